@@ -1,0 +1,467 @@
+/// @file Ast.cpp
+#include "lexer/Ast.hpp"
+#include "lexer/AstBuilders.hpp"
+
+#include <cerrno>
+#include <cstdlib>
+
+namespace sapfor::lexer {
+
+const char* opSpelling(Op op) {
+  switch (op) {
+    case Op::Add: return "+";
+    case Op::Sub: return "-";
+    case Op::Mul: return "*";
+    case Op::Div: return "/";
+    case Op::Pow: return "**";
+    case Op::Concat: return "//";
+    case Op::Eq: return "==";
+    case Op::Ne: return "/=";
+    case Op::Lt: return "<";
+    case Op::Le: return "<=";
+    case Op::Gt: return ">";
+    case Op::Ge: return ">=";
+    case Op::And: return ".and.";
+    case Op::Or: return ".or.";
+    case Op::Not: return ".not.";
+    case Op::Eqv: return ".eqv.";
+    case Op::Neqv: return ".neqv.";
+    case Op::Neg: return "-";
+    case Op::Plus: return "+";
+    case Op::Defined:
+    case Op::None: return "";
+  }
+  return "";
+}
+
+const char* stmtKindName(StmtKind kind) {
+  switch (kind) {
+    case StmtKind::Unknown: return "unknown";
+    case StmtKind::Program: return "program";
+    case StmtKind::Subroutine: return "subroutine";
+    case StmtKind::Function: return "function";
+    case StmtKind::Module: return "module";
+    case StmtKind::BlockData: return "block_data";
+    case StmtKind::EndUnit: return "end";
+    case StmtKind::Contains: return "contains";
+    case StmtKind::Entry: return "entry";
+    case StmtKind::Interface: return "interface";
+    case StmtKind::EndInterface: return "end_interface";
+    case StmtKind::ModuleProcedure: return "module_procedure";
+    case StmtKind::TypeDef: return "type";
+    case StmtKind::EndType: return "end_type";
+    case StmtKind::Sequence: return "sequence";
+    case StmtKind::Import: return "import";
+    case StmtKind::Procedure: return "procedure";
+    case StmtKind::Use: return "use";
+    case StmtKind::Implicit: return "implicit";
+    case StmtKind::TypeDecl: return "declaration";
+    case StmtKind::AttrStmt: return "attribute";
+    case StmtKind::Parameter: return "parameter";
+    case StmtKind::Common: return "common";
+    case StmtKind::Data: return "data";
+    case StmtKind::Equivalence: return "equivalence";
+    case StmtKind::Namelist: return "namelist";
+    case StmtKind::Format: return "format";
+    case StmtKind::Assignment: return "assignment";
+    case StmtKind::PointerAssignment: return "pointer_assignment";
+    case StmtKind::StatementFunction: return "statement_function";
+    case StmtKind::Call: return "call";
+    case StmtKind::If: return "if";
+    case StmtKind::IfThen: return "if_then";
+    case StmtKind::ElseIf: return "else_if";
+    case StmtKind::Else: return "else";
+    case StmtKind::EndIf: return "end_if";
+    case StmtKind::ArithIf: return "arithmetic_if";
+    case StmtKind::Do: return "do";
+    case StmtKind::DoWhile: return "do_while";
+    case StmtKind::DoConcurrent: return "do_concurrent";
+    case StmtKind::EndDo: return "end_do";
+    case StmtKind::SelectCase: return "select_case";
+    case StmtKind::Case: return "case";
+    case StmtKind::CaseDefault: return "case_default";
+    case StmtKind::EndSelect: return "end_select";
+    case StmtKind::Where: return "where";
+    case StmtKind::WhereConstruct: return "where_construct";
+    case StmtKind::ElseWhere: return "elsewhere";
+    case StmtKind::EndWhere: return "end_where";
+    case StmtKind::Forall: return "forall";
+    case StmtKind::ForallConstruct: return "forall_construct";
+    case StmtKind::EndForall: return "end_forall";
+    case StmtKind::Block: return "block";
+    case StmtKind::EndBlock: return "end_block";
+    case StmtKind::Associate: return "associate";
+    case StmtKind::EndAssociate: return "end_associate";
+    case StmtKind::Exit: return "exit";
+    case StmtKind::Cycle: return "cycle";
+    case StmtKind::Goto: return "goto";
+    case StmtKind::ComputedGoto: return "computed_goto";
+    case StmtKind::AssignedGoto: return "assigned_goto";
+    case StmtKind::Assign: return "assign";
+    case StmtKind::Continue: return "continue";
+    case StmtKind::Return: return "return";
+    case StmtKind::Stop: return "stop";
+    case StmtKind::Pause: return "pause";
+    case StmtKind::Read: return "read";
+    case StmtKind::Write: return "write";
+    case StmtKind::Print: return "print";
+    case StmtKind::Open: return "open";
+    case StmtKind::Close: return "close";
+    case StmtKind::Inquire: return "inquire";
+    case StmtKind::Backspace: return "backspace";
+    case StmtKind::Rewind: return "rewind";
+    case StmtKind::Endfile: return "endfile";
+    case StmtKind::Flush: return "flush";
+    case StmtKind::Wait: return "wait";
+    case StmtKind::Allocate: return "allocate";
+    case StmtKind::Deallocate: return "deallocate";
+    case StmtKind::Nullify: return "nullify";
+  }
+  return "unknown";
+}
+
+bool isInputOutput(StmtKind kind) {
+  switch (kind) {
+    case StmtKind::Read: case StmtKind::Write: case StmtKind::Print: case StmtKind::Open:
+    case StmtKind::Close: case StmtKind::Inquire: case StmtKind::Backspace: case StmtKind::Rewind:
+    case StmtKind::Endfile: case StmtKind::Flush: case StmtKind::Wait:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool isExecutable(StmtKind kind) {
+  switch (kind) {
+    case StmtKind::Unknown: case StmtKind::Program: case StmtKind::Subroutine: case StmtKind::Function:
+    case StmtKind::Module: case StmtKind::BlockData: case StmtKind::EndUnit: case StmtKind::Contains:
+    case StmtKind::Entry: case StmtKind::Interface: case StmtKind::EndInterface:
+    case StmtKind::ModuleProcedure: case StmtKind::TypeDef: case StmtKind::EndType: case StmtKind::Sequence:
+    case StmtKind::Import: case StmtKind::Procedure: case StmtKind::Use: case StmtKind::Implicit:
+    case StmtKind::TypeDecl: case StmtKind::AttrStmt: case StmtKind::Parameter: case StmtKind::Common:
+    case StmtKind::Data: case StmtKind::Equivalence: case StmtKind::Namelist: case StmtKind::Format:
+    case StmtKind::StatementFunction:
+      return false;
+    default:
+      return true;
+  }
+}
+
+// ---- construction ------------------------------------------------------------------------------
+
+ExprPtr makeExpr(ExprKind kind, SourcePos pos) { return std::make_unique<Expr>(kind, pos); }
+
+ExprPtr makeUnary(Op op, ExprPtr operand, SourcePos pos) {
+  auto e = makeExpr(ExprKind::Unary, pos);
+  e->op = op;
+  e->args.push_back(std::move(operand));
+  return e;
+}
+
+ExprPtr makeBinary(Op op, ExprPtr lhs, ExprPtr rhs, SourcePos pos) {
+  auto e = makeExpr(ExprKind::Binary, pos);
+  e->op = op;
+  e->args.push_back(std::move(lhs));
+  e->args.push_back(std::move(rhs));
+  return e;
+}
+
+ExprPtr makeName(std::string name, SourcePos pos) {
+  auto e = makeExpr(ExprKind::Name, pos);
+  e->text = std::move(name);
+  return e;
+}
+
+ExprPtr makeApply(std::string name, ExprList args, SourcePos pos) {
+  auto e = makeExpr(ExprKind::Apply, pos);
+  e->text = std::move(name);
+  e->args = std::move(args);
+  return e;
+}
+
+ExprPtr makeSubscripted(ExprPtr base, ExprList args, SourcePos pos) {
+  if (base->kind == ExprKind::Name) return makeApply(std::move(base->text), std::move(args), pos);
+  auto e = makeExpr(ExprKind::Subscript, pos);
+  e->args.push_back(std::move(base));
+  for (auto& a : args) e->args.push_back(std::move(a));
+  return e;
+}
+
+ExprPtr makeKeyword(std::string name, ExprPtr value, SourcePos pos) {
+  auto e = makeExpr(ExprKind::Keyword, pos);
+  e->text = std::move(name);
+  e->args.push_back(std::move(value));
+  return e;
+}
+
+ExprPtr makeRange(ExprPtr lower, ExprPtr upper, ExprPtr stride, SourcePos pos) {
+  auto e = makeExpr(ExprKind::Range, pos);
+  e->args.push_back(std::move(lower));
+  e->args.push_back(std::move(upper));
+  e->args.push_back(std::move(stride));
+  return e;
+}
+
+ExprPtr makeLiteral(ExprKind kind, const std::string& spelling, SourcePos pos) {
+  auto e = makeExpr(kind, pos);
+  std::string body = spelling;
+  if (kind == ExprKind::IntLiteral || kind == ExprKind::RealLiteral || kind == ExprKind::LogicalLiteral) {
+    size_t underscore = body.rfind('_');
+    if (underscore != std::string::npos && (kind != ExprKind::LogicalLiteral || underscore > body.rfind('.'))) {
+      e->kindText = body.substr(underscore + 1);
+      body.resize(underscore);
+    }
+  }
+  e->text = body;
+  if (kind == ExprKind::IntLiteral) {
+    errno = 0;
+    e->intValue = std::strtoll(body.c_str(), nullptr, 10);
+    if (errno == ERANGE) e->intValue = 0;
+  } else if (kind == ExprKind::LogicalLiteral) {
+    e->intValue = body.find("true") != std::string::npos ? 1 : 0;
+  }
+  return e;
+}
+
+ExprPtr makeParenList(ExprList items, SourcePos pos) {
+  auto e = makeExpr(items.size() == 1 ? ExprKind::Paren : ExprKind::Complex, pos);
+  e->args = std::move(items);
+  return e;
+}
+
+ExprPtr makeImpliedDo(ExprList items, std::string var, ExprPtr lower, ExprPtr upper, ExprPtr step, SourcePos pos) {
+  auto e = makeExpr(ExprKind::ImpliedDo, pos);
+  e->impliedItems = static_cast<uint16_t>(items.size());
+  e->args = std::move(items);
+  e->text = std::move(var);
+  e->args.push_back(std::move(lower));
+  e->args.push_back(std::move(upper));
+  if (step) e->args.push_back(std::move(step));
+  return e;
+}
+
+ExprList single(ExprPtr expr) {
+  ExprList list;
+  list.push_back(std::move(expr));
+  return list;
+}
+
+StmtPtr makeStmt(StmtKind kind, SourcePos pos) {
+  auto s = std::make_unique<Stmt>();
+  s->kind = kind;
+  s->pos = pos;
+  return s;
+}
+
+StmtPtr makeDecl(StmtKind kind, SourcePos pos) {
+  auto s = makeStmt(kind, pos);
+  s->decl = std::make_unique<DeclData>();
+  return s;
+}
+
+StmtPtr makeAttrStmt(AttrKind kind, std::vector<Entity> entities, SourcePos pos) {
+  auto s = makeDecl(StmtKind::AttrStmt, pos);
+  Attr attr;
+  attr.kind = kind;
+  attr.pos = pos;
+  s->decl->attrs.push_back(std::move(attr));
+  s->decl->entities = std::move(entities);
+  return s;
+}
+
+StmtPtr makeDo(StmtKind kind, int label, SourcePos pos) {
+  auto s = makeStmt(kind, pos);
+  if (label) s->labels.push_back(label);
+  return s;
+}
+
+StmtPtr makeCall(ExprPtr designator, SourcePos pos) {
+  auto s = makeStmt(StmtKind::Call, pos);
+  if (designator->kind == ExprKind::Name || designator->kind == ExprKind::Apply) {
+    s->name = std::move(designator->text);
+    s->exprs = std::move(designator->args);
+  } else {
+    // A type-bound procedure call (`call obj%method(x)`): keep the designator as the callee text.
+    s->name = exprText(*designator);
+  }
+  return s;
+}
+
+StmtPtr makeIo(StmtKind kind, const char* keyword, ExprList control, ExprList items, SourcePos pos) {
+  auto s = makeStmt(kind, pos);
+  s->unitKeyword = keyword;
+  s->exprs = std::move(control);
+  s->items = std::move(items);
+  return s;
+}
+
+std::unique_ptr<DirectiveAst> makeDirective(DirectiveKind kind, SourcePos pos) {
+  auto d = std::make_unique<DirectiveAst>();
+  d->kind = kind;
+  d->pos = pos;
+  return d;
+}
+
+std::vector<std::pair<char, char>> letterRanges(const ExprList& items) {
+  std::vector<std::pair<char, char>> ranges;
+  for (const auto& item : items) {
+    if (!item) continue;
+    if (item->kind == ExprKind::Name && item->text.size() == 1) {
+      ranges.emplace_back(item->text[0], item->text[0]);
+    } else if (item->kind == ExprKind::Binary && item->op == Op::Sub && item->args[0]->kind == ExprKind::Name &&
+               item->args[1]->kind == ExprKind::Name && item->args[0]->text.size() == 1 &&
+               item->args[1]->text.size() == 1) {
+      ranges.emplace_back(item->args[0]->text[0], item->args[1]->text[0]);
+    }
+  }
+  return ranges;
+}
+
+void applySelector(TypeSpec& type, ExprList items) {
+  bool character = type.base == BaseType::Character;
+  for (size_t i = 0; i < items.size(); ++i) {
+    ExprPtr& item = items[i];
+    if (item->kind == ExprKind::Keyword) {
+      if (item->text == "len")
+        type.len = std::move(item->args[0]);
+      else
+        type.kind = std::move(item->args[0]);
+    } else if (character && i == 0) {
+      type.len = std::move(item);  // CHARACTER(10) is a length, CHARACTER(10, 1) length then kind
+    } else {
+      type.kind = std::move(item);
+    }
+  }
+}
+
+void applyPrefixes(Stmt& heading, ProcedurePrefix prefix) {
+  for (const std::string& word : prefix.words) {
+    if (!heading.prefix.empty()) heading.prefix += ' ';
+    heading.prefix += word;
+  }
+  if (prefix.type.base != BaseType::None) {
+    heading.decl = std::make_unique<DeclData>();
+    heading.decl->type = std::move(prefix.type);
+  }
+}
+
+void addCommonElement(std::vector<CommonGroup>& groups, CommonElement element) {
+  if (element.opensBlock) {
+    CommonGroup group;
+    group.block = std::move(element.block);
+    groups.push_back(std::move(group));
+    return;
+  }
+  if (groups.empty()) groups.emplace_back();  // entities before any /name/ are in blank COMMON
+  groups.back().entities.push_back(std::move(element.entity));
+}
+
+// ---- printing ----------------------------------------------------------------------------------
+
+namespace {
+
+void print(const Expr* e, std::string& out);
+
+void printList(const ExprList& list, size_t from, size_t to, std::string& out) {
+  for (size_t i = from; i < to; ++i) {
+    if (i > from) out += ',';
+    print(list[i].get(), out);
+  }
+}
+
+void print(const Expr* e, std::string& out) {
+  if (!e) return;
+  switch (e->kind) {
+    case ExprKind::IntLiteral:
+    case ExprKind::RealLiteral:
+    case ExprKind::LogicalLiteral:
+      out += e->text;
+      if (!e->kindText.empty()) out += '_' + e->kindText;
+      return;
+    case ExprKind::StringLiteral:
+    case ExprKind::BozLiteral:
+    case ExprKind::Name:
+      out += e->text;
+      return;
+    case ExprKind::Apply:
+      out += e->text;
+      out += '(';
+      printList(e->args, 0, e->args.size(), out);
+      out += ')';
+      return;
+    case ExprKind::Subscript:
+      print(e->args[0].get(), out);
+      out += '(';
+      printList(e->args, 1, e->args.size(), out);
+      out += ')';
+      return;
+    case ExprKind::Component:
+      print(e->args[0].get(), out);
+      out += '%';
+      out += e->text;
+      return;
+    case ExprKind::Unary:
+      out += e->op == Op::Defined ? e->text : opSpelling(e->op);
+      print(e->args[0].get(), out);
+      return;
+    case ExprKind::Binary:
+      print(e->args[0].get(), out);
+      out += e->op == Op::Defined ? e->text : opSpelling(e->op);
+      print(e->args[1].get(), out);
+      return;
+    case ExprKind::Paren:
+      out += '(';
+      print(e->args[0].get(), out);
+      out += ')';
+      return;
+    case ExprKind::Complex:
+      out += '(';
+      printList(e->args, 0, e->args.size(), out);
+      out += ')';
+      return;
+    case ExprKind::Range:
+      print(e->args[0].get(), out);
+      out += ':';
+      print(e->args[1].get(), out);
+      if (e->args[2]) {
+        out += ':';
+        print(e->args[2].get(), out);
+      }
+      return;
+    case ExprKind::Keyword:
+      out += e->text;
+      out += '=';
+      print(e->args[0].get(), out);
+      return;
+    case ExprKind::ArrayCtor:
+      out += '[';
+      printList(e->args, 0, e->args.size(), out);
+      out += ']';
+      return;
+    case ExprKind::ImpliedDo:
+      out += '(';
+      printList(e->args, 0, e->impliedItems, out);
+      out += ',';
+      out += e->text;
+      out += '=';
+      printList(e->args, e->impliedItems, e->args.size(), out);
+      out += ')';
+      return;
+    case ExprKind::Star:
+      out += '*';
+      return;
+    case ExprKind::AltReturn:
+      out += '*' + std::to_string(e->intValue);
+      return;
+  }
+}
+
+}  // namespace
+
+std::string exprText(const Expr& expr) {
+  std::string out;
+  print(&expr, out);
+  return out;
+}
+
+}  // namespace sapfor::lexer

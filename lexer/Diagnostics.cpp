@@ -1,0 +1,33 @@
+/// @file Diagnostics.cpp
+#include "lexer/Diagnostics.hpp"
+
+#include <algorithm>
+#include <ostream>
+
+namespace sapfor::lexer {
+
+const char* severityName(Severity severity) {
+  switch (severity) {
+    case Severity::Error: return "error";
+    case Severity::Warning: return "warning";
+    case Severity::Unsupported: return "unsupported";
+    case Severity::Note: return "note";
+  }
+  return "error";
+}
+
+void DiagnosticSink::report(Diagnostic diagnostic) {
+  if (echo_ && (!echoErrorsOnly_ || diagnostic.severity == Severity::Error)) {
+    *echo_ << diagnostic.path;
+    if (diagnostic.line > 0) *echo_ << ':' << diagnostic.line << ':' << diagnostic.col;
+    *echo_ << ": " << severityName(diagnostic.severity) << ": " << diagnostic.message << '\n';
+  }
+  diagnostics_.push_back(std::move(diagnostic));
+}
+
+size_t DiagnosticSink::count(Severity severity) const {
+  return static_cast<size_t>(std::count_if(diagnostics_.begin(), diagnostics_.end(),
+                                           [&](const Diagnostic& d) { return d.severity == severity; }));
+}
+
+}  // namespace sapfor::lexer

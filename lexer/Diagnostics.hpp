@@ -1,0 +1,41 @@
+/// @file Diagnostics.hpp
+/// Messages about the user's sources: `file:line:col: severity: message` on stderr and rows of the
+/// `diagnostic` table. A diagnostic never stops the load of the rest of a file.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace sapfor::lexer {
+
+enum class Severity { Error, Warning, Unsupported, Note };
+const char* severityName(Severity severity);
+
+struct Diagnostic {
+  int fileIndex = -1;  ///< index in the FileTable; -1 when no file is involved
+  std::string path;    ///< as shown to the user
+  uint32_t line = 0;
+  uint32_t col = 0;
+  Severity severity = Severity::Error;
+  std::string message;
+};
+
+/// Collects diagnostics and echoes them to a stream as they arrive.
+class DiagnosticSink {
+ public:
+  explicit DiagnosticSink(std::ostream* echo) : echo_(echo) {}
+  void report(Diagnostic diagnostic);
+  /// Echo only errors (for --quiet).
+  void setEchoErrorsOnly(bool value) { echoErrorsOnly_ = value; }
+  const std::vector<Diagnostic>& all() const { return diagnostics_; }
+  size_t count(Severity severity) const;
+
+ private:
+  std::ostream* echo_;
+  bool echoErrorsOnly_ = false;
+  std::vector<Diagnostic> diagnostics_;
+};
+
+}  // namespace sapfor::lexer

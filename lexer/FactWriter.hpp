@@ -1,0 +1,47 @@
+/// @file FactWriter.hpp
+/// Writes facts into the database: ids in the order files are written (so a run's database does
+/// not depend on anything but its inputs), unique procedure keys, loop keys from them.
+#pragma once
+
+#include "lexer/Diagnostics.hpp"
+#include "lexer/Facts.hpp"
+#include "lexer/SourceFile.hpp"
+
+#include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Statement.h>
+
+#include <memory>
+#include <string>
+#include <unordered_set>
+
+namespace sapfor::lexer {
+
+class FactWriter {
+ public:
+  explicit FactWriter(SQLite::Database& db);
+  ~FactWriter();
+
+  /// The database id of a file of the run's FileTable.
+  static int64_t fileId(int fileIndex) { return fileIndex + 1; }
+
+  /// Writes the facts of one file; sets procedure and loop keys, and symbols' variable ids.
+  void write(FileFacts& facts, const FileTable& files);
+  void writeFiles(const FileTable& files);
+  void writeDiagnostics(const std::vector<Diagnostic>& diagnostics);
+
+  int64_t procedures() const { return procedures_; }
+  int64_t loops() const { return loops_; }
+  int64_t parallelDirectives() const { return parallel_; }
+
+ private:
+  struct Statements;
+  std::string uniqueKey(const ProcedureFacts& p, const FileTable& files);
+
+  SQLite::Database& db_;
+  std::unique_ptr<Statements> sql_;
+  std::unordered_set<std::string> procedureKeys_;
+  int64_t procedures_ = 0, variables_ = 0, loops_ = 0, statements_ = 0, refs_ = 0, calls_ = 0, directives_ = 0;
+  int64_t parallel_ = 0, diagnosticsWritten_ = 0;
+};
+
+}  // namespace sapfor::lexer

@@ -1,0 +1,161 @@
+/// @file Facts.hpp
+/// The facts of one file, as rows waiting to be written: what `sapfor-lex` stores in the
+/// database. Rows refer to each other by their index in these vectors; the writer turns indices
+/// into database ids and fixes the natural keys (procedure keys must be unique in the database).
+#pragma once
+
+#include "lexer/OperationCounter.hpp"
+#include "lexer/Symbols.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sapfor::lexer {
+
+struct ProcedureFacts {
+  std::string name;
+  std::string keyBase;  ///< name, or host.name for a procedure internal to a program or procedure
+  std::string kind;     ///< program subroutine function module block_data
+  int fileIndex = 0;
+  uint32_t line = 0;
+  uint32_t endLine = 0;
+  int host = -1;
+  std::string result;
+  std::string prefix;
+  std::vector<std::string> parameters;
+  std::vector<Symbol*> variables;  ///< the symbols it declares (or types implicitly), in order
+  std::string key;                 ///< set by the writer
+};
+
+struct LoopFacts {
+  int proc = 0;
+  int parent = -1;
+  int depth = 1;
+  std::string path;  ///< ordinal path inside the procedure: 2.1
+  int fileIndex = 0;
+  uint32_t line = 0, col = 0, endLine = 0;
+  std::string kind;  ///< do do_while do_concurrent do_forever
+  std::string var, lower, upper, step, condition;
+  std::optional<int64_t> lowerValue, upperValue, stepValue, tripCount;
+  int label = 0;
+  std::string construct;
+  bool tightlyNested = false;
+  OpCounts ops;        ///< one iteration of its own body
+  int statements = 0;  ///< statements in its own body
+  uint32_t annotateLine = 0;  ///< where the annotation comment goes: above the DO, or above its PARALLEL
+  std::string key;     ///< set by the writer
+};
+
+struct ObstacleFacts {
+  int loop = 0;
+  std::string kind;  ///< io stop goto_out exit return call
+  uint32_t line = 0, col = 0;
+  std::string detail;
+};
+
+struct StatementFacts {
+  int proc = 0;
+  int loop = -1;
+  int fileIndex = 0;
+  uint32_t line = 0, col = 0, endLine = 0;
+  std::string kind;
+  OpCounts ops;
+};
+
+struct SubscriptTerm {
+  std::string var;
+  int64_t coeff = 0;
+  bool loopVar = false;
+};
+
+struct SubscriptFacts {
+  std::string text;
+  bool affine = false;
+  std::optional<int64_t> constant;
+  bool section = false;
+  std::vector<SubscriptTerm> terms;
+};
+
+struct ArrayRefFacts {
+  int stmt = 0;
+  int loop = -1;
+  int proc = 0;
+  Symbol* symbol = nullptr;
+  std::string name;
+  char access = 'R';
+  std::string context;  ///< expr lhs call_arg io subscript control
+  bool subscripted = true;
+  int fileIndex = 0;
+  uint32_t line = 0, col = 0;
+  std::vector<SubscriptFacts> subscripts;
+};
+
+struct CallArgFacts {
+  std::string keyword;
+  std::string text;
+  std::string var;
+};
+
+struct CallFacts {
+  int stmt = 0;
+  int proc = 0;
+  int loop = -1;
+  std::string callee;
+  std::string kind;  ///< subroutine function statement_function
+  int fileIndex = 0;
+  uint32_t line = 0, col = 0;
+  std::vector<CallArgFacts> args;
+};
+
+struct DirectiveVarFacts {
+  std::string clause;
+  std::string name;
+  std::string text;
+};
+
+struct ReductionFacts {
+  std::string op;
+  std::string var;
+  std::string locVar;
+  std::optional<int64_t> locCount;
+  std::string group;
+};
+
+struct AcrossFacts {
+  std::string array;
+  int dim = 0;
+  std::optional<int64_t> low, high;
+  std::string direction;
+};
+
+struct DirectiveFacts {
+  int fileIndex = 0;
+  uint32_t line = 0, endLine = 0;
+  int proc = -1;
+  std::string sentinel;
+  std::string kind;
+  std::string text;
+  int loop = -1;
+  int region = -1;  ///< index of the REGION directive around it
+  std::optional<uint32_t> regionEndLine;
+  std::string onArray, onText;
+  std::optional<int64_t> cudaBlock[3];
+  std::optional<int64_t> stage;
+  std::vector<DirectiveVarFacts> vars;
+  std::vector<ReductionFacts> reductions;
+  std::vector<AcrossFacts> across;
+};
+
+struct FileFacts {
+  int fileIndex = 0;
+  std::vector<ProcedureFacts> procedures;
+  std::vector<LoopFacts> loops;
+  std::vector<ObstacleFacts> obstacles;
+  std::vector<StatementFacts> statements;
+  std::vector<ArrayRefFacts> arrayRefs;
+  std::vector<CallFacts> calls;
+  std::vector<DirectiveFacts> directives;
+};
+
+}  // namespace sapfor::lexer

@@ -1,0 +1,305 @@
+/// @file Loader.cpp
+#include "lexer/Loader.hpp"
+
+#include "lexer/Annotator.hpp"
+#include "lexer/FactExtractor.hpp"
+#include "lexer/FactWriter.hpp"
+#include "lexer/ProgramStructure.hpp"
+#include "lexer/SymbolPass.hpp"
+#include "schema/Database.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace sapfor::lexer {
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string lowerAscii(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+/// MODULE and USE statements found by a cheap line scan, to load a module's file before the
+/// files that use it.
+struct ModuleDependencies {
+  std::vector<std::string> defines;
+  std::vector<std::string> uses;
+};
+
+std::string leadingName(const std::string& text, size_t from) {
+  size_t start = text.find_first_not_of(" \t", from);
+  if (start == std::string::npos) return {};
+  size_t end = start;
+  while (end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_')) ++end;
+  return text.substr(start, end - start);
+}
+
+ModuleDependencies scanModuleDependencies(const std::string& path) {
+  ModuleDependencies deps;
+  std::ifstream in(path);
+  std::string raw;
+  while (std::getline(in, raw)) {
+    size_t first = raw.find_first_not_of(" \t");
+    if (first == std::string::npos) continue;
+    std::string line = lowerAscii(std::string_view(raw).substr(first));
+    if (line.compare(0, 7, "module ") == 0) {
+      std::string name = leadingName(line, 7);
+      if (!name.empty() && name != "procedure" && name != "subroutine" && name != "function") deps.defines.push_back(name);
+    } else if (line.compare(0, 3, "use") == 0 && line.size() > 3 && (line[3] == ' ' || line[3] == ',' || line[3] == ':')) {
+      size_t at = line.find("::");
+      std::string name = leadingName(line, at == std::string::npos ? 3 : at + 2);
+      if (!name.empty()) deps.uses.push_back(name);
+    }
+  }
+  return deps;
+}
+
+/// Input order, except that a file defining a module comes before the files that USE it.
+std::vector<int> loadOrder(const FileTable& files) {
+  int n = files.size();
+  std::vector<ModuleDependencies> deps(static_cast<size_t>(n));
+  std::map<std::string, int> definedIn;
+  for (int i = 0; i < n; ++i) {
+    deps[static_cast<size_t>(i)] = scanModuleDependencies(files.at(i).path);
+    for (const std::string& m : deps[static_cast<size_t>(i)].defines) definedIn.emplace(m, i);
+  }
+  std::vector<std::set<int>> needs(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i)
+    for (const std::string& m : deps[static_cast<size_t>(i)].uses)
+      if (auto found = definedIn.find(m); found != definedIn.end() && found->second != i)
+        needs[static_cast<size_t>(i)].insert(found->second);
+  std::vector<int> order;
+  std::vector<bool> done(static_cast<size_t>(n), false);
+  while (static_cast<int>(order.size()) < n) {
+    bool progress = false;
+    for (int i = 0; i < n; ++i) {
+      if (done[static_cast<size_t>(i)]) continue;
+      bool ready = std::all_of(needs[static_cast<size_t>(i)].begin(), needs[static_cast<size_t>(i)].end(),
+                               [&](int j) { return done[static_cast<size_t>(j)]; });
+      if (!ready) continue;
+      done[static_cast<size_t>(i)] = true;
+      order.push_back(i);
+      progress = true;
+      break;  // restart: the earliest ready file goes first
+    }
+    if (!progress) {  // a cycle: take the rest in input order
+      for (int i = 0; i < n; ++i)
+        if (!done[static_cast<size_t>(i)]) {
+          done[static_cast<size_t>(i)] = true;
+          order.push_back(i);
+        }
+    }
+  }
+  return order;
+}
+
+fs::path commonRoot(const std::vector<std::string>& sources) {
+  fs::path root;
+  for (const std::string& s : sources) {
+    fs::path dir = fs::path(s).parent_path();
+    if (root.empty()) {
+      root = dir;
+      continue;
+    }
+    fs::path common;
+    auto a = root.begin(), b = dir.begin();
+    for (; a != root.end() && b != dir.end() && *a == *b; ++a, ++b) common /= *a;
+    root = common;
+  }
+  return root.empty() ? fs::path("/") : root;
+}
+
+std::string displayPath(const fs::path& root, const std::string& path) {
+  fs::path relative = fs::path(path).lexically_relative(root);
+  if (relative.empty() || *relative.begin() == "..") return path;
+  return relative.generic_string();
+}
+
+std::string shellQuote(const std::string& text) {
+  std::string out = "'";
+  for (char c : text) {
+    if (c == '\'')
+      out += "'\\''";
+    else
+      out.push_back(c);
+  }
+  return out + "'";
+}
+
+std::string commandOutput(const std::string& command) {
+  std::string out;
+  if (FILE* pipe = ::popen(command.c_str(), "r")) {
+    char buffer[256];
+    while (std::fgets(buffer, sizeof buffer, pipe)) out += buffer;
+    ::pclose(pipe);
+  }
+  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
+  return out;
+}
+
+/// Annotated copies are written into a staging folder and moved into place only when the whole
+/// load succeeds.
+class AnnotatedOutput {
+ public:
+  explicit AnnotatedOutput(std::string dir) : dir_(std::move(dir)) {
+    if (dir_.empty()) return;
+    std::error_code ec;
+    fs::create_directories(dir_, ec);
+    if (ec || !fs::is_directory(dir_)) throw LoadError(dir_ + ": cannot create the annotation folder: " + ec.message());
+    if (::access(dir_.c_str(), W_OK) != 0) throw LoadError(dir_ + ": cannot write in the annotation folder");
+    staging_ = fs::path(dir_) / (".sapfor-lex-" + std::to_string(::getpid()));
+    fs::remove_all(staging_, ec);
+  }
+  ~AnnotatedOutput() {
+    std::error_code ec;
+    if (!staging_.empty()) fs::remove_all(staging_, ec);
+  }
+  bool enabled() const { return !dir_.empty(); }
+
+  void add(const std::string& relativePath, const std::string& sourcePath, const std::string& text) {
+    fs::path target = fs::weakly_canonical(fs::path(dir_) / relativePath);
+    if (target == fs::weakly_canonical(sourcePath))
+      throw LoadError(sourcePath + ": its annotated copy would overwrite it; choose another --annotate-dir");
+    fs::path staged = staging_ / relativePath;
+    std::error_code ec;
+    fs::create_directories(staged.parent_path(), ec);
+    std::ofstream out(staged, std::ios::binary);
+    out << text;
+    if (!out) throw LoadError(staged.string() + ": cannot write the annotated copy");
+    pending_.emplace_back(staged, fs::path(dir_) / relativePath);
+  }
+
+  std::vector<std::string> commit() {
+    std::vector<std::string> written;
+    for (const auto& [staged, final] : pending_) {
+      std::error_code ec;
+      fs::create_directories(final.parent_path(), ec);
+      fs::rename(staged, final, ec);
+      if (ec) throw LoadError(final.string() + ": cannot write the annotated copy: " + ec.message());
+      written.push_back(final.string());
+    }
+    return written;
+  }
+
+ private:
+  std::string dir_;
+  fs::path staging_;
+  std::vector<std::pair<fs::path, fs::path>> pending_;
+};
+
+}  // namespace
+
+std::vector<std::string> findSources(const std::vector<std::string>& inputs) {
+  std::vector<std::string> sources;
+  std::set<std::string> seen;
+  auto add = [&](const fs::path& p) {
+    std::string canonical = fs::weakly_canonical(p).string();
+    if (seen.insert(canonical).second) sources.push_back(canonical);
+  };
+  for (const std::string& input : inputs) {
+    std::error_code ec;
+    fs::file_status status = fs::status(input, ec);
+    if (ec || !fs::exists(status)) throw LoadError(input + ": no such file or directory");
+    if (fs::is_directory(status)) {
+      std::vector<fs::path> found;
+      for (fs::recursive_directory_iterator it(input, fs::directory_options::skip_permission_denied, ec), end;
+           !ec && it != end; it.increment(ec)) {
+        if (it->is_regular_file() && isFortranExtension(it->path().string())) found.push_back(it->path());
+      }
+      if (ec) throw LoadError(input + ": cannot read the directory: " + ec.message());
+      if (found.empty())
+        throw LoadError(input + ": no Fortran sources in this directory (looked for .f .for .f77 .f90 .f95 .F .F90 .fdv)");
+      std::sort(found.begin(), found.end());
+      for (const fs::path& p : found) add(p);
+    } else if (fs::is_regular_file(status)) {
+      add(input);
+    } else {
+      throw LoadError(input + ": not a regular file");
+    }
+  }
+  return sources;
+}
+
+LoadSummary loadProgram(const LoadOptions& options, SQLite::Database& db, DiagnosticSink& diagnostics) {
+  std::vector<std::string> sources = findSources(options.inputs);
+  fs::path root = commonRoot(sources);
+  auto display = [&](const std::string& path) { return displayPath(root, path); };
+
+  FileTable files;
+  for (const std::string& source : sources) {
+    auto file = std::make_unique<SourceFile>();
+    file->path = source;
+    file->displayPath = display(source);
+    files.add(std::move(file));
+  }
+  AnnotatedOutput annotated(options.annotateDir);
+  FactWriter writer(db);
+  ModuleRegistry modules;
+
+  for (int index : loadOrder(files)) {
+    SourceFile& file = files.at(index);
+    if (auto error = loadSourceText(file)) throw LoadError(error->message);
+    std::optional<SourceForm> form = options.form ? options.form : formFromExtension(file.path);
+    file.form = form ? *form : formFromContent(file.lines);
+
+    int firstNew = files.size();
+    ParsedFile parsed = parseFile(index, files, diagnostics, options.includeDirs, display);
+    FileScopes scopes = resolveSymbols(parsed, modules, diagnostics, files);
+    FileFacts facts = extractFacts(parsed, scopes, diagnostics, files);
+    writer.write(facts, files);
+
+    // This file and the INCLUDE files its parse brought in.
+    std::vector<int> touched = {index};
+    for (int i = firstNew; i < files.size(); ++i) touched.push_back(i);
+    if (annotated.enabled()) {
+      std::map<int, std::vector<LoopAnnotation>> byFile;
+      for (const LoopFacts& loop : facts.loops) byFile[loop.fileIndex].push_back({loop.annotateLine, annotationText(loop)});
+      for (int i : touched) {
+        const SourceFile& f = files.at(i);
+        if (fs::path(f.displayPath).is_absolute()) continue;  // outside the source root
+        annotated.add(f.displayPath, f.path, annotate(f.text, f.form, byFile[i]));
+      }
+    }
+    for (int i : touched) files.at(i).release();
+  }
+
+  writer.writeFiles(files);
+  writer.writeDiagnostics(diagnostics.all());
+
+  std::string rootText = root.string();
+  db::setMeta(db, "tool", "sapfor-lex");
+  db::setMeta(db, "tool_version", db::toolVersion());
+  db::setMeta(db, "schema_version", std::to_string(db::kSchemaVersion));
+  db::setMeta(db, "command_line", options.commandLine);
+  db::setMeta(db, "source_root", rootText);
+  db::setMeta(db, "created_at", db::utcNow());
+  std::string git = "git -C " + shellQuote(rootText);
+  std::string revision = commandOutput(git + " rev-parse --verify -q HEAD 2>/dev/null");
+  if (!revision.empty()) {
+    db::setMeta(db, "source_revision", revision);
+    db::setMeta(db, "source_dirty", commandOutput(git + " status --porcelain -- . 2>/dev/null").empty() ? "0" : "1");
+  }
+
+  LoadSummary summary;
+  summary.files = static_cast<size_t>(files.size());
+  summary.procedures = writer.procedures();
+  summary.loops = writer.loops();
+  summary.parallelDirectives = writer.parallelDirectives();
+  summary.errors = diagnostics.count(Severity::Error);
+  summary.diagnostics = diagnostics.all().size();
+  summary.sourceRoot = rootText;
+  summary.annotated = annotated.commit();
+  return summary;
+}
+
+}  // namespace sapfor::lexer

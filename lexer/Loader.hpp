@@ -1,0 +1,51 @@
+/// @file Loader.hpp
+/// The front end's narrow interface: load Fortran sources into an analysis database (one
+/// transaction, one file at a time) and, on request, write annotated copies of them.
+#pragma once
+
+#include "lexer/Diagnostics.hpp"
+#include "lexer/SourceFile.hpp"
+
+#include <SQLiteCpp/Database.h>
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace sapfor::lexer {
+
+struct LoadOptions {
+  std::vector<std::string> inputs;       ///< files and directories
+  std::vector<std::string> includeDirs;  ///< -I
+  std::string annotateDir;               ///< empty: no annotated copies
+  std::optional<SourceForm> form;        ///< force the source form of every input
+  std::string commandLine;               ///< recorded in meta
+};
+
+struct LoadSummary {
+  size_t files = 0;
+  int64_t procedures = 0;
+  int64_t loops = 0;
+  int64_t parallelDirectives = 0;
+  size_t errors = 0;
+  size_t diagnostics = 0;
+  std::vector<std::string> annotated;  ///< paths of the annotated copies written
+  std::string sourceRoot;
+};
+
+/// A problem that stops the whole load (a missing or binary input, an unwritable output): the
+/// tool prints it and exits with status 2, leaving no database behind.
+class LoadError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// The Fortran files named by `inputs`: files as given, directories searched recursively for
+/// .f .for .f77 .f90 .f95 .F .F90 .fdv, in sorted order, duplicates dropped.
+std::vector<std::string> findSources(const std::vector<std::string>& inputs);
+
+/// Loads every source into `db` (whose schema exists and whose transaction is open).
+LoadSummary loadProgram(const LoadOptions& options, SQLite::Database& db, DiagnosticSink& diagnostics);
+
+}  // namespace sapfor::lexer

@@ -1,0 +1,37 @@
+/// @file OperationCounter.hpp
+/// Operation counts in the classes of README "Operation classes" (FRONTEND.md): arith, div,
+/// trans, logic, conv, branch, call, and idx for the address arithmetic inside subscripts.
+#pragma once
+
+#include "lexer/Ast.hpp"
+
+#include <cstdint>
+
+namespace sapfor::lexer {
+
+struct OpCounts {
+  int64_t arith = 0;
+  int64_t div = 0;
+  int64_t trans = 0;
+  int64_t logic = 0;
+  int64_t conv = 0;
+  int64_t branch = 0;
+  int64_t call = 0;
+  int64_t idx = 0;
+
+  OpCounts& operator+=(const OpCounts& other);
+  bool operator==(const OpCounts& other) const;
+};
+
+/// What one execution of a resolved statement performs. A logical IF counts its condition, the
+/// branch and its action; a DO counts its bounds (evaluated once, before the loop); a DO WHILE its
+/// condition (evaluated every iteration); block IF / ELSE IF and CASE count their branch.
+OpCounts countOperations(const Stmt& statement);
+
+/// The operations of one resolved expression.
+OpCounts countOperations(const Expr& expression);
+
+/// Multiplications in x**n by repeated squaring: floor(log2 n) + popcount(n) - 1.
+int64_t powerMultiplications(int64_t n);
+
+}  // namespace sapfor::lexer

@@ -1,0 +1,60 @@
+/// @file Prescanner.hpp
+/// The line processor in front of the scanner: turns the physical lines of a fixed- or free-form
+/// file into *logical statements* — continuation lines joined, comments dropped, column 72 cut in
+/// fixed form, `;` separated statements split, INCLUDE lines expanded, directive lines (`!DVM$`,
+/// `CDVM$`, `!$OMP`, ...) kept as statements of their own — and *cooks* their text: lower case and
+/// no blanks outside character literals, Hollerith constants turned into quoted literals. Every
+/// cooked character keeps the file position it came from, so later stages report `file:line:col`
+/// in the original source.
+#pragma once
+
+#include "lexer/Diagnostics.hpp"
+#include "lexer/SourceFile.hpp"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace sapfor::lexer {
+
+struct LogicalStatement {
+  enum class Kind : uint8_t { Fortran, Directive };
+  Kind kind = Kind::Fortran;
+  int fileIndex = 0;
+  std::string text;            ///< cooked text
+  std::vector<SourcePos> pos;  ///< pos[i] = where text[i] came from; pos[text.size()] = the end
+  int label = 0;               ///< statement label, 0 when none
+  uint32_t firstLine = 0;      ///< physical line of the first character
+  uint32_t lastLine = 0;       ///< physical line of the last line it spans
+  bool startsLine = true;      ///< false after a `;` on the same line
+  std::string sentinel;        ///< directives: dvm, omp, acc, spf, hpf
+  std::string display;         ///< directives: the text as written, lines joined, blanks collapsed
+
+  SourcePos posAt(size_t offset) const { return pos[offset < pos.size() ? offset : pos.size() - 1]; }
+};
+
+class Prescanner {
+ public:
+  /// `displayPathOf` turns the path of an INCLUDEd file into the path shown to users.
+  Prescanner(FileTable& files, DiagnosticSink& diagnostics, std::vector<std::string> includeDirs,
+             std::function<std::string(const std::string&)> displayPathOf);
+
+  /// The logical statements of a loaded file and of the files it INCLUDEs, in source order.
+  std::vector<LogicalStatement> scan(int fileIndex);
+
+ private:
+  class FileScan;
+  void expandInclude(const LogicalStatement& include, std::vector<LogicalStatement>& out, int depth);
+
+  FileTable& files_;
+  DiagnosticSink& diagnostics_;
+  std::vector<std::string> includeDirs_;
+  std::function<std::string(const std::string&)> displayPathOf_;
+  std::vector<int> includeStack_;
+};
+
+/// The name of the directive family a comment sentinel introduces ("dvm", "omp", "acc", "spf",
+/// "hpf"), or "" when the text (lower case, without the comment character) is not one.
+std::string directiveFamily(std::string_view sentinelText);
+
+}  // namespace sapfor::lexer

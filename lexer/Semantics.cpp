@@ -1,0 +1,431 @@
+/// @file Semantics.cpp
+#include "lexer/Semantics.hpp"
+
+#include "lexer/Intrinsics.hpp"
+
+#include <cmath>
+#include <cstdlib>
+
+namespace sapfor::lexer {
+
+int selectedRealKind(int64_t precision, int64_t range) {
+  // gfortran on x86-64: REAL(4) p=6 r=37, REAL(8) p=15 r=307, REAL(10) p=18 r=4931, REAL(16) p=33 r=4931.
+  if (precision <= 6 && range <= 37) return 4;
+  if (precision <= 15 && range <= 307) return 8;
+  if (precision <= 18 && range <= 4931) return 10;
+  if (precision <= 33 && range <= 4931) return 16;
+  return -1;
+}
+
+int selectedIntKind(int64_t range) {
+  if (range <= 2) return 1;
+  if (range <= 4) return 2;
+  if (range <= 9) return 4;
+  if (range <= 18) return 8;
+  if (range <= 38) return 16;
+  return -1;
+}
+
+namespace {
+
+/// The kind of a literal: its `_kind` suffix folded, else the default for its spelling.
+int literalKind(const Expr& e, const Scope* scope) {
+  if (e.literalKind > 0) return e.literalKind;
+  if (!e.kindText.empty()) {
+    if (e.kindText[0] >= '0' && e.kindText[0] <= '9') return std::atoi(e.kindText.c_str());
+    if (scope) {
+      if (const Symbol* s = scope->find(e.kindText); s && s->value.isInteger()) return static_cast<int>(s->value.i);
+    }
+    return 0;
+  }
+  if (e.kind == ExprKind::RealLiteral) {
+    if (e.text.find('d') != std::string::npos) return 8;
+    if (e.text.find('q') != std::string::npos) return 16;
+  }
+  return 4;
+}
+
+double realLiteralValue(const std::string& text) {
+  std::string t = text;
+  for (char& c : t)
+    if (c == 'd' || c == 'q') c = 'e';
+  return std::strtod(t.c_str(), nullptr);
+}
+
+std::string unquote(const std::string& literal) {
+  if (literal.size() < 2) return literal;
+  char q = literal.front();
+  std::string body;
+  for (size_t i = 1; i + 1 < literal.size(); ++i) {
+    body.push_back(literal[i]);
+    if (literal[i] == q && i + 2 < literal.size() && literal[i + 1] == q) ++i;
+  }
+  return body;
+}
+
+ConstValue convert(const ConstValue& v, const TypeInfo& to) {
+  if (!v.known()) return v;
+  if (to.base == BaseType::Integer) {
+    if (v.kind == ConstValue::Kind::Integer) return ConstValue::integer(v.i, to.kind);
+    if (v.kind == ConstValue::Kind::Real) return ConstValue::integer(static_cast<int64_t>(std::trunc(v.r)), to.kind);
+  }
+  if (to.base == BaseType::Real) {
+    if (auto r = v.asReal()) return ConstValue::real(*r, to.kind);
+  }
+  return v;
+}
+
+/// A keyword argument's value, or the positional argument at `position`.
+const Expr* argument(const Expr& call, size_t position, const char* keyword) {
+  for (const auto& a : call.args)
+    if (a && a->kind == ExprKind::Keyword && a->text == keyword) return a->args[0].get();
+  if (position < call.args.size() && call.args[position] && call.args[position]->kind != ExprKind::Keyword)
+    return call.args[position].get();
+  return nullptr;
+}
+
+ConstValue foldIntrinsic(const Expr& e, const Scope& scope) {
+  const std::string& name = e.text;
+  if (e.args.empty()) return {};
+  const Expr* first = argument(e, 0, "x");
+  if (name == "kind") {
+    if (!first) first = argument(e, 0, "a");
+    if (!first) return {};
+    TypeInfo t = typeOf(*first);
+    if (!t.known() || t.kind == 0) {
+      ConstValue v = foldConstant(*first, scope);
+      t = v.type;
+    }
+    return t.kind > 0 ? ConstValue::integer(t.kind) : ConstValue{};
+  }
+  if (name == "selected_real_kind") {
+    auto p = foldInteger(argument(e, 0, "p"), scope);
+    auto r = foldInteger(argument(e, 1, "r"), scope);
+    if (!p && !r) return {};
+    return ConstValue::integer(selectedRealKind(p.value_or(0), r.value_or(0)));
+  }
+  if (name == "selected_int_kind") {
+    auto r = foldInteger(argument(e, 0, "r"), scope);
+    return r ? ConstValue::integer(selectedIntKind(*r)) : ConstValue{};
+  }
+  std::vector<ConstValue> values;
+  for (const auto& a : e.args) {
+    if (!a || a->kind == ExprKind::Keyword) continue;
+    values.push_back(foldConstant(*a, scope));
+    if (!values.back().known()) return {};
+  }
+  if (values.empty()) return {};
+  const ConstValue& x = values[0];
+  auto kindArg = [&](int fallback) {
+    auto k = foldInteger(argument(e, 99, "kind"), scope);
+    return k ? static_cast<int>(*k) : fallback;
+  };
+  if (name == "int" || name == "ifix" || name == "idint") return convert(x, TypeInfo::integer(kindArg(4)));
+  if (name == "nint" || name == "idnint") {
+    auto r = x.asReal();
+    return r ? ConstValue::integer(static_cast<int64_t>(std::llround(*r)), kindArg(4)) : ConstValue{};
+  }
+  if (name == "real" || name == "float" || name == "sngl") return convert(x, TypeInfo::real(kindArg(4)));
+  if (name == "dble" || name == "dfloat") return convert(x, TypeInfo::real(8));
+  if (name == "abs" || name == "iabs" || name == "dabs") {
+    ConstValue r = x;
+    if (r.kind == ConstValue::Kind::Integer) r.i = r.i < 0 ? -r.i : r.i;
+    else if (r.kind == ConstValue::Kind::Real) r.r = std::fabs(r.r);
+    return r;
+  }
+  if (name == "min" || name == "max" || name == "min0" || name == "max0" || name == "dmin1" || name == "dmax1" ||
+      name == "amin1" || name == "amax1") {
+    bool isMax = name.find("max") != std::string::npos;
+    ConstValue best = values[0];
+    for (const ConstValue& v : values) {
+      auto a = v.asReal(), b = best.asReal();
+      if (!a || !b) return {};
+      if (isMax ? *a > *b : *a < *b) best = v;
+    }
+    return best;
+  }
+  if ((name == "mod" || name == "modulo") && values.size() == 2 && values[0].isInteger() && values[1].isInteger() &&
+      values[1].i != 0) {
+    int64_t m = values[0].i % values[1].i;
+    if (name == "modulo" && m != 0 && ((m < 0) != (values[1].i < 0))) m += values[1].i;
+    return ConstValue::integer(m, values[0].type.kind);
+  }
+  if (name == "sqrt" || name == "dsqrt") {
+    auto r = x.asReal();
+    return r && *r >= 0 ? ConstValue::real(std::sqrt(*r), x.type.kind) : ConstValue{};
+  }
+  if (name == "len" && x.kind == ConstValue::Kind::Character) return ConstValue::integer(static_cast<int64_t>(x.s.size()));
+  return {};
+}
+
+ConstValue foldBinary(Op op, const ConstValue& a, const ConstValue& b) {
+  using K = ConstValue::Kind;
+  if (op == Op::And || op == Op::Or || op == Op::Eqv || op == Op::Neqv) {
+    if (a.kind != K::Logical || b.kind != K::Logical) return {};
+    bool x = a.i, y = b.i;
+    switch (op) {
+      case Op::And: return ConstValue::logical(x && y);
+      case Op::Or: return ConstValue::logical(x || y);
+      case Op::Eqv: return ConstValue::logical(x == y);
+      default: return ConstValue::logical(x != y);
+    }
+  }
+  if (op == Op::Concat) {
+    if (a.kind != K::Character || b.kind != K::Character) return {};
+    return ConstValue::character(a.s + b.s);
+  }
+  auto x = a.asReal(), y = b.asReal();
+  if (!x || !y) return {};
+  switch (op) {
+    case Op::Eq: return ConstValue::logical(*x == *y);
+    case Op::Ne: return ConstValue::logical(*x != *y);
+    case Op::Lt: return ConstValue::logical(*x < *y);
+    case Op::Le: return ConstValue::logical(*x <= *y);
+    case Op::Gt: return ConstValue::logical(*x > *y);
+    case Op::Ge: return ConstValue::logical(*x >= *y);
+    default: break;
+  }
+  if (a.isInteger() && b.isInteger()) {
+    int64_t r = 0;
+    int kind = std::max(a.type.kind, b.type.kind);
+    switch (op) {
+      case Op::Add: if (__builtin_add_overflow(a.i, b.i, &r)) return {}; break;
+      case Op::Sub: if (__builtin_sub_overflow(a.i, b.i, &r)) return {}; break;
+      case Op::Mul: if (__builtin_mul_overflow(a.i, b.i, &r)) return {}; break;
+      case Op::Div: if (b.i == 0) return {}; r = a.i / b.i; break;  // Fortran truncates toward zero, as C++ does
+      case Op::Pow: {
+        if (b.i < 0) return ConstValue::integer(a.i == 1 ? 1 : (a.i == -1 ? (b.i % 2 ? -1 : 1) : 0), kind);
+        r = 1;
+        for (int64_t k = 0; k < b.i; ++k)
+          if (__builtin_mul_overflow(r, a.i, &r)) return {};
+        break;
+      }
+      default: return {};
+    }
+    return ConstValue::integer(r, kind);
+  }
+  int kind = std::max(a.kind == K::Real ? a.type.kind : 0, b.kind == K::Real ? b.type.kind : 0);
+  switch (op) {
+    case Op::Add: return ConstValue::real(*x + *y, kind);
+    case Op::Sub: return ConstValue::real(*x - *y, kind);
+    case Op::Mul: return ConstValue::real(*x * *y, kind);
+    case Op::Div: return *y == 0 ? ConstValue{} : ConstValue::real(*x / *y, kind);
+    case Op::Pow: return ConstValue::real(std::pow(*x, *y), kind);
+    default: return {};
+  }
+}
+
+}  // namespace
+
+ConstValue foldConstant(const Expr& e, const Scope& scope) {
+  switch (e.kind) {
+    case ExprKind::IntLiteral: return ConstValue::integer(e.intValue, literalKind(e, &scope));
+    case ExprKind::RealLiteral: return ConstValue::real(realLiteralValue(e.text), literalKind(e, &scope));
+    case ExprKind::LogicalLiteral: return ConstValue::logical(e.intValue != 0);
+    case ExprKind::StringLiteral: return ConstValue::character(unquote(e.text));
+    case ExprKind::Name: {
+      const Symbol* s = e.symbol ? e.symbol : scope.find(e.text);
+      return s && s->isConstant() ? s->value : ConstValue{};
+    }
+    case ExprKind::Paren: return foldConstant(*e.args[0], scope);
+    case ExprKind::Unary: {
+      ConstValue v = foldConstant(*e.args[0], scope);
+      if (!v.known()) return v;
+      if (e.op == Op::Plus) return v;
+      if (e.op == Op::Not) return v.kind == ConstValue::Kind::Logical ? ConstValue::logical(!v.i) : ConstValue{};
+      if (e.op == Op::Neg) {
+        if (v.kind == ConstValue::Kind::Integer) v.i = -v.i;
+        else if (v.kind == ConstValue::Kind::Real) v.r = -v.r;
+        else return {};
+        return v;
+      }
+      return {};
+    }
+    case ExprKind::Binary: {
+      ConstValue a = foldConstant(*e.args[0], scope);
+      if (!a.known()) return a;
+      ConstValue b = foldConstant(*e.args[1], scope);
+      if (!b.known()) return b;
+      return foldBinary(e.op, a, b);
+    }
+    case ExprKind::Apply: {
+      const Symbol* s = scope.find(e.text);
+      if (s && (s->isArray() || s->external || s->statementFunction)) return {};
+      if (!findIntrinsic(e.text) && e.text != "kind" && e.text != "selected_real_kind" && e.text != "selected_int_kind")
+        return {};
+      return foldIntrinsic(e, scope);
+    }
+    default:
+      return {};
+  }
+}
+
+std::optional<int64_t> foldInteger(const Expr* expr, const Scope& scope) {
+  if (!expr) return std::nullopt;
+  return foldConstant(*expr, scope).asInteger();
+}
+
+TypeInfo promote(const TypeInfo& a, const TypeInfo& b) {
+  auto rank = [](BaseType t) {
+    switch (t) {
+      case BaseType::Integer: return 1;
+      case BaseType::Real: case BaseType::DoublePrecision: return 2;
+      case BaseType::Complex: case BaseType::DoubleComplex: return 3;
+      default: return 0;
+    }
+  };
+  int ra = rank(a.base), rb = rank(b.base);
+  if (ra == 0 || rb == 0) return ra == 0 ? b : a;
+  if (ra == rb) return {a.base, std::max(a.kind, b.kind), -1, {}};
+  const TypeInfo& high = ra > rb ? a : b;
+  const TypeInfo& low = ra > rb ? b : a;
+  // INTEGER + REAL(4) is REAL(4); REAL(8) + COMPLEX(4) is COMPLEX(8): the kinds of the non-integer
+  // operands decide.
+  int kind = low.base == BaseType::Integer ? high.kind : std::max(high.kind, low.kind);
+  return {high.base, kind, -1, {}};
+}
+
+TypeInfo typeOf(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::IntLiteral: return TypeInfo::integer(literalKind(e, nullptr));
+    case ExprKind::RealLiteral: return TypeInfo::real(literalKind(e, nullptr));
+    case ExprKind::LogicalLiteral: return TypeInfo::logical(e.literalKind > 0 ? e.literalKind : 4);
+    case ExprKind::StringLiteral: return TypeInfo::character(static_cast<int64_t>(unquote(e.text).size()));
+    case ExprKind::BozLiteral: return TypeInfo::integer();
+    case ExprKind::Complex: {
+      TypeInfo t = promote(typeOf(*e.args[0]), typeOf(*e.args[1]));
+      return TypeInfo::complex(t.base == BaseType::Integer ? 4 : t.kind);
+    }
+    case ExprKind::Name:
+      return e.symbol ? e.symbol->type : TypeInfo{};
+    case ExprKind::Apply: {
+      if (e.ref == RefKind::Substring) return TypeInfo::character();
+      if (e.ref == RefKind::IntrinsicCall) {
+        const IntrinsicInfo* info = findIntrinsic(e.text);
+        if (!info) return {};
+        TypeInfo first = e.args.empty() || !e.args[0] || e.args[0]->kind == ExprKind::Keyword ? TypeInfo{} : typeOf(*e.args[0]);
+        switch (info->rule) {
+          case ResultRule::FirstArg: {
+            // MIN/MAX and friends with mixed kinds take the widest argument.
+            TypeInfo t = first;
+            for (size_t i = 1; i < e.args.size(); ++i)
+              if (e.args[i] && e.args[i]->kind != ExprKind::Keyword && info->cls == IntrinsicClass::MinMax)
+                t = promote(t, typeOf(*e.args[i]));
+            return t;
+          }
+          case ResultRule::RealOfFirst:
+            return first.base == BaseType::Complex ? TypeInfo::real(first.kind) : first;
+          case ResultRule::Fixed:
+            return info->type;
+          case ResultRule::KindArg: {
+            TypeInfo t = info->type;
+            for (const auto& a : e.args)
+              if (a && a->kind == ExprKind::Keyword && a->text == "kind" && a->args[0]->kind == ExprKind::IntLiteral)
+                t.kind = static_cast<int>(a->args[0]->intValue);
+            // REAL(i, 8) and INT(x, 8): the second positional argument is the kind.
+            if (e.args.size() >= 2 && e.args[1] && e.args[1]->kind == ExprKind::IntLiteral && e.text != "cmplx")
+              t.kind = static_cast<int>(e.args[1]->intValue);
+            if (e.args.size() >= 2 && e.args[1] && e.args[1]->kind == ExprKind::Name && e.args[1]->symbol &&
+                e.args[1]->symbol->value.isInteger() && e.text != "cmplx")
+              t.kind = static_cast<int>(e.args[1]->symbol->value.i);
+            return t;
+          }
+        }
+        return {};
+      }
+      return e.symbol ? e.symbol->type : TypeInfo{};
+    }
+    case ExprKind::Subscript:
+      return typeOf(*e.args[0]);
+    case ExprKind::Paren:
+      return typeOf(*e.args[0]);
+    case ExprKind::Unary:
+      return e.op == Op::Not ? TypeInfo::logical() : typeOf(*e.args[0]);
+    case ExprKind::Binary: {
+      switch (e.op) {
+        case Op::Eq: case Op::Ne: case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge:
+        case Op::And: case Op::Or: case Op::Eqv: case Op::Neqv:
+          return TypeInfo::logical();
+        case Op::Concat:
+          return TypeInfo::character();
+        case Op::Pow: {
+          TypeInfo base = typeOf(*e.args[0]), exponent = typeOf(*e.args[1]);
+          return exponent.base == BaseType::Integer ? base : promote(base, exponent);
+        }
+        default:
+          return promote(typeOf(*e.args[0]), typeOf(*e.args[1]));
+      }
+    }
+    case ExprKind::ArrayCtor:
+      return e.args.empty() || !e.args[0] ? TypeInfo{} : typeOf(*e.args[0]);
+    case ExprKind::ImpliedDo:
+      return e.args.empty() || !e.args[0] ? TypeInfo{} : typeOf(*e.args[0]);
+    default:
+      return {};
+  }
+}
+
+bool isConstantExpr(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::IntLiteral: case ExprKind::RealLiteral: case ExprKind::LogicalLiteral:
+    case ExprKind::StringLiteral: case ExprKind::BozLiteral:
+      return true;
+    case ExprKind::Name:
+      return e.ref == RefKind::NamedConstant;
+    case ExprKind::Paren: case ExprKind::Unary: case ExprKind::Binary: case ExprKind::Complex:
+      for (const auto& a : e.args)
+        if (a && !isConstantExpr(*a)) return false;
+      return true;
+    case ExprKind::Apply:
+      if (e.ref != RefKind::IntrinsicCall) return false;
+      for (const auto& a : e.args) {
+        if (!a) continue;
+        const Expr& v = a->kind == ExprKind::Keyword ? *a->args[0] : *a;
+        if (!isConstantExpr(v)) return false;
+      }
+      return true;
+    default:
+      return false;
+  }
+}
+
+TypeInfo resolveTypeSpec(const TypeSpec& spec, const Scope& scope) {
+  auto kindOr = [&](int fallback) {
+    if (spec.kind) {
+      auto k = foldInteger(spec.kind.get(), scope);
+      return k ? static_cast<int>(*k) : 0;
+    }
+    return spec.starSize ? spec.starSize : fallback;
+  };
+  switch (spec.base) {
+    case BaseType::Integer: return TypeInfo::integer(kindOr(4));
+    case BaseType::Real: return TypeInfo::real(kindOr(4));
+    case BaseType::DoublePrecision: return TypeInfo::real(8);
+    case BaseType::Complex: {
+      if (spec.kind) return TypeInfo::complex(kindOr(4));
+      return TypeInfo::complex(spec.starSize ? spec.starSize / 2 : 4);  // COMPLEX*16 is COMPLEX(8)
+    }
+    case BaseType::DoubleComplex: return TypeInfo::complex(8);
+    case BaseType::Logical: return TypeInfo::logical(kindOr(4));
+    case BaseType::Character: {
+      int64_t len = 1;
+      if (spec.len) {
+        if (spec.len->kind == ExprKind::Star) len = -1;
+        else len = foldInteger(spec.len.get(), scope).value_or(-1);
+      } else if (spec.starSize) {
+        len = spec.starSize;
+      }
+      return TypeInfo::character(len);
+    }
+    case BaseType::Derived: {
+      TypeInfo t;
+      t.base = BaseType::Derived;
+      t.derived = spec.derived;
+      return t;
+    }
+    case BaseType::None: return {};
+  }
+  return {};
+}
+
+}  // namespace sapfor::lexer

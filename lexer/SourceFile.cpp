@@ -1,0 +1,121 @@
+/// @file SourceFile.cpp
+#include "lexer/SourceFile.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+namespace sapfor::lexer {
+
+const char* sourceFormName(SourceForm form) { return form == SourceForm::Fixed ? "fixed" : "free"; }
+
+namespace {
+
+std::string extensionOf(std::string_view path) {
+  size_t slash = path.find_last_of('/');
+  size_t dot = path.find_last_of('.');
+  if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash)) return {};
+  return std::string(path.substr(dot + 1));
+}
+
+std::string lower(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
+
+bool isBlank(char c) { return c == ' ' || c == '\t'; }
+
+}  // namespace
+
+std::optional<SourceForm> formFromExtension(std::string_view path) {
+  std::string ext = lower(extensionOf(path));
+  if (ext == "f" || ext == "for" || ext == "f77" || ext == "ftn" || ext == "fpp") return SourceForm::Fixed;
+  if (ext == "f90" || ext == "f95" || ext == "f03" || ext == "f08" || ext == "f18") return SourceForm::Free;
+  return std::nullopt;
+}
+
+bool isFortranExtension(std::string_view path) {
+  static const char* const known[] = {"f", "for", "f77", "f90", "f95", "F", "F90", "fdv"};
+  std::string ext = extensionOf(path);
+  return std::any_of(std::begin(known), std::end(known), [&](const char* k) { return ext == k; });
+}
+
+SourceForm formFromContent(const std::vector<std::string_view>& lines) {
+  int fixedEvidence = 0;
+  int freeEvidence = 0;
+  for (std::string_view line : lines) {
+    if (line.empty()) continue;
+    size_t first = line.find_first_not_of(" \t");
+    if (first == std::string_view::npos) continue;
+    char c0 = line[0];
+    // A comment letter in column 1 followed by a blank or nothing is a fixed-form comment line;
+    // in free form `c` would start a statement such as `call` or `c = 1`.
+    if ((c0 == 'c' || c0 == 'C' || c0 == '*') && (line.size() == 1 || isBlank(line[1]) || line[1] == '$' ||
+                                                  line[1] == '-' || line[1] == '=' || line[1] == '*')) {
+      ++fixedEvidence;
+      continue;
+    }
+    if (line[first] == '!' || line[first] == '#') continue;
+    // Column-6 continuation: columns 1-5 blank, column 6 a non-blank non-zero character.
+    if (line.size() > 6 && line.substr(0, 5).find_first_not_of(' ') == std::string_view::npos &&
+        !isBlank(line[5]) && line[5] != '0')
+      ++fixedEvidence;
+    // Code starting before column 7 that is not a label is free form.
+    if (first < 6 && std::isalpha(static_cast<unsigned char>(line[first]))) ++freeEvidence;
+    // A trailing & (before any comment) is free-form continuation.
+    size_t bang = line.find('!');
+    std::string_view code = line.substr(0, bang);
+    size_t last = code.find_last_not_of(" \t\r");
+    if (last != std::string_view::npos && code[last] == '&') ++freeEvidence;
+  }
+  return freeEvidence > fixedEvidence ? SourceForm::Free : SourceForm::Fixed;
+}
+
+std::optional<ReadError> loadSourceText(SourceFile& file) {
+  std::ifstream in(file.path, std::ios::binary);
+  if (!in) return ReadError{file.path + ": cannot open: " + std::strerror(errno)};
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  if (in.bad()) return ReadError{file.path + ": cannot read: " + std::strerror(errno)};
+  file.text = std::move(buffer).str();
+
+  // Text has no NUL bytes and few control characters besides tab, CR, LF and form feed.
+  size_t controls = 0;
+  for (unsigned char c : file.text) {
+    if (c == 0) return ReadError{file.path + ": binary file (contains NUL bytes), not Fortran source"};
+    if (c < 32 && c != '\t' && c != '\r' && c != '\n' && c != '\f') ++controls;
+  }
+  if (controls > 8 && controls * 100 > file.text.size())
+    return ReadError{file.path + ": binary file (control characters), not Fortran source"};
+
+  file.lines.clear();
+  std::string_view all(file.text);
+  size_t start = 0;
+  while (start < all.size()) {
+    size_t end = all.find('\n', start);
+    if (end == std::string_view::npos) end = all.size();
+    std::string_view line = all.substr(start, end - start);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    file.lines.push_back(line);
+    start = end + 1;
+  }
+  file.lineCount = file.lines.size();
+  file.byteCount = file.text.size();
+  return std::nullopt;
+}
+
+int FileTable::add(std::unique_ptr<SourceFile> file) {
+  files_.push_back(std::move(file));
+  return size() - 1;
+}
+
+int FileTable::find(const std::string& path) const {
+  for (int i = 0; i < size(); ++i)
+    if (files_[static_cast<size_t>(i)]->path == path) return i;
+  return -1;
+}
+
+}  // namespace sapfor::lexer

@@ -1,0 +1,73 @@
+/// @file SourceFile.hpp
+/// Fortran source files as loaded from disk: their text split into physical lines, their source
+/// form (fixed or free, from the extension and, where that is ambiguous, the content), and the
+/// table of every file a run reads (inputs and the files they INCLUDE).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sapfor::lexer {
+
+enum class SourceForm { Fixed, Free };
+const char* sourceFormName(SourceForm form);
+
+/// A position in a source file: 1-based line and column (columns count bytes).
+struct SourcePos {
+  uint32_t line = 0;
+  uint32_t col = 0;
+};
+
+struct SourceFile {
+  std::string path;         ///< path to open
+  std::string displayPath;  ///< path relative to the source root: in messages and the database
+  SourceForm form = SourceForm::Free;
+  std::string text;                     ///< the whole file
+  std::vector<std::string_view> lines;  ///< physical lines of `text`, without line ends
+  int includedFrom = -1;                ///< index of the file that INCLUDEs it
+  size_t lineCount = 0;                 ///< kept when the text is released
+  size_t byteCount = 0;
+
+  /// Frees the text once the file is processed (a run streams file by file).
+  void release() {
+    lines = {};
+    text = {};
+  }
+};
+
+/// What the extension says about the form; nullopt when it does not say (.fdv, unknown).
+std::optional<SourceForm> formFromExtension(std::string_view path);
+/// Decides an ambiguous form from the content: fixed-form comment lines and column-6
+/// continuations against free-form `&` continuations and statements in columns 1-5.
+SourceForm formFromContent(const std::vector<std::string_view>& lines);
+/// True for the extensions sapfor-lex looks for in directories.
+bool isFortranExtension(std::string_view path);
+
+/// Why a file could not be read; the message says which file and why.
+struct ReadError {
+  std::string message;
+};
+
+/// Reads `file.path` into `file.text`/`file.lines`. Returns an error for a missing, unreadable or
+/// binary (NUL bytes, invalid text) file.
+std::optional<ReadError> loadSourceText(SourceFile& file);
+
+/// Every file of a run, in the order they were met; the index is the file's identity.
+class FileTable {
+ public:
+  int add(std::unique_ptr<SourceFile> file);
+  SourceFile& at(int index) { return *files_.at(static_cast<size_t>(index)); }
+  const SourceFile& at(int index) const { return *files_.at(static_cast<size_t>(index)); }
+  int size() const { return static_cast<int>(files_.size()); }
+  /// The index of a file already in the table with that path, or -1.
+  int find(const std::string& path) const;
+
+ private:
+  std::vector<std::unique_ptr<SourceFile>> files_;
+};
+
+}  // namespace sapfor::lexer

@@ -1,0 +1,424 @@
+/// @file SymbolPass.cpp
+#include "lexer/SymbolPass.hpp"
+
+#include "lexer/Intrinsics.hpp"
+#include "lexer/Semantics.hpp"
+
+#include <set>
+
+namespace sapfor::lexer {
+
+Scope* ModuleRegistry::find(const std::string& name) const {
+  auto found = modules_.find(name);
+  return found == modules_.end() ? nullptr : found->second.get();
+}
+
+Scope* ModuleRegistry::define(const std::string& name) {
+  auto& slot = modules_[name];
+  slot = std::make_unique<Scope>(nullptr);
+  return slot.get();
+}
+
+namespace {
+
+/// Modules every compiler provides; a USE of one is not worth a warning.
+bool isIntrinsicModule(const std::string& name) {
+  static const std::set<std::string> known = {"iso_c_binding", "iso_fortran_env", "ieee_arithmetic",
+                                              "ieee_exceptions", "ieee_features", "omp_lib", "omp_lib_kinds",
+                                              "openacc", "mpi", "mpi_f08"};
+  return known.count(name) > 0;
+}
+
+class SymbolPass {
+ public:
+  SymbolPass(ParsedFile& file, ModuleRegistry& modules, DiagnosticSink& diagnostics, const FileTable& files)
+      : file_(file), modules_(modules), diagnostics_(diagnostics), files_(files) {}
+
+  FileScopes run() {
+    for (auto& unit : file_.units) analyzeUnit(*unit, nullptr);
+    return std::move(scopes_);
+  }
+
+ private:
+  void report(const Stmt* s, Severity severity, std::string message) {
+    diagnostics_.report({s->fileIndex, files_.at(s->fileIndex).displayPath, s->pos.line, s->pos.col, severity,
+                         std::move(message)});
+  }
+
+  void analyzeUnit(ProgramUnit& unit, Scope* host) {
+    Scope* scope;
+    if (unit.kind == StmtKind::Module) {
+      scope = modules_.define(unit.name);
+    } else {
+      scopes_.owned.push_back(std::make_unique<Scope>(host));
+      scope = scopes_.owned.back().get();
+    }
+    scopes_.byUnit[&unit] = scope;
+    bool inModule = unit.kind == StmtKind::Module;
+    defaultStorage_ = inModule ? Storage::Module : (unit.kind == StmtKind::BlockData ? Storage::Common : Storage::Local);
+
+    // The procedures a unit CONTAINS are names in it, so that calls to them are not mistaken for
+    // intrinsics or array references.
+    for (auto& inner : unit.contained) {
+      Symbol* s = scope->declare(inner->name, inner->line);
+      s->procedure = true;
+      if (inner->heading && inner->heading->decl) {
+        s->type = resolveTypeSpec(inner->heading->decl->type, *scope);
+        s->implicitType = false;
+      }
+    }
+
+    Stmt* heading = unit.heading;
+    Symbol* result = nullptr;
+    if (unit.kind == StmtKind::Function && heading) {
+      result = scope->declare(heading->resultName.empty() ? unit.name : heading->resultName, heading->pos.line);
+      result->storage = Storage::Result;
+      if (heading->decl) {
+        result->type = resolveTypeSpec(heading->decl->type, *scope);
+        result->implicitType = false;
+      }
+    }
+    if (heading) {
+      for (const std::string& dummy : heading->names) {
+        if (dummy == "*") continue;
+        scope->declare(dummy, heading->pos.line)->storage = Storage::Dummy;
+      }
+    }
+    for (Stmt* s : unit.specification) specification(*s, *scope);
+
+    // IMPLICIT statements apply to names declared before them too (dummies, the result).
+    for (Symbol& s : scope->symbols())
+      if (s.implicitType && !s.procedure) s.type = scope->rules().forName(s.name);
+
+    statementFunctions(unit, *scope);
+    for (Node& node : unit.body) resolveNode(node, *scope);
+
+    for (auto& inner : unit.contained) {
+      analyzeUnit(*inner, scope);
+      // A contained function's type is known once its own declarations are read.
+      if (inner->kind == StmtKind::Function) {
+        Scope* innerScope = scopes_.of(*inner);
+        std::string resultName = inner->heading && !inner->heading->resultName.empty() ? inner->heading->resultName
+                                                                                         : inner->name;
+        if (Symbol* r = innerScope->findLocal(resultName); r && innerScope->owns(r))
+          if (Symbol* p = scope->findLocal(inner->name)) p->type = r->type;
+      }
+    }
+    defaultStorage_ = inModule ? Storage::Module : Storage::Local;
+  }
+
+  /// The scope's own symbol for a name, created when absent; a name USE brought in cannot be
+  /// redeclared.
+  Symbol* own(Scope& scope, const std::string& name, const Stmt& s) {
+    Symbol* existing = scope.findLocal(name);
+    if (existing && !scope.owns(existing)) {
+      report(&s, Severity::Warning, "'" + name + "' is use-associated and cannot be declared again here");
+      return nullptr;
+    }
+    Symbol* symbol = scope.declare(name, s.pos.line);
+    if (!existing && symbol->storage == Storage::Local) symbol->storage = defaultStorage_;
+    return symbol;
+  }
+
+  std::vector<DimInfo> dimensions(const ArraySpec& spec, const Scope& scope) {
+    std::vector<DimInfo> dims;
+    for (const DimSpec& d : spec) {
+      DimInfo info;
+      std::string lower = d.lower ? exprText(*d.lower) : std::string();
+      info.lowerText = d.lower ? lower : "1";
+      info.upperText = d.upper ? exprText(*d.upper) : std::string();
+      if (d.assumedSize)
+        info.spec = d.lower ? lower + ":*" : "*";
+      else if (d.colon)
+        info.spec = d.lower ? lower + ":" : ":";
+      else
+        info.spec = d.lower ? lower + ":" + info.upperText : info.upperText;
+      if (d.colon && !d.lower) {
+        dims.push_back(std::move(info));  // deferred or assumed shape: bounds come at run time
+        continue;
+      }
+      info.lower = d.lower ? foldInteger(d.lower.get(), scope) : std::optional<int64_t>(1);
+      if (d.upper) info.upper = foldInteger(d.upper.get(), scope);
+      dims.push_back(std::move(info));
+    }
+    return dims;
+  }
+
+  void applyAttribute(Symbol& s, const Attr& attr, const Scope& scope) {
+    switch (attr.kind) {
+      case AttrKind::Dimension: if (s.dims.empty()) s.dims = dimensions(attr.dims, scope); break;
+      case AttrKind::Allocatable: s.allocatable = true; break;
+      case AttrKind::Pointer: s.pointer = true; break;
+      case AttrKind::Target: s.target = true; break;
+      case AttrKind::Save: s.save = true; break;
+      case AttrKind::Intent: s.intent = attr.intent; break;
+      case AttrKind::Optional: s.optional = true; break;
+      case AttrKind::External: s.external = s.procedure = true; break;
+      case AttrKind::Intrinsic: s.intrinsic = true; break;
+      default: break;
+    }
+  }
+
+  void setConstant(Symbol& s, const Expr& value, const Scope& scope) {
+    s.storage = Storage::Constant;
+    ConstValue v = foldConstant(value, scope);
+    if (v.known() && s.type.numeric() && v.type.base != s.type.base) {
+      if (s.type.base == BaseType::Integer && v.kind == ConstValue::Kind::Real)
+        v = ConstValue::integer(static_cast<int64_t>(v.r), s.type.kind);
+      else if (s.type.base == BaseType::Real)
+        v = ConstValue::real(*v.asReal(), s.type.kind);
+    } else if (v.known() && v.type.base == s.type.base && v.kind != ConstValue::Kind::Character) {
+      v.type.kind = s.type.kind;
+    }
+    s.value = v;
+  }
+
+  void specification(Stmt& s, Scope& scope) {
+    if (!s.parsed) return;
+    switch (s.kind) {
+      case StmtKind::Use: use(s, scope); break;
+      case StmtKind::Implicit:
+        if (s.decl->implicitNone) {
+          scope.rules().none();
+        } else {
+          for (const ImplicitRule& rule : s.decl->implicitRules) {
+            TypeInfo t = resolveTypeSpec(rule.type, scope);
+            for (auto [from, to] : rule.letters)
+              for (char c = from; c >= 'a' && c <= to && c <= 'z'; ++c) scope.rules().byLetter[static_cast<size_t>(c - 'a')] = t;
+          }
+        }
+        break;
+      case StmtKind::TypeDecl: {
+        TypeInfo type = resolveTypeSpec(s.decl->type, scope);
+        bool parameter = false;
+        for (const Attr& a : s.decl->attrs) parameter |= a.kind == AttrKind::Parameter;
+        for (Entity& e : s.decl->entities) {
+          Symbol* sym = own(scope, e.name, s);
+          if (!sym) continue;
+          sym->type = type;
+          sym->implicitType = false;
+          if (e.charLen && type.base == BaseType::Character)
+            sym->type.charLen = e.charLen->kind == ExprKind::Star ? -1 : foldInteger(e.charLen.get(), scope).value_or(-1);
+          if (e.hasDims) sym->dims = dimensions(e.dims, scope);
+          for (const Attr& a : s.decl->attrs) applyAttribute(*sym, a, scope);
+          if (parameter && e.init) setConstant(*sym, *e.init, scope);
+        }
+        break;
+      }
+      case StmtKind::AttrStmt: {
+        const Attr& attr = s.decl->attrs.front();
+        for (Entity& e : s.decl->entities) {
+          Symbol* sym = own(scope, e.name, s);
+          if (!sym) continue;
+          if (e.hasDims) sym->dims = dimensions(e.dims, scope);
+          applyAttribute(*sym, attr, scope);
+        }
+        break;
+      }
+      case StmtKind::Parameter:
+        for (auto& item : s.exprs) {
+          Symbol* sym = own(scope, item->text, s);
+          if (sym) setConstant(*sym, *item->args[0], scope);
+        }
+        break;
+      case StmtKind::Common:
+        for (CommonGroup& group : s.decl->commons) {
+          for (Entity& e : group.entities) {
+            Symbol* sym = own(scope, e.name, s);
+            if (!sym) continue;
+            sym->storage = Storage::Common;
+            sym->common = group.block;
+            if (e.hasDims) sym->dims = dimensions(e.dims, scope);
+          }
+        }
+        break;
+      default:
+        break;
+    }
+  }
+
+  void use(const Stmt& s, Scope& scope) {
+    Scope* module = modules_.find(s.name);
+    if (!module) {
+      if (warnedModules_.insert(s.name).second)
+        report(&s, isIntrinsicModule(s.name) ? Severity::Note : Severity::Warning,
+               "module '" + s.name + "' is not among the loaded sources; the names it provides are typed implicitly");
+      return;
+    }
+    if (s.onlyList) {
+      for (const UseRename& r : s.renames)
+        if (Symbol* sym = module->findLocal(r.remote)) scope.alias(r.local, sym);
+      return;
+    }
+    std::set<std::string> renamed;
+    for (const UseRename& r : s.renames) {
+      if (Symbol* sym = module->findLocal(r.remote)) {
+        scope.alias(r.local, sym);
+        renamed.insert(r.remote);
+      }
+    }
+    for (const auto& [name, sym] : module->names())
+      if (!renamed.count(name) && !scope.findLocal(name)) scope.alias(name, sym);
+  }
+
+  /// `f(x) = expression` before the first executable statement, f not an array: a statement
+  /// function definition.
+  void statementFunctions(ProgramUnit& unit, Scope& scope) {
+    for (Node& node : unit.body) {
+      Stmt* s = node.stmt;
+      if (node.kind != NodeKind::Statement || s->kind != StmtKind::Assignment || !s->parsed) return;
+      const Expr& lhs = *s->exprs[0];
+      if (lhs.kind != ExprKind::Apply) return;
+      Symbol* target = scope.find(lhs.text);
+      if (target && target->isArray()) return;
+      if (target && !scope.owns(target)) return;
+      bool dummiesAreNames = true;
+      for (const auto& a : lhs.args) dummiesAreNames &= a && a->kind == ExprKind::Name;
+      if (!dummiesAreNames) return;
+      Symbol* sym = scope.declare(lhs.text, s->pos.line);
+      sym->procedure = sym->statementFunction = true;
+      s->kind = StmtKind::StatementFunction;
+    }
+  }
+
+  void resolveNode(Node& node, Scope& scope) {
+    if (node.stmt) resolveStatement(*node.stmt, scope);
+    for (Node& child : node.children) resolveNode(child, scope);
+  }
+
+  void resolveStatement(Stmt& s, Scope& scope) {
+    if (!s.parsed) return;
+    line_ = s.pos.line;
+    switch (s.kind) {
+      case StmtKind::Do:
+        if (!s.name.empty()) markVariable(scope, s.name);
+        break;
+      case StmtKind::Call:
+        if (Symbol* callee = scope.find(s.name)) callee->procedure = true;
+        break;
+      case StmtKind::AssignedGoto:
+      case StmtKind::Assign:
+        markVariable(scope, s.name);
+        break;
+      case StmtKind::StatementFunction: {
+        // The dummies of a statement function are its own; resolve only the body's other names.
+        Expr& lhs = *s.exprs[0];
+        Symbol* sym = scope.find(lhs.text);
+        lhs.ref = RefKind::StatementFunction;
+        lhs.symbol = sym;
+        std::set<std::string> dummies;
+        for (const auto& a : lhs.args) dummies.insert(a->text);
+        resolveExpr(*s.exprs[1], scope, &dummies);
+        return;
+      }
+      default:
+        break;
+    }
+    for (auto& e : s.exprs)
+      if (e) resolveExpr(*e, scope, nullptr);
+    for (auto& e : s.items)
+      if (e) resolveExpr(*e, scope, nullptr);
+    if (s.action) resolveStatement(*s.action, scope);
+  }
+
+  void markVariable(Scope& scope, const std::string& name) {
+    Symbol* sym = scope.find(name);
+    if (!sym) scope.declare(name, line_);
+  }
+
+  Symbol* lookupOrDeclare(Scope& scope, const std::string& name) {
+    if (Symbol* sym = scope.find(name)) return sym;
+    return scope.declare(name, line_);
+  }
+
+  void resolveExpr(Expr& e, Scope& scope, const std::set<std::string>* dummies) {
+    switch (e.kind) {
+      case ExprKind::IntLiteral:
+      case ExprKind::RealLiteral:
+      case ExprKind::LogicalLiteral:
+        if (!e.kindText.empty()) {
+          ConstValue v = e.kindText[0] >= '0' && e.kindText[0] <= '9'
+                             ? ConstValue::integer(std::atoi(e.kindText.c_str()))
+                             : (scope.find(e.kindText) ? scope.find(e.kindText)->value : ConstValue{});
+          if (v.isInteger()) e.literalKind = static_cast<int16_t>(v.i);
+        }
+        return;
+      case ExprKind::Name: {
+        if (dummies && dummies->count(e.text)) {
+          e.ref = RefKind::Variable;
+          return;
+        }
+        Symbol* sym = lookupOrDeclare(scope, e.text);
+        e.symbol = sym;
+        if (sym->isConstant())
+          e.ref = RefKind::NamedConstant;
+        else if (sym->isArray())
+          e.ref = RefKind::WholeArray;
+        else if (sym->procedure && sym->storage != Storage::Result)
+          e.ref = RefKind::Procedure;
+        else
+          e.ref = RefKind::Variable;
+        return;
+      }
+      case ExprKind::Apply: {
+        bool section = false;
+        for (auto& a : e.args) {
+          if (!a) continue;
+          resolveExpr(*a, scope, dummies);
+          if (a->kind == ExprKind::Range || a->ref == RefKind::WholeArray || a->ref == RefKind::ArraySection)
+            section = true;
+        }
+        Symbol* sym = scope.find(e.text);
+        if (sym && sym->isArray()) {
+          e.symbol = sym;
+          e.ref = section ? RefKind::ArraySection : RefKind::ArrayElement;
+        } else if (sym && sym->statementFunction) {
+          e.symbol = sym;
+          e.ref = RefKind::StatementFunction;
+        } else if (sym && sym->type.base == BaseType::Character && !sym->procedure && e.args.size() == 1 && e.args[0] &&
+                   e.args[0]->kind == ExprKind::Range) {
+          e.symbol = sym;
+          e.ref = RefKind::Substring;
+        } else if (findIntrinsic(e.text) && !(sym && (sym->external || (sym->procedure && !sym->intrinsic)))) {
+          // An intrinsic unless the unit knows the name as a procedure of its own (EXTERNAL, CONTAINed,
+          // from a module); declaring its type (REAL SQRT) keeps it intrinsic.
+          e.ref = RefKind::IntrinsicCall;
+          e.symbol = sym;
+        } else {
+          if (!sym) sym = scope.declare(e.text, line_);
+          sym->procedure = true;
+          e.symbol = sym;
+          e.ref = RefKind::FunctionCall;
+        }
+        return;
+      }
+      case ExprKind::ImpliedDo:
+        markVariable(scope, e.text);
+        for (auto& a : e.args)
+          if (a) resolveExpr(*a, scope, dummies);
+        return;
+      default:
+        for (auto& a : e.args)
+          if (a) resolveExpr(*a, scope, dummies);
+        return;
+    }
+  }
+
+  ParsedFile& file_;
+  ModuleRegistry& modules_;
+  DiagnosticSink& diagnostics_;
+  const FileTable& files_;
+  FileScopes scopes_;
+  Storage defaultStorage_ = Storage::Local;
+  std::set<std::string> warnedModules_;
+  uint32_t line_ = 0;
+};
+
+}  // namespace
+
+FileScopes resolveSymbols(ParsedFile& file, ModuleRegistry& modules, DiagnosticSink& diagnostics,
+                          const FileTable& files) {
+  return SymbolPass(file, modules, diagnostics, files).run();
+}
+
+}  // namespace sapfor::lexer

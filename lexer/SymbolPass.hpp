@@ -1,0 +1,39 @@
+/// @file SymbolPass.hpp
+/// Declares every name of every unit of a parsed file — type declarations, DIMENSION, PARAMETER
+/// (folded), COMMON, IMPLICIT, USE of modules seen earlier in the run, host association into
+/// CONTAINed procedures — and resolves every expression: a name with arguments becomes an array
+/// element or section, a substring, an intrinsic call, a user function call or a statement
+/// function reference; leading `f(x) = ...` assignments to non-arrays become statement functions.
+#pragma once
+
+#include "lexer/Diagnostics.hpp"
+#include "lexer/ProgramStructure.hpp"
+#include "lexer/Symbols.hpp"
+
+#include <memory>
+#include <unordered_map>
+
+namespace sapfor::lexer {
+
+/// The modules a run has seen, by name; their scopes outlive the files that declared them.
+class ModuleRegistry {
+ public:
+  Scope* find(const std::string& name) const;
+  /// A fresh scope for module `name` (a later definition replaces an earlier one).
+  Scope* define(const std::string& name);
+
+ private:
+  std::unordered_map<std::string, std::unique_ptr<Scope>> modules_;
+};
+
+/// The scope of each unit of one file.
+struct FileScopes {
+  std::unordered_map<const ProgramUnit*, Scope*> byUnit;
+  std::vector<std::unique_ptr<Scope>> owned;
+  Scope* of(const ProgramUnit& unit) const { return byUnit.at(&unit); }
+};
+
+FileScopes resolveSymbols(ParsedFile& file, ModuleRegistry& modules, DiagnosticSink& diagnostics,
+                          const FileTable& files);
+
+}  // namespace sapfor::lexer

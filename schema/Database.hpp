@@ -1,0 +1,75 @@
+/// @file Database.hpp
+/// The analysis database as a file: recognising ours, creating a new one atomically (a failed run
+/// leaves nothing behind and never clobbers a foreign file), opening an existing one for a later
+/// stage, and the `meta` provenance table.
+#pragma once
+
+#include <SQLiteCpp/Database.h>
+
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace sapfor::db {
+
+/// PRAGMA application_id of every sapfor database: the bytes "SAPF".
+inline constexpr int kApplicationId = 0x53415046;
+/// PRAGMA user_version: bumped whenever a table or view changes incompatibly.
+inline constexpr int kSchemaVersion = 1;
+
+/// The SQL (tables, then views) that creates an empty database of the current version.
+std::string_view factsSchemaText();
+/// The version string of the tools, e.g. "0.1.0".
+std::string_view toolVersion();
+
+/// A problem with a database file that a tool reports and exits on (exit status 2).
+class DatabaseError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// What a path holds, as far as sapfor is concerned.
+enum class FileKind { Missing, Ours, Foreign, NotAFile };
+
+struct Inspection {
+  FileKind kind = FileKind::Missing;
+  int schemaVersion = 0;  ///< user_version when kind == Ours
+};
+Inspection inspect(const std::string& path);
+
+/// A new database written to a temporary file beside its destination; `commit()` moves it into
+/// place. Destroying it uncommitted removes the temporary file, so a failed load leaves nothing.
+class NewDatabase {
+ public:
+  /// Refuses (DatabaseError) when `path` exists and is not ours, or is ours and `replace` is off.
+  NewDatabase(std::string path, bool replace);
+  ~NewDatabase();
+  NewDatabase(const NewDatabase&) = delete;
+  NewDatabase& operator=(const NewDatabase&) = delete;
+
+  SQLite::Database& sql() { return *db_; }
+  const std::string& path() const { return path_; }
+  /// Commits the transaction opened by the constructor and renames the file into place.
+  void commit();
+
+ private:
+  std::string path_;
+  std::string tempPath_;
+  std::unique_ptr<SQLite::Database> db_;
+  bool committed_ = false;
+};
+
+/// Opens an existing database of ours for reading (and writing when `writable`), refusing a
+/// missing, foreign or newer one with a message that says which.
+std::unique_ptr<SQLite::Database> openExisting(const std::string& path, bool writable);
+
+/// meta(key, value): provenance of the database, one row per key.
+void setMeta(SQLite::Database& db, std::string_view key, std::string_view value);
+std::optional<std::string> getMeta(SQLite::Database& db, std::string_view key);
+
+/// The current time as ISO 8601 UTC, e.g. 2026-11-21T10:00:00Z.
+std::string utcNow();
+
+}  // namespace sapfor::db

@@ -1,0 +1,256 @@
+-- Facts loaded by sapfor-lex: what the source says, before any analysis.
+--
+-- Conventions (see README "The database"):
+--   * tables are singular (one row = one thing); the documented query interface is the plural
+--     views in views.sql, whose names and columns are stable;
+--   * identifiers are lower case (Fortran is case-insensitive); lines are 1-based physical lines of
+--     a statement's first line in its file, columns 1-based;
+--   * natural keys (procedure.proc_key, loop.loop_key) identify things across two databases of two
+--     revisions; the integer ids are only valid inside one database.
+
+CREATE TABLE meta (
+  key   TEXT PRIMARY KEY,
+  value TEXT
+) WITHOUT ROWID;
+
+CREATE TABLE file (
+  file_id INTEGER PRIMARY KEY,
+  path    TEXT NOT NULL UNIQUE,           -- relative to meta.source_root
+  form    TEXT NOT NULL CHECK (form IN ('fixed', 'free')),
+  lines   INTEGER NOT NULL,
+  bytes   INTEGER NOT NULL,
+  included_from INTEGER REFERENCES file    -- the file whose INCLUDE brought it in, else NULL
+);
+
+-- Program units and the procedures they contain.
+CREATE TABLE procedure (
+  proc_id  INTEGER PRIMARY KEY,
+  name     TEXT NOT NULL,
+  proc_key TEXT NOT NULL UNIQUE,          -- name; host.name for internal procedures; @file on clash
+  kind     TEXT NOT NULL CHECK (kind IN ('program', 'subroutine', 'function', 'module',
+                                          'block_data')),
+  file_id  INTEGER NOT NULL REFERENCES file,
+  line     INTEGER NOT NULL,
+  end_line INTEGER,
+  host_id  INTEGER REFERENCES procedure,  -- the module or program unit that CONTAINS it
+  result   TEXT,                          -- functions: the result variable
+  prefix   TEXT                           -- 'pure', 'elemental recursive', ...
+);
+
+CREATE TABLE parameter (                  -- dummy arguments, in order
+  proc_id INTEGER NOT NULL REFERENCES procedure,
+  pos     INTEGER NOT NULL,
+  name    TEXT NOT NULL,
+  PRIMARY KEY (proc_id, pos)
+) WITHOUT ROWID;
+
+CREATE TABLE variable (
+  var_id    INTEGER PRIMARY KEY,
+  proc_id   INTEGER NOT NULL REFERENCES procedure,  -- where it is declared (a module for module variables)
+  name      TEXT NOT NULL,
+  type      TEXT NOT NULL,                -- integer real complex logical character type(name) unknown
+  kind      INTEGER,                      -- kind parameter (bytes for intrinsic numeric types)
+  bytes     INTEGER,                      -- element size in bytes; NULL when unknown
+  rank      INTEGER NOT NULL,
+  elements  INTEGER,                      -- product of the folded extents; NULL when one is unknown
+  storage   TEXT NOT NULL,                -- local dummy common module result constant
+  intent    TEXT,                         -- in out inout
+  common    TEXT,                         -- COMMON block name ('' = blank COMMON)
+  value     TEXT,                         -- folded value of a named constant (PARAMETER)
+  allocatable INTEGER NOT NULL DEFAULT 0,
+  pointer   INTEGER NOT NULL DEFAULT 0,
+  save      INTEGER NOT NULL DEFAULT 0,
+  implicit  INTEGER NOT NULL DEFAULT 0,   -- typed by the implicit rules, not declared
+  line      INTEGER,                      -- first declaration (or first use when implicit)
+  UNIQUE (proc_id, name)
+);
+
+CREATE TABLE dimension (                  -- one row per dimension of an array
+  var_id  INTEGER NOT NULL REFERENCES variable,
+  dim     INTEGER NOT NULL,               -- 1-based
+  spec    TEXT NOT NULL,                  -- as declared: 'n', '0:n+1', ':', '*'
+  lower   TEXT,                           -- bounds as source text ('1' when omitted)
+  upper   TEXT,                           -- NULL for assumed shape/size and deferred shape
+  lower_value INTEGER,                    -- folded bounds, NULL when not constant
+  upper_value INTEGER,
+  extent  INTEGER,
+  PRIMARY KEY (var_id, dim)
+) WITHOUT ROWID;
+
+CREATE TABLE loop (
+  loop_id   INTEGER PRIMARY KEY,
+  loop_key  TEXT NOT NULL UNIQUE,         -- proc_key:ordinal path, e.g. jacobi:2.1
+  path      TEXT NOT NULL,                -- ordinal path inside the procedure
+  proc_id   INTEGER NOT NULL REFERENCES procedure,
+  parent_id INTEGER REFERENCES loop,
+  depth     INTEGER NOT NULL,             -- 1 = outermost in its procedure
+  file_id   INTEGER NOT NULL REFERENCES file,
+  line      INTEGER NOT NULL,
+  col       INTEGER NOT NULL,
+  end_line  INTEGER,
+  kind      TEXT NOT NULL CHECK (kind IN ('do', 'do_while', 'do_concurrent', 'do_forever')),
+  var       TEXT,
+  lower     TEXT,                         -- bounds and step as (normalized) source text
+  upper     TEXT,
+  step      TEXT,                         -- NULL when omitted (step 1)
+  lower_value INTEGER,                    -- folded when constant (PARAMETERs included)
+  upper_value INTEGER,
+  step_value  INTEGER,
+  trip_count  INTEGER,                    -- max(0, (upper - lower + step) / step) when all fold
+  label     INTEGER,                      -- DO 10 ... : 10
+  construct TEXT,                         -- construct name (name: DO ...)
+  tightly_nested INTEGER NOT NULL DEFAULT 0,  -- the body is exactly one DO loop
+  condition TEXT                          -- DO WHILE condition
+);
+
+-- What in a loop (anywhere in its body, nested loops included) stands in the way of running its
+-- iterations in parallel, found syntactically: I/O, STOP, a GOTO out, EXIT/CYCLE of an outer
+-- construct, RETURN, calls.
+CREATE TABLE loop_obstacle (
+  loop_id INTEGER NOT NULL REFERENCES loop,
+  kind    TEXT NOT NULL CHECK (kind IN ('io', 'stop', 'goto_out', 'exit', 'return', 'call')),
+  line    INTEGER NOT NULL,
+  col     INTEGER NOT NULL,
+  detail  TEXT                            -- the I/O keyword, the callee, the target label...
+);
+CREATE INDEX loop_obstacle_by_loop ON loop_obstacle (loop_id);
+
+-- Executable statements with their operation counts (classes of FRONTEND.md / README).
+CREATE TABLE statement (
+  stmt_id INTEGER PRIMARY KEY,
+  proc_id INTEGER NOT NULL REFERENCES procedure,
+  loop_id INTEGER REFERENCES loop,        -- innermost enclosing loop
+  file_id INTEGER NOT NULL REFERENCES file,
+  line    INTEGER NOT NULL,
+  col     INTEGER NOT NULL,
+  end_line INTEGER NOT NULL,
+  kind    TEXT NOT NULL,
+  arith INTEGER NOT NULL, div INTEGER NOT NULL, trans INTEGER NOT NULL, logic INTEGER NOT NULL,
+  conv INTEGER NOT NULL, branch INTEGER NOT NULL, call INTEGER NOT NULL, idx INTEGER NOT NULL
+);
+CREATE INDEX statement_by_loop ON statement (loop_id);
+
+-- One iteration of a loop's own body (nested loops excluded, their DO headers included).
+CREATE TABLE loop_op (
+  loop_id INTEGER PRIMARY KEY REFERENCES loop,
+  arith INTEGER NOT NULL, div INTEGER NOT NULL, trans INTEGER NOT NULL, logic INTEGER NOT NULL,
+  conv INTEGER NOT NULL, branch INTEGER NOT NULL, call INTEGER NOT NULL, idx INTEGER NOT NULL,
+  statements INTEGER NOT NULL
+);
+
+CREATE TABLE array_ref (
+  ref_id  INTEGER PRIMARY KEY,
+  stmt_id INTEGER NOT NULL REFERENCES statement,
+  loop_id INTEGER REFERENCES loop,        -- innermost enclosing loop
+  proc_id INTEGER NOT NULL REFERENCES procedure,
+  var_id  INTEGER REFERENCES variable,
+  name    TEXT NOT NULL,
+  access  TEXT NOT NULL CHECK (access IN ('R', 'W')),
+  context TEXT NOT NULL,                  -- expr lhs call_arg io subscript control
+  subscripted INTEGER NOT NULL,           -- 0: the whole array (a call argument, array syntax)
+  file_id INTEGER NOT NULL REFERENCES file,
+  line    INTEGER NOT NULL,
+  col     INTEGER NOT NULL
+);
+CREATE INDEX array_ref_by_loop ON array_ref (loop_id);
+
+CREATE TABLE subscript (
+  ref_id   INTEGER NOT NULL REFERENCES array_ref,
+  dim      INTEGER NOT NULL,
+  text     TEXT NOT NULL,
+  affine   INTEGER NOT NULL,              -- constant + sum of integer coeff * integer variable
+  constant INTEGER,                       -- the constant part of an affine subscript
+  section  INTEGER NOT NULL DEFAULT 0,    -- a triplet lo:hi:step
+  PRIMARY KEY (ref_id, dim)
+) WITHOUT ROWID;
+
+CREATE TABLE subscript_term (
+  ref_id   INTEGER NOT NULL,
+  dim      INTEGER NOT NULL,
+  var      TEXT NOT NULL,
+  coeff    INTEGER NOT NULL,
+  loop_var INTEGER NOT NULL,              -- 1 when var is the variable of an enclosing DO
+  PRIMARY KEY (ref_id, dim, var)
+) WITHOUT ROWID;
+
+CREATE TABLE call (
+  call_id INTEGER PRIMARY KEY,
+  stmt_id INTEGER NOT NULL REFERENCES statement,
+  proc_id INTEGER NOT NULL REFERENCES procedure,
+  loop_id INTEGER REFERENCES loop,        -- innermost enclosing loop
+  callee  TEXT NOT NULL,
+  kind    TEXT NOT NULL CHECK (kind IN ('subroutine', 'function')),
+  nargs   INTEGER NOT NULL,
+  file_id INTEGER NOT NULL REFERENCES file,
+  line    INTEGER NOT NULL,
+  col     INTEGER NOT NULL
+);
+
+CREATE TABLE call_arg (
+  call_id INTEGER NOT NULL REFERENCES call,
+  pos     INTEGER NOT NULL,
+  keyword TEXT,                           -- name= of a keyword argument
+  text    TEXT NOT NULL,
+  var     TEXT,                           -- the variable when the argument is one or an element of one
+  PRIMARY KEY (call_id, pos)
+) WITHOUT ROWID;
+
+-- Directives: DVMH (interpreted) and OpenMP/OpenACC/SAPFOR/HPF (recorded).
+CREATE TABLE directive (
+  dir_id   INTEGER PRIMARY KEY,
+  file_id  INTEGER NOT NULL REFERENCES file,
+  line     INTEGER NOT NULL,
+  end_line INTEGER NOT NULL,
+  proc_id  INTEGER REFERENCES procedure,
+  sentinel TEXT NOT NULL,                 -- dvm omp acc spf hpf
+  kind     TEXT NOT NULL,                 -- PARALLEL REGION END_REGION ACTUAL GET_ACTUAL ...
+  text     TEXT NOT NULL,                 -- the directive without its sentinel, lines joined
+  loop_id  INTEGER REFERENCES loop,       -- PARALLEL: the outermost loop of the nest it maps
+  region_id INTEGER REFERENCES directive, -- the REGION around it (END_REGION: the one it closes)
+  region_end_line INTEGER,                -- REGION: the line of its END REGION
+  on_array TEXT,                          -- PARALLEL ... ON a(i,j): 'a'
+  on_text  TEXT,                          -- 'a(i,j)'
+  cuda_block_x INTEGER, cuda_block_y INTEGER, cuda_block_z INTEGER,
+  stage    INTEGER
+);
+
+CREATE TABLE directive_var (              -- names listed by a directive, per clause
+  dir_id INTEGER NOT NULL REFERENCES directive,
+  clause TEXT NOT NULL,   -- loop_var private shadow_renew tie remote_access in out inout local
+                          -- actual get_actual distribute align ...
+  pos    INTEGER NOT NULL,
+  name   TEXT NOT NULL,
+  text   TEXT NOT NULL,   -- the whole item, e.g. a(i,j) or a(1:2)
+  PRIMARY KEY (dir_id, clause, pos)
+) WITHOUT ROWID;
+
+CREATE TABLE directive_reduction (
+  dir_id INTEGER NOT NULL REFERENCES directive,
+  pos    INTEGER NOT NULL,
+  op     TEXT NOT NULL,   -- sum product max min and or eqv neqv maxloc minloc
+  var    TEXT NOT NULL,
+  loc_var   TEXT,         -- MAXLOC/MINLOC: the location array
+  loc_count INTEGER,      --   and the number of its elements
+  grp    TEXT,            -- REDUCTION(grp: ...)
+  PRIMARY KEY (dir_id, pos)
+) WITHOUT ROWID;
+
+CREATE TABLE directive_across (
+  dir_id INTEGER NOT NULL REFERENCES directive,
+  array  TEXT NOT NULL,
+  dim    INTEGER NOT NULL,
+  low    INTEGER,         -- shadow widths = dependence distances
+  high   INTEGER,
+  direction TEXT,         -- 'in', 'out' or NULL
+  PRIMARY KEY (dir_id, array, dim)
+) WITHOUT ROWID;
+
+CREATE TABLE diagnostic (
+  diag_id  INTEGER PRIMARY KEY,
+  file_id  INTEGER REFERENCES file,
+  path     TEXT NOT NULL,
+  line     INTEGER NOT NULL,
+  col      INTEGER NOT NULL,
+  severity TEXT NOT NULL CHECK (severity IN ('error', 'warning', 'unsupported', 'note')),
+  message  TEXT NOT NULL
+);
