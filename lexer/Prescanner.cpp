@@ -80,8 +80,7 @@ class Prescanner::FileScan {
     if (!open_) return;
     open_ = false;
     if (quote_) {
-      SourcePos at = current_.pos.empty() ? SourcePos{current_.firstLine, 1} : current_.pos.back();
-      report(at.line, at.col, Severity::Error, "unterminated character literal");
+      report(quoteStart_.line, quoteStart_.col, Severity::Error, "unterminated character literal");
       quote_ = 0;
     }
     if (current_.text.empty()) {
@@ -175,6 +174,7 @@ class Prescanner::FileScan {
       if (c == '!') break;
       if (c == '\'' || c == '"') {
         quote_ = c;
+        quoteStart_ = {lineNo, static_cast<uint32_t>(i + 1)};
         append(c, lineNo, i);
         continue;
       }
@@ -357,6 +357,7 @@ class Prescanner::FileScan {
   LogicalStatement current_;
   bool open_ = false;
   char quote_ = 0;
+  SourcePos quoteStart_;
   bool preprocessorReported_ = false;
 };
 

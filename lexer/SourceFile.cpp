@@ -91,6 +91,12 @@ std::optional<ReadError> loadSourceText(SourceFile& file) {
   if (controls > 8 && controls * 100 > file.text.size())
     return ReadError{file.path + ": binary file (control characters), not Fortran source"};
 
+  setSourceText(file, std::move(file.text));
+  return std::nullopt;
+}
+
+void setSourceText(SourceFile& file, std::string text) {
+  file.text = std::move(text);
   file.lines.clear();
   std::string_view all(file.text);
   size_t start = 0;
@@ -104,7 +110,6 @@ std::optional<ReadError> loadSourceText(SourceFile& file) {
   }
   file.lineCount = file.lines.size();
   file.byteCount = file.text.size();
-  return std::nullopt;
 }
 
 int FileTable::add(std::unique_ptr<SourceFile> file) {

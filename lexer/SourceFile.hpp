@@ -53,8 +53,10 @@ struct ReadError {
 };
 
 /// Reads `file.path` into `file.text`/`file.lines`. Returns an error for a missing, unreadable or
-/// binary (NUL bytes, invalid text) file.
+/// binary (NUL bytes, control characters) file.
 std::optional<ReadError> loadSourceText(SourceFile& file);
+/// Sets a file's text from memory (tests, generated sources) and splits it into lines.
+void setSourceText(SourceFile& file, std::string text);
 
 /// Every file of a run, in the order they were met; the index is the file's identity.
 class FileTable {

@@ -98,7 +98,10 @@ class Marker {
     out.reserve(n_ - start + 8);
     pos.reserve(n_ - start + 9);
     for (size_t i = start; i < n_; ++i) {
-      if ((flags_[i] & (kKeywordStart | kBoundary)) && !out.empty() && out.back() != ' ') {
+      // A blank separates a keyword from a preceding word or number, which the scanner would
+      // otherwise read as one token.
+      if ((flags_[i] & (kKeywordStart | kBoundary)) && !out.empty() &&
+          (std::isalnum(static_cast<unsigned char>(out.back())) || out.back() == '_' || out.back() == '$')) {
         out.push_back(' ');
         pos.push_back(source.posAt(i));
       }
@@ -790,7 +793,8 @@ ClassifiedDirective StatementClassifier::classifyDirective(const LogicalStatemen
   ClassifiedDirective result;
   const std::string& t = statement.text;
   Marker m(t);
-  size_t headEnd = m.nameEnd(0);
+  size_t headEnd = 0;  // a directive name is letters and underscores: INTERVAL 1 cooks to interval1
+  while (headEnd < t.size() && (isLetter(t[headEnd]) || t[headEnd] == '_')) ++headEnd;
   result.head = t.substr(0, headEnd);
   for (char& c : result.head) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   if (statement.sentinel != "dvm") {

@@ -1,0 +1,77 @@
+/// @file DatabaseTest.cpp
+/// Creating databases atomically and refusing files that are not ours.
+#include "schema/Database.hpp"
+
+#include <doctest/doctest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace fs = std::filesystem;
+using namespace sapfor::db;
+
+namespace {
+
+struct TempDir {
+  fs::path path = fs::temp_directory_path() / ("sapfor-db-test-" + std::to_string(::getpid()));
+  TempDir() { fs::create_directories(path); }
+  ~TempDir() { fs::remove_all(path); }
+};
+
+}  // namespace
+
+TEST_CASE("a committed database is ours, has the current schema and its views") {
+  TempDir dir;
+  std::string path = (dir.path / "a.sqlite").string();
+  {
+    NewDatabase db(path, false);
+    setMeta(db.sql(), "tool", "test");
+    db.commit();
+  }
+  Inspection found = inspect(path);
+  CHECK(found.kind == FileKind::Ours);
+  CHECK(found.schemaVersion == kSchemaVersion);
+  auto db = openExisting(path, false);
+  CHECK(getMeta(*db, "tool") == std::optional<std::string>("test"));
+  for (const char* view : {"procedures", "loops", "loop_ops", "variables", "array_refs", "subscripts",
+                           "subscript_terms", "directives"}) {
+    CAPTURE(view);
+    CHECK(db->execAndGet(std::string("SELECT count(*) FROM sqlite_master WHERE type='view' AND name='") + view + "'")
+              .getInt() == 1);
+  }
+}
+
+TEST_CASE("an uncommitted database leaves nothing behind") {
+  TempDir dir;
+  std::string path = (dir.path / "b.sqlite").string();
+  { NewDatabase db(path, false); }
+  CHECK_FALSE(fs::exists(path));
+  CHECK(fs::is_empty(dir.path));
+}
+
+TEST_CASE("a foreign file is never replaced; one of ours only with replace") {
+  TempDir dir;
+  std::string foreign = (dir.path / "notes.txt").string();
+  std::ofstream(foreign) << "precious";
+  CHECK_THROWS_WITH_AS(NewDatabase(foreign, true), doctest::Contains("is not a sapfor database"), DatabaseError);
+  std::string ours = (dir.path / "c.sqlite").string();
+  NewDatabase(ours, false).commit();
+  CHECK_THROWS_WITH_AS(NewDatabase(ours, false), doctest::Contains("--force"), DatabaseError);
+  CHECK_NOTHROW(NewDatabase(ours, true).commit());
+  std::ifstream in(foreign);
+  std::string content;
+  in >> content;
+  CHECK(content == "precious");
+}
+
+TEST_CASE("a newer schema is refused by name") {
+  TempDir dir;
+  std::string path = (dir.path / "d.sqlite").string();
+  {
+    NewDatabase db(path, false);
+    db.sql().exec("PRAGMA user_version = " + std::to_string(kSchemaVersion + 1));
+    db.commit();
+  }
+  CHECK_THROWS_WITH_AS(openExisting(path, false), doctest::Contains("newer than this tool understands"), DatabaseError);
+}
