@@ -1,0 +1,234 @@
+/// @file GoldenRunner.cpp
+/// Runs a golden test file: a tool invocation and the rows queries must return, in the manner of
+/// DuckDB's sqllogictest. Paths in a test are relative to the repository root.
+///
+///   # a comment
+///   run sapfor-lex data/examples/sor.f       # -o $DB is added when the command names no -o
+///   exit 0                                   # the expected exit status of the last run
+///   stderr                                   # lines the last run's stderr must contain, in order
+///   ----
+///   sor.f:12:7: error
+///
+///   no-database                              # the last run left no file at $DB
+///   query                                    # SQL, then the expected rows, '|' between columns
+///   SELECT loop_key, trip_count FROM loops ORDER BY loop_key;
+///   ----
+///   sor:1|32
+///
+/// `$DB` is a fresh database path and `$TMP` a fresh folder for each test file; `$ROOT` is the
+/// repository root. NULL prints as NULL. With --show the runner prints what the queries return
+/// instead of comparing, to help write a test (the expected rows must still be derived by hand).
+#include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Statement.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Context {
+  std::map<std::string, std::string> tools;  ///< tool name -> executable
+  fs::path root;
+  fs::path tmp;
+  std::string db;
+  int lastExit = -1;
+  std::string lastStdout, lastStderr;
+  bool show = false;
+  std::string testName;
+  int failures = 0;
+};
+
+std::string readFile(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string substitute(std::string text, const Context& c) {
+  auto replaceAll = [&](const std::string& from, const std::string& to) {
+    for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+      text.replace(at, from.size(), to);
+  };
+  replaceAll("$DB", c.db);
+  replaceAll("$TMP", c.tmp.string());
+  replaceAll("$ROOT", c.root.string());
+  return text;
+}
+
+std::string trim(const std::string& s) {
+  size_t a = s.find_first_not_of(" \t\r");
+  if (a == std::string::npos) return {};
+  size_t b = s.find_last_not_of(" \t\r");
+  return s.substr(a, b - a + 1);
+}
+
+void fail(Context& c, int line, const std::string& message) {
+  std::cerr << c.testName << ":" << line << ": FAIL: " << message << "\n";
+  ++c.failures;
+}
+
+void run(Context& c, int line, const std::string& commandLine) {
+  std::istringstream words(commandLine);
+  std::string tool;
+  words >> tool;
+  auto found = c.tools.find(tool);
+  if (found == c.tools.end()) {
+    fail(c, line, "unknown tool '" + tool + "' (pass it with --tool " + tool + "=PATH)");
+    return;
+  }
+  std::string rest;
+  std::getline(words, rest);
+  rest = substitute(rest, c);
+  bool namesOutput = (" " + rest + " ").find(" -o ") != std::string::npos;
+  std::string command = "cd '" + c.root.string() + "' && '" + found->second + "' " + rest +
+                        (namesOutput || tool != "sapfor-lex" ? "" : " -o '" + c.db + "'") + " >'" +
+                        (c.tmp / "stdout").string() + "' 2>'" + (c.tmp / "stderr").string() + "'";
+  int status = std::system(command.c_str());
+  c.lastExit = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  c.lastStdout = readFile(c.tmp / "stdout");
+  c.lastStderr = readFile(c.tmp / "stderr");
+  if (c.show) std::cout << "-- run " << commandLine << " -> exit " << c.lastExit << "\n" << c.lastStderr;
+}
+
+std::vector<std::string> queryRows(const std::string& db, const std::string& sql) {
+  SQLite::Database database(db, SQLite::OPEN_READONLY);
+  SQLite::Statement query(database, sql);
+  std::vector<std::string> rows;
+  while (query.executeStep()) {
+    std::string row;
+    for (int i = 0; i < query.getColumnCount(); ++i) {
+      if (i) row += '|';
+      SQLite::Column column = query.getColumn(i);
+      row += column.isNull() ? "NULL" : column.getString();
+    }
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+int runFile(Context& c, const fs::path& file) {
+  std::ifstream in(file);
+  std::vector<std::string> lines;
+  for (std::string l; std::getline(in, l);) lines.push_back(l);
+  size_t i = 0;
+  auto block = [&](std::vector<std::string>& before, std::vector<std::string>& after) {
+    // lines up to ----, then lines up to a blank line
+    while (i < lines.size() && trim(lines[i]) != "----") before.push_back(lines[i++]);
+    if (i < lines.size()) ++i;
+    while (i < lines.size() && !trim(lines[i]).empty()) after.push_back(lines[i++]);
+  };
+  while (i < lines.size()) {
+    std::string line = trim(lines[i]);
+    int lineNo = static_cast<int>(i + 1);
+    ++i;
+    if (line.empty() || line[0] == '#') continue;
+    if (line.rfind("run ", 0) == 0) {
+      run(c, lineNo, line.substr(4));
+    } else if (line.rfind("exit ", 0) == 0) {
+      int expected = std::atoi(line.substr(5).c_str());
+      if (c.lastExit != expected)
+        fail(c, lineNo, "exit status " + std::to_string(c.lastExit) + ", expected " + std::to_string(expected) +
+                            "\n  stderr: " + c.lastStderr);
+    } else if (line == "no-database") {
+      if (fs::exists(c.db)) fail(c, lineNo, "a database was left at " + c.db);
+      for (const auto& entry : fs::directory_iterator(fs::path(c.db).parent_path()))
+        if (entry.path().filename().string().rfind(fs::path(c.db).filename().string() + ".tmp", 0) == 0)
+          fail(c, lineNo, "a temporary file was left: " + entry.path().string());
+    } else if (line == "stderr" || line == "stdout") {
+      std::vector<std::string> ignored, expected;
+      block(ignored, expected);
+      const std::string& text = line == "stderr" ? c.lastStderr : c.lastStdout;
+      size_t from = 0;
+      for (const std::string& e : expected) {
+        std::string want = substitute(trim(e), c);
+        size_t at = text.find(want, from);
+        if (at == std::string::npos) {
+          fail(c, lineNo, line + " lacks '" + want + "' (in order); it was:\n" + text);
+          break;
+        }
+        from = at + want.size();
+      }
+    } else if (line == "query") {
+      std::vector<std::string> sqlLines, expected;
+      block(sqlLines, expected);
+      std::string sql;
+      for (const std::string& s : sqlLines) sql += s + "\n";
+      std::vector<std::string> actual;
+      try {
+        actual = queryRows(c.db, substitute(sql, c));
+      } catch (const std::exception& e) {
+        fail(c, lineNo, std::string("query failed: ") + e.what());
+        continue;
+      }
+      if (c.show) {
+        std::cout << "-- query at line " << lineNo << "\n";
+        for (const std::string& r : actual) std::cout << r << "\n";
+        continue;
+      }
+      for (std::string& e : expected) e = trim(e);
+      if (actual != expected) {
+        std::ostringstream message;
+        message << "query rows differ\n  expected:\n";
+        for (const std::string& e : expected) message << "    " << e << "\n";
+        message << "  actual:\n";
+        for (const std::string& a : actual) message << "    " << a << "\n";
+        fail(c, lineNo, message.str());
+      }
+    } else {
+      fail(c, lineNo, "unknown command: " + line);
+    }
+  }
+  return c.failures == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Context c;
+  std::vector<std::string> files;
+  for (int a = 1; a < argc; ++a) {
+    std::string arg = argv[a];
+    if (arg == "--show") {
+      c.show = true;
+    } else if (arg == "--root" && a + 1 < argc) {
+      c.root = fs::absolute(argv[++a]);
+    } else if (arg == "--tool" && a + 1 < argc) {
+      std::string spec = argv[++a];
+      size_t eq = spec.find('=');
+      if (eq == std::string::npos) {
+        std::cerr << "golden-runner: --tool NAME=PATH\n";
+        return 2;
+      }
+      c.tools[spec.substr(0, eq)] = fs::absolute(spec.substr(eq + 1)).string();
+    } else {
+      files.push_back(arg);
+    }
+  }
+  if (files.empty() || c.root.empty()) {
+    std::cerr << "usage: golden-runner --root REPO --tool sapfor-lex=PATH [--show] TEST...\n";
+    return 2;
+  }
+  int status = 0;
+  for (const std::string& f : files) {
+    c.testName = f;
+    c.failures = 0;
+    c.tmp = fs::temp_directory_path() / ("golden-" + std::to_string(::getpid()) + "-" + fs::path(f).stem().string());
+    fs::remove_all(c.tmp);
+    fs::create_directories(c.tmp);
+    c.db = (c.tmp / "test.sqlite").string();
+    if (runFile(c, f) != 0) status = 1;
+    fs::remove_all(c.tmp);
+  }
+  return status;
+}
