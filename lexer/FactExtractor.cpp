@@ -592,6 +592,11 @@ class Extractor {
           const Expr& e = *item.expr;
           f.vars.push_back({"across", baseName(e), exprText(e)});
           if (e.kind != ExprKind::Apply) continue;
+          bool named = std::any_of(f.across.begin(), f.across.end(), [&](const AcrossFacts& a) { return a.array == e.text; });
+          if (named) {
+            report(d.fileIndex, c.pos.line, c.pos.col, Severity::Warning, "ACROSS names '" + e.text + "' twice; the first is kept");
+            continue;
+          }
           for (size_t dim = 0; dim < e.args.size(); ++dim) {
             const Expr* w = e.args[dim].get();
             AcrossFacts a;

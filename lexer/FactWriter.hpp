@@ -8,7 +8,6 @@
 #include "lexer/SourceFile.hpp"
 
 #include <SQLiteCpp/Database.h>
-#include <SQLiteCpp/Statement.h>
 
 #include <memory>
 #include <string>
@@ -18,7 +17,7 @@ namespace sapfor::lexer {
 
 class FactWriter {
  public:
-  explicit FactWriter(SQLite::Database& db);
+  explicit FactWriter(SQLite::Database& db);  ///< the database must outlive the writer
   ~FactWriter();
 
   /// The database id of a file of the run's FileTable.
@@ -28,6 +27,8 @@ class FactWriter {
   void write(FileFacts& facts, const FileTable& files);
   void writeFiles(const FileTable& files);
   void writeDiagnostics(const std::vector<Diagnostic>& diagnostics);
+  /// Inserts the rows still buffered; call before reading the database back.
+  void flush();
 
   int64_t procedures() const { return procedures_; }
   int64_t loops() const { return loops_; }
@@ -37,7 +38,6 @@ class FactWriter {
   struct Statements;
   std::string uniqueKey(const ProcedureFacts& p, const FileTable& files);
 
-  SQLite::Database& db_;
   std::unique_ptr<Statements> sql_;
   std::unordered_set<std::string> procedureKeys_;
   int64_t procedures_ = 0, variables_ = 0, loops_ = 0, statements_ = 0, refs_ = 0, calls_ = 0, directives_ = 0;

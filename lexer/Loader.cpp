@@ -275,6 +275,7 @@ LoadSummary loadProgram(const LoadOptions& options, SQLite::Database& db, Diagno
 
   writer.writeFiles(files);
   writer.writeDiagnostics(diagnostics.all());
+  writer.flush();
 
   std::string rootText = root.string();
   db::setMeta(db, "tool", "sapfor-lex");

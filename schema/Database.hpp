@@ -21,6 +21,8 @@ inline constexpr int kSchemaVersion = 1;
 
 /// The SQL (tables, then views) that creates an empty database of the current version.
 std::string_view factsSchemaText();
+/// The secondary indexes, created when a new database is committed.
+std::string_view factsIndexText();
 /// The version string of the tools, e.g. "0.1.0".
 std::string_view toolVersion();
 

@@ -113,7 +113,6 @@ CREATE TABLE loop_obstacle (
   col     INTEGER NOT NULL,
   detail  TEXT                            -- the I/O keyword, the callee, the target label...
 );
-CREATE INDEX loop_obstacle_by_loop ON loop_obstacle (loop_id);
 
 -- Executable statements with their operation counts (classes of FRONTEND.md / README).
 CREATE TABLE statement (
@@ -128,7 +127,6 @@ CREATE TABLE statement (
   arith INTEGER NOT NULL, div INTEGER NOT NULL, trans INTEGER NOT NULL, logic INTEGER NOT NULL,
   conv INTEGER NOT NULL, branch INTEGER NOT NULL, call INTEGER NOT NULL, idx INTEGER NOT NULL
 );
-CREATE INDEX statement_by_loop ON statement (loop_id);
 
 -- One iteration of a loop's own body (nested loops excluded, their DO headers included).
 CREATE TABLE loop_op (
@@ -152,7 +150,6 @@ CREATE TABLE array_ref (
   line    INTEGER NOT NULL,
   col     INTEGER NOT NULL
 );
-CREATE INDEX array_ref_by_loop ON array_ref (loop_id);
 
 CREATE TABLE subscript (
   ref_id   INTEGER NOT NULL REFERENCES array_ref,
@@ -179,7 +176,7 @@ CREATE TABLE call (
   proc_id INTEGER NOT NULL REFERENCES procedure,
   loop_id INTEGER REFERENCES loop,        -- innermost enclosing loop
   callee  TEXT NOT NULL,
-  kind    TEXT NOT NULL CHECK (kind IN ('subroutine', 'function')),
+  kind    TEXT NOT NULL CHECK (kind IN ('subroutine', 'function', 'statement_function')),
   nargs   INTEGER NOT NULL,
   file_id INTEGER NOT NULL REFERENCES file,
   line    INTEGER NOT NULL,
