@@ -335,7 +335,7 @@ ParsedFile parseFile(int fileIndex, FileTable& files, DiagnosticSink& diagnostic
   ParsedFile file;
   file.fileIndex = fileIndex;
   Prescanner prescanner(files, diagnostics, includeDirs, displayPathOf);
-  file.logical = prescanner.scan(fileIndex);
+  std::vector<LogicalStatement> logical = prescanner.scan(fileIndex);
 
   StatementClassifier classifier;
   StatementParser parser;
@@ -346,7 +346,7 @@ ParsedFile parseFile(int fileIndex, FileTable& files, DiagnosticSink& diagnostic
                         std::move(message)});
   };
 
-  for (const LogicalStatement& source : file.logical) {
+  for (LogicalStatement& source : logical) {
     ++seq;
     if (source.kind == LogicalStatement::Kind::Directive) {
       auto item = std::make_unique<DirectiveItem>();
@@ -366,6 +366,8 @@ ParsedFile parseFile(int fileIndex, FileTable& files, DiagnosticSink& diagnostic
       }
       builder.directive(item.get());
       file.directives.push_back(std::move(item));
+      std::string().swap(source.text);
+      std::vector<SourcePos>().swap(source.pos);
       continue;
     }
 
@@ -398,6 +400,9 @@ ParsedFile parseFile(int fileIndex, FileTable& files, DiagnosticSink& diagnostic
     Stmt* raw = stmt.get();
     file.statements.push_back(std::move(stmt));
     builder.statement(raw);
+    // The AST has copied the positions it needs: free the cooked text as we go.
+    std::string().swap(source.text);
+    std::vector<SourcePos>().swap(source.pos);
   }
   builder.finish();
   return file;

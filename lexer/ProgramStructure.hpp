@@ -58,7 +58,6 @@ struct ProgramUnit {
 
 struct ParsedFile {
   int fileIndex = 0;
-  std::vector<LogicalStatement> logical;  ///< the prescanner's output, kept for positions
   std::vector<StmtPtr> statements;        ///< every statement, in order
   std::vector<std::unique_ptr<DirectiveItem>> directives;
   std::vector<std::unique_ptr<ProgramUnit>> units;

@@ -77,3 +77,8 @@ FROM directive_across a JOIN directive d USING (dir_id) LEFT JOIN loop l ON l.lo
 
 CREATE VIEW diagnostics AS
 SELECT diag_id, path AS file, line, col, severity, message FROM diagnostic;
+
+CREATE VIEW dimensions AS
+SELECT d.var_id, p.proc_key AS procedure, v.name, d.dim, d.spec, d.lower, d.upper, d.lower_value,
+       d.upper_value, d.extent
+FROM dimension d JOIN variable v USING (var_id) JOIN procedure p ON p.proc_id = v.proc_id;
