@@ -16,9 +16,14 @@ const char* severityName(Severity severity) {
   return "error";
 }
 
+Diagnostic fileDiagnostic(const FileTable& files, int fileIndex, SourcePos pos, Severity severity, std::string message) {
+  const SourceFile& file = files.at(fileIndex);
+  return {fileIndex, file.displayPath, file.userPath, pos.line, pos.col, severity, std::move(message)};
+}
+
 void DiagnosticSink::report(Diagnostic diagnostic) {
   if (echo_ && (!echoErrorsOnly_ || diagnostic.severity == Severity::Error)) {
-    *echo_ << diagnostic.path;
+    *echo_ << (diagnostic.shownPath.empty() ? diagnostic.path : diagnostic.shownPath);
     if (diagnostic.line > 0) *echo_ << ':' << diagnostic.line << ':' << diagnostic.col;
     *echo_ << ": " << severityName(diagnostic.severity) << ": " << diagnostic.message << '\n';
   }

@@ -3,6 +3,8 @@
 /// `diagnostic` table. A diagnostic never stops the load of the rest of a file.
 #pragma once
 
+#include "lexer/SourceFile.hpp"
+
 #include <cstdint>
 #include <iosfwd>
 #include <string>
@@ -15,12 +17,16 @@ const char* severityName(Severity severity);
 
 struct Diagnostic {
   int fileIndex = -1;  ///< index in the FileTable; -1 when no file is involved
-  std::string path;    ///< as shown to the user
+  std::string path;    ///< relative to the source root, as the database stores paths
+  std::string shownPath;  ///< as printed on stderr (the path the user can open); `path` when empty
   uint32_t line = 0;
   uint32_t col = 0;
   Severity severity = Severity::Error;
   std::string message;
 };
+
+/// A diagnostic about a place in one of the run's files.
+Diagnostic fileDiagnostic(const FileTable& files, int fileIndex, SourcePos pos, Severity severity, std::string message);
 
 /// Collects diagnostics and echoes them to a stream as they arrive.
 class DiagnosticSink {

@@ -80,7 +80,7 @@ class Extractor {
   };
 
   void report(int fileIndex, uint32_t line, uint32_t col, Severity severity, std::string message) {
-    diagnostics_.report({fileIndex, files_.at(fileIndex).displayPath, line, col, severity, std::move(message)});
+    diagnostics_.report(fileDiagnostic(files_, fileIndex, {line, col}, severity, std::move(message)));
   }
 
   // ---- units ----
@@ -152,6 +152,13 @@ class Extractor {
     }
   }
 
+  /// The last line a construct spans (for one left open by mistake, its last statement's).
+  static uint32_t lastLine(const Node& n) {
+    uint32_t last = n.end ? n.end->endLine : n.stmt->endLine;
+    for (const Node& child : n.children) last = std::max(last, lastLine(child));
+    return last;
+  }
+
   static void collectLabels(const Node& n, std::set<int>& labels) {
     if (n.stmt && n.stmt->label) labels.insert(n.stmt->label);
     if (n.end && n.end->label) labels.insert(n.end->label);
@@ -169,7 +176,7 @@ class Extractor {
     l.fileIndex = s.fileIndex;
     l.line = s.pos.line;
     l.col = s.pos.col;
-    l.endLine = n.end ? n.end->endLine : s.endLine;
+    l.endLine = lastLine(n);
     l.annotateLine = s.pos.line;
     l.label = n.doLabel;
     l.construct = s.constructName;

@@ -103,10 +103,10 @@ std::vector<int> loadOrder(const FileTable& files) {
   return order;
 }
 
-fs::path commonRoot(const std::vector<std::string>& sources) {
+fs::path commonRoot(const std::vector<FoundSource>& sources) {
   fs::path root;
-  for (const std::string& s : sources) {
-    fs::path dir = fs::path(s).parent_path();
+  for (const FoundSource& s : sources) {
+    fs::path dir = fs::path(s.path).parent_path();
     if (root.empty()) {
       root = dir;
       continue;
@@ -148,16 +148,18 @@ std::string commandOutput(const std::string& command) {
 }
 
 /// Annotated copies are written into a staging folder and moved into place only when the whole
-/// load succeeds.
+/// load succeeds; a failed load leaves no trace, not even the annotation folder.
 class AnnotatedOutput {
  public:
   explicit AnnotatedOutput(std::string dir) : dir_(std::move(dir)) {
     if (dir_.empty()) return;
     std::error_code ec;
-    fs::create_directories(dir_, ec);
-    if (ec || !fs::is_directory(dir_)) throw LoadError(dir_ + ": cannot create the annotation folder: " + ec.message());
-    if (::access(dir_.c_str(), W_OK) != 0) throw LoadError(dir_ + ": cannot write in the annotation folder");
-    staging_ = fs::path(dir_) / (".sapfor-lex-" + std::to_string(::getpid()));
+    if (fs::exists(dir_, ec) && !fs::is_directory(dir_, ec)) throw LoadError(dir_ + ": not a directory");
+    // Stage beside the destination, in its nearest existing ancestor: the moves stay on one file system.
+    fs::path base = fs::absolute(dir_, ec);
+    while (!base.empty() && !fs::exists(base, ec)) base = base.parent_path();
+    if (::access(base.c_str(), W_OK) != 0) throw LoadError(dir_ + ": cannot write the annotated copies there");
+    staging_ = base / (".sapfor-lex-annotate-" + std::to_string(::getpid()));
     fs::remove_all(staging_, ec);
   }
   ~AnnotatedOutput() {
@@ -199,12 +201,12 @@ class AnnotatedOutput {
 
 }  // namespace
 
-std::vector<std::string> findSources(const std::vector<std::string>& inputs) {
-  std::vector<std::string> sources;
+std::vector<FoundSource> findSources(const std::vector<std::string>& inputs) {
+  std::vector<FoundSource> sources;
   std::set<std::string> seen;
   auto add = [&](const fs::path& p) {
     std::string canonical = fs::weakly_canonical(p).string();
-    if (seen.insert(canonical).second) sources.push_back(canonical);
+    if (seen.insert(canonical).second) sources.push_back({canonical, p.lexically_normal().string()});
   };
   for (const std::string& input : inputs) {
     std::error_code ec;
@@ -231,15 +233,16 @@ std::vector<std::string> findSources(const std::vector<std::string>& inputs) {
 }
 
 LoadSummary loadProgram(const LoadOptions& options, SQLite::Database& db, DiagnosticSink& diagnostics) {
-  std::vector<std::string> sources = findSources(options.inputs);
+  std::vector<FoundSource> sources = findSources(options.inputs);
   fs::path root = commonRoot(sources);
   auto display = [&](const std::string& path) { return displayPath(root, path); };
 
   FileTable files;
-  for (const std::string& source : sources) {
+  for (const FoundSource& source : sources) {
     auto file = std::make_unique<SourceFile>();
-    file->path = source;
-    file->displayPath = display(source);
+    file->path = source.path;
+    file->userPath = source.userPath;
+    file->displayPath = display(source.path);
     files.add(std::move(file));
   }
   AnnotatedOutput annotated(options.annotateDir);
@@ -248,7 +251,7 @@ LoadSummary loadProgram(const LoadOptions& options, SQLite::Database& db, Diagno
 
   for (int index : loadOrder(files)) {
     SourceFile& file = files.at(index);
-    if (auto error = loadSourceText(file)) throw LoadError(error->message);
+    if (auto error = loadSourceText(file)) throw LoadError(file.userPath + ": " + error->reason);
     std::optional<SourceForm> form = options.form ? options.form : formFromExtension(file.path);
     file.form = form ? *form : formFromContent(file.lines);
 

@@ -41,9 +41,14 @@ class LoadError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+struct FoundSource {
+  std::string path;      ///< canonical
+  std::string userPath;  ///< as typed, or under the typed directory
+};
+
 /// The Fortran files named by `inputs`: files as given, directories searched recursively for
 /// .f .for .f77 .f90 .f95 .F .F90 .fdv, in sorted order, duplicates dropped.
-std::vector<std::string> findSources(const std::vector<std::string>& inputs);
+std::vector<FoundSource> findSources(const std::vector<std::string>& inputs);
 
 /// Loads every source into `db` (whose schema exists and whose transaction is open).
 LoadSummary loadProgram(const LoadOptions& options, SQLite::Database& db, DiagnosticSink& diagnostics);

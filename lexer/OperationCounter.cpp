@@ -42,8 +42,8 @@ bool converts(const TypeInfo& from, const TypeInfo& to) {
 
 /// The constant integer value of an exponent, also for a real constant with an integral value
 /// (gfortran turns x**2.0 into x*x).
+/// The caller knows `e` is constant.
 std::optional<int64_t> integralExponent(const Expr& e) {
-  if (!isConstantExpr(e)) return std::nullopt;
   const Expr* v = &e;
   bool negative = false;
   while (v->kind == ExprKind::Paren || (v->kind == ExprKind::Unary && (v->op == Op::Neg || v->op == Op::Plus))) {
@@ -72,154 +72,200 @@ bool isInquiry(const std::string& name) {
          name == "associated" || name == "present" || name == "kind" || name == "len" || name == "rank";
 }
 
+/// What counting a subexpression learns on the way up: its type, and whether the compiler folds it.
+struct ExprInfo {
+  TypeInfo type;
+  bool constant = false;
+};
+
+/// One bottom-up pass per expression: each node's operations are added to the counts only when
+/// the node is not a constant expression, and its type comes from its operands' (a walk per node
+/// would be quadratic in a long expression).
 class Counter {
  public:
   explicit Counter(OpCounts& counts) : c_(counts) {}
 
-  void expr(const Expr& e) {
-    // The compiler folds an expression of constants (literals, PARAMETERs): nothing runs.
-    if (isConstantExpr(e)) return;
-    switch (e.kind) {
-      case ExprKind::Apply:
-        apply(e);
-        return;
-      case ExprKind::Subscript:
-        expr(*e.args[0]);
-        subscripts(e, 1);
-        return;
-      case ExprKind::Unary:
-        if (e.op == Op::Neg) add(c_.arith);
-        if (e.op == Op::Not) add(c_.logic);
-        expr(*e.args[0]);
-        return;
-      case ExprKind::Binary:
-        binary(e);
-        return;
-      default:
-        for (const auto& a : e.args)
-          if (a) expr(*a);
-        return;
-    }
-  }
+  ExprInfo expr(const Expr& e) { return child(e, c_); }
 
   void assignment(const Expr& lhs, const Expr& rhs) {
     // The target's subscripts are address arithmetic; the value may need converting to its type.
-    if (lhs.kind == ExprKind::Apply || lhs.kind == ExprKind::Subscript) subscripts(lhs, lhs.kind == ExprKind::Subscript ? 1 : 0);
-    if (lhs.kind == ExprKind::Subscript) expr(*lhs.args[0]);
-    expr(rhs);
-    if (!isConstantExpr(rhs) && converts(typeOf(rhs), typeOf(lhs))) add(c_.conv);
+    if (lhs.kind == ExprKind::Apply) subscripts(lhs, 0, c_);
+    if (lhs.kind == ExprKind::Subscript) {
+      expr(*lhs.args[0]);
+      subscripts(lhs, 1, c_);
+    }
+    ExprInfo value = expr(rhs);
+    if (!value.constant && converts(value.type, typeOf(lhs))) add(c_, c_.conv);
   }
 
  private:
   /// In a subscript every operation is address arithmetic, whatever its class.
-  void add(int64_t& counter, int64_t n = 1) { (inSubscript_ ? c_.idx : counter) += n; }
+  void add(OpCounts& into, int64_t& counter, int64_t n = 1) {
+    if (inSubscript_)
+      into.idx += n;
+    else
+      counter += n;
+  }
 
-  void subscripts(const Expr& e, size_t from) {
+  void subscripts(const Expr& e, size_t from, OpCounts& into) {
     bool outer = inSubscript_;
     inSubscript_ = true;
     for (size_t i = from; i < e.args.size(); ++i)
-      if (e.args[i]) expr(*e.args[i]);
+      if (e.args[i]) child(*e.args[i], into);
     inSubscript_ = outer;
   }
 
-  void apply(const Expr& e) {
+  /// Counts `e` into `into` unless it is a constant expression, which the compiler folds.
+  ExprInfo child(const Expr& e, OpCounts& into) {
+    OpCounts own;
+    ExprInfo info = visit(e, own);
+    if (!info.constant) into += own;
+    return info;
+  }
+
+  /// The operations of `e` itself and of its non-constant parts.
+  ExprInfo visit(const Expr& e, OpCounts& into) {
+    switch (e.kind) {
+      case ExprKind::IntLiteral: case ExprKind::RealLiteral: case ExprKind::LogicalLiteral:
+      case ExprKind::StringLiteral: case ExprKind::BozLiteral:
+        return {typeOf(e), true};
+      case ExprKind::Name:
+        return {e.symbol ? e.symbol->type : TypeInfo{}, e.ref == RefKind::NamedConstant};
+      case ExprKind::Paren:
+        return child(*e.args[0], into);
+      case ExprKind::Apply:
+        return apply(e, into);
+      case ExprKind::Subscript: {
+        ExprInfo base = child(*e.args[0], into);
+        subscripts(e, 1, into);
+        return {base.type, false};
+      }
+      case ExprKind::Unary: {
+        ExprInfo operand = child(*e.args[0], into);
+        if (e.op == Op::Neg) add(into, into.arith);
+        if (e.op == Op::Not) add(into, into.logic);
+        return {e.op == Op::Not ? TypeInfo::logical() : operand.type, operand.constant};
+      }
+      case ExprKind::Binary:
+        return binary(e, into);
+      case ExprKind::Complex: {
+        ExprInfo re = child(*e.args[0], into), im = child(*e.args[1], into);
+        TypeInfo t = promote(re.type, im.type);
+        return {TypeInfo::complex(t.base == BaseType::Integer ? 4 : t.kind), re.constant && im.constant};
+      }
+      default:
+        for (const auto& a : e.args)
+          if (a) child(*a, into);
+        return {typeOf(e), false};
+    }
+  }
+
+  ExprInfo apply(const Expr& e, OpCounts& into) {
     switch (e.ref) {
       case RefKind::ArrayElement:
       case RefKind::ArraySection:
       case RefKind::Substring:
-        subscripts(e, 0);
-        return;
+        subscripts(e, 0, into);
+        return {e.ref == RefKind::Substring ? TypeInfo::character() : (e.symbol ? e.symbol->type : TypeInfo{}), false};
+      case RefKind::IntrinsicCall:
+        return intrinsic(e, into);
       case RefKind::FunctionCall:
       case RefKind::StatementFunction:
-        c_.call += 1;
-        break;
-      case RefKind::IntrinsicCall:
-        intrinsic(e);
-        if (isInquiry(e.text)) return;
+        into.call += 1;
         break;
       default:
         break;
     }
     for (const auto& a : e.args)
-      if (a) expr(*a);
+      if (a) child(a->kind == ExprKind::Keyword ? *a->args[0] : *a, into);
+    return {e.symbol ? e.symbol->type : TypeInfo{}, false};
   }
 
-  void intrinsic(const Expr& e) {
-    const IntrinsicInfo* info = findIntrinsic(e.text);
-    if (!info) return;
+  ExprInfo intrinsic(const Expr& e, OpCounts& into) {
+    std::vector<TypeInfo> argTypes;
     size_t positional = 0;
     bool constantArgs = true;
+    bool inquiry = isInquiry(e.text);
     for (const auto& a : e.args) {
-      if (!a || a->kind == ExprKind::Keyword) continue;
+      if (!a) continue;
+      bool keyword = a->kind == ExprKind::Keyword;
+      // SIZE(a) and friends look at a descriptor, not at the elements: nothing inside runs.
+      ExprInfo arg = inquiry ? ExprInfo{typeOf(keyword ? *a->args[0] : *a), false}
+                             : child(keyword ? *a->args[0] : *a, into);
+      if (keyword) continue;
       ++positional;
-      constantArgs &= isConstantExpr(*a);
+      argTypes.push_back(arg.type);
+      constantArgs &= arg.constant;
     }
-    switch (info->cls) {
-      case IntrinsicClass::Arith: add(c_.arith); break;
-      case IntrinsicClass::MinMax: if (positional > 1) add(c_.arith, static_cast<int64_t>(positional - 1)); break;
-      case IntrinsicClass::Trans: add(c_.trans); break;
-      case IntrinsicClass::Conv: if (!constantArgs) add(c_.conv); break;  // the compiler converts constants
-      case IntrinsicClass::Other: break;
+    const IntrinsicInfo* info = findIntrinsic(e.text);
+    if (info) {
+      switch (info->cls) {
+        case IntrinsicClass::Arith: add(into, into.arith); break;
+        case IntrinsicClass::MinMax: if (positional > 1) add(into, into.arith, static_cast<int64_t>(positional - 1)); break;
+        case IntrinsicClass::Trans: add(into, into.trans); break;
+        case IntrinsicClass::Conv: add(into, into.conv); break;
+        case IntrinsicClass::Other: break;
+      }
     }
+    return {intrinsicResultType(e, argTypes), constantArgs && !inquiry};
   }
 
-  void binary(const Expr& e) {
-    const Expr& a = *e.args[0];
-    const Expr& b = *e.args[1];
-    expr(a);
-    expr(b);
+  ExprInfo binary(const Expr& e, OpCounts& into) {
+    ExprInfo a = child(*e.args[0], into);
+    ExprInfo b = child(*e.args[1], into);
+    bool constant = a.constant && b.constant;
     switch (e.op) {
       case Op::Add: case Op::Sub: case Op::Mul:
-        add(c_.arith);
-        mixedMode(a, b);
-        return;
+        add(into, into.arith);
+        mixedMode(a, b, into);
+        return {promote(a.type, b.type), constant};
       case Op::Div:
-        add(c_.div);
-        mixedMode(a, b);
-        return;
+        add(into, into.div);
+        mixedMode(a, b, into);
+        return {promote(a.type, b.type), constant};
       case Op::Pow:
-        power(a, b);
-        return;
+        power(*e.args[1], a, b, into);
+        return {b.type.base == BaseType::Integer ? a.type : promote(a.type, b.type), constant};
       case Op::Eq: case Op::Ne: case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge:
-        add(c_.logic);
-        mixedMode(a, b);
-        return;
+        add(into, into.logic);
+        mixedMode(a, b, into);
+        return {TypeInfo::logical(), constant};
       case Op::And: case Op::Or: case Op::Eqv: case Op::Neqv:
-        add(c_.logic);
-        return;
+        add(into, into.logic);
+        return {TypeInfo::logical(), constant};
+      case Op::Concat:
+        return {TypeInfo::character(), constant};
       default:
-        return;  // concatenation and defined operators are not counted
+        return {TypeInfo{}, false};  // defined operators are not counted
     }
   }
 
   /// Mixed-mode arithmetic converts the narrower operand, unless it is a constant.
-  void mixedMode(const Expr& a, const Expr& b) {
-    TypeInfo ta = typeOf(a), tb = typeOf(b);
-    if (!ta.numeric() || !tb.numeric()) return;
-    TypeInfo common = promote(ta, tb);
-    if (!isConstantExpr(a) && converts(ta, common)) add(c_.conv);
-    if (!isConstantExpr(b) && converts(tb, common)) add(c_.conv);
+  void mixedMode(const ExprInfo& a, const ExprInfo& b, OpCounts& into) {
+    if (!a.type.numeric() || !b.type.numeric()) return;
+    TypeInfo common = promote(a.type, b.type);
+    if (!a.constant && converts(a.type, common)) add(into, into.conv);
+    if (!b.constant && converts(b.type, common)) add(into, into.conv);
   }
 
   /// x**n with a constant integral n: repeated squaring, and a division for n < 0; with a
   /// non-constant integer n: a run-time power routine, counted as one transcendental; with a
   /// real exponent: exp(y*log(x)), two transcendentals and a multiplication.
-  void power(const Expr& base, const Expr& exponent) {
-    if (auto n = integralExponent(exponent)) {
-      add(c_.arith, powerMultiplications(*n < 0 ? -*n : *n));
-      if (*n < 0) add(c_.div);
+  void power(const Expr& exponent, const ExprInfo& base, const ExprInfo& exp, OpCounts& into) {
+    if (exp.constant) {
+      if (auto n = integralExponent(exponent)) {
+        add(into, into.arith, powerMultiplications(*n < 0 ? -*n : *n));
+        if (*n < 0) add(into, into.div);
+        return;
+      }
+    }
+    if (exp.type.base == BaseType::Integer) {
+      add(into, into.trans);
       return;
     }
-    TypeInfo tb = typeOf(base), te = typeOf(exponent);
-    if (te.base == BaseType::Integer) {
-      add(c_.trans);
-      return;
-    }
-    add(c_.trans, 2);
-    add(c_.arith);
-    TypeInfo common = promote(tb, te);
-    if (!isConstantExpr(base) && converts(tb, common)) add(c_.conv);
-    if (!isConstantExpr(exponent) && converts(te, common)) add(c_.conv);
+    add(into, into.trans, 2);
+    add(into, into.arith);
+    mixedMode(base, exp, into);
   }
 
   OpCounts& c_;

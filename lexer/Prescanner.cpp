@@ -55,7 +55,7 @@ class Prescanner::FileScan {
   enum class LineEnd { Normal, Continued };
 
   void report(uint32_t line, uint32_t col, Severity severity, std::string message) {
-    owner_.diagnostics_.report({fileIndex_, file_.displayPath, line, col, severity, std::move(message)});
+    owner_.diagnostics_.report(fileDiagnostic(owner_.files_, fileIndex_, {line, col}, severity, std::move(message)));
   }
 
   void begin(LogicalStatement::Kind kind, uint32_t line, int label, bool startsLine, std::string sentinel = {}) {
@@ -82,6 +82,7 @@ class Prescanner::FileScan {
     if (quote_) {
       report(quoteStart_.line, quoteStart_.col, Severity::Error, "unterminated character literal");
       quote_ = 0;
+      current_.damaged = true;
     }
     if (current_.text.empty()) {
       if (current_.label != 0)
@@ -262,8 +263,10 @@ class Prescanner::FileScan {
       int label = parseLabel(labelField, lineNo);
       if (continuation) {
         if (!open_ || current_.kind != LogicalStatement::Kind::Fortran) {
-          report(lineNo, 6, Severity::Error, "continuation line without a statement to continue");
-          begin(LogicalStatement::Kind::Fortran, lineNo, label, true);
+          // What it would continue is lost; taking it for a statement would only add errors.
+          report(lineNo, 6, Severity::Error, "continuation line without a statement to continue; line skipped");
+          finish();
+          continue;
         }
       } else {
         begin(LogicalStatement::Kind::Fortran, lineNo, label, true);
@@ -379,25 +382,27 @@ void Prescanner::expandInclude(const LogicalStatement& include, std::vector<Logi
   const SourceFile& includer = files_.at(include.fileIndex);
   std::string name = include.text.substr(8, include.text.size() - 9);
   auto report = [&](std::string message) {
-    diagnostics_.report({include.fileIndex, includer.displayPath, include.firstLine, include.pos[0].col,
-                         Severity::Error, std::move(message)});
+    diagnostics_.report(fileDiagnostic(files_, include.fileIndex, {include.firstLine, include.pos[0].col}, Severity::Error,
+                                       std::move(message)));
   };
   if (depth >= kMaxIncludeDepth) {
     report("INCLUDE nested more than " + std::to_string(kMaxIncludeDepth) + " deep");
     return;
   }
+  // Where to look, as the user would name each place, first beside the including file.
   std::vector<fs::path> candidates;
   if (fs::path(name).is_absolute()) {
     candidates.push_back(name);
   } else {
-    candidates.push_back(fs::path(includer.path).parent_path() / name);
+    candidates.push_back(fs::path(includer.userPath.empty() ? includer.path : includer.userPath).parent_path() / name);
     for (const std::string& dir : includeDirs_) candidates.push_back(fs::path(dir) / name);
   }
-  std::string found;
+  std::string found, userPath;
   for (const fs::path& candidate : candidates) {
     std::error_code ec;
     if (fs::is_regular_file(candidate, ec)) {
-      found = candidate.lexically_normal().string();
+      found = fs::weakly_canonical(candidate).string();  // display paths are relative to the source root
+      userPath = candidate.lexically_normal().string();
       break;
     }
   }
@@ -410,17 +415,18 @@ void Prescanner::expandInclude(const LogicalStatement& include, std::vector<Logi
     auto file = std::make_unique<SourceFile>();
     file->path = found;
     file->displayPath = displayPathOf_(found);
+    file->userPath = userPath;
     file->form = includer.form;
     file->includedFrom = include.fileIndex;
     if (auto error = loadSourceText(*file)) {
-      report(error->message);
+      report("cannot read INCLUDE file '" + name + "': " + error->reason);
       return;
     }
     index = files_.add(std::move(file));
   }
   if (SourceFile& cached = files_.at(index); cached.lines.empty() && cached.byteCount > 0) {
     if (auto error = loadSourceText(cached)) {  // released after an earlier file included it
-      report(error->message);
+      report("cannot read INCLUDE file '" + name + "': " + error->reason);
       return;
     }
   }

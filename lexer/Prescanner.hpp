@@ -27,6 +27,7 @@ struct LogicalStatement {
   uint32_t firstLine = 0;      ///< physical line of the first character
   uint32_t lastLine = 0;       ///< physical line of the last line it spans
   bool startsLine = true;      ///< false after a `;` on the same line
+  bool damaged = false;        ///< the prescanner reported it (an unterminated literal): do not parse
   std::string sentinel;        ///< directives: dvm, omp, acc, spf, hpf
   std::string display;         ///< directives: the text as written, lines joined, blanks collapsed
 

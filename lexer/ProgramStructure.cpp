@@ -4,6 +4,8 @@
 #include "lexer/StatementClassifier.hpp"
 #include "lexer/StatementParser.hpp"
 
+#include <algorithm>
+
 namespace sapfor::lexer {
 
 namespace {
@@ -38,6 +40,7 @@ class StructureBuilder {
   }
 
   void statement(Stmt* s) {
+    lastLine_ = std::max(lastLine_, s->endLine);
     if (interfaceDepth_ > 0) {
       if (s->kind == StmtKind::Interface) ++interfaceDepth_;
       if (s->kind == StmtKind::EndInterface) --interfaceDepth_;
@@ -53,6 +56,7 @@ class StructureBuilder {
     }
     switch (s->kind) {
       case StmtKind::EndUnit:
+        if (units_.empty()) current(s);  // `END` alone is a whole main program
         closeUnit(s);
         return;
       case StmtKind::Contains:
@@ -91,7 +95,7 @@ class StructureBuilder {
              std::string(unitWord(frame.unit->kind)) + " " + frame.unit->name + " has no END statement",
              frame.unit->line);
       closeConstructs(nullptr);
-      popUnit(frame.unit->endLine);
+      popUnit(lastLine_);
     }
   }
 
@@ -105,7 +109,7 @@ class StructureBuilder {
   void report(const Stmt* s, Severity severity, std::string message, uint32_t line = 0) {
     int fileIndex = s ? s->fileIndex : file_.fileIndex;
     SourcePos pos = s ? s->pos : SourcePos{line, 1};
-    diagnostics_.report({fileIndex, files_.at(fileIndex).displayPath, pos.line, pos.col, severity, std::move(message)});
+    diagnostics_.report(fileDiagnostic(files_, fileIndex, pos, severity, std::move(message)));
   }
 
   Frame& current(const Stmt* s) {
@@ -161,10 +165,6 @@ class StructureBuilder {
   }
 
   void closeUnit(Stmt* s) {
-    if (units_.empty()) {
-      report(s, Severity::Error, "END without a program unit");
-      return;
-    }
     closeConstructs(s);
     popUnit(s->endLine ? s->endLine : s->pos.line);
   }
@@ -325,6 +325,7 @@ class StructureBuilder {
   std::vector<DirectiveItem*> pendingDirectives_;
   int interfaceDepth_ = 0;
   bool inTypeDefinition_ = false;
+  uint32_t lastLine_ = 0;  ///< the last line of the last statement seen
 };
 
 }  // namespace
@@ -342,8 +343,7 @@ ParsedFile parseFile(int fileIndex, FileTable& files, DiagnosticSink& diagnostic
   StructureBuilder builder(file, diagnostics, files);
   uint32_t seq = 0;
   auto report = [&](const LogicalStatement& source, SourcePos pos, Severity severity, std::string message) {
-    diagnostics.report({source.fileIndex, files.at(source.fileIndex).displayPath, pos.line, pos.col, severity,
-                        std::move(message)});
+    diagnostics.report(fileDiagnostic(files, source.fileIndex, pos, severity, std::move(message)));
   };
 
   for (LogicalStatement& source : logical) {
@@ -376,6 +376,9 @@ ParsedFile parseFile(int fileIndex, FileTable& files, DiagnosticSink& diagnostic
     if (classified.kind == StmtKind::Format) {
       stmt = makeStmt(StmtKind::Format, source.posAt(0));
       stmt->text = source.text.substr(6);
+    } else if (source.damaged) {
+      // The prescanner has reported what is wrong (an unterminated literal): parsing would only
+      // report it again.
     } else if (classified.kind == StmtKind::Unknown) {
       if (!classified.unsupported.empty())
         report(source, source.posAt(0), Severity::Unsupported, classified.unsupported + " is not supported; statement skipped");

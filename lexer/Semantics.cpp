@@ -301,37 +301,10 @@ TypeInfo typeOf(const Expr& e) {
     case ExprKind::Apply: {
       if (e.ref == RefKind::Substring) return TypeInfo::character();
       if (e.ref == RefKind::IntrinsicCall) {
-        const IntrinsicInfo* info = findIntrinsic(e.text);
-        if (!info) return {};
-        TypeInfo first = e.args.empty() || !e.args[0] || e.args[0]->kind == ExprKind::Keyword ? TypeInfo{} : typeOf(*e.args[0]);
-        switch (info->rule) {
-          case ResultRule::FirstArg: {
-            // MIN/MAX and friends with mixed kinds take the widest argument.
-            TypeInfo t = first;
-            for (size_t i = 1; i < e.args.size(); ++i)
-              if (e.args[i] && e.args[i]->kind != ExprKind::Keyword && info->cls == IntrinsicClass::MinMax)
-                t = promote(t, typeOf(*e.args[i]));
-            return t;
-          }
-          case ResultRule::RealOfFirst:
-            return first.base == BaseType::Complex ? TypeInfo::real(first.kind) : first;
-          case ResultRule::Fixed:
-            return info->type;
-          case ResultRule::KindArg: {
-            TypeInfo t = info->type;
-            for (const auto& a : e.args)
-              if (a && a->kind == ExprKind::Keyword && a->text == "kind" && a->args[0]->kind == ExprKind::IntLiteral)
-                t.kind = static_cast<int>(a->args[0]->intValue);
-            // REAL(i, 8) and INT(x, 8): the second positional argument is the kind.
-            if (e.args.size() >= 2 && e.args[1] && e.args[1]->kind == ExprKind::IntLiteral && e.text != "cmplx")
-              t.kind = static_cast<int>(e.args[1]->intValue);
-            if (e.args.size() >= 2 && e.args[1] && e.args[1]->kind == ExprKind::Name && e.args[1]->symbol &&
-                e.args[1]->symbol->value.isInteger() && e.text != "cmplx")
-              t.kind = static_cast<int>(e.args[1]->symbol->value.i);
-            return t;
-          }
-        }
-        return {};
+        std::vector<TypeInfo> argTypes;
+        for (const auto& a : e.args)
+          if (a && a->kind != ExprKind::Keyword) argTypes.push_back(typeOf(*a));
+        return intrinsicResultType(e, argTypes);
       }
       return e.symbol ? e.symbol->type : TypeInfo{};
     }
@@ -363,6 +336,39 @@ TypeInfo typeOf(const Expr& e) {
     default:
       return {};
   }
+}
+
+TypeInfo intrinsicResultType(const Expr& e, const std::vector<TypeInfo>& argTypes) {
+  const IntrinsicInfo* info = findIntrinsic(e.text);
+  if (!info) return {};
+  TypeInfo first = argTypes.empty() ? TypeInfo{} : argTypes[0];
+  switch (info->rule) {
+    case ResultRule::FirstArg: {
+      // MIN/MAX with mixed kinds take the widest argument.
+      TypeInfo t = first;
+      if (info->cls == IntrinsicClass::MinMax)
+        for (size_t i = 1; i < argTypes.size(); ++i) t = promote(t, argTypes[i]);
+      return t;
+    }
+    case ResultRule::RealOfFirst:
+      return first.base == BaseType::Complex ? TypeInfo::real(first.kind) : first;
+    case ResultRule::Fixed:
+      return info->type;
+    case ResultRule::KindArg: {
+      TypeInfo t = info->type;
+      for (const auto& a : e.args)
+        if (a && a->kind == ExprKind::Keyword && a->text == "kind" && a->args[0]->kind == ExprKind::IntLiteral)
+          t.kind = static_cast<int>(a->args[0]->intValue);
+      // REAL(i, 8) and INT(x, 8): the second positional argument is the kind.
+      if (e.text != "cmplx" && e.args.size() >= 2 && e.args[1] && e.args[1]->kind != ExprKind::Keyword) {
+        const Expr& k = *e.args[1];
+        if (k.kind == ExprKind::IntLiteral) t.kind = static_cast<int>(k.intValue);
+        if (k.kind == ExprKind::Name && k.symbol && k.symbol->value.isInteger()) t.kind = static_cast<int>(k.symbol->value.i);
+      }
+      return t;
+    }
+  }
+  return {};
 }
 
 bool isConstantExpr(const Expr& e) {

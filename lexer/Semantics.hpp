@@ -17,6 +17,9 @@ std::optional<int64_t> foldInteger(const Expr* expr, const Scope& scope);
 /// The type of a resolved expression (after the symbol pass).
 TypeInfo typeOf(const Expr& expr);
 
+/// The result type of a resolved intrinsic call whose positional arguments have `argTypes`.
+TypeInfo intrinsicResultType(const Expr& call, const std::vector<TypeInfo>& argTypes);
+
 /// True for expressions the compiler evaluates: literals, named constants and operations on them.
 bool isConstantExpr(const Expr& expr);
 

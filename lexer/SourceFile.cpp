@@ -26,7 +26,6 @@ std::string lower(std::string text) {
   return text;
 }
 
-bool isBlank(char c) { return c == ' ' || c == '\t'; }
 
 }  // namespace
 
@@ -43,25 +42,42 @@ bool isFortranExtension(std::string_view path) {
   return std::any_of(std::begin(known), std::end(known), [&](const char* k) { return ext == k; });
 }
 
+namespace {
+
+/// A free-form statement may start in column 1 with a keyword beginning with c; in fixed form
+/// a c there makes the line a comment.
+bool startsFreeFormStatement(std::string_view line) {
+  static const char* const keywords[] = {"call", "case", "character", "class", "close", "common", "complex",
+                                         "contains", "continue", "critical", "cycle"};
+  std::string word;
+  for (char c : line) {
+    if (!std::isalpha(static_cast<unsigned char>(c)) && c != '_') break;
+    word.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+  }
+  for (const char* k : keywords)
+    if (word == k) return true;
+  return false;
+}
+
+}  // namespace
+
 SourceForm formFromContent(const std::vector<std::string_view>& lines) {
   int fixedEvidence = 0;
   int freeEvidence = 0;
   for (std::string_view line : lines) {
-    if (line.empty()) continue;
     size_t first = line.find_first_not_of(" \t");
     if (first == std::string_view::npos) continue;
     char c0 = line[0];
-    // A comment letter in column 1 followed by a blank or nothing is a fixed-form comment line;
-    // in free form `c` would start a statement such as `call` or `c = 1`.
-    if ((c0 == 'c' || c0 == 'C' || c0 == '*') && (line.size() == 1 || isBlank(line[1]) || line[1] == '$' ||
-                                                  line[1] == '-' || line[1] == '=' || line[1] == '*')) {
+    // Column 1: '*' or a 'c' that does not start a free-form statement (a comment line, CDVM$,
+    // C$OMP) is fixed form.
+    if (c0 == '*' || ((c0 == 'c' || c0 == 'C') && !startsFreeFormStatement(line))) {
       ++fixedEvidence;
       continue;
     }
     if (line[first] == '!' || line[first] == '#') continue;
     // Column-6 continuation: columns 1-5 blank, column 6 a non-blank non-zero character.
     if (line.size() > 6 && line.substr(0, 5).find_first_not_of(' ') == std::string_view::npos &&
-        !isBlank(line[5]) && line[5] != '0')
+        line[5] != ' ' && line[5] != '\t' && line[5] != '0')
       ++fixedEvidence;
     // Code starting before column 7 that is not a label is free form.
     if (first < 6 && std::isalpha(static_cast<unsigned char>(line[first]))) ++freeEvidence;
@@ -76,20 +92,20 @@ SourceForm formFromContent(const std::vector<std::string_view>& lines) {
 
 std::optional<ReadError> loadSourceText(SourceFile& file) {
   std::ifstream in(file.path, std::ios::binary);
-  if (!in) return ReadError{file.path + ": cannot open: " + std::strerror(errno)};
+  if (!in) return ReadError{std::string("cannot open: ") + std::strerror(errno)};
   std::ostringstream buffer;
   buffer << in.rdbuf();
-  if (in.bad()) return ReadError{file.path + ": cannot read: " + std::strerror(errno)};
+  if (in.bad()) return ReadError{std::string("cannot read: ") + std::strerror(errno)};
   file.text = std::move(buffer).str();
 
   // Text has no NUL bytes and few control characters besides tab, CR, LF and form feed.
   size_t controls = 0;
   for (unsigned char c : file.text) {
-    if (c == 0) return ReadError{file.path + ": binary file (contains NUL bytes), not Fortran source"};
+    if (c == 0) return ReadError{"binary file (contains NUL bytes), not Fortran source"};
     if (c < 32 && c != '\t' && c != '\r' && c != '\n' && c != '\f') ++controls;
   }
   if (controls > 8 && controls * 100 > file.text.size())
-    return ReadError{file.path + ": binary file (control characters), not Fortran source"};
+    return ReadError{"binary file (control characters), not Fortran source"};
 
   setSourceText(file, std::move(file.text));
   return std::nullopt;

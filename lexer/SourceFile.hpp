@@ -24,7 +24,8 @@ struct SourcePos {
 
 struct SourceFile {
   std::string path;         ///< path to open
-  std::string displayPath;  ///< path relative to the source root: in messages and the database
+  std::string displayPath;  ///< path relative to the source root: in the database
+  std::string userPath;     ///< path as the user can open it (as typed, or under a typed directory): in messages
   SourceForm form = SourceForm::Free;
   std::string text;                     ///< the whole file
   std::vector<std::string_view> lines;  ///< physical lines of `text`, without line ends
@@ -47,9 +48,9 @@ SourceForm formFromContent(const std::vector<std::string_view>& lines);
 /// True for the extensions sapfor-lex looks for in directories.
 bool isFortranExtension(std::string_view path);
 
-/// Why a file could not be read; the message says which file and why.
+/// Why a file could not be read (the caller names the file).
 struct ReadError {
-  std::string message;
+  std::string reason;
 };
 
 /// Reads `file.path` into `file.text`/`file.lines`. Returns an error for a missing, unreadable or

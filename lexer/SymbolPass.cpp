@@ -41,8 +41,7 @@ class SymbolPass {
 
  private:
   void report(const Stmt* s, Severity severity, std::string message) {
-    diagnostics_.report({s->fileIndex, files_.at(s->fileIndex).displayPath, s->pos.line, s->pos.col, severity,
-                         std::move(message)});
+    diagnostics_.report(fileDiagnostic(files_, s->fileIndex, s->pos, severity, std::move(message)));
   }
 
   void analyzeUnit(ProgramUnit& unit, Scope* host) {

@@ -30,6 +30,11 @@ const char* const kUsage =
     "Exit status: 0 loaded; 1 loaded, but some statements had errors (see the diagnostics\n"
     "table); 2 nothing written (missing or binary input, unwritable output, existing file).\n";
 
+/// "1 loop", "2 loops".
+std::string counted(int64_t n, const std::string& noun) {
+  return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
 std::string joinArgs(int argc, char** argv) {
   std::string line;
   for (int i = 0; i < argc; ++i) {
@@ -120,13 +125,14 @@ int main(int argc, char** argv) {
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
   if (!quiet) {
-    std::cout << "sapfor-lex: " << summary.files << (summary.files == 1 ? " file, " : " files, ") << summary.procedures
-              << " procedures, " << summary.loops << " loops, " << summary.parallelDirectives
-              << " parallel directives, " << summary.diagnostics << " diagnostics, " << std::fixed
-              << std::setprecision(2) << seconds << " s\n";
+    std::cout << "sapfor-lex: " << counted(summary.files, "file") << ", " << counted(summary.procedures, "procedure")
+              << ", " << counted(summary.loops, "loop") << ", " << counted(summary.parallelDirectives, "parallel directive")
+              << ", " << counted(summary.diagnostics, "diagnostic") << ", " << std::fixed << std::setprecision(2)
+              << seconds << " s\n";
     std::cout << "database: " << output << "\n";
     if (!options.annotateDir.empty())
-      std::cout << "annotated sources: " << options.annotateDir << " (" << summary.annotated.size() << " files)\n";
+      std::cout << "annotated sources: " << options.annotateDir << " (" << counted(summary.annotated.size(), "file")
+                << ")\n";
   }
   return summary.errors > 0 ? kSourceErrors : kOk;
 }

@@ -5,7 +5,7 @@
 ///   # a comment
 ///   run sapfor-lex data/examples/sor.f       # -o $DB is added when the command names no -o
 ///   exit 0                                   # the expected exit status of the last run
-///   stderr                                   # lines the last run's stderr must contain, in order
+///   stderr                                   # (or stdout) lines the last run printed, in order
 ///   ----
 ///   sor.f:12:7: error
 ///
@@ -15,6 +15,22 @@
 ///   ----
 ///   sor:1|32
 ///
+/// More checks, for the command line and bad inputs:
+///
+///   stderr exactly                           # (or stdout) the whole output is these lines;
+///   ----                                     # no lines: the output is empty
+///   sor.f:12:7: error: unrecognized statement
+///
+///   no-database $TMP/out/x.sqlite            # no file (nor temporary file) at this path
+///   no-temporary                             # no temporary file beside $DB (or a given path)
+///   max-seconds 10                           # the last run took less than 10 s
+///   shell cp data/examples/sor.f $TMP/a.f    # sh command in the repository root; must exit 0
+///   exists $TMP/annotated/sor.f              # the path exists (absent: it does not)
+///   same-file $TMP/a.f data/examples/sor.f   # the two files have the same bytes
+///   file $TMP/annotated/sor.f                # lines the file must contain, in order
+///   ----
+///   !SAPFOR$ OPS sor:1
+///
 /// `$DB` is a fresh database path and `$TMP` a fresh folder for each test file; `$ROOT` is the
 /// repository root. NULL prints as NULL. With --show the runner prints what the queries return
 /// instead of comparing, to help write a test (the expected rows must still be derived by hand).
@@ -23,6 +39,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -42,6 +59,7 @@ struct Context {
   fs::path tmp;
   std::string db;
   int lastExit = -1;
+  double lastSeconds = 0;
   std::string lastStdout, lastStderr;
   bool show = false;
   std::string testName;
@@ -94,11 +112,49 @@ void run(Context& c, int line, const std::string& commandLine) {
   std::string command = "cd '" + c.root.string() + "' && '" + found->second + "' " + rest +
                         (namesOutput || tool != "sapfor-lex" ? "" : " -o '" + c.db + "'") + " >'" +
                         (c.tmp / "stdout").string() + "' 2>'" + (c.tmp / "stderr").string() + "'";
+  auto started = std::chrono::steady_clock::now();
   int status = std::system(command.c_str());
+  c.lastSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   c.lastExit = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   c.lastStdout = readFile(c.tmp / "stdout");
   c.lastStderr = readFile(c.tmp / "stderr");
   if (c.show) std::cout << "-- run " << commandLine << " -> exit " << c.lastExit << "\n" << c.lastStderr;
+}
+
+/// Lines that must occur in text in this order; false (and the first missing one) when one does not.
+bool containsInOrder(const std::string& text, const std::vector<std::string>& expected, const Context& c,
+                     std::string& missing) {
+  size_t from = 0;
+  for (const std::string& e : expected) {
+    std::string want = substitute(trim(e), c);
+    size_t at = text.find(want, from);
+    if (at == std::string::npos) {
+      missing = want;
+      return false;
+    }
+    from = at + want.size();
+  }
+  return true;
+}
+
+/// A path argument with $DB, $TMP and $ROOT substituted; a relative path is taken from the root.
+fs::path pathArgument(const Context& c, const std::string& text) {
+  fs::path path = substitute(trim(text), c);
+  return path.is_absolute() ? path : c.root / path;
+}
+
+/// Whether the last run left a temporary file beside the database db (db.tmp-PID).
+void checkNoTemporary(Context& c, int line, const fs::path& db) {
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(db.parent_path(), ec))
+    if (entry.path().filename().string().rfind(db.filename().string() + ".tmp", 0) == 0)
+      fail(c, line, "a temporary file was left: " + entry.path().string());
+}
+
+/// Whether the last run left a file at db or a temporary file beside it.
+void checkNoDatabase(Context& c, int line, const fs::path& db) {
+  if (fs::exists(db)) fail(c, line, "a database was left at " + db.string());
+  checkNoTemporary(c, line, db);
 }
 
 std::vector<std::string> queryRows(const std::string& db, const std::string& sql) {
@@ -141,24 +197,54 @@ int runFile(Context& c, const fs::path& file) {
         fail(c, lineNo, "exit status " + std::to_string(c.lastExit) + ", expected " + std::to_string(expected) +
                             "\n  stderr: " + c.lastStderr);
     } else if (line == "no-database") {
-      if (fs::exists(c.db)) fail(c, lineNo, "a database was left at " + c.db);
-      for (const auto& entry : fs::directory_iterator(fs::path(c.db).parent_path()))
-        if (entry.path().filename().string().rfind(fs::path(c.db).filename().string() + ".tmp", 0) == 0)
-          fail(c, lineNo, "a temporary file was left: " + entry.path().string());
+      checkNoDatabase(c, lineNo, c.db);
+    } else if (line.rfind("no-database ", 0) == 0) {
+      checkNoDatabase(c, lineNo, pathArgument(c, line.substr(12)));
+    } else if (line == "no-temporary" || line.rfind("no-temporary ", 0) == 0) {
+      checkNoTemporary(c, lineNo, line == "no-temporary" ? fs::path(c.db) : pathArgument(c, line.substr(13)));
     } else if (line == "stderr" || line == "stdout") {
       std::vector<std::string> ignored, expected;
       block(ignored, expected);
       const std::string& text = line == "stderr" ? c.lastStderr : c.lastStdout;
-      size_t from = 0;
-      for (const std::string& e : expected) {
-        std::string want = substitute(trim(e), c);
-        size_t at = text.find(want, from);
-        if (at == std::string::npos) {
-          fail(c, lineNo, line + " lacks '" + want + "' (in order); it was:\n" + text);
-          break;
-        }
-        from = at + want.size();
-      }
+      std::string missing;
+      if (!containsInOrder(text, expected, c, missing))
+        fail(c, lineNo, line + " lacks '" + missing + "' (in order); it was:\n" + text);
+    } else if (line == "stderr exactly" || line == "stdout exactly") {
+      std::vector<std::string> ignored, expected;
+      block(ignored, expected);
+      const std::string& text = line == "stderr exactly" ? c.lastStderr : c.lastStdout;
+      std::string want;
+      for (const std::string& e : expected) want += substitute(trim(e), c) + "\n";
+      if (text != want) fail(c, lineNo, line.substr(0, 6) + " differs; expected:\n" + want + "it was:\n" + text);
+    } else if (line.rfind("max-seconds ", 0) == 0) {
+      double limit = std::atof(line.substr(12).c_str());
+      if (c.lastSeconds >= limit)
+        fail(c, lineNo, "the run took " + std::to_string(c.lastSeconds) + " s, expected under " + line.substr(12));
+    } else if (line.rfind("shell ", 0) == 0) {
+      std::string command = "cd '" + c.root.string() + "' && ( " + substitute(line.substr(6), c) + " ) >'" +
+                            (c.tmp / "shell-output").string() + "' 2>&1";
+      if (std::system(command.c_str()) != 0)
+        fail(c, lineNo, "shell command failed:\n" + readFile(c.tmp / "shell-output"));
+    } else if (line.rfind("exists ", 0) == 0 || line.rfind("absent ", 0) == 0) {
+      fs::path path = pathArgument(c, line.substr(7));
+      bool wanted = line[0] == 'e';
+      if (fs::exists(path) != wanted) fail(c, lineNo, path.string() + (wanted ? " does not exist" : " exists"));
+    } else if (line.rfind("same-file ", 0) == 0) {
+      std::istringstream words(line.substr(10));
+      std::string a, b;
+      words >> a >> b;
+      fs::path pa = pathArgument(c, a), pb = pathArgument(c, b);
+      if (!fs::is_regular_file(pa) || !fs::is_regular_file(pb) || readFile(pa) != readFile(pb))
+        fail(c, lineNo, pa.string() + " and " + pb.string() + " differ (or one is missing)");
+    } else if (line.rfind("file ", 0) == 0) {
+      std::vector<std::string> ignored, expected;
+      block(ignored, expected);
+      fs::path path = pathArgument(c, line.substr(5));
+      std::string missing;
+      if (!fs::is_regular_file(path))
+        fail(c, lineNo, path.string() + " does not exist");
+      else if (!containsInOrder(readFile(path), expected, c, missing))
+        fail(c, lineNo, path.string() + " lacks '" + missing + "' (in order)");
     } else if (line == "query") {
       std::vector<std::string> sqlLines, expected;
       block(sqlLines, expected);

@@ -1,0 +1,5 @@
+! The file ends before the program's END.
+program no_end
+  integer :: n
+  n = 5
+  print *, n

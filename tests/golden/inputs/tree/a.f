@@ -1,0 +1,2 @@
+      SUBROUTINE TA
+      END

@@ -1,0 +1,2 @@
+subroutine tb
+end subroutine tb

@@ -1,0 +1,2 @@
+subroutine tc
+end subroutine tc

@@ -1,0 +1,2 @@
+subroutine te
+end subroutine te

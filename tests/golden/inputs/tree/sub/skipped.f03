@@ -1,0 +1,2 @@
+subroutine skipped_f03
+end subroutine skipped_f03

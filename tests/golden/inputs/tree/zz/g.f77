@@ -1,0 +1,2 @@
+      SUBROUTINE TG
+      END
