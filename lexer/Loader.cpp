@@ -256,7 +256,7 @@ LoadSummary loadProgram(const LoadOptions& options, SQLite::Database& db, Diagno
     file.form = form ? *form : formFromContent(file.lines);
 
     int firstNew = files.size();
-    ParsedFile parsed = parseFile(index, files, diagnostics, options.includeDirs, display);
+    ParsedFile parsed = parseFile(index, files, diagnostics, options.preprocessor, display);
     FileScopes scopes = resolveSymbols(parsed, modules, diagnostics, files);
     FileFacts facts = extractFacts(parsed, scopes, diagnostics, files);
     writer.write(facts, files);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "lexer/Diagnostics.hpp"
+#include "lexer/Preprocessor.hpp"
 #include "lexer/SourceFile.hpp"
 
 #include <SQLiteCpp/Database.h>
@@ -17,7 +18,7 @@ namespace sapfor::lexer {
 
 struct LoadOptions {
   std::vector<std::string> inputs;       ///< files and directories
-  std::vector<std::string> includeDirs;  ///< -I
+  PreprocessorOptions preprocessor;      ///< -I, -D, -U, --cpp
   std::string annotateDir;               ///< empty: no annotated copies
   std::optional<SourceForm> form;        ///< force the source form of every input
   std::string commandLine;               ///< recorded in meta

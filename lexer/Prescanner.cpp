@@ -3,10 +3,8 @@
 
 #include <algorithm>
 #include <cctype>
-#include <filesystem>
 
 namespace sapfor::lexer {
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -40,8 +38,8 @@ std::string directiveFamily(std::string_view sentinelText) {
 /// statement at a time.
 class Prescanner::FileScan {
  public:
-  FileScan(Prescanner& owner, int fileIndex, int depth, std::vector<LogicalStatement>& out)
-      : owner_(owner), file_(owner.files_.at(fileIndex)), fileIndex_(fileIndex), depth_(depth), out_(out) {}
+  FileScan(Prescanner& owner, int fileIndex, const std::vector<Line>& lines, int depth, std::vector<LogicalStatement>& out)
+      : owner_(owner), file_(owner.files_.at(fileIndex)), fileIndex_(fileIndex), lines_(lines), depth_(depth), out_(out) {}
 
   void run() {
     if (file_.form == SourceForm::Fixed)
@@ -55,14 +53,22 @@ class Prescanner::FileScan {
   enum class LineEnd { Normal, Continued };
 
   void report(uint32_t line, uint32_t col, Severity severity, std::string message) {
-    owner_.diagnostics_.report(fileDiagnostic(owner_.files_, fileIndex_, {line, col}, severity, std::move(message)));
+    int fileIndex = line_ ? line_->fileIndex : fileIndex_;
+    owner_.diagnostics_.report(fileDiagnostic(owner_.files_, fileIndex, {line, col}, severity, std::move(message)));
+  }
+
+  /// The source column of a character of the current line (preprocessing may have moved it).
+  uint32_t column(size_t index) const {
+    const std::vector<uint32_t>* columns = line_ ? line_->columns : nullptr;
+    if (!columns || columns->empty()) return static_cast<uint32_t>(index + 1);
+    return (*columns)[std::min(index, columns->size() - 1)];
   }
 
   void begin(LogicalStatement::Kind kind, uint32_t line, int label, bool startsLine, std::string sentinel = {}) {
     finish();
     current_ = LogicalStatement{};
     current_.kind = kind;
-    current_.fileIndex = fileIndex_;
+    current_.fileIndex = line_ ? line_->fileIndex : fileIndex_;
     current_.label = label;
     current_.firstLine = current_.lastLine = line;
     current_.startsLine = startsLine;
@@ -72,7 +78,7 @@ class Prescanner::FileScan {
 
   void append(char c, uint32_t line, size_t index) {
     current_.text.push_back(c);
-    current_.pos.push_back({line, static_cast<uint32_t>(index + 1)});
+    current_.pos.push_back({line, column(index)});
     current_.lastLine = line;
   }
 
@@ -175,7 +181,7 @@ class Prescanner::FileScan {
       if (c == '!') break;
       if (c == '\'' || c == '"') {
         quote_ = c;
-        quoteStart_ = {lineNo, static_cast<uint32_t>(i + 1)};
+        quoteStart_ = {lineNo, column(i)};
         append(c, lineNo, i);
         continue;
       }
@@ -206,7 +212,7 @@ class Prescanner::FileScan {
       char c = field[i];
       if (isBlank(c)) continue;
       if (!isDigit(c)) {
-        report(lineNo, static_cast<uint32_t>(i + 1), Severity::Error,
+        report(lineNo, column(i), Severity::Error,
                std::string("invalid character '") + c + "' in the label field (columns 1-5)");
         return 0;
       }
@@ -224,9 +230,10 @@ class Prescanner::FileScan {
   }
 
   void scanFixed() {
-    for (size_t li = 0; li < file_.lines.size(); ++li) {
-      std::string_view raw = file_.lines[li];
-      uint32_t lineNo = static_cast<uint32_t>(li + 1);
+    for (const Line& line : lines_) {
+      line_ = &line;
+      std::string_view raw = line.text;
+      uint32_t lineNo = line.number;
       if (raw.empty()) continue;
       char c0 = raw[0];
       if (c0 == 'c' || c0 == 'C' || c0 == '*' || c0 == '!') {
@@ -291,9 +298,10 @@ class Prescanner::FileScan {
 
   void scanFree() {
     bool continuing = false;
-    for (size_t li = 0; li < file_.lines.size(); ++li) {
-      std::string_view raw = file_.lines[li];
-      uint32_t lineNo = static_cast<uint32_t>(li + 1);
+    for (const Line& line : lines_) {
+      line_ = &line;
+      std::string_view raw = line.text;
+      uint32_t lineNo = line.number;
       size_t first = raw.find_first_not_of(" \t\f");
       if (continuing) {
         if (first == std::string_view::npos) continue;
@@ -317,7 +325,7 @@ class Prescanner::FileScan {
           if (!continuing) finish();
           continue;
         }
-        report(lineNo, static_cast<uint32_t>(first + 1), Severity::Error,
+        report(lineNo, column(first), Severity::Error,
                "a continued directive must continue on a directive line");
         finish();
         continuing = false;
@@ -348,13 +356,15 @@ class Prescanner::FileScan {
       if (!continuing) finish();
     }
     if (continuing)
-      report(static_cast<uint32_t>(file_.lines.size()), 1, Severity::Error,
+      report(lines_.empty() ? 1 : lines_.back().number, 1, Severity::Error,
              "the file ends inside a continued statement");
   }
 
   Prescanner& owner_;
   SourceFile& file_;
   int fileIndex_;
+  const std::vector<Line>& lines_;
+  const Line* line_ = nullptr;  ///< the line being scanned
   int depth_;
   std::vector<LogicalStatement>& out_;
   LogicalStatement current_;
@@ -364,22 +374,45 @@ class Prescanner::FileScan {
   bool preprocessorReported_ = false;
 };
 
-Prescanner::Prescanner(FileTable& files, DiagnosticSink& diagnostics, std::vector<std::string> includeDirs,
+Prescanner::Prescanner(FileTable& files, DiagnosticSink& diagnostics, const PreprocessorOptions& options,
                        std::function<std::string(const std::string&)> displayPathOf)
-    : files_(files),
-      diagnostics_(diagnostics),
-      includeDirs_(std::move(includeDirs)),
-      displayPathOf_(std::move(displayPathOf)) {}
+    : files_(files), diagnostics_(diagnostics), options_(options), displayPathOf_(std::move(displayPathOf)) {}
+
+namespace {
+
+std::vector<Prescanner::Line> linesOf(const SourceFile& file, int fileIndex) {
+  std::vector<Prescanner::Line> lines;
+  lines.reserve(file.lines.size());
+  for (size_t i = 0; i < file.lines.size(); ++i)
+    lines.push_back({file.lines[i], fileIndex, static_cast<uint32_t>(i + 1), nullptr});
+  return lines;
+}
+
+}  // namespace
 
 std::vector<LogicalStatement> Prescanner::scan(int fileIndex) {
   std::vector<LogicalStatement> out;
   includeStack_.assign(1, fileIndex);
-  FileScan(*this, fileIndex, 0, out).run();
+  const SourceFile& file = files_.at(fileIndex);
+  if (options_.always || needsPreprocessing(file.path)) {
+    Preprocessor preprocessor(files_, diagnostics_, options_, displayPathOf_);
+    std::vector<PreprocessedLine> preprocessed = preprocessor.run(fileIndex);
+    std::vector<Line> lines;
+    lines.reserve(preprocessed.size());
+    for (const PreprocessedLine& p : preprocessed)
+      lines.push_back({p.text, p.fileIndex, p.line, p.columns.empty() ? nullptr : &p.columns});
+    scanLines(fileIndex, lines, 0, out);
+  } else {
+    scanLines(fileIndex, linesOf(file, fileIndex), 0, out);
+  }
   return out;
 }
 
+void Prescanner::scanLines(int fileIndex, const std::vector<Line>& lines, int depth, std::vector<LogicalStatement>& out) {
+  FileScan(*this, fileIndex, lines, depth, out).run();
+}
+
 void Prescanner::expandInclude(const LogicalStatement& include, std::vector<LogicalStatement>& out, int depth) {
-  const SourceFile& includer = files_.at(include.fileIndex);
   std::string name = include.text.substr(8, include.text.size() - 9);
   auto report = [&](std::string message) {
     diagnostics_.report(fileDiagnostic(files_, include.fileIndex, {include.firstLine, include.pos[0].col}, Severity::Error,
@@ -389,53 +422,23 @@ void Prescanner::expandInclude(const LogicalStatement& include, std::vector<Logi
     report("INCLUDE nested more than " + std::to_string(kMaxIncludeDepth) + " deep");
     return;
   }
-  // Where to look, as the user would name each place, first beside the including file.
-  std::vector<fs::path> candidates;
-  if (fs::path(name).is_absolute()) {
-    candidates.push_back(name);
-  } else {
-    candidates.push_back(fs::path(includer.userPath.empty() ? includer.path : includer.userPath).parent_path() / name);
-    for (const std::string& dir : includeDirs_) candidates.push_back(fs::path(dir) / name);
-  }
-  std::string found, userPath;
-  for (const fs::path& candidate : candidates) {
-    std::error_code ec;
-    if (fs::is_regular_file(candidate, ec)) {
-      found = fs::weakly_canonical(candidate).string();  // display paths are relative to the source root
-      userPath = candidate.lexically_normal().string();
-      break;
-    }
-  }
-  if (found.empty()) {
+  auto found = findInclude(name, files_.at(include.fileIndex), options_.includeDirs);
+  if (!found) {
     report("cannot find INCLUDE file '" + name + "' (searched beside the including file and in -I directories)");
     return;
   }
-  int index = files_.find(found);
+  std::string error;
+  int index = loadInclude(files_, *found, include.fileIndex, files_.at(include.fileIndex).form, displayPathOf_, error);
   if (index < 0) {
-    auto file = std::make_unique<SourceFile>();
-    file->path = found;
-    file->displayPath = displayPathOf_(found);
-    file->userPath = userPath;
-    file->form = includer.form;
-    file->includedFrom = include.fileIndex;
-    if (auto error = loadSourceText(*file)) {
-      report("cannot read INCLUDE file '" + name + "': " + error->reason);
-      return;
-    }
-    index = files_.add(std::move(file));
-  }
-  if (SourceFile& cached = files_.at(index); cached.lines.empty() && cached.byteCount > 0) {
-    if (auto error = loadSourceText(cached)) {  // released after an earlier file included it
-      report("cannot read INCLUDE file '" + name + "': " + error->reason);
-      return;
-    }
+    report("cannot read INCLUDE file '" + name + "': " + error);
+    return;
   }
   if (std::find(includeStack_.begin(), includeStack_.end(), index) != includeStack_.end()) {
     report("INCLUDE of '" + name + "' includes itself");
     return;
   }
   includeStack_.push_back(index);
-  FileScan(*this, index, depth + 1, out).run();
+  scanLines(index, linesOf(files_.at(index), index), depth + 1, out);
   includeStack_.pop_back();
 }
 

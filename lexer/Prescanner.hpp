@@ -9,6 +9,7 @@
 #pragma once
 
 #include "lexer/Diagnostics.hpp"
+#include "lexer/Preprocessor.hpp"
 #include "lexer/SourceFile.hpp"
 
 #include <functional>
@@ -36,20 +37,30 @@ struct LogicalStatement {
 
 class Prescanner {
  public:
-  /// `displayPathOf` turns the path of an INCLUDEd file into the path shown to users.
-  Prescanner(FileTable& files, DiagnosticSink& diagnostics, std::vector<std::string> includeDirs,
+  /// `displayPathOf` turns the path of an INCLUDEd file into the path stored in the database.
+  Prescanner(FileTable& files, DiagnosticSink& diagnostics, const PreprocessorOptions& options,
              std::function<std::string(const std::string&)> displayPathOf);
 
-  /// The logical statements of a loaded file and of the files it INCLUDEs, in source order.
+  /// The logical statements of a loaded file (C-preprocessed first when its name asks for it, or
+  /// with --cpp) and of the files it INCLUDEs, in source order.
   std::vector<LogicalStatement> scan(int fileIndex);
+
+  /// One physical line to scan, and where it came from.
+  struct Line {
+    std::string_view text;
+    int fileIndex;
+    uint32_t number;
+    const std::vector<uint32_t>* columns;  ///< null: column = offset + 1
+  };
 
  private:
   class FileScan;
+  void scanLines(int fileIndex, const std::vector<Line>& lines, int depth, std::vector<LogicalStatement>& out);
   void expandInclude(const LogicalStatement& include, std::vector<LogicalStatement>& out, int depth);
 
   FileTable& files_;
   DiagnosticSink& diagnostics_;
-  std::vector<std::string> includeDirs_;
+  const PreprocessorOptions& options_;
   std::function<std::string(const std::string&)> displayPathOf_;
   std::vector<int> includeStack_;
 };

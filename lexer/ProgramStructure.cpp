@@ -330,12 +330,11 @@ class StructureBuilder {
 
 }  // namespace
 
-ParsedFile parseFile(int fileIndex, FileTable& files, DiagnosticSink& diagnostics,
-                     const std::vector<std::string>& includeDirs,
+ParsedFile parseFile(int fileIndex, FileTable& files, DiagnosticSink& diagnostics, const PreprocessorOptions& options,
                      const std::function<std::string(const std::string&)>& displayPathOf) {
   ParsedFile file;
   file.fileIndex = fileIndex;
-  Prescanner prescanner(files, diagnostics, includeDirs, displayPathOf);
+  Prescanner prescanner(files, diagnostics, options, displayPathOf);
   std::vector<LogicalStatement> logical = prescanner.scan(fileIndex);
 
   StatementClassifier classifier;

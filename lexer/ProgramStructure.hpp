@@ -65,8 +65,7 @@ struct ParsedFile {
 
 /// Prescans, classifies and parses a loaded file (and what it INCLUDEs), then builds its units.
 /// Syntax errors become diagnostics; the statement keeps the kind the classifier gave it.
-ParsedFile parseFile(int fileIndex, FileTable& files, DiagnosticSink& diagnostics,
-                     const std::vector<std::string>& includeDirs,
+ParsedFile parseFile(int fileIndex, FileTable& files, DiagnosticSink& diagnostics, const PreprocessorOptions& options,
                      const std::function<std::string(const std::string&)>& displayPathOf);
 
 /// Every unit of a file and, recursively, the units they contain.

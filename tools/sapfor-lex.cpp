@@ -50,6 +50,7 @@ int main(int argc, char** argv) {
   std::string output;
   std::string form;
   lexer::LoadOptions options;
+  std::vector<std::string> defines;
   bool force = false, quiet = false;
 
   po::options_description visible("Options");
@@ -57,8 +58,13 @@ int main(int argc, char** argv) {
       ("output,o", po::value<std::string>(&output)->default_value("sapfor.sqlite"), "the database to create")
       ("annotate-dir", po::value<std::string>(&options.annotateDir),
        "write a copy of every source with a !SAPFOR$ OPS comment before each DO loop into this folder")
-      ("include,I", po::value<std::vector<std::string>>(&options.includeDirs)->composing(),
-       "search this folder for INCLUDE files (after the including file's folder)")
+      ("include,I", po::value<std::vector<std::string>>(&options.preprocessor.includeDirs)->composing(),
+       "search this folder for INCLUDE and #include files (after the including file's folder)")
+      ("define,D", po::value<std::vector<std::string>>(&defines)->composing(),
+       "NAME[=VALUE]: define a preprocessor macro (for .F, .F90, .FOR, .fpp files and with --cpp)")
+      ("undefine,U", po::value<std::vector<std::string>>(&options.preprocessor.undefines)->composing(),
+       "NAME: undefine a preprocessor macro")
+      ("cpp", po::bool_switch(&options.preprocessor.always), "C-preprocess every file, whatever its extension")
       ("form", po::value<std::string>(&form), "fixed or free: the source form of every input (default: from the extension, "
        "for .fdv from the content)")
       ("force", po::bool_switch(&force), "replace an existing sapfor database (never any other file)")
@@ -101,6 +107,10 @@ int main(int argc, char** argv) {
       std::cerr << "sapfor-lex: --form must be fixed or free, not '" << form << "'\n";
       return kTrouble;
     }
+  }
+  for (const std::string& d : defines) {
+    size_t eq = d.find('=');
+    options.preprocessor.defines[d.substr(0, eq)] = eq == std::string::npos ? "1" : d.substr(eq + 1);
   }
   options.commandLine = joinArgs(argc, argv);
 

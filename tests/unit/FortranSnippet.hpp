@@ -20,6 +20,7 @@ struct FortranSnippet {
   lexer::ParsedFile parsed;
   lexer::FileScopes scopes;
   lexer::FileFacts facts;
+  lexer::PreprocessorOptions preprocessor;
 
   explicit FortranSnippet(std::string text, lexer::SourceForm form = lexer::SourceForm::Free) {
     auto file = std::make_unique<lexer::SourceFile>();
@@ -27,7 +28,7 @@ struct FortranSnippet {
     file->form = form;
     lexer::setSourceText(*file, std::move(text));
     int index = files.add(std::move(file));
-    parsed = lexer::parseFile(index, files, diagnostics, {}, [](const std::string& p) { return p; });
+    parsed = lexer::parseFile(index, files, diagnostics, preprocessor, [](const std::string& p) { return p; });
     scopes = lexer::resolveSymbols(parsed, modules, diagnostics, files);
     facts = lexer::extractFacts(parsed, scopes, diagnostics, files);
   }

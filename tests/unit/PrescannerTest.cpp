@@ -14,6 +14,7 @@ struct Scan {
   std::ostringstream messages;
   DiagnosticSink diagnostics{&messages};
   std::vector<LogicalStatement> statements;
+  PreprocessorOptions options;
 
   Scan(std::string text, SourceForm form) {
     auto file = std::make_unique<SourceFile>();
@@ -21,7 +22,7 @@ struct Scan {
     file->form = form;
     setSourceText(*file, std::move(text));
     int index = files.add(std::move(file));
-    Prescanner prescanner(files, diagnostics, {}, [](const std::string& p) { return p; });
+    Prescanner prescanner(files, diagnostics, options, [](const std::string& p) { return p; });
     statements = prescanner.scan(index);
   }
   std::vector<std::string> texts() const {

@@ -1,0 +1,140 @@
+/// @file FuzzFrontend.cpp
+/// libFuzzer target `fuzz-frontend`: the input bytes are a Fortran source, run through the whole
+/// in-memory front end, once as fixed form and once as free form: prescanner (with INCLUDE
+/// expansion against a private scratch folder), statement classifier, Flex/Bison parser, program
+/// structure, symbol pass, fact extraction, the annotator, and the FactWriter into an in-memory
+/// SQLite database that holds the real schema (each input in its own transaction, rolled back).
+/// An input containing '#' is run twice more, through the C preprocessor (as with --cpp).
+///
+/// Inputs that sapfor-lex itself refuses before parsing (NUL bytes, mostly control characters:
+/// see loadSourceText) are skipped, so every finding is reachable from the command line:
+///     sapfor-lex [--cpp] --form fixed|free CRASHER -o out.sqlite
+///
+/// Any exception escaping the front end is reported and turned into an abort: the front end
+/// throws nothing on purpose, sapfor-lex would print "internal error" and load nothing.
+#include "lexer/Annotator.hpp"
+#include "lexer/FactExtractor.hpp"
+#include "lexer/FactWriter.hpp"
+#include "lexer/Preprocessor.hpp"
+#include "lexer/ProgramStructure.hpp"
+#include "lexer/SymbolPass.hpp"
+#include "schema/Database.hpp"
+
+#include <SQLiteCpp/Database.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <string>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+using namespace sapfor;
+
+namespace {
+
+/// A folder of our own for INCLUDE and #include lookups (relative names are searched beside the
+/// input and in -I folders: this one), with a few small include files and two that include
+/// themselves (self.inc, cself.h).
+fs::path scratch;
+std::unique_ptr<SQLite::Database> database;
+
+void setUp() {
+  scratch = fs::temp_directory_path() / ("sapfor-fuzz-" + std::to_string(::getpid()));
+  fs::create_directories(scratch);
+  std::ofstream(scratch / "common.inc") << "      integer n\n      parameter (n = 8)\n      common /blk/ a(n), b\n";
+  std::ofstream(scratch / "self.inc") << "      include 'self.inc'\n";
+  std::ofstream(scratch / "decl.h") << "      real*8 x, y(10)\n";
+  std::ofstream(scratch / "params.h") << "#define N 100\n#define LEVEL 2\n";
+  std::ofstream(scratch / "cself.h") << "#include \"cself.h\"\n";
+  std::atexit([] {
+    std::error_code ec;
+    fs::remove_all(scratch, ec);
+  });
+
+  database = std::make_unique<SQLite::Database>(":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+  database->exec(std::string(db::factsSchemaText()));
+}
+
+/// What loadSourceText refuses: NUL bytes, or more than 8 control characters making over 1 %.
+bool lookslikeText(const uint8_t* data, size_t size) {
+  size_t controls = 0;
+  for (size_t i = 0; i < size; ++i) {
+    unsigned char c = data[i];
+    if (c == 0) return false;
+    if (c < 32 && c != '\t' && c != '\r' && c != '\n' && c != '\f') ++controls;
+  }
+  return !(controls > 8 && controls * 100 > size);
+}
+
+void runFrontEnd(const std::string& text, lexer::SourceForm form, bool cpp) {
+  lexer::PreprocessorOptions preprocessor;
+  preprocessor.includeDirs = {scratch.string()};
+  preprocessor.always = cpp;
+  lexer::FileTable files;
+  lexer::DiagnosticSink diagnostics(nullptr);
+  lexer::ModuleRegistry modules;
+
+  auto file = std::make_unique<lexer::SourceFile>();
+  file->path = (scratch / (form == lexer::SourceForm::Free ? "input.f90" : "input.f")).string();
+  file->userPath = file->path;
+  file->displayPath = form == lexer::SourceForm::Free ? "input.f90" : "input.f";
+  file->form = form;
+  lexer::setSourceText(*file, text);
+  (void)lexer::formFromContent(file->lines);
+  int index = files.add(std::move(file));
+
+  auto display = [](const std::string& path) { return fs::path(path).filename().string(); };
+  lexer::ParsedFile parsed = lexer::parseFile(index, files, diagnostics, preprocessor, display);
+  lexer::FileScopes scopes = lexer::resolveSymbols(parsed, modules, diagnostics, files);
+  lexer::FileFacts facts = lexer::extractFacts(parsed, scopes, diagnostics, files);
+
+  std::map<int, std::vector<lexer::LoopAnnotation>> byFile;
+  for (const lexer::LoopFacts& loop : facts.loops)
+    byFile[loop.fileIndex].push_back({loop.annotateLine, lexer::annotationText(loop)});
+  for (int i = 0; i < files.size(); ++i) {
+    const lexer::SourceFile& f = files.at(i);
+    (void)lexer::annotate(f.text, f.form, byFile[i]);
+  }
+
+  database->exec("BEGIN");
+  {
+    lexer::FactWriter writer(*database);
+    writer.write(facts, files);
+    writer.writeFiles(files);
+    writer.writeDiagnostics(diagnostics.all());
+    writer.flush();
+  }
+  database->exec("ROLLBACK");
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  setUp();
+  return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  if (!lookslikeText(data, size)) return -1;  // not kept in the corpus
+  std::string text(reinterpret_cast<const char*>(data), size);
+  bool hash = text.find('#') != std::string::npos;
+  for (bool cpp : {false, true}) {
+    if (cpp && !hash) break;
+    for (lexer::SourceForm form : {lexer::SourceForm::Fixed, lexer::SourceForm::Free}) {
+      try {
+        runFrontEnd(text, form, cpp);
+      } catch (const std::exception& e) {
+        std::fprintf(stderr, "fuzz-frontend: exception escaped the front end (%s form%s): %s\n",
+                     lexer::sourceFormName(form), cpp ? ", --cpp" : "", e.what());
+        std::abort();
+      }
+    }
+  }
+  return 0;
+}

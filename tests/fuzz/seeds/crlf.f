@@ -1,0 +1,3 @@
+      PROGRAM X
+      Y = 1
+      END

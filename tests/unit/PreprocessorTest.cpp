@@ -1,0 +1,88 @@
+/// @file PreprocessorTest.cpp
+#include "lexer/Preprocessor.hpp"
+
+#include <doctest/doctest.h>
+
+#include <sstream>
+
+using namespace sapfor::lexer;
+
+namespace {
+
+struct Run {
+  FileTable files;
+  std::ostringstream messages;
+  DiagnosticSink diagnostics{&messages};
+  PreprocessorOptions options;
+  std::vector<PreprocessedLine> lines;
+
+  explicit Run(std::string text, std::map<std::string, std::string> defines = {}) {
+    options.defines = std::move(defines);
+    auto file = std::make_unique<SourceFile>();
+    file->path = file->displayPath = "t.F90";
+    setSourceText(*file, std::move(text));
+    int index = files.add(std::move(file));
+    Preprocessor preprocessor(files, diagnostics, options, [](const std::string& p) { return p; });
+    lines = preprocessor.run(index);
+  }
+  std::vector<std::string> texts() const {
+    std::vector<std::string> t;
+    for (const auto& l : lines) t.push_back(l.text);
+    return t;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("nested conditionals, #elif chains and -D values") {
+  std::string text = "#if LEVEL > 2\na\n#elif LEVEL == 2\n#ifdef FAST\nb\n#else\nc\n#endif\n#else\nd\n#endif\n";
+  CHECK(Run(text, {{"LEVEL", "3"}}).texts() == std::vector<std::string>{"a"});
+  CHECK(Run(text, {{"LEVEL", "2"}, {"FAST", "1"}}).texts() == std::vector<std::string>{"b"});
+  CHECK(Run(text, {{"LEVEL", "2"}}).texts() == std::vector<std::string>{"c"});
+  CHECK(Run(text).texts() == std::vector<std::string>{"d"});
+}
+
+TEST_CASE("#if expressions: defined, !, &&, ||, arithmetic, macros; long ones too") {
+  CHECK(Run("#if defined(WITH_SCALE_FACTOR) || (2 * N + 1) % 3 == 0 && !defined NOPE\nyes\n#endif\n",
+            {{"N", "4"}}).texts() == std::vector<std::string>{"yes"});
+  CHECK(Run("#if 0x10 >> 2 == 4 && (1 ? 5 : 6) == 5\nyes\n#endif\n").texts() == std::vector<std::string>{"yes"});
+}
+
+TEST_CASE("object-like macros are substituted outside literals and comments, columns kept") {
+  Run r("#define N 100\nx = N + 'N' ! N\n");
+  REQUIRE(r.lines.size() == 1);
+  CHECK(r.lines[0].text == "x = 100 + 'N' ! N");
+  CHECK(r.lines[0].line == 2);
+  // 100 stands where N stood, in column 5; what follows keeps its own columns.
+  CHECK(r.lines[0].columns[4] == 5);
+  CHECK(r.lines[0].columns[6] == 5);
+  CHECK(r.lines[0].columns[8] == 7);
+}
+
+TEST_CASE("a macro defined in terms of itself does not expand forever") {
+  Run r("#define A B\n#define B A\nx = A\n");
+  REQUIRE(r.lines.size() == 1);
+  CHECK(r.lines[0].text.size() < 200);
+}
+
+TEST_CASE("function-like macros and unknown directives are reported, #error is an error") {
+  Run r("#define F(x) (x)\n#frobnicate\n#error stop here\ny = F(1)\n");
+  CHECK(r.messages.str().find("t.F90:1:1: unsupported: function-like macro F is not expanded") != std::string::npos);
+  CHECK(r.messages.str().find("t.F90:2:1: unsupported: preprocessor directive #frobnicate is ignored") != std::string::npos);
+  CHECK(r.messages.str().find("t.F90:3:1: error: #error stop here") != std::string::npos);
+  CHECK(r.texts() == std::vector<std::string>{"y = F(1)"});
+}
+
+TEST_CASE("a missing #include and an #endif too many are diagnosed") {
+  Run r("#include \"nowhere.h\"\n#endif\n");
+  CHECK(r.messages.str().find("t.F90:1:1: error: cannot find #include file 'nowhere.h'") != std::string::npos);
+  CHECK(r.messages.str().find("t.F90:2:1: warning: #endif without #if") != std::string::npos);
+}
+
+TEST_CASE("which files gfortran preprocesses") {
+  CHECK(needsPreprocessing("a/b.F90"));
+  CHECK(needsPreprocessing("b.F"));
+  CHECK(needsPreprocessing("b.fpp"));
+  CHECK_FALSE(needsPreprocessing("b.f90"));
+  CHECK_FALSE(needsPreprocessing("dir.F90/b.f"));
+}
