@@ -36,6 +36,8 @@ class DiagnosticSink {
   /// Echo only errors (for --quiet).
   void setEchoErrorsOnly(bool value) { echoErrorsOnly_ = value; }
   const std::vector<Diagnostic>& all() const { return diagnostics_; }
+  /// Moves the collected diagnostics out (a file parsed on another thread hands its own over).
+  std::vector<Diagnostic> take() { return std::move(diagnostics_); }
   size_t count(Severity severity) const;
 
  private:

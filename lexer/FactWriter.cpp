@@ -3,6 +3,7 @@
 
 #include "schema/BatchedInsert.hpp"
 
+#include <stdexcept>
 #include <vector>
 
 namespace sapfor::lexer {
@@ -53,6 +54,19 @@ FactWriter::FactWriter(SQLite::Database& db) : sql_(std::make_unique<Statements>
 FactWriter::~FactWriter() = default;
 
 void FactWriter::flush() { sql_->flush(); }
+
+void FactWriter::registerFile(int fileIndex, int includer) {
+  if (fileIds_.count(fileIndex)) return;
+  int64_t id = static_cast<int64_t>(files_.size()) + 1;
+  fileIds_[fileIndex] = id;
+  files_.push_back({fileIndex, includer < 0 ? 0 : fileId(includer)});
+}
+
+int64_t FactWriter::fileId(int fileIndex) const {
+  auto found = fileIds_.find(fileIndex);
+  if (found == fileIds_.end()) throw std::logic_error("FactWriter: file " + std::to_string(fileIndex) + " was not registered");
+  return found->second;
+}
 
 std::string FactWriter::uniqueKey(const ProcedureFacts& p, const FileTable& files) {
   std::string key = p.keyBase;
@@ -177,11 +191,11 @@ void FactWriter::write(FileFacts& facts, const FileTable& files) {
 }
 
 void FactWriter::writeFiles(const FileTable& files) {
-  for (int i = 0; i < files.size(); ++i) {
-    const SourceFile& f = files.at(i);
-    sql_->file.value(fileId(i)).value(f.displayPath).value(std::string(sourceFormName(f.form)))
-        .value(static_cast<int64_t>(f.lineCount)).value(static_cast<int64_t>(f.byteCount))
-        .id(f.includedFrom < 0 ? 0 : fileId(f.includedFrom)).endRow();
+  for (size_t i = 0; i < files_.size(); ++i) {
+    const SourceFile& f = files.at(files_[i].fileIndex);
+    sql_->file.value(static_cast<int64_t>(i + 1)).value(f.displayPath).value(std::string(sourceFormName(f.form)))
+        .value(static_cast<int64_t>(f.lineCount)).value(static_cast<int64_t>(f.byteCount)).id(files_[i].includerId)
+        .endRow();
   }
 }
 

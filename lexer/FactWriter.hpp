@@ -11,6 +11,7 @@
 
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace sapfor::lexer {
@@ -20,8 +21,11 @@ class FactWriter {
   explicit FactWriter(SQLite::Database& db);  ///< the database must outlive the writer
   ~FactWriter();
 
-  /// The database id of a file of the run's FileTable.
-  static int64_t fileId(int fileIndex) { return fileIndex + 1; }
+  /// Gives a file of the run's FileTable its database id (in the order files are registered, which
+  /// the load keeps the same whatever the number of threads), remembering who included it.
+  void registerFile(int fileIndex, int includer);
+  /// The database id of a registered file.
+  int64_t fileId(int fileIndex) const;
 
   /// Writes the facts of one file; sets procedure and loop keys, and symbols' variable ids.
   void write(FileFacts& facts, const FileTable& files);
@@ -40,6 +44,12 @@ class FactWriter {
 
   std::unique_ptr<Statements> sql_;
   std::unordered_set<std::string> procedureKeys_;
+  struct RegisteredFile {
+    int fileIndex;
+    int64_t includerId;
+  };
+  std::vector<RegisteredFile> files_;          ///< by database id - 1
+  std::unordered_map<int, int64_t> fileIds_;  ///< file index -> database id
   int64_t procedures_ = 0, variables_ = 0, loops_ = 0, statements_ = 0, refs_ = 0, calls_ = 0, directives_ = 0;
   int64_t parallel_ = 0, diagnosticsWritten_ = 0;
 };

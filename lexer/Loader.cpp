@@ -11,6 +11,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <condition_variable>
+#include <thread>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -178,7 +180,8 @@ class AnnotatedOutput {
     std::ofstream out(staged, std::ios::binary);
     out << text;
     if (!out) throw LoadError(staged.string() + ": cannot write the annotated copy");
-    pending_.emplace_back(staged, fs::path(dir_) / relativePath);
+    // An INCLUDE file several sources share is written again, but moved into place once.
+    if (added_.insert(relativePath).second) pending_.emplace_back(staged, fs::path(dir_) / relativePath);
   }
 
   std::vector<std::string> commit() {
@@ -197,6 +200,82 @@ class AnnotatedOutput {
   std::string dir_;
   fs::path staging_;
   std::vector<std::pair<fs::path, fs::path>> pending_;
+  std::set<std::string> added_;
+};
+
+/// What parsing one file produced, ready to be committed in order.
+struct ParsedInput {
+  std::string error;  ///< the file could not be read: the load stops
+  ParsedFile parsed;
+  std::vector<Diagnostic> diagnostics;
+};
+
+/// Parses the files in load order on `jobs` threads, at most a window of files ahead of the one
+/// being committed (memory stays per file), and hands the results over in that order, so that the
+/// database is the same whatever the number of threads.
+class OrderedParser {
+ public:
+  using ParseFn = std::function<ParsedInput(int)>;
+
+  OrderedParser(std::vector<int> order, int jobs, ParseFn parse)
+      : order_(std::move(order)), parse_(std::move(parse)), results_(order_.size()),
+        window_(static_cast<size_t>(2 * std::max(jobs, 1))) {
+    if (jobs <= 1) return;  // parse on the calling thread
+    for (int t = 0; t < jobs; ++t) workers_.emplace_back([this] { work(); });
+  }
+
+  ~OrderedParser() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      stop_ = true;
+    }
+    space_.notify_all();
+    for (std::thread& t : workers_) t.join();
+  }
+
+  size_t size() const { return order_.size(); }
+  int fileAt(size_t k) const { return order_[k]; }
+
+  /// The result for the k-th file of the order (k increasing from 0).
+  ParsedInput take(size_t k) {
+    if (workers_.empty()) return parse_(order_[k]);
+    std::unique_lock<std::mutex> lock(mutex_);
+    ready_.wait(lock, [&] { return results_[k] != nullptr; });
+    ParsedInput result = std::move(*results_[k]);
+    results_[k].reset();
+    committed_ = k + 1;
+    space_.notify_all();
+    return result;
+  }
+
+ private:
+  void work() {
+    for (;;) {
+      size_t k;
+      {
+        std::unique_lock<std::mutex> lock(mutex_);
+        space_.wait(lock, [&] { return stop_ || next_ >= order_.size() || next_ < committed_ + window_; });
+        if (stop_ || next_ >= order_.size()) return;
+        k = next_++;
+      }
+      auto result = std::make_unique<ParsedInput>(parse_(order_[k]));
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        results_[k] = std::move(result);
+      }
+      ready_.notify_all();
+    }
+  }
+
+  std::vector<int> order_;
+  ParseFn parse_;
+  std::vector<std::unique_ptr<ParsedInput>> results_;
+  size_t window_;
+  std::mutex mutex_;
+  std::condition_variable ready_, space_;
+  size_t next_ = 0, committed_ = 0;
+  bool stop_ = false;
+  std::vector<std::thread> workers_;
 };
 
 }  // namespace
@@ -249,31 +328,49 @@ LoadSummary loadProgram(const LoadOptions& options, SQLite::Database& db, Diagno
   FactWriter writer(db);
   ModuleRegistry modules;
 
-  for (int index : loadOrder(files)) {
+  // Reading and parsing is what threads share; names are resolved (modules come first), facts
+  // extracted and written on this thread, file after file in load order.
+  OrderedParser parser(loadOrder(files), options.jobs, [&](int index) {
+    ParsedInput input;
     SourceFile& file = files.at(index);
-    if (auto error = loadSourceText(file)) throw LoadError(file.userPath + ": " + error->reason);
+    if (auto error = loadSourceText(file)) {
+      input.error = file.userPath + ": " + error->reason;
+      return input;
+    }
     std::optional<SourceForm> form = options.form ? options.form : formFromExtension(file.path);
     file.form = form ? *form : formFromContent(file.lines);
+    DiagnosticSink local(nullptr);
+    input.parsed = parseFile(index, files, local, options.preprocessor, display);
+    input.diagnostics = local.take();
+    return input;
+  });
 
-    int firstNew = files.size();
-    ParsedFile parsed = parseFile(index, files, diagnostics, options.preprocessor, display);
+  for (size_t k = 0; k < parser.size(); ++k) {
+    ParsedInput input = parser.take(k);
+    if (!input.error.empty()) throw LoadError(input.error);
+    for (Diagnostic& d : input.diagnostics) diagnostics.report(std::move(d));
+    ParsedFile& parsed = input.parsed;
+    int index = parser.fileAt(k);
+    writer.registerFile(index, -1);
+    for (const auto& [included, includer] : parsed.includes) writer.registerFile(included, includer);
+
     FileScopes scopes = resolveSymbols(parsed, modules, diagnostics, files);
     FileFacts facts = extractFacts(parsed, scopes, diagnostics, files);
     writer.write(facts, files);
 
-    // This file and the INCLUDE files its parse brought in.
-    std::vector<int> touched = {index};
-    for (int i = firstNew; i < files.size(); ++i) touched.push_back(i);
     if (annotated.enabled()) {
       std::map<int, std::vector<LoopAnnotation>> byFile;
       for (const LoopFacts& loop : facts.loops) byFile[loop.fileIndex].push_back({loop.annotateLine, annotationText(loop)});
+      std::vector<int> touched = {index};
+      for (const auto& [included, includer] : parsed.includes) touched.push_back(included);
       for (int i : touched) {
         const SourceFile& f = files.at(i);
         if (fs::path(f.displayPath).is_absolute()) continue;  // outside the source root
         annotated.add(f.displayPath, f.path, annotate(f.text, f.form, byFile[i]));
       }
     }
-    for (int i : touched) files.at(i).release();
+    files.at(index).release();  // included files stay: another file may include them
+    if (options.progress) options.progress(k + 1, parser.size(), files.at(index).userPath);
   }
 
   writer.writeFiles(files);

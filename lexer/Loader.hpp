@@ -9,6 +9,7 @@
 
 #include <SQLiteCpp/Database.h>
 
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -22,6 +23,9 @@ struct LoadOptions {
   std::string annotateDir;               ///< empty: no annotated copies
   std::optional<SourceForm> form;        ///< force the source form of every input
   std::string commandLine;               ///< recorded in meta
+  int jobs = 1;                          ///< threads parsing files; the result does not depend on it
+  /// Called after each file is loaded (from the calling thread): files done, files in all, path.
+  std::function<void(size_t, size_t, const std::string&)> progress;
 };
 
 struct LoadSummary {

@@ -209,30 +209,21 @@ std::optional<IncludeLookup> findInclude(const std::string& name, const SourceFi
   return std::nullopt;
 }
 
-int loadInclude(FileTable& files, const IncludeLookup& found, int includer, SourceForm form,
+int loadInclude(FileTable& files, const IncludeLookup& found, SourceForm form,
                 const std::function<std::string(const std::string&)>& displayPathOf, std::string& error) {
-  int index = files.find(found.path);
-  if (index < 0) {
+  // Loaded once and kept for the whole run: files parsed in parallel may include it at any time.
+  return files.findOrAdd(found.path, [&]() -> std::unique_ptr<SourceFile> {
     auto file = std::make_unique<SourceFile>();
     file->path = found.path;
     file->userPath = found.userPath;
     file->displayPath = displayPathOf(found.path);
     file->form = form;
-    file->includedFrom = includer;
     if (auto failure = loadSourceText(*file)) {
       error = failure->reason;
-      return -1;
+      return nullptr;
     }
-    return files.add(std::move(file));
-  }
-  SourceFile& cached = files.at(index);
-  if (cached.lines.empty() && cached.byteCount > 0) {  // released after an earlier file included it
-    if (auto failure = loadSourceText(cached)) {
-      error = failure->reason;
-      return -1;
-    }
-  }
-  return index;
+    return file;
+  });
 }
 
 Preprocessor::Preprocessor(FileTable& files, DiagnosticSink& diagnostics, const PreprocessorOptions& options,
@@ -361,7 +352,7 @@ void Preprocessor::directive(int fileIndex, uint32_t line, std::string_view text
       return;
     }
     std::string error;
-    int index = loadInclude(files_, *found, fileIndex, files_.at(fileIndex).form, displayPathOf_, error);
+    int index = loadInclude(files_, *found, files_.at(fileIndex).form, displayPathOf_, error);
     if (index < 0) {
       report(fileIndex, line, 1, Severity::Error, "cannot read #include file '" + target + "': " + error);
       return;
@@ -371,6 +362,7 @@ void Preprocessor::directive(int fileIndex, uint32_t line, std::string_view text
         report(fileIndex, line, 1, Severity::Error, "#include of '" + target + "' includes itself");
         return;
       }
+    includes_.emplace_back(index, fileIndex);
     includeStack_.push_back(index);
     process(index, depth + 1, out);
     includeStack_.pop_back();

@@ -43,9 +43,9 @@ struct IncludeLookup {
 std::optional<IncludeLookup> findInclude(const std::string& name, const SourceFile& includer,
                                          const std::vector<std::string>& includeDirs);
 
-/// The index of an included file in the table, loading it when it is new (or was released).
-/// Returns -1 with `error` set when it cannot be read.
-int loadInclude(FileTable& files, const IncludeLookup& found, int includer, SourceForm form,
+/// The index of an included file in the table, loading it when it is new (an included file stays
+/// loaded for the whole run). Returns -1 with `error` set when it cannot be read.
+int loadInclude(FileTable& files, const IncludeLookup& found, SourceForm form,
                 const std::function<std::string(const std::string&)>& displayPathOf, std::string& error);
 
 class Preprocessor {
@@ -55,6 +55,8 @@ class Preprocessor {
 
   /// The lines of a loaded file after preprocessing; each file starts from the command line's macros.
   std::vector<PreprocessedLine> run(int fileIndex);
+  /// The #include files met, as (included, including) file indices, in order.
+  const std::vector<std::pair<int, int>>& includes() const { return includes_; }
 
  private:
   struct Frame;
@@ -80,6 +82,7 @@ class Preprocessor {
   };
   std::vector<Conditional> conditionals_;
   std::vector<int> includeStack_;
+  std::vector<std::pair<int, int>> includes_;
   bool functionMacrosReported_ = false;
 };
 

@@ -397,6 +397,7 @@ std::vector<LogicalStatement> Prescanner::scan(int fileIndex) {
   if (options_.always || needsPreprocessing(file.path)) {
     Preprocessor preprocessor(files_, diagnostics_, options_, displayPathOf_);
     std::vector<PreprocessedLine> preprocessed = preprocessor.run(fileIndex);
+    includes_ = preprocessor.includes();
     std::vector<Line> lines;
     lines.reserve(preprocessed.size());
     for (const PreprocessedLine& p : preprocessed)
@@ -428,7 +429,7 @@ void Prescanner::expandInclude(const LogicalStatement& include, std::vector<Logi
     return;
   }
   std::string error;
-  int index = loadInclude(files_, *found, include.fileIndex, files_.at(include.fileIndex).form, displayPathOf_, error);
+  int index = loadInclude(files_, *found, files_.at(include.fileIndex).form, displayPathOf_, error);
   if (index < 0) {
     report("cannot read INCLUDE file '" + name + "': " + error);
     return;
@@ -437,6 +438,7 @@ void Prescanner::expandInclude(const LogicalStatement& include, std::vector<Logi
     report("INCLUDE of '" + name + "' includes itself");
     return;
   }
+  includes_.emplace_back(index, include.fileIndex);
   includeStack_.push_back(index);
   scanLines(index, linesOf(files_.at(index), index), depth + 1, out);
   includeStack_.pop_back();

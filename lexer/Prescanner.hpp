@@ -44,6 +44,8 @@ class Prescanner {
   /// The logical statements of a loaded file (C-preprocessed first when its name asks for it, or
   /// with --cpp) and of the files it INCLUDEs, in source order.
   std::vector<LogicalStatement> scan(int fileIndex);
+  /// The INCLUDE and #include files met, as (included, including) file indices, in order.
+  const std::vector<std::pair<int, int>>& includes() const { return includes_; }
 
   /// One physical line to scan, and where it came from.
   struct Line {
@@ -63,6 +65,7 @@ class Prescanner {
   const PreprocessorOptions& options_;
   std::function<std::string(const std::string&)> displayPathOf_;
   std::vector<int> includeStack_;
+  std::vector<std::pair<int, int>> includes_;
 };
 
 /// The name of the directive family a comment sentinel introduces ("dvm", "omp", "acc", "spf",

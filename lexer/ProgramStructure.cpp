@@ -336,6 +336,7 @@ ParsedFile parseFile(int fileIndex, FileTable& files, DiagnosticSink& diagnostic
   file.fileIndex = fileIndex;
   Prescanner prescanner(files, diagnostics, options, displayPathOf);
   std::vector<LogicalStatement> logical = prescanner.scan(fileIndex);
+  file.includes = prescanner.includes();
 
   StatementClassifier classifier;
   StatementParser parser;

@@ -58,6 +58,7 @@ struct ProgramUnit {
 
 struct ParsedFile {
   int fileIndex = 0;
+  std::vector<std::pair<int, int>> includes;  ///< (included, including) file indices, in order met
   std::vector<StmtPtr> statements;        ///< every statement, in order
   std::vector<std::unique_ptr<DirectiveItem>> directives;
   std::vector<std::unique_ptr<ProgramUnit>> units;

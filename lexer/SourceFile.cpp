@@ -129,14 +129,41 @@ void setSourceText(SourceFile& file, std::string text) {
 }
 
 int FileTable::add(std::unique_ptr<SourceFile> file) {
+  std::lock_guard<std::mutex> lock(mutex_);
   files_.push_back(std::move(file));
-  return size() - 1;
+  return static_cast<int>(files_.size()) - 1;
+}
+
+SourceFile& FileTable::at(int index) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return *files_.at(static_cast<size_t>(index));
+}
+
+const SourceFile& FileTable::at(int index) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return *files_.at(static_cast<size_t>(index));
+}
+
+int FileTable::size() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return static_cast<int>(files_.size());
 }
 
 int FileTable::find(const std::string& path) const {
-  for (int i = 0; i < size(); ++i)
-    if (files_[static_cast<size_t>(i)]->path == path) return i;
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (size_t i = 0; i < files_.size(); ++i)
+    if (files_[i]->path == path) return static_cast<int>(i);
   return -1;
+}
+
+int FileTable::findOrAdd(const std::string& path, const std::function<std::unique_ptr<SourceFile>()>& make) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (size_t i = 0; i < files_.size(); ++i)
+    if (files_[i]->path == path) return static_cast<int>(i);
+  std::unique_ptr<SourceFile> file = make();
+  if (!file) return -1;
+  files_.push_back(std::move(file));
+  return static_cast<int>(files_.size()) - 1;
 }
 
 }  // namespace sapfor::lexer

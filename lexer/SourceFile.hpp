@@ -5,7 +5,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -29,7 +31,6 @@ struct SourceFile {
   SourceForm form = SourceForm::Free;
   std::string text;                     ///< the whole file
   std::vector<std::string_view> lines;  ///< physical lines of `text`, without line ends
-  int includedFrom = -1;                ///< index of the file that INCLUDEs it
   size_t lineCount = 0;                 ///< kept when the text is released
   size_t byteCount = 0;
 
@@ -59,17 +60,23 @@ std::optional<ReadError> loadSourceText(SourceFile& file);
 /// Sets a file's text from memory (tests, generated sources) and splits it into lines.
 void setSourceText(SourceFile& file, std::string text);
 
-/// Every file of a run, in the order they were met; the index is the file's identity.
+/// Every file of a run, in the order they were met; the index is the file's identity. Safe to
+/// use from several threads (files parsed in parallel add the files they INCLUDE); a SourceFile
+/// never moves once added.
 class FileTable {
  public:
   int add(std::unique_ptr<SourceFile> file);
-  SourceFile& at(int index) { return *files_.at(static_cast<size_t>(index)); }
-  const SourceFile& at(int index) const { return *files_.at(static_cast<size_t>(index)); }
-  int size() const { return static_cast<int>(files_.size()); }
+  SourceFile& at(int index);
+  const SourceFile& at(int index) const;
+  int size() const;
   /// The index of a file already in the table with that path, or -1.
   int find(const std::string& path) const;
+  /// Adds the file `make()` builds unless one with that path is there; returns its index, or -1
+  /// when `make` returns null. Atomic, so that two threads including one header add it once.
+  int findOrAdd(const std::string& path, const std::function<std::unique_ptr<SourceFile>()>& make);
 
  private:
+  mutable std::mutex mutex_;
   std::vector<std::unique_ptr<SourceFile>> files_;
 };
 

@@ -5,8 +5,11 @@
 
 #include <boost/program_options.hpp>
 
+#include <unistd.h>
+
 #include <chrono>
 #include <cstdio>
+#include <thread>
 #include <iomanip>
 #include <iostream>
 
@@ -29,6 +32,35 @@ const char* const kUsage =
     "\n"
     "Exit status: 0 loaded; 1 loaded, but some statements had errors (see the diagnostics\n"
     "table); 2 nothing written (missing or binary input, unwritable output, existing file).\n";
+
+int defaultJobs() {
+  unsigned cores = std::thread::hardware_concurrency();
+  return cores == 0 ? 1 : static_cast<int>(cores);
+}
+
+/// A progress line on a terminal, redrawn at most ten times a second and wiped at the end.
+class Progress {
+ public:
+  explicit Progress(bool enabled) : enabled_(enabled) {}
+  ~Progress() { clear(); }
+  void clear() {
+    if (shown_) std::cerr << "\r\033[K" << std::flush;
+    shown_ = false;
+  }
+  void operator()(size_t done, size_t total, const std::string& path) {
+    auto now = std::chrono::steady_clock::now();
+    if (!enabled_ || (done < total && now - last_ < std::chrono::milliseconds(100))) return;
+    last_ = now;
+    shown_ = true;
+    std::string name = path.size() > 60 ? "..." + path.substr(path.size() - 57) : path;
+    std::cerr << "\r\033[K[" << done << "/" << total << "] " << name << std::flush;
+  }
+
+ private:
+  bool enabled_;
+  bool shown_ = false;
+  std::chrono::steady_clock::time_point last_{};
+};
 
 /// "1 loop", "2 loops".
 std::string counted(int64_t n, const std::string& noun) {
@@ -67,6 +99,8 @@ int main(int argc, char** argv) {
       ("cpp", po::bool_switch(&options.preprocessor.always), "C-preprocess every file, whatever its extension")
       ("form", po::value<std::string>(&form), "fixed or free: the source form of every input (default: from the extension, "
        "for .fdv from the content)")
+      ("jobs,j", po::value<int>(&options.jobs)->default_value(defaultJobs()),
+       "parse this many files at once (default: the number of cores); the database does not depend on it")
       ("force", po::bool_switch(&force), "replace an existing sapfor database (never any other file)")
       ("quiet,q", po::bool_switch(&quiet), "print only errors")
       ("version", "print the version and exit")
@@ -94,6 +128,10 @@ int main(int argc, char** argv) {
     std::cout << "sapfor-lex " << db::toolVersion() << " (database schema " << db::kSchemaVersion << ")\n";
     return kOk;
   }
+  if (options.jobs < 1) {
+    std::cerr << "sapfor-lex: --jobs must be at least 1\n";
+    return kTrouble;
+  }
   if (options.inputs.empty()) {
     std::cerr << "sapfor-lex: no input files or directories\n\n" << kUsage;
     return kTrouble;
@@ -118,14 +156,19 @@ int main(int argc, char** argv) {
   lexer::DiagnosticSink diagnostics(&std::cerr);
   diagnostics.setEchoErrorsOnly(quiet);
   lexer::LoadSummary summary;
+  Progress progress(!quiet && ::isatty(STDERR_FILENO));
+  options.progress = [&](size_t done, size_t total, const std::string& path) { progress(done, total, path); };
   try {
     db::NewDatabase database(output, force);
     summary = lexer::loadProgram(options, database.sql(), diagnostics);
+    progress.clear();
     database.commit();
   } catch (const db::DatabaseError& e) {
+    progress.clear();
     std::cerr << "sapfor-lex: " << e.what() << "\n";
     return kTrouble;
   } catch (const lexer::LoadError& e) {
+    progress.clear();
     std::cerr << "sapfor-lex: " << e.what() << "\n";
     return kTrouble;
   } catch (const std::exception& e) {

@@ -27,6 +27,7 @@
 ///   shell cp data/examples/sor.f $TMP/a.f    # sh command in the repository root; must exit 0
 ///   exists $TMP/annotated/sor.f              # the path exists (absent: it does not)
 ///   same-file $TMP/a.f data/examples/sor.f   # the two files have the same bytes
+///   same-database $TMP/a.sqlite $TMP/b.sqlite  # the same rows in every table but meta
 ///   file $TMP/annotated/sor.f                # lines the file must contain, in order
 ///   ----
 ///   !SAPFOR$ OPS sor:1
@@ -39,6 +40,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -157,6 +159,30 @@ void checkNoDatabase(Context& c, int line, const fs::path& db) {
   checkNoTemporary(c, line, db);
 }
 
+/// Every table but meta, each as its rows sorted: two loads of the same sources must give this
+/// exactly (meta holds the command line and the time).
+std::string databaseContent(const std::string& path) {
+  SQLite::Database db(path, SQLite::OPEN_READONLY);
+  std::vector<std::string> tables;
+  SQLite::Statement list(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name <> 'meta' ORDER BY name");
+  while (list.executeStep()) tables.push_back(list.getColumn(0).getString());
+  std::string content;
+  for (const std::string& table : tables) {
+    SQLite::Statement rows(db, "SELECT * FROM \"" + table + "\"");
+    std::vector<std::string> lines;
+    while (rows.executeStep()) {
+      std::string row;
+      for (int i = 0; i < rows.getColumnCount(); ++i)
+        row += (i ? "|" : "") + (rows.getColumn(i).isNull() ? std::string("NULL") : rows.getColumn(i).getString());
+      lines.push_back(row);
+    }
+    std::sort(lines.begin(), lines.end());
+    content += "## " + table + "\n";
+    for (const std::string& l : lines) content += l + "\n";
+  }
+  return content;
+}
+
 std::vector<std::string> queryRows(const std::string& db, const std::string& sql) {
   SQLite::Database database(db, SQLite::OPEN_READONLY);
   SQLite::Statement query(database, sql);
@@ -216,6 +242,23 @@ int runFile(Context& c, const fs::path& file) {
       std::string want;
       for (const std::string& e : expected) want += substitute(trim(e), c) + "\n";
       if (text != want) fail(c, lineNo, line.substr(0, 6) + " differs; expected:\n" + want + "it was:\n" + text);
+    } else if (line.rfind("same-database ", 0) == 0) {
+      std::istringstream words(line.substr(14));
+      std::string a, b;
+      words >> a >> b;
+      try {
+        std::string first = databaseContent(pathArgument(c, a).string());
+        std::string second = databaseContent(pathArgument(c, b).string());
+        if (first != second) {
+          size_t at = 0;
+          while (at < first.size() && at < second.size() && first[at] == second[at]) ++at;
+          size_t from = first.rfind("\n", at) == std::string::npos ? 0 : first.rfind("\n", at) + 1;
+          fail(c, lineNo, "the databases differ, first at:\n  " + first.substr(from, first.find('\n', at) - from) + "\n  " +
+                              second.substr(from, second.find('\n', at) - from));
+        }
+      } catch (const std::exception& e) {
+        fail(c, lineNo, std::string("cannot compare the databases: ") + e.what());
+      }
     } else if (line.rfind("max-seconds ", 0) == 0) {
       double limit = std::atof(line.substr(12).c_str());
       if (c.lastSeconds >= limit)

@@ -1,0 +1,1 @@
+#define SIZE_V 32

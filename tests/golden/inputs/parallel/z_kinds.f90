@@ -1,0 +1,3 @@
+module z_kinds
+  integer, parameter :: wp = selected_real_kind(15, 307)
+end module z_kinds
