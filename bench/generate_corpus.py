@@ -221,6 +221,7 @@ class Proc:
         self.private_kw = "NEW" if fixed else self.rng.choice(["PRIVATE", "NEW"])
         self.stfn = None              # statement function name (fixed form, implicit style)
         self.uses_wgt = False
+        self.construct_names = set()
 
     # -- small helpers ----------------------------------------------------------------------
     def newlabel(self):
@@ -689,8 +690,10 @@ class Proc:
             exit_lab = self.newlabel()
         else:
             style = "enddo"
-            if self.rng.random() < 0.3:
-                name = self.rng.choice(["timeloop", "outer", "sweeps"])
+            unused = [c for c in ("timeloop", "outer", "sweeps") if c not in self.construct_names]
+            if unused and self.rng.random() < 0.3:
+                name = self.rng.choice(unused)   # construct names are unique in a procedure
+                self.construct_names.add(name)
 
         def body():
             e.stmt(f"eps = {self.rc('0.0')}")

@@ -107,6 +107,17 @@ class Extractor {
     }
     facts_.procedures.push_back(std::move(p));
     int self = static_cast<int>(facts_.procedures.size()) - 1;
+    for (const Stmt* st : u.specification) {
+      if (st->kind != StmtKind::Entry || !st->parsed) continue;
+      ProcedureFacts entry;
+      entry.name = entry.keyBase = st->name;
+      entry.kind = "entry";
+      entry.fileIndex = st->fileIndex;
+      entry.line = entry.endLine = st->pos.line;
+      entry.host = self;
+      entry.parameters = st->names;
+      facts_.procedures.push_back(std::move(entry));
+    }
 
     proc_ = self;
     scope_ = &scope;
@@ -124,7 +135,10 @@ class Extractor {
   void node(const Node& n) {
     switch (n.kind) {
       case NodeKind::Statement:
-        statement(*n.stmt, currentLoop());
+        if (n.stmt->kind == StmtKind::Forall && n.stmt->parsed)
+          indexedLoops(*n.stmt, nullptr, "forall");
+        else
+          statement(*n.stmt, currentLoop());
         return;
       case NodeKind::Do:
         loop(n);
@@ -144,6 +158,11 @@ class Extractor {
         }
         return;
       case NodeKind::Forall:
+        if (n.stmt->parsed) {
+          indexedLoops(*n.stmt, &n, "forall");
+          return;
+        }
+        [[fallthrough]];
       case NodeKind::Block:
       case NodeKind::Arm:
         statement(*n.stmt, currentLoop());
@@ -165,8 +184,8 @@ class Extractor {
     for (const Node& child : n.children) collectLabels(child, labels);
   }
 
-  void loop(const Node& n) {
-    const Stmt& s = *n.stmt;
+  /// A new loop row inside the current loop.
+  int newLoop(const Stmt& s, const char* kind, int label, uint32_t endLine) {
     LoopFacts l;
     l.proc = proc_;
     l.parent = currentLoop();
@@ -176,50 +195,87 @@ class Extractor {
     l.fileIndex = s.fileIndex;
     l.line = s.pos.line;
     l.col = s.pos.col;
-    l.endLine = lastLine(n);
+    l.endLine = endLine;
     l.annotateLine = s.pos.line;
-    l.label = n.doLabel;
+    l.label = label;
     l.construct = s.constructName;
-    if (s.kind == StmtKind::DoWhile) {
-      l.kind = "do_while";
-      if (s.parsed) l.condition = exprText(*s.exprs[0]);
-    } else if (s.kind == StmtKind::DoConcurrent) {
-      l.kind = "do_concurrent";
-      if (s.parsed && !s.exprs.empty() && s.exprs[0]->kind == ExprKind::Keyword) {
-        const Expr& range = *s.exprs[0]->args[0];
-        bounds(l, s.exprs[0]->text, range.args[0].get(), range.args[1].get(), range.args[2].get());
-      }
-    } else if (s.parsed && !s.name.empty()) {
-      l.kind = "do";
-      bounds(l, s.name, s.exprs[0].get(), s.exprs[1].get(), s.exprs.size() > 2 ? s.exprs[2].get() : nullptr);
-    } else {
-      l.kind = s.parsed ? "do_forever" : "do";
+    l.kind = kind;
+    facts_.loops.push_back(std::move(l));
+    return static_cast<int>(facts_.loops.size()) - 1;
+  }
+
+  /// Makes a loop the innermost one for the statements that follow; `body` gives its labels.
+  void enter(int index, const Node* body) {
+    LoopContext context{index, facts_.loops[static_cast<size_t>(index)].var,
+                        facts_.loops[static_cast<size_t>(index)].construct, {}};
+    if (body) {
+      for (const Node& child : body->children) collectLabels(child, context.labels);
+      if (body->end && body->end->label) context.labels.insert(body->end->label);
     }
+    loops_.push_back(std::move(context));
+  }
+
+  static bool onlyOneLoopInside(const Node& n) {
     int nested = 0;
     bool onlyLoop = true;
     for (const Node& child : n.children) {
-      if (child.kind == NodeKind::Statement && (child.stmt->kind == StmtKind::Continue)) continue;
+      if (child.kind == NodeKind::Statement && child.stmt->kind == StmtKind::Continue) continue;
       ++nested;
-      onlyLoop &= child.kind == NodeKind::Do;
+      onlyLoop &= child.kind == NodeKind::Do || child.kind == NodeKind::Forall;
     }
-    l.tightlyNested = nested == 1 && onlyLoop;
+    return nested == 1 && onlyLoop;
+  }
 
-    int index = static_cast<int>(facts_.loops.size());
-    facts_.loops.push_back(std::move(l));
+  void loop(const Node& n) {
+    const Stmt& s = *n.stmt;
+    if (s.kind == StmtKind::DoConcurrent && s.parsed) {
+      indexedLoops(s, &n, "do_concurrent");
+      return;
+    }
+    const char* kind = s.kind == StmtKind::DoWhile        ? "do_while"
+                       : s.kind == StmtKind::DoConcurrent ? "do_concurrent"
+                       : (s.parsed && s.name.empty())     ? "do_forever"
+                                                          : "do";
+    int index = newLoop(s, kind, n.doLabel, lastLine(n));
+    LoopFacts& l = facts_.loops[static_cast<size_t>(index)];
+    if (s.kind == StmtKind::DoWhile && s.parsed) l.condition = exprText(*s.exprs[0]);
+    if (s.kind == StmtKind::Do && s.parsed && !s.name.empty())
+      bounds(l, s.name, s.exprs[0].get(), s.exprs[1].get(), s.exprs.size() > 2 ? s.exprs[2].get() : nullptr);
+    l.tightlyNested = onlyOneLoopInside(n);
     executables_.push_back({s.seq, &s, index});
     // A DO's bounds are evaluated once, in the enclosing loop; a DO WHILE's condition every
     // iteration, in the loop itself.
-    if (s.kind == StmtKind::DoWhile)
-      row(s, index);
-    else
-      row(s, currentLoop());
-
-    LoopContext context{index, facts_.loops[static_cast<size_t>(index)].var, s.constructName, {}};
-    for (const Node& child : n.children) collectLabels(child, context.labels);
-    if (n.end && n.end->label) context.labels.insert(n.end->label);
-    loops_.push_back(std::move(context));
+    row(s, s.kind == StmtKind::DoWhile ? index : currentLoop());
+    enter(index, &n);
     for (const Node& child : n.children) node(child);
     loops_.pop_back();
+  }
+
+  /// DO CONCURRENT (i = 1:n, j = 1:m) and FORALL (...): one loop per index, the first outermost,
+  /// as the nest they are equivalent to. `body` is null for a FORALL statement, whose action is
+  /// the body.
+  void indexedLoops(const Stmt& s, const Node* body, const char* kind) {
+    std::vector<const Expr*> specs;
+    for (const auto& e : s.exprs)
+      if (e->kind == ExprKind::Keyword && e->args[0]->kind == ExprKind::Range) specs.push_back(e.get());
+    row(s, currentLoop());  // the header: bounds and mask
+    uint32_t endLine = body ? lastLine(*body) : s.endLine;
+    for (size_t i = 0; i < specs.size(); ++i) {
+      int index = newLoop(s, kind, 0, endLine);
+      LoopFacts& l = facts_.loops[static_cast<size_t>(index)];
+      const Expr& range = *specs[i]->args[0];
+      bounds(l, specs[i]->text, range.args[0].get(), range.args[1].get(), range.args[2].get());
+      bool innermost = i + 1 == specs.size();
+      l.tightlyNested = !innermost || (body && onlyOneLoopInside(*body));
+      if (i == 0) executables_.push_back({s.seq, &s, index});
+      enter(index, body);
+    }
+    if (body) {
+      for (const Node& child : body->children) node(child);
+    } else if (s.action) {
+      statement(*s.action, currentLoop());
+    }
+    for (size_t i = 0; i < specs.size(); ++i) loops_.pop_back();
   }
 
   void bounds(LoopFacts& l, const std::string& var, const Expr* lower, const Expr* upper, const Expr* step) {
@@ -259,6 +315,7 @@ class Extractor {
     f.endLine = s.endLine;
     f.kind = stmtKindName(s.kind);
     f.ops = countOperations(s);
+    if (s.parsed) f.elements = arrayElements(s);
     if (loop >= 0) {
       LoopFacts& l = facts_.loops[static_cast<size_t>(loop)];
       l.ops += f.ops;
@@ -272,6 +329,37 @@ class Extractor {
     rowLoop_ = loop;
     references(s);
     calls(s);
+  }
+
+  /// How many elements an array-syntax assignment (a = ..., a(:, j) = ...) sets, when the extents
+  /// fold; its operation counts are per element.
+  std::optional<int64_t> arrayElements(const Stmt& s) const {
+    const Stmt* assignment = s.kind == StmtKind::Where && s.action ? s.action.get() : &s;
+    if (assignment->kind != StmtKind::Assignment) return std::nullopt;
+    const Expr& lhs = *assignment->exprs[0];
+    if (lhs.kind == ExprKind::Name && lhs.ref == RefKind::WholeArray && lhs.symbol) return lhs.symbol->elements();
+    if (lhs.kind != ExprKind::Apply || lhs.ref != RefKind::ArraySection || !lhs.symbol) return std::nullopt;
+    int64_t product = 1;
+    for (size_t d = 0; d < lhs.args.size(); ++d) {
+      const Expr* arg = lhs.args[d].get();
+      if (!arg) return std::nullopt;
+      if (arg->kind != ExprKind::Range) {
+        if (arg->ref == RefKind::WholeArray || arg->ref == RefKind::ArraySection) return std::nullopt;  // a vector subscript
+        continue;
+      }
+      const DimInfo* dim = d < lhs.symbol->dims.size() ? &lhs.symbol->dims[d] : nullptr;
+      // An omitted bound is the array's own.
+      auto bound = [&](const ExprPtr& given, std::optional<int64_t> declared) {
+        return given ? foldInteger(given.get(), *scope_) : declared;
+      };
+      std::optional<int64_t> lo = bound(arg->args[0], dim ? dim->lower : std::nullopt);
+      std::optional<int64_t> hi = bound(arg->args[1], dim ? dim->upper : std::nullopt);
+      std::optional<int64_t> st = bound(arg->args[2], 1);
+      if (!lo.has_value() || !hi.has_value() || !st.has_value() || st.value() == 0) return std::nullopt;
+      int64_t count = std::max<int64_t>(0, (hi.value() - lo.value() + st.value()) / st.value());
+      if (__builtin_mul_overflow(product, count, &product)) return std::nullopt;
+    }
+    return product;
   }
 
   // ---- obstacles ----
@@ -529,7 +617,7 @@ class Extractor {
       if (e) functionCalls(*e);
     for (const auto& e : s.items)
       if (e) functionCalls(*e);
-    if (s.action) calls(*s.action);
+    if (s.action && s.kind != StmtKind::Forall) calls(*s.action);  // a FORALL's action is a row of its own
   }
 
   // ---- directives ----

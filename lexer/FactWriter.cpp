@@ -23,7 +23,7 @@ struct FactWriter::Statements {
         loopOp(db, "loop_op", {"loop_id", "arith", "div", "trans", "logic", "conv", "branch", "call", "idx", "statements"}),
         obstacle(db, "loop_obstacle", {"loop_id", "kind", "line", "col", "detail"}),
         statement(db, "statement", {"stmt_id", "proc_id", "loop_id", "file_id", "line", "col", "end_line", "kind", "arith", "div",
-                                    "trans", "logic", "conv", "branch", "call", "idx"}),
+                                    "trans", "logic", "conv", "branch", "call", "idx", "elements"}),
         arrayRef(db, "array_ref", {"ref_id", "stmt_id", "loop_id", "proc_id", "var_id", "name", "access", "context",
                                    "subscripted", "file_id", "line", "col"}),
         subscript(db, "subscript", {"ref_id", "dim", "text", "affine", "constant", "section"}),
@@ -55,11 +55,11 @@ FactWriter::~FactWriter() = default;
 
 void FactWriter::flush() { sql_->flush(); }
 
-void FactWriter::registerFile(int fileIndex, int includer) {
+void FactWriter::registerFile(int fileIndex, int includer, SourceForm form) {
   if (fileIds_.count(fileIndex)) return;
   int64_t id = static_cast<int64_t>(files_.size()) + 1;
   fileIds_[fileIndex] = id;
-  files_.push_back({fileIndex, includer < 0 ? 0 : fileId(includer)});
+  files_.push_back({fileIndex, includer < 0 ? 0 : fileId(includer), form});
 }
 
 int64_t FactWriter::fileId(int fileIndex) const {
@@ -137,7 +137,7 @@ void FactWriter::write(FileFacts& facts, const FileTable& files) {
     const OpCounts& c = st.ops;
     sql.statement.value(stmtId(static_cast<int>(i))).value(procId(st.proc)).id(loopId(st.loop)).value(fileId(st.fileIndex))
         .value(u(st.line)).value(u(st.col)).value(u(st.endLine)).value(st.kind).value(c.arith).value(c.div)
-        .value(c.trans).value(c.logic).value(c.conv).value(c.branch).value(c.call).value(c.idx).endRow();
+        .value(c.trans).value(c.logic).value(c.conv).value(c.branch).value(c.call).value(c.idx).value(st.elements).endRow();
   }
 
   for (const ArrayRefFacts& r : facts.arrayRefs) {
@@ -193,7 +193,7 @@ void FactWriter::write(FileFacts& facts, const FileTable& files) {
 void FactWriter::writeFiles(const FileTable& files) {
   for (size_t i = 0; i < files_.size(); ++i) {
     const SourceFile& f = files.at(files_[i].fileIndex);
-    sql_->file.value(static_cast<int64_t>(i + 1)).value(f.displayPath).value(std::string(sourceFormName(f.form)))
+    sql_->file.value(static_cast<int64_t>(i + 1)).value(f.displayPath).value(std::string(sourceFormName(files_[i].form)))
         .value(static_cast<int64_t>(f.lineCount)).value(static_cast<int64_t>(f.byteCount)).id(files_[i].includerId)
         .endRow();
   }

@@ -22,8 +22,9 @@ class FactWriter {
   ~FactWriter();
 
   /// Gives a file of the run's FileTable its database id (in the order files are registered, which
-  /// the load keeps the same whatever the number of threads), remembering who included it.
-  void registerFile(int fileIndex, int includer);
+  /// the load keeps the same whatever the number of threads), remembering who included it and the
+  /// form it was read in.
+  void registerFile(int fileIndex, int includer, SourceForm form);
   /// The database id of a registered file.
   int64_t fileId(int fileIndex) const;
 
@@ -47,6 +48,7 @@ class FactWriter {
   struct RegisteredFile {
     int fileIndex;
     int64_t includerId;
+    SourceForm form;
   };
   std::vector<RegisteredFile> files_;          ///< by database id - 1
   std::unordered_map<int, int64_t> fileIds_;  ///< file index -> database id

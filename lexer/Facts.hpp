@@ -16,7 +16,7 @@ namespace sapfor::lexer {
 struct ProcedureFacts {
   std::string name;
   std::string keyBase;  ///< name, or host.name for a procedure internal to a program or procedure
-  std::string kind;     ///< program subroutine function module block_data
+  std::string kind;     ///< program subroutine function module block_data entry
   int fileIndex = 0;
   uint32_t line = 0;
   uint32_t endLine = 0;
@@ -35,7 +35,7 @@ struct LoopFacts {
   std::string path;  ///< ordinal path inside the procedure: 2.1
   int fileIndex = 0;
   uint32_t line = 0, col = 0, endLine = 0;
-  std::string kind;  ///< do do_while do_concurrent do_forever
+  std::string kind;  ///< do do_while do_concurrent do_forever forall
   std::string var, lower, upper, step, condition;
   std::optional<int64_t> lowerValue, upperValue, stepValue, tripCount;
   int label = 0;
@@ -61,6 +61,7 @@ struct StatementFacts {
   uint32_t line = 0, col = 0, endLine = 0;
   std::string kind;
   OpCounts ops;
+  std::optional<int64_t> elements;  ///< array syntax: how many elements (the counts are per element)
 };
 
 struct SubscriptTerm {

@@ -351,8 +351,9 @@ LoadSummary loadProgram(const LoadOptions& options, SQLite::Database& db, Diagno
     for (Diagnostic& d : input.diagnostics) diagnostics.report(std::move(d));
     ParsedFile& parsed = input.parsed;
     int index = parser.fileAt(k);
-    writer.registerFile(index, -1);
-    for (const auto& [included, includer] : parsed.includes) writer.registerFile(included, includer);
+    SourceForm form = files.at(index).form;
+    writer.registerFile(index, -1, form);
+    for (const auto& [included, includer] : parsed.includes) writer.registerFile(included, includer, form);
 
     FileScopes scopes = resolveSymbols(parsed, modules, diagnostics, files);
     FileFacts facts = extractFacts(parsed, scopes, diagnostics, files);
@@ -366,7 +367,7 @@ LoadSummary loadProgram(const LoadOptions& options, SQLite::Database& db, Diagno
       for (int i : touched) {
         const SourceFile& f = files.at(i);
         if (fs::path(f.displayPath).is_absolute()) continue;  // outside the source root
-        annotated.add(f.displayPath, f.path, annotate(f.text, f.form, byFile[i]));
+        annotated.add(f.displayPath, f.path, annotate(f.text, form, byFile[i]));
       }
     }
     files.at(index).release();  // included files stay: another file may include them

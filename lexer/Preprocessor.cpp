@@ -209,7 +209,7 @@ std::optional<IncludeLookup> findInclude(const std::string& name, const SourceFi
   return std::nullopt;
 }
 
-int loadInclude(FileTable& files, const IncludeLookup& found, SourceForm form,
+int loadInclude(FileTable& files, const IncludeLookup& found,
                 const std::function<std::string(const std::string&)>& displayPathOf, std::string& error) {
   // Loaded once and kept for the whole run: files parsed in parallel may include it at any time.
   return files.findOrAdd(found.path, [&]() -> std::unique_ptr<SourceFile> {
@@ -217,7 +217,6 @@ int loadInclude(FileTable& files, const IncludeLookup& found, SourceForm form,
     file->path = found.path;
     file->userPath = found.userPath;
     file->displayPath = displayPathOf(found.path);
-    file->form = form;
     if (auto failure = loadSourceText(*file)) {
       error = failure->reason;
       return nullptr;
@@ -352,7 +351,7 @@ void Preprocessor::directive(int fileIndex, uint32_t line, std::string_view text
       return;
     }
     std::string error;
-    int index = loadInclude(files_, *found, files_.at(fileIndex).form, displayPathOf_, error);
+    int index = loadInclude(files_, *found, displayPathOf_, error);
     if (index < 0) {
       report(fileIndex, line, 1, Severity::Error, "cannot read #include file '" + target + "': " + error);
       return;

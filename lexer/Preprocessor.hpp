@@ -44,8 +44,9 @@ std::optional<IncludeLookup> findInclude(const std::string& name, const SourceFi
                                          const std::vector<std::string>& includeDirs);
 
 /// The index of an included file in the table, loading it when it is new (an included file stays
-/// loaded for the whole run). Returns -1 with `error` set when it cannot be read.
-int loadInclude(FileTable& files, const IncludeLookup& found, SourceForm form,
+/// loaded for the whole run; it is read in the form of the file that includes it). Returns -1 with
+/// `error` set when it cannot be read.
+int loadInclude(FileTable& files, const IncludeLookup& found,
                 const std::function<std::string(const std::string&)>& displayPathOf, std::string& error);
 
 class Preprocessor {

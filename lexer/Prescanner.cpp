@@ -39,10 +39,10 @@ std::string directiveFamily(std::string_view sentinelText) {
 class Prescanner::FileScan {
  public:
   FileScan(Prescanner& owner, int fileIndex, const std::vector<Line>& lines, int depth, std::vector<LogicalStatement>& out)
-      : owner_(owner), file_(owner.files_.at(fileIndex)), fileIndex_(fileIndex), lines_(lines), depth_(depth), out_(out) {}
+      : owner_(owner), form_(owner.form_), fileIndex_(fileIndex), lines_(lines), depth_(depth), out_(out) {}
 
   void run() {
-    if (file_.form == SourceForm::Fixed)
+    if (form_ == SourceForm::Fixed)
       scanFixed();
     else
       scanFree();
@@ -151,7 +151,7 @@ class Prescanner::FileScan {
   }
 
   LineEnd cook(std::string_view line, size_t from, size_t to, uint32_t lineNo) {
-    bool fixed = file_.form == SourceForm::Fixed;
+    bool fixed = form_ == SourceForm::Fixed;
     bool directive = current_.kind == LogicalStatement::Kind::Directive;
     if (directive) appendDisplay(' ');
     LineEnd end = cookChars(line, from, to, lineNo, fixed, directive);
@@ -361,7 +361,7 @@ class Prescanner::FileScan {
   }
 
   Prescanner& owner_;
-  SourceFile& file_;
+  SourceForm form_;  ///< the form of the file being loaded: an INCLUDEd file is read in it
   int fileIndex_;
   const std::vector<Line>& lines_;
   const Line* line_ = nullptr;  ///< the line being scanned
@@ -394,6 +394,7 @@ std::vector<LogicalStatement> Prescanner::scan(int fileIndex) {
   std::vector<LogicalStatement> out;
   includeStack_.assign(1, fileIndex);
   const SourceFile& file = files_.at(fileIndex);
+  form_ = file.form;
   if (options_.always || needsPreprocessing(file.path)) {
     Preprocessor preprocessor(files_, diagnostics_, options_, displayPathOf_);
     std::vector<PreprocessedLine> preprocessed = preprocessor.run(fileIndex);
@@ -429,7 +430,7 @@ void Prescanner::expandInclude(const LogicalStatement& include, std::vector<Logi
     return;
   }
   std::string error;
-  int index = loadInclude(files_, *found, files_.at(include.fileIndex).form, displayPathOf_, error);
+  int index = loadInclude(files_, *found, displayPathOf_, error);
   if (index < 0) {
     report("cannot read INCLUDE file '" + name + "': " + error);
     return;

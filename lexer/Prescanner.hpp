@@ -66,6 +66,7 @@ class Prescanner {
   std::function<std::string(const std::string&)> displayPathOf_;
   std::vector<int> includeStack_;
   std::vector<std::pair<int, int>> includes_;
+  SourceForm form_ = SourceForm::Free;  ///< the form of the file being scanned, INCLUDEs included
 };
 
 /// The name of the directive family a comment sentinel introduces ("dvm", "omp", "acc", "spf",

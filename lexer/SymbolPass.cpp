@@ -220,6 +220,10 @@ class SymbolPass {
           if (sym) setConstant(*sym, *item->args[0], scope);
         }
         break;
+      case StmtKind::Entry:
+        for (const std::string& dummy : s.names)
+          if (dummy != "*") own(scope, dummy, s)->storage = Storage::Dummy;
+        break;
       case StmtKind::Common:
         for (CommonGroup& group : s.decl->commons) {
           for (Entity& e : group.entities) {

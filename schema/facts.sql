@@ -28,11 +28,11 @@ CREATE TABLE procedure (
   name     TEXT NOT NULL,
   proc_key TEXT NOT NULL UNIQUE,          -- name; host.name for internal procedures; @file on clash
   kind     TEXT NOT NULL CHECK (kind IN ('program', 'subroutine', 'function', 'module',
-                                          'block_data')),
+                                          'block_data', 'entry')),
   file_id  INTEGER NOT NULL REFERENCES file,
   line     INTEGER NOT NULL,
   end_line INTEGER,
-  host_id  INTEGER REFERENCES procedure,  -- the module or program unit that CONTAINS it
+  host_id  INTEGER REFERENCES procedure,  -- the module or program unit that CONTAINS it (an ENTRY's procedure)
   result   TEXT,                          -- functions: the result variable
   prefix   TEXT                           -- 'pure', 'elemental recursive', ...
 );
@@ -88,7 +88,7 @@ CREATE TABLE loop (
   line      INTEGER NOT NULL,
   col       INTEGER NOT NULL,
   end_line  INTEGER,
-  kind      TEXT NOT NULL CHECK (kind IN ('do', 'do_while', 'do_concurrent', 'do_forever')),
+  kind      TEXT NOT NULL CHECK (kind IN ('do', 'do_while', 'do_concurrent', 'do_forever', 'forall')),
   var       TEXT,
   lower     TEXT,                         -- bounds and step as (normalized) source text
   upper     TEXT,
@@ -125,7 +125,10 @@ CREATE TABLE statement (
   end_line INTEGER NOT NULL,
   kind    TEXT NOT NULL,
   arith INTEGER NOT NULL, div INTEGER NOT NULL, trans INTEGER NOT NULL, logic INTEGER NOT NULL,
-  conv INTEGER NOT NULL, branch INTEGER NOT NULL, call INTEGER NOT NULL, idx INTEGER NOT NULL
+  conv INTEGER NOT NULL, branch INTEGER NOT NULL, call INTEGER NOT NULL, idx INTEGER NOT NULL,
+  -- array syntax (a(:,j) = ...): the counts are per element; this is how many elements, when the
+  -- extents fold (NULL for a scalar statement or unknown extents)
+  elements INTEGER
 );
 
 -- One iteration of a loop's own body (nested loops excluded, their DO headers included).

@@ -30,7 +30,7 @@ FROM loop_op o JOIN loop l USING (loop_id);
 
 CREATE VIEW statements AS
 SELECT s.stmt_id, p.proc_key AS procedure, s.loop_id, f.path AS file, s.line, s.col, s.kind,
-       s.arith, s.div, s.trans, s.logic, s.conv, s.branch, s.call, s.idx
+       s.arith, s.div, s.trans, s.logic, s.conv, s.branch, s.call, s.idx, s.elements
 FROM statement s JOIN procedure p USING (proc_id) JOIN file f ON f.file_id = s.file_id;
 
 CREATE VIEW variables AS

@@ -9,7 +9,8 @@
 #   FILE_LIMIT  run only this many files, an evenly spread sample (default 0: all)
 #
 # Environment: JOBS (parallel runs, default: the number of CPUs), TIMEOUT (seconds per file,
-# default 10), MEM_MIB (address-space limit per run, default 4096).
+# default 10), MEM_MIB (address-space limit per run, default 4096), ALL_FILES=1 (also run the
+# files gfortran rejects, for crashes and hangs only: their statement figures mean little).
 #
 # What it does:
 #   1. unpacks gcc/testsuite/gfortran.dg and gcc/testsuite/gfortran.fortran-torture from
@@ -86,7 +87,8 @@ fi
 
 status=0
 python3 "$here/corpus.py" run --tool "$tool" --root "$src" --work "$work" --limit "$limit" \
-    --jobs "$jobs" --timeout "$timeout" --mem "$mem" --progress || status=$?
+    --jobs "$jobs" --timeout "$timeout" --mem "$mem" --progress \
+    ${ALL_FILES:+--all} || status=$?
 if [[ $status -ne 0 ]]; then
     exit 2
 fi
