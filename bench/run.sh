@@ -138,16 +138,16 @@ print(f"   fixed form: {i['lines_fixed']} lines in {i['files_fixed']} files; fre
       f"{i['lines_free']} lines in {i['files_free']} files ({len(i['modules'])} modules); seed {i['seed']}")
 EOF
 
-  local mode best best_cpu cpu rss_max i db ann cmd
-  for mode in off on; do
+  local cfg mode label jarg ann_on best best_cpu cpu rss_max i db ann cmd
+  for cfg in "${CONFIGS[@]}"; do
+    IFS='|' read -r label jarg ann_on <<<"$cfg"
+    mode=${label// /}
     best=; best_cpu=; rss_max=0
-    db="$out/sapfor-$mode.sqlite"; ann="$out/annotated"
-    if [[ $mode == off ]]; then
-      cmd=("$lex" "$dir" -o "$db")
-    else
-      cmd=("$lex" "$dir" -o "$db" --annotate-dir "$ann")
-    fi
-    log "-- sapfor-lex, annotation $mode: ${cmd[*]}"
+    db="$out/sapfor-$mode.sqlite"; ann="$out/annotated-$mode"
+    cmd=("$lex" "$dir" -o "$db")
+    [[ -n "$jarg" ]] && cmd+=($jarg)
+    [[ -n "$ann_on" ]] && cmd+=(--annotate-dir "$ann")
+    log "-- sapfor-lex, annotation $label: ${cmd[*]}"
     for ((i = 1; i <= runs; i++)); do
       rm -f "$db"; rm -rf "$ann"
       sync
@@ -162,9 +162,9 @@ EOF
       ((T_RSS_KB > rss_max)) && rss_max=$T_RSS_KB
     done
     log "   best of $runs: $best s wall, $best_cpu s CPU (user+sys); peak memory (largest of the $runs runs): $rss_max KB; load average now: $(cut -d' ' -f1-3 /proc/loadavg)"
-    add_row "$tag sapfor-lex annotation $mode" "$nlines" "$files" "$best" "$best_cpu" "$rss_max"
+    add_row "$tag sapfor-lex annotation $label" "$nlines" "$files" "$best" "$best_cpu" "$rss_max"
   done
-  log "   database: $(du -k "$out/sapfor-off.sqlite" | cut -f1) KB; annotated copies: $(du -sk "$out/annotated" | cut -f1) KB"
+  log "   database: $(du -k "$out/sapfor-off.sqlite" | cut -f1) KB; annotated copies: $(du -sk "$out/annotated-on" | cut -f1) KB"
 
   # diagnostics of the (annotation off) database
   log "-- diagnostics sapfor-lex recorded ($out/sapfor-off.sqlite, table diagnostics):"
@@ -196,7 +196,16 @@ EOF
 log "== machine: $(nproc) CPUs (nproc), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(awk '/MemTotal/ {printf "%.1f GiB", $2/1048576}' /proc/meminfo) RAM, $(uname -sr)"
 log "== tools: $("$lex" --version); $( [[ $gfortran_on -eq 1 ]] && gfortran --version | head -1)"
 log "== work folder (databases, annotated copies, logs): $work"
-log "   sapfor-lex is single-threaded (no -j yet); gfortran runs one file at a time"
+# sapfor-lex configurations: label|extra arguments|annotate. With -j/--jobs (parallel parsing,
+# default: the number of cores) the default is measured and also -j 1, the per-core figure to set
+# against gfortran, which runs one file at a time.
+CONFIGS=("off||" "on||yes")
+if "$lex" --help 2>/dev/null | grep -q -- '--jobs'; then
+  CONFIGS+=("off -j1|-j 1|" "on -j1|-j 1|yes")
+  log "   sapfor-lex has -j/--jobs: measured with its default ($("$lex" --help | grep -o 'jobs\] arg (=[0-9]*)' | grep -o '[0-9]*' || echo '?') jobs here) and with -j 1; gfortran runs one file at a time"
+else
+  log "   sapfor-lex is single-threaded (no -j option); gfortran runs one file at a time"
+fi
 
 ensure_corpus "$corpus" "$lines"
 bench_corpus "$corpus" "$((lines / 1000))k"

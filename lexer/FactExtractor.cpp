@@ -451,13 +451,30 @@ class Extractor {
     return vars;
   }
 
-  void record(const Expr& e, char access, const char* context, bool subscripted) {
+  /// The variable a designator starts from: p for p%x(i), a for a(i)%y.
+  static Symbol* rootSymbol(const Expr& e) {
+    const Expr* base = &e;
+    while (base->kind == ExprKind::Component || base->kind == ExprKind::Subscript) base = base->args[0].get();
+    return base->symbol;
+  }
+
+  /// A reference whose subscripts are e.args[firstSubscript...]: a(i, j), or p%x(i) (a Subscript
+  /// of an array component, named p%x and attached to p's variable row).
+  void record(const Expr& e, char access, const char* context, bool subscripted, size_t firstSubscript = 0) {
     ArrayRefFacts r;
     r.stmt = stmt_;
     r.loop = rowLoop_;
     r.proc = proc_;
-    r.symbol = e.symbol;
-    r.name = e.kind == ExprKind::Name || e.kind == ExprKind::Apply ? e.text : baseName(e);
+    if (e.kind == ExprKind::Subscript) {
+      r.symbol = rootSymbol(e);
+      r.name = exprText(*e.args[0]);
+    } else if (e.kind == ExprKind::Component) {
+      r.symbol = rootSymbol(e);
+      r.name = exprText(e);
+    } else {
+      r.symbol = e.symbol;
+      r.name = e.text;
+    }
     r.access = access;
     r.context = context;
     r.subscripted = subscripted;
@@ -466,7 +483,8 @@ class Extractor {
     r.col = e.pos.col;
     if (subscripted) {
       std::set<std::string> vars = loopVars();
-      for (const auto& arg : e.args) {
+      for (size_t k = firstSubscript; k < e.args.size(); ++k) {
+        const ExprPtr& arg = e.args[k];
         SubscriptFacts sub;
         if (!arg) {
           r.subscripts.push_back(std::move(sub));
@@ -513,7 +531,18 @@ class Extractor {
           if (a) access(*a, 'R', "subscript" == std::string(context) ? "subscript" : "expr");
         return;
       case ExprKind::Subscript:
+        if (e.ref == RefKind::ArrayElement || e.ref == RefKind::ArraySection) {
+          record(e, mode, context, true, 1);
+          for (size_t i = 1; i < e.args.size(); ++i)
+            if (e.args[i]) access(*e.args[i], 'R', "subscript");
+          return;
+        }
+        [[fallthrough]];
       case ExprKind::Component:
+        if (e.kind == ExprKind::Component && e.ref == RefKind::WholeArray) {
+          record(e, mode, context, false);  // p%x as a whole array
+          return;
+        }
         access(*e.args[0], mode, context);
         for (size_t i = 1; i < e.args.size(); ++i)
           if (e.args[i]) access(*e.args[i], 'R', "subscript");

@@ -47,7 +47,14 @@ class StructureBuilder {
       return;
     }
     if (inTypeDefinition_) {
-      if (s->kind == StmtKind::EndType) inTypeDefinition_ = false;
+      if (s->kind == StmtKind::EndType) {
+        inTypeDefinition_ = false;
+      } else if (s->kind == StmtKind::Contains) {
+        inTypeBindings_ = true;  // type-bound procedures follow: not components
+      } else if (s->kind == StmtKind::TypeDecl && !inTypeBindings_ && !units_.empty() &&
+                 !units_.back().unit->types.empty()) {
+        units_.back().unit->types.back().components.push_back(s);
+      }
       return;
     }
     if (isUnitHeading(s->kind)) {
@@ -70,9 +77,13 @@ class StructureBuilder {
       case StmtKind::Interface:
         interfaceDepth_ = 1;
         return;
-      case StmtKind::TypeDef:
+      case StmtKind::TypeDef: {
+        Frame& frame = current(s);
+        frame.unit->types.push_back(TypeDefinition{s, {}});
         inTypeDefinition_ = true;
+        inTypeBindings_ = false;
         return;
+      }
       default:
         break;
     }
@@ -325,6 +336,7 @@ class StructureBuilder {
   std::vector<DirectiveItem*> pendingDirectives_;
   int interfaceDepth_ = 0;
   bool inTypeDefinition_ = false;
+  bool inTypeBindings_ = false;
   uint32_t lastLine_ = 0;  ///< the last line of the last statement seen
 };
 

@@ -41,6 +41,12 @@ struct Node {
   int doLabel = 0;      ///< Do: the label that ends it (0 for END DO)
 };
 
+/// TYPE name ... END TYPE: the component declarations in it.
+struct TypeDefinition {
+  Stmt* heading = nullptr;
+  std::vector<Stmt*> components;
+};
+
 struct ProgramUnit {
   StmtKind kind = StmtKind::Program;  ///< Program, Subroutine, Function, Module or BlockData
   std::string name;
@@ -50,6 +56,7 @@ struct ProgramUnit {
   uint32_t line = 0;
   uint32_t endLine = 0;
   std::vector<Stmt*> specification;   ///< declarations, in order
+  std::vector<TypeDefinition> types;  ///< derived types it defines, in order
   std::vector<Node> body;             ///< the executable part
   std::vector<DirectiveItem*> directives;
   std::vector<std::unique_ptr<ProgramUnit>> contained;

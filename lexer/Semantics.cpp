@@ -276,13 +276,13 @@ TypeInfo promote(const TypeInfo& a, const TypeInfo& b) {
   };
   int ra = rank(a.base), rb = rank(b.base);
   if (ra == 0 || rb == 0) return ra == 0 ? b : a;
-  if (ra == rb) return {a.base, std::max(a.kind, b.kind), -1, {}};
+  if (ra == rb) return {a.base, std::max(a.kind, b.kind), -1, {}, -1};
   const TypeInfo& high = ra > rb ? a : b;
   const TypeInfo& low = ra > rb ? b : a;
   // INTEGER + REAL(4) is REAL(4); REAL(8) + COMPLEX(4) is COMPLEX(8): the kinds of the non-integer
   // operands decide.
   int kind = low.base == BaseType::Integer ? high.kind : std::max(high.kind, low.kind);
-  return {high.base, kind, -1, {}};
+  return {high.base, kind, -1, {}, -1};
 }
 
 TypeInfo typeOf(const Expr& e) {
@@ -310,6 +310,8 @@ TypeInfo typeOf(const Expr& e) {
     }
     case ExprKind::Subscript:
       return typeOf(*e.args[0]);
+    case ExprKind::Component:
+      return e.symbol ? e.symbol->type : TypeInfo{};
     case ExprKind::Paren:
       return typeOf(*e.args[0]);
     case ExprKind::Unary:
@@ -427,6 +429,8 @@ TypeInfo resolveTypeSpec(const TypeSpec& spec, const Scope& scope) {
       TypeInfo t;
       t.base = BaseType::Derived;
       t.derived = spec.derived;
+      if (const DerivedType* definition = scope.findType(spec.derived); definition && definition->bytes)
+        t.size = *definition->bytes;
       return t;
     }
     case BaseType::None: return {};

@@ -4,6 +4,7 @@
 #include "lexer/Intrinsics.hpp"
 #include "lexer/Semantics.hpp"
 
+#include <algorithm>
 #include <set>
 
 namespace sapfor::lexer {
@@ -83,7 +84,15 @@ class SymbolPass {
         scope->declare(dummy, heading->pos.line)->storage = Storage::Dummy;
       }
     }
-    for (Stmt* s : unit.specification) specification(*s, *scope);
+    // Declarations and type definitions in source order: a type's components may use constants
+    // declared before it, and variables of a type follow its definition.
+    size_t nextType = 0;
+    for (Stmt* s : unit.specification) {
+      while (nextType < unit.types.size() && unit.types[nextType].heading->seq < s->seq)
+        defineType(unit.types[nextType++], *scope);
+      specification(*s, *scope);
+    }
+    while (nextType < unit.types.size()) defineType(unit.types[nextType++], *scope);
 
     // IMPLICIT statements apply to names declared before them too (dummies, the result).
     for (Symbol& s : scope->symbols())
@@ -141,6 +150,42 @@ class SymbolPass {
       dims.push_back(std::move(info));
     }
     return dims;
+  }
+
+  /// A derived type's components, and its size: components in order, each aligned to its own
+  /// size (as gfortran lays out a type without SEQUENCE or BIND(C)); unknown with an allocatable
+  /// or pointer component, or one whose size is not constant.
+  void defineType(const TypeDefinition& definition, Scope& scope) {
+    if (!definition.heading->parsed) return;
+    DerivedType* type = scope.defineType(definition.heading->name);
+    Scope& components = *type->components;
+    for (Stmt* st : definition.components) {
+      if (!st->parsed) continue;
+      TypeInfo t = resolveTypeSpec(st->decl->type, scope);
+      for (Entity& e : st->decl->entities) {
+        Symbol* c = components.declare(e.name, st->pos.line);
+        c->type = t;
+        c->implicitType = false;
+        if (e.charLen && t.base == BaseType::Character)
+          c->type.charLen = e.charLen->kind == ExprKind::Star ? -1 : foldInteger(e.charLen.get(), scope).value_or(-1);
+        if (e.hasDims) c->dims = dimensions(e.dims, scope);
+        for (const Attr& a : st->decl->attrs) applyAttribute(*c, a, scope);
+      }
+    }
+    int64_t offset = 0, widest = 1;
+    for (const Symbol& c : components.symbols()) {
+      std::optional<int> bytes = c.type.bytes();
+      std::optional<int64_t> count = c.isArray() ? c.elements() : std::optional<int64_t>(1);
+      if (c.allocatable || c.pointer || !bytes || !count) return;
+      int64_t align = c.type.base == BaseType::Character ? 1
+                      : c.type.base == BaseType::Derived ? 8
+                      : c.type.base == BaseType::Complex ? *bytes / 2
+                                                         : *bytes;
+      align = std::max<int64_t>(1, std::min<int64_t>(align, 16));
+      offset = (offset + align - 1) / align * align + *bytes * *count;
+      widest = std::max(widest, align);
+    }
+    type->bytes = (offset + widest - 1) / widest * widest;
   }
 
   void applyAttribute(Symbol& s, const Attr& attr, const Scope& scope) {
@@ -249,10 +294,14 @@ class SymbolPass {
       return;
     }
     if (s.onlyList) {
-      for (const UseRename& r : s.renames)
+      for (const UseRename& r : s.renames) {
         if (Symbol* sym = module->findLocal(r.remote)) scope.alias(r.local, sym);
+        if (auto type = module->types().find(r.remote); type != module->types().end()) scope.aliasType(r.local, type->second);
+      }
       return;
     }
+    for (const auto& [name, type] : module->types())
+      if (!scope.types().count(name)) scope.aliasType(name, type);
     std::set<std::string> renamed;
     for (const UseRename& r : s.renames) {
       if (Symbol* sym = module->findLocal(r.remote)) {
@@ -392,6 +441,34 @@ class SymbolPass {
           sym->procedure = true;
           e.symbol = sym;
           e.ref = RefKind::FunctionCall;
+        }
+        return;
+      }
+      case ExprKind::Component: {
+        // base%name: the component of the base's derived type.
+        resolveExpr(*e.args[0], scope, dummies);
+        TypeInfo base = typeOf(*e.args[0]);
+        if (base.base != BaseType::Derived) return;
+        if (const DerivedType* type = scope.findType(base.derived)) {
+          if (Symbol* component = type->components->findLocal(e.text)) {
+            e.symbol = component;
+            e.ref = component->isArray() ? RefKind::WholeArray : RefKind::Variable;
+          }
+        }
+        return;
+      }
+      case ExprKind::Subscript: {
+        bool section = false;
+        for (auto& a : e.args) {
+          if (!a) continue;
+          resolveExpr(*a, scope, dummies);
+          if (&a != &e.args[0] && (a->kind == ExprKind::Range || a->ref == RefKind::WholeArray)) section = true;
+        }
+        // p%x(i): an element (or section) of an array component.
+        const Expr& base = *e.args[0];
+        if (base.kind == ExprKind::Component && base.symbol && base.symbol->isArray()) {
+          e.symbol = base.symbol;
+          e.ref = section ? RefKind::ArraySection : RefKind::ArrayElement;
         }
         return;
       }

@@ -36,6 +36,8 @@ std::optional<int> TypeInfo::bytes() const {
       return kind > 0 ? std::optional<int>(2 * kind) : std::nullopt;
     case BaseType::Character:
       return charLen >= 0 ? std::optional<int>(static_cast<int>(charLen * (kind > 0 ? kind : 1))) : std::nullopt;
+    case BaseType::Derived:
+      return size >= 0 ? std::optional<int>(static_cast<int>(size)) : std::nullopt;
     default:
       return std::nullopt;
   }
@@ -119,6 +121,24 @@ Symbol* Scope::find(const std::string& name) const {
   for (const Scope* scope = this; scope; scope = scope->host_)
     if (Symbol* symbol = scope->findLocal(name)) return symbol;
   return nullptr;
+}
+
+DerivedType* Scope::findType(const std::string& name) const {
+  for (const Scope* scope = this; scope; scope = scope->host_) {
+    auto found = scope->types_.find(name);
+    if (found != scope->types_.end()) return found->second;
+  }
+  return nullptr;
+}
+
+DerivedType* Scope::defineType(const std::string& name) {
+  ownTypes_.emplace_back();
+  DerivedType& type = ownTypes_.back();
+  type.name = name;
+  type.components = std::make_unique<Scope>(this);
+  type.components->rules().none();
+  types_[name] = &type;
+  return &type;
 }
 
 Symbol* Scope::declare(const std::string& name, uint32_t line) {

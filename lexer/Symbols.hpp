@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -22,12 +23,13 @@ struct TypeInfo {
   int kind = 0;                    ///< 0 when unknown
   int64_t charLen = -1;            ///< CHARACTER length, -1 when not constant
   std::string derived;             ///< TYPE(name)
+  int64_t size = -1;               ///< TYPE(name): the bytes of one value, when its definition gives them
 
-  static TypeInfo integer(int kind = 4) { return {BaseType::Integer, kind, -1, {}}; }
-  static TypeInfo real(int kind = 4) { return {BaseType::Real, kind, -1, {}}; }
-  static TypeInfo complex(int kind = 4) { return {BaseType::Complex, kind, -1, {}}; }
-  static TypeInfo logical(int kind = 4) { return {BaseType::Logical, kind, -1, {}}; }
-  static TypeInfo character(int64_t len = -1) { return {BaseType::Character, 1, len, {}}; }
+  static TypeInfo integer(int kind = 4) { return {BaseType::Integer, kind, -1, {}, -1}; }
+  static TypeInfo real(int kind = 4) { return {BaseType::Real, kind, -1, {}, -1}; }
+  static TypeInfo complex(int kind = 4) { return {BaseType::Complex, kind, -1, {}, -1}; }
+  static TypeInfo logical(int kind = 4) { return {BaseType::Logical, kind, -1, {}, -1}; }
+  static TypeInfo character(int64_t len = -1) { return {BaseType::Character, 1, len, {}, -1}; }
 
   bool known() const { return base != BaseType::None; }
   bool numeric() const { return base == BaseType::Integer || base == BaseType::Real || base == BaseType::Complex; }
@@ -101,6 +103,15 @@ struct Symbol {
   std::optional<int64_t> elements() const;
 };
 
+class Scope;
+
+/// TYPE name ... END TYPE: its components are the symbols of a scope of their own.
+struct DerivedType {
+  std::string name;
+  std::unique_ptr<Scope> components;
+  std::optional<int64_t> bytes;  ///< the size of one value (components in order, naturally aligned)
+};
+
 /// The implicit typing map: one type per initial letter; IMPLICIT NONE leaves it empty.
 struct ImplicitRules {
   std::array<TypeInfo, 26> byLetter;
@@ -131,11 +142,19 @@ class Scope {
   /// Names visible through USE, with their symbols.
   const std::unordered_map<std::string, Symbol*>& names() const { return names_; }
 
+  /// Derived types: defined here, brought in by USE, or visible from the host.
+  DerivedType* findType(const std::string& name) const;
+  DerivedType* defineType(const std::string& name);
+  void aliasType(const std::string& name, DerivedType* type) { types_[name] = type; }
+  const std::unordered_map<std::string, DerivedType*>& types() const { return types_; }
+
  private:
   Scope* host_;
   ImplicitRules rules_;
   std::deque<Symbol> own_;
   std::unordered_map<std::string, Symbol*> names_;
+  std::deque<DerivedType> ownTypes_;
+  std::unordered_map<std::string, DerivedType*> types_;
 };
 
 }  // namespace sapfor::lexer

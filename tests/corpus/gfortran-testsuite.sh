@@ -40,8 +40,10 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
 if [[ $# -lt 1 || $# -gt 3 || $1 == -h || $1 == --help ]]; then
-    sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'
-    [[ $# -ge 1 && ( $1 == -h || $1 == --help ) ]] && exit 0 || exit 2
+    usage() { sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; }
+    if [[ $# -ge 1 && ( $1 == -h || $1 == --help ) ]]; then usage; exit 0; fi
+    usage >&2
+    exit 2
 fi
 
 tool=$1
