@@ -5,6 +5,7 @@
 #include "lexer/FactExtractor.hpp"
 #include "lexer/FactWriter.hpp"
 #include "lexer/ProgramStructure.hpp"
+#include "lexer/StackThread.hpp"
 #include "lexer/SymbolPass.hpp"
 #include "schema/Database.hpp"
 
@@ -12,7 +13,6 @@
 
 #include <algorithm>
 #include <condition_variable>
-#include <thread>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -221,7 +221,7 @@ class OrderedParser {
       : order_(std::move(order)), parse_(std::move(parse)), results_(order_.size()),
         window_(static_cast<size_t>(2 * std::max(jobs, 1))) {
     if (jobs <= 1) return;  // parse on the calling thread
-    for (int t = 0; t < jobs; ++t) workers_.emplace_back([this] { work(); });
+    for (int t = 0; t < jobs; ++t) workers_.push_back(std::make_unique<StackThread>(kFrontEndStackBytes, [this] { work(); }));
   }
 
   ~OrderedParser() {
@@ -230,7 +230,7 @@ class OrderedParser {
       stop_ = true;
     }
     space_.notify_all();
-    for (std::thread& t : workers_) t.join();
+    workers_.clear();  // joins
   }
 
   size_t size() const { return order_.size(); }
@@ -275,7 +275,7 @@ class OrderedParser {
   std::condition_variable ready_, space_;
   size_t next_ = 0, committed_ = 0;
   bool stop_ = false;
-  std::vector<std::thread> workers_;
+  std::vector<std::unique_ptr<StackThread>> workers_;
 };
 
 }  // namespace
@@ -311,7 +311,19 @@ std::vector<FoundSource> findSources(const std::vector<std::string>& inputs) {
   return sources;
 }
 
+namespace {
+LoadSummary load(const LoadOptions& options, SQLite::Database& db, DiagnosticSink& diagnostics);
+}
+
 LoadSummary loadProgram(const LoadOptions& options, SQLite::Database& db, DiagnosticSink& diagnostics) {
+  LoadSummary summary;
+  runWithLargeStack([&] { summary = load(options, db, diagnostics); });
+  return summary;
+}
+
+namespace {
+
+LoadSummary load(const LoadOptions& options, SQLite::Database& db, DiagnosticSink& diagnostics) {
   std::vector<FoundSource> sources = findSources(options.inputs);
   fs::path root = commonRoot(sources);
   auto display = [&](const std::string& path) { return displayPath(root, path); };
@@ -403,5 +415,7 @@ LoadSummary loadProgram(const LoadOptions& options, SQLite::Database& db, Diagno
   summary.annotated = annotated.commit();
   return summary;
 }
+
+}  // namespace
 
 }  // namespace sapfor::lexer

@@ -10,6 +10,10 @@ namespace sapfor::lexer {
 
 namespace {
 
+/// Longer statements are skipped: their expressions would nest deeper than the front end's
+/// recursive walks are allowed to go (see StackThread.hpp).
+constexpr size_t kMaxStatementLength = 1000000;
+
 bool isUnitHeading(StmtKind kind) {
   return kind == StmtKind::Program || kind == StmtKind::Subroutine || kind == StmtKind::Function ||
          kind == StmtKind::Module || kind == StmtKind::BlockData;
@@ -385,7 +389,11 @@ ParsedFile parseFile(int fileIndex, FileTable& files, DiagnosticSink& diagnostic
 
     ClassifiedStatement classified = classifier.classify(source);
     StmtPtr stmt;
-    if (classified.kind == StmtKind::Format) {
+    if (source.text.size() > kMaxStatementLength) {
+      report(source, source.posAt(0), Severity::Unsupported,
+             "statement of " + std::to_string(source.text.size()) + " characters skipped (the limit is " +
+                 std::to_string(kMaxStatementLength) + ")");
+    } else if (classified.kind == StmtKind::Format) {
       stmt = makeStmt(StmtKind::Format, source.posAt(0));
       stmt->text = source.text.substr(6);
     } else if (source.damaged) {

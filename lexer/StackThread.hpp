@@ -1,0 +1,37 @@
+/// @file StackThread.hpp
+/// A thread with a large stack. The front end walks expressions recursively, and a long
+/// statement (`s = a + b + ... ` over 100,000 characters) is a tree tens of thousands of levels
+/// deep; the 8 MB of a default stack are not enough. The stack is reserved, not committed: only
+/// the pages a deep statement touches cost memory.
+#pragma once
+
+#include <cstddef>
+#include <exception>
+#include <functional>
+
+namespace sapfor::lexer {
+
+/// The stack every thread of the front end runs on.
+inline constexpr size_t kFrontEndStackBytes = size_t{512} << 20;
+
+class StackThread {
+ public:
+  StackThread(size_t stackBytes, std::function<void()> work);
+  ~StackThread();  ///< joins
+  StackThread(const StackThread&) = delete;
+  StackThread& operator=(const StackThread&) = delete;
+  /// Waits for the work to finish and rethrows what it threw.
+  void join();
+
+ private:
+  static void* start(void* self);
+  std::function<void()> work_;
+  std::exception_ptr error_;
+  unsigned long handle_ = 0;
+  bool joined_ = false;
+};
+
+/// Runs `work` on a thread with a large stack and returns its result's side effects, rethrowing.
+void runWithLargeStack(const std::function<void()>& work);
+
+}  // namespace sapfor::lexer
