@@ -53,6 +53,12 @@ const char* stmtKindName(StmtKind kind) {
     case StmtKind::Sequence: return "sequence";
     case StmtKind::Import: return "import";
     case StmtKind::Procedure: return "procedure";
+    case StmtKind::Generic: return "generic";
+    case StmtKind::Final: return "final";
+    case StmtKind::Enum: return "enum";
+    case StmtKind::Enumerator: return "enumerator";
+    case StmtKind::EndEnum: return "end_enum";
+    case StmtKind::Submodule: return "submodule";
     case StmtKind::Use: return "use";
     case StmtKind::Implicit: return "implicit";
     case StmtKind::TypeDecl: return "declaration";
@@ -92,6 +98,11 @@ const char* stmtKindName(StmtKind kind) {
     case StmtKind::EndBlock: return "end_block";
     case StmtKind::Associate: return "associate";
     case StmtKind::EndAssociate: return "end_associate";
+    case StmtKind::SelectType: return "select_type";
+    case StmtKind::TypeGuard: return "type_guard";
+    case StmtKind::SelectRank: return "select_rank";
+    case StmtKind::RankCase: return "rank";
+    case StmtKind::ImageControl: return "image_control";
     case StmtKind::Exit: return "exit";
     case StmtKind::Cycle: return "cycle";
     case StmtKind::Goto: return "goto";
@@ -138,6 +149,8 @@ bool isExecutable(StmtKind kind) {
     case StmtKind::Entry: case StmtKind::Interface: case StmtKind::EndInterface:
     case StmtKind::ModuleProcedure: case StmtKind::TypeDef: case StmtKind::EndType: case StmtKind::Sequence:
     case StmtKind::Import: case StmtKind::Procedure: case StmtKind::Use: case StmtKind::Implicit:
+    case StmtKind::Generic: case StmtKind::Final: case StmtKind::Enum: case StmtKind::Enumerator:
+    case StmtKind::EndEnum: case StmtKind::Submodule:
     case StmtKind::TypeDecl: case StmtKind::AttrStmt: case StmtKind::Parameter: case StmtKind::Common:
     case StmtKind::Data: case StmtKind::Equivalence: case StmtKind::Namelist: case StmtKind::Format:
     case StmtKind::StatementFunction:
@@ -205,6 +218,11 @@ ExprPtr makeRange(ExprPtr lower, ExprPtr upper, ExprPtr stride, SourcePos pos) {
 ExprPtr makeLiteral(ExprKind kind, const std::string& spelling, SourcePos pos) {
   auto e = makeExpr(kind, pos);
   std::string body = spelling;
+  if (kind == ExprKind::StringLiteral && !body.empty() && body[0] != '\'' && body[0] != '"') {
+    size_t quote = body.find_first_of("'\"");  // 4_'abc': the kind is 4
+    e->kindText = body.substr(0, quote - 1);
+    body = body.substr(quote);
+  }
   if (kind == ExprKind::IntLiteral || kind == ExprKind::RealLiteral || kind == ExprKind::LogicalLiteral) {
     size_t underscore = body.rfind('_');
     if (underscore != std::string::npos && (kind != ExprKind::LogicalLiteral || underscore > body.rfind('.'))) {

@@ -104,6 +104,7 @@ struct DimSpec {
   ExprPtr upper;          ///< null for `:` and `*`
   bool assumedSize = false;  ///< upper bound `*`
   bool colon = false;        ///< `:` or `lo:` (assumed or deferred shape)
+  bool assumedRank = false;  ///< `..`: any rank
 };
 using ArraySpec = std::vector<DimSpec>;
 
@@ -156,13 +157,14 @@ enum class StmtKind : uint8_t {
   // program units
   Program, Subroutine, Function, Module, BlockData, EndUnit, Contains, Entry,
   Interface, EndInterface, ModuleProcedure, TypeDef, EndType, Sequence, Import, Procedure,
+  Generic, Final, Enum, Enumerator, EndEnum, Submodule,
   // specifications
   Use, Implicit, TypeDecl, AttrStmt, Parameter, Common, Data, Equivalence, Namelist, Format,
   // executable
   Assignment, PointerAssignment, StatementFunction, Call, If, IfThen, ElseIf, Else, EndIf, ArithIf,
   Do, DoWhile, DoConcurrent, EndDo, SelectCase, Case, CaseDefault, EndSelect,
   Where, WhereConstruct, ElseWhere, EndWhere, Forall, ForallConstruct, EndForall,
-  Block, EndBlock, Associate, EndAssociate,
+  Block, EndBlock, Associate, EndAssociate, SelectType, TypeGuard, SelectRank, RankCase, ImageControl,
   Exit, Cycle, Goto, ComputedGoto, AssignedGoto, Assign, Continue, Return, Stop, Pause,
   Read, Write, Print, Open, Close, Inquire, Backspace, Rewind, Endfile, Flush, Wait,
   Allocate, Deallocate, Nullify,

@@ -17,6 +17,7 @@ const char* unitKindName(StmtKind kind) {
     case StmtKind::Subroutine: return "subroutine";
     case StmtKind::Function: return "function";
     case StmtKind::Module: return "module";
+    case StmtKind::Submodule: return "submodule";
     case StmtKind::BlockData: return "block_data";
     default: return "program";
   }
@@ -90,7 +91,8 @@ class Extractor {
     ProcedureFacts p;
     p.name = u.name;
     p.kind = unitKindName(u.kind);
-    bool internal = host >= 0 && facts_.procedures[static_cast<size_t>(host)].kind != "module";
+    const std::string hostKind = host >= 0 ? facts_.procedures[static_cast<size_t>(host)].kind : "";
+    bool internal = host >= 0 && hostKind != "module" && hostKind != "submodule";
     p.keyBase = internal ? facts_.procedures[static_cast<size_t>(host)].keyBase + "." + u.name : u.name;
     p.fileIndex = u.fileIndex;
     p.line = u.line;

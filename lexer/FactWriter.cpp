@@ -101,7 +101,7 @@ void FactWriter::write(FileFacts& facts, const FileTable& files) {
       std::optional<int> bytes = v->type.bytes();
       sql.variable.value(v->dbId).value(id).value(v->name).value(v->type.name())
           .id(v->type.kind).value(bytes ? std::optional<int64_t>(*bytes) : std::nullopt)
-          .value(static_cast<int64_t>(v->rank())).value(v->elements()).value(std::string(storageName(v->storage)))
+          .value(v->assumedRank() ? std::nullopt : std::optional<int64_t>(v->rank())).value(v->elements()).value(std::string(storageName(v->storage)))
           .text(v->intent);
       if (v->storage == Storage::Common) sql.variable.value(v->common); else sql.variable.null();
       sql.variable.text(v->isConstant() ? v->value.text() : std::string()).value(int64_t{v->allocatable})

@@ -299,6 +299,10 @@ void countStatement(const Stmt& s, OpCounts& c) {
     case StmtKind::Case:
       c.branch += 1;
       return;  // the CASE values are constants
+    case StmtKind::TypeGuard:
+    case StmtKind::RankCase:
+      if (s.text != "default") c.branch += 1;  // like a CASE: a test of the selector
+      return;
     case StmtKind::Call:
       c.call += 1;
       break;

@@ -3,6 +3,7 @@
 
 #include <cctype>
 #include <filesystem>
+#include <algorithm>
 #include <set>
 
 namespace sapfor::lexer {
@@ -234,7 +235,8 @@ void Preprocessor::report(int fileIndex, uint32_t line, uint32_t col, Severity s
 }
 
 std::vector<PreprocessedLine> Preprocessor::run(int fileIndex) {
-  macros_ = options_.defines;
+  macros_.clear();
+  for (const auto& [name, value] : options_.defines) macros_[name] = Macro{false, {}, value};
   for (const std::string& name : options_.undefines) macros_.erase(name);
   conditionals_.clear();
   includeStack_.assign(1, fileIndex);
@@ -324,14 +326,26 @@ void Preprocessor::directive(int fileIndex, uint32_t line, std::string_view text
       return;
     }
     std::string_view value = rest.substr(macro.size());
-    if (!value.empty() && value.front() == '(') {
-      if (!functionMacrosReported_)
-        report(fileIndex, line, 1, Severity::Unsupported,
-               "function-like macro " + macro + " is not expanded (only object-like #define is supported)");
-      functionMacrosReported_ = true;
-      return;
+    Macro definition;
+    if (!value.empty() && value.front() == '(') {  // NAME( with no blank: a function-like macro
+      size_t close = value.find(')');
+      if (close == std::string_view::npos) {
+        report(fileIndex, line, 1, Severity::Error, "#define " + macro + "( has no closing parenthesis");
+        return;
+      }
+      definition.function = true;
+      std::string_view list = value.substr(1, close - 1);
+      for (size_t start = 0; start <= list.size();) {
+        size_t comma = list.find(',', start);
+        std::string_view parameter = trimmed(list.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
+        if (!parameter.empty()) definition.parameters.emplace_back(parameter);
+        if (comma == std::string_view::npos) break;
+        start = comma + 1;
+      }
+      value = value.substr(close + 1);
     }
-    macros_[macro] = std::string(trimmed(value));
+    definition.body = std::string(trimmed(value));
+    macros_[macro] = std::move(definition);
   } else if (name == "undef") {
     macros_.erase(identifier(rest));
   } else if (name == "include") {
@@ -401,7 +415,8 @@ long long Preprocessor::evaluate(int fileIndex, uint32_t line, std::string_view 
     }
   }
   long long value = 0;
-  std::string expanded = expandText(text, 0);  // the evaluator only views it
+  std::vector<std::string> active;
+  std::string expanded = expandText(text, active, false);  // the evaluator only views it
   ConditionEvaluator evaluator(expanded);
   if (!evaluator.evaluate(value)) {
     report(fileIndex, line, 1, Severity::Warning, "cannot evaluate #if " + std::string(expression) + "; taken as false");
@@ -410,22 +425,118 @@ long long Preprocessor::evaluate(int fileIndex, uint32_t line, std::string_view 
   return value;
 }
 
-std::string Preprocessor::expandText(const std::string& text, int depth) const {
+namespace {
+
+/// A function-like macro call's arguments, text[at] being '(': split at the commas outside
+/// parentheses and literals. Returns the index after ')', or npos when it is not closed.
+size_t readArguments(std::string_view text, size_t at, std::vector<std::string>& arguments) {
+  int depth = 0;
+  char quote = 0;
+  std::string current;
+  for (size_t i = at; i < text.size(); ++i) {
+    char c = text[i];
+    if (quote) {
+      if (c == quote) quote = 0;
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+    } else if (c == '(') {
+      if (depth++ == 0) continue;
+    } else if (c == ')') {
+      if (--depth == 0) {
+        arguments.emplace_back(trimmed(current));
+        return i + 1;
+      }
+    } else if (c == ',' && depth == 1) {
+      arguments.emplace_back(trimmed(current));
+      current.clear();
+      continue;
+    }
+    current.push_back(c);
+  }
+  return std::string_view::npos;
+}
+
+}  // namespace
+
+std::optional<std::pair<std::string, size_t>> Preprocessor::expandUse(std::string_view text, size_t at, size_t nameEnd,
+                                                                      std::vector<std::string>& active) const {
+  std::string name(text.substr(at, nameEnd - at));
+  auto found = macros_.find(name);
+  if (found == macros_.end() || std::find(active.begin(), active.end(), name) != active.end() ||
+      active.size() >= static_cast<size_t>(kMaxExpansionDepth))
+    return std::nullopt;
+  const Macro& macro = found->second;
+  size_t end = nameEnd;
+  std::string body = macro.body;
+  if (macro.function) {
+    size_t open = nameEnd;
+    while (open < text.size() && (text[open] == ' ' || text[open] == '\t')) ++open;
+    if (open >= text.size() || text[open] != '(') return std::nullopt;  // the name alone is not a call
+    std::vector<std::string> arguments;
+    end = readArguments(text, open, arguments);
+    if (end == std::string_view::npos) return std::nullopt;
+    if (arguments.size() == 1 && arguments[0].empty() && macro.parameters.empty()) arguments.clear();
+    // Arguments are expanded first, then put in place of the parameters.
+    for (std::string& argument : arguments) argument = expandText(argument, active, true);
+    std::string substituted;
+    for (size_t i = 0; i < body.size();) {
+      if (isIdentifierStart(body[i]) && (i == 0 || !isIdentifierChar(body[i - 1]))) {
+        size_t e = i;
+        while (e < body.size() && isIdentifierChar(body[e])) ++e;
+        std::string word = body.substr(i, e - i);
+        auto parameter = std::find(macro.parameters.begin(), macro.parameters.end(), word);
+        size_t index = static_cast<size_t>(parameter - macro.parameters.begin());
+        substituted += parameter != macro.parameters.end() && index < arguments.size() ? arguments[index] : word;
+        i = e;
+      } else {
+        substituted.push_back(body[i++]);
+      }
+    }
+    body = std::move(substituted);
+  }
+  active.push_back(name);
+  std::string expansion = expandText(body, active, true);
+  active.pop_back();
+  return std::make_pair(std::move(expansion), end);
+}
+
+std::string Preprocessor::expandText(std::string_view text, std::vector<std::string>& active, bool fortran) const {
   std::string out;
+  char quote = 0;
   for (size_t i = 0; i < text.size();) {
-    if (isIdentifierStart(text[i]) && (i == 0 || !isIdentifierChar(text[i - 1]))) {
+    char c = text[i];
+    if (fortran) {
+      if (quote) {
+        if (c == quote) quote = 0;
+        out.push_back(c);
+        ++i;
+        continue;
+      }
+      if (c == '\'' || c == '"') {
+        quote = c;
+        out.push_back(c);
+        ++i;
+        continue;
+      }
+      if (c == '!') {
+        out.append(text.substr(i));
+        break;
+      }
+    }
+    if (isIdentifierStart(c) && (i == 0 || !isIdentifierChar(text[i - 1]))) {
       size_t end = i;
       while (end < text.size() && isIdentifierChar(text[end])) ++end;
-      std::string word = text.substr(i, end - i);
-      auto found = macros_.find(word);
-      if (found != macros_.end() && depth < kMaxExpansionDepth)
-        out += expandText(found->second, depth + 1);
-      else
-        out += word;
-      i = end;
-    } else {
-      out.push_back(text[i++]);
+      if (auto use = expandUse(text, i, end, active)) {
+        out += use->first;
+        i = use->second;
+      } else {
+        out.append(text.substr(i, end - i));
+        i = end;
+      }
+      continue;
     }
+    out.push_back(c);
+    ++i;
   }
   return out;
 }
@@ -437,6 +548,7 @@ PreprocessedLine Preprocessor::substitute(int fileIndex, uint32_t line, std::str
   std::vector<uint32_t> columns;
   bool changed = false;
   char quote = 0;
+  std::vector<std::string> active;
   for (size_t i = 0; i < text.size();) {
     char c = text[i];
     if (quote) {
@@ -453,18 +565,19 @@ PreprocessedLine Preprocessor::substitute(int fileIndex, uint32_t line, std::str
     } else if (isIdentifierStart(c) && (i == 0 || !isIdentifierChar(text[i - 1]))) {
       size_t end = i;
       while (end < text.size() && isIdentifierChar(text[end])) ++end;
-      std::string word(text.substr(i, end - i));
-      auto found = macros_.find(word);
-      if (found != macros_.end()) {
-        std::string replacement = expandText(found->second, 1);
-        out += replacement;
-        columns.insert(columns.end(), replacement.size(), static_cast<uint32_t>(i + 1));
+      if (auto use = expandUse(text, i, end, active)) {
+        // The expansion stands where the macro's name stood.
+        out += use->first;
+        columns.insert(columns.end(), use->first.size(), static_cast<uint32_t>(i + 1));
         changed = true;
+        i = use->second;
       } else {
-        out += word;
-        for (size_t k = i; k < end; ++k) columns.push_back(static_cast<uint32_t>(k + 1));
+        for (size_t k = i; k < end; ++k) {
+          out.push_back(text[k]);
+          columns.push_back(static_cast<uint32_t>(k + 1));
+        }
+        i = end;
       }
-      i = end;
       continue;
     }
     out.push_back(c);

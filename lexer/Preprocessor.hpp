@@ -1,10 +1,11 @@
 /// @file Preprocessor.hpp
 /// The C preprocessing gfortran applies to .F, .F90, .FOR, .fpp files (and to any file with
-/// --cpp): `#include`, object-like `#define` (substituted outside character literals and `!`
-/// comments), `#undef`, `#if`/`#ifdef`/`#ifndef`/`#elif`/`#else`/`#endif` with `defined()` and
-/// integer expressions, `-D`/`-U` from the command line. Function-like macros are reported as
-/// unsupported and left as written. Every output line remembers the file, line and columns it came
-/// from, so diagnostics still point into the original sources.
+/// --cpp): `#include`, `#define` of object-like and function-like macros (expanded outside
+/// character literals and `!` comments; a call's arguments on the same line; no `#` or `##`, as in
+/// gfortran's traditional mode), `#undef`, `#if`/`#ifdef`/`#ifndef`/`#elif`/`#else`/`#endif` with
+/// `defined()` and integer expressions, `-D`/`-U` from the command line. Every output line
+/// remembers the file, line and columns it came from, so diagnostics still point into the original
+/// sources.
 #pragma once
 
 #include "lexer/Diagnostics.hpp"
@@ -12,6 +13,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -65,15 +67,26 @@ class Preprocessor {
   void directive(int fileIndex, uint32_t line, std::string_view text, int depth, std::vector<PreprocessedLine>& out);
   bool active() const;
   long long evaluate(int fileIndex, uint32_t line, std::string_view expression);
+  struct Macro {
+    bool function = false;
+    std::vector<std::string> parameters;
+    std::string body;
+  };
   PreprocessedLine substitute(int fileIndex, uint32_t line, std::string_view text) const;
-  std::string expandText(const std::string& text, int depth) const;
+  /// The expansion of a macro used at text[at] (its name ends at nameEnd), and where the use ends;
+  /// nullopt when the name is not a macro (or a function-like one not followed by arguments).
+  std::optional<std::pair<std::string, size_t>> expandUse(std::string_view text, size_t at, size_t nameEnd,
+                                                           std::vector<std::string>& active) const;
+  /// Macros expanded in text (a macro is not expanded inside its own expansion); `fortran`: skip
+  /// character literals and `!` comments.
+  std::string expandText(std::string_view text, std::vector<std::string>& active, bool fortran) const;
   void report(int fileIndex, uint32_t line, uint32_t col, Severity severity, std::string message);
 
   FileTable& files_;
   DiagnosticSink& diagnostics_;
   const PreprocessorOptions& options_;
   std::function<std::string(const std::string&)> displayPathOf_;
-  std::map<std::string, std::string> macros_;
+  std::map<std::string, Macro> macros_;
   /// One entry per open #if: whether this branch is taken, whether one was, whether the #if itself
   /// is inside a taken branch.
   struct Conditional {
@@ -84,7 +97,6 @@ class Preprocessor {
   std::vector<Conditional> conditionals_;
   std::vector<int> includeStack_;
   std::vector<std::pair<int, int>> includes_;
-  bool functionMacrosReported_ = false;
 };
 
 }  // namespace sapfor::lexer

@@ -16,7 +16,14 @@ constexpr size_t kMaxStatementLength = 1000000;
 
 bool isUnitHeading(StmtKind kind) {
   return kind == StmtKind::Program || kind == StmtKind::Subroutine || kind == StmtKind::Function ||
-         kind == StmtKind::Module || kind == StmtKind::BlockData;
+         kind == StmtKind::Module || kind == StmtKind::Submodule || kind == StmtKind::BlockData;
+}
+
+/// Statements sapfor records but does not need to parse: they say nothing about loops, data or
+/// operations.
+bool recordedOnly(StmtKind kind) {
+  return kind == StmtKind::Format || kind == StmtKind::Generic || kind == StmtKind::Final || kind == StmtKind::Enum ||
+         kind == StmtKind::ImageControl;
 }
 
 const char* unitWord(StmtKind kind) {
@@ -25,6 +32,7 @@ const char* unitWord(StmtKind kind) {
     case StmtKind::Subroutine: return "SUBROUTINE";
     case StmtKind::Function: return "FUNCTION";
     case StmtKind::Module: return "MODULE";
+    case StmtKind::Submodule: return "SUBMODULE";
     case StmtKind::BlockData: return "BLOCK DATA";
     default: return "unit";
   }
@@ -60,6 +68,14 @@ class StructureBuilder {
         units_.back().unit->types.back().components.push_back(s);
       }
       return;
+    }
+    if (s->kind == StmtKind::ModuleProcedure && s->parsed && s->names.size() == 1 && !units_.empty() &&
+        units_.back().inContains) {
+      // Outside an interface, MODULE PROCEDURE name begins the body of a separate module procedure.
+      s->kind = StmtKind::Subroutine;
+      s->name = s->names.front();
+      s->names.clear();
+      s->prefix = "module procedure";
     }
     if (isUnitHeading(s->kind)) {
       openUnit(s);
@@ -270,11 +286,19 @@ class StructureBuilder {
         popTo(frame, NodeKind::If, s, "END IF");
         return;
       case StmtKind::SelectCase:
+      case StmtKind::SelectType:
+      case StmtKind::SelectRank:
         frame.open.push_back(push(frame, NodeKind::Select, s));
         return;
       case StmtKind::Case:
       case StmtKind::CaseDefault:
         arm(frame, NodeKind::Select, s, "CASE");
+        return;
+      case StmtKind::TypeGuard:
+        arm(frame, NodeKind::Select, s, "TYPE IS / CLASS IS");
+        return;
+      case StmtKind::RankCase:
+        arm(frame, NodeKind::Select, s, "RANK");
         return;
       case StmtKind::EndSelect:
         popTo(frame, NodeKind::Select, s, "END SELECT");
@@ -297,10 +321,14 @@ class StructureBuilder {
         popTo(frame, NodeKind::Forall, s, "END FORALL");
         return;
       case StmtKind::Block:
+      case StmtKind::Associate:
         frame.open.push_back(push(frame, NodeKind::Block, s));
         return;
       case StmtKind::EndBlock:
         popTo(frame, NodeKind::Block, s, "END BLOCK");
+        return;
+      case StmtKind::EndAssociate:
+        popTo(frame, NodeKind::Block, s, "END ASSOCIATE");
         return;
       default:
         break;
@@ -393,9 +421,9 @@ ParsedFile parseFile(int fileIndex, FileTable& files, DiagnosticSink& diagnostic
       report(source, source.posAt(0), Severity::Unsupported,
              "statement of " + std::to_string(source.text.size()) + " characters skipped (the limit is " +
                  std::to_string(kMaxStatementLength) + ")");
-    } else if (classified.kind == StmtKind::Format) {
-      stmt = makeStmt(StmtKind::Format, source.posAt(0));
-      stmt->text = source.text.substr(6);
+    } else if (recordedOnly(classified.kind)) {
+      stmt = makeStmt(classified.kind, source.posAt(0));
+      if (classified.kind == StmtKind::Format) stmt->text = source.text.substr(6);
     } else if (source.damaged) {
       // The prescanner has reported what is wrong (an unterminated literal): parsing would only
       // report it again.

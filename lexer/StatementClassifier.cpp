@@ -279,7 +279,7 @@ class Classifier {
     auto saved = m_.save();
     bool typed = false;
     for (;;) {
-      static constexpr std::string_view kPrefixes[] = {"recursive", "pure", "elemental", "impure"};
+      static constexpr std::string_view kPrefixes[] = {"recursive", "pure", "elemental", "impure", "module"};
       bool matched = false;
       for (std::string_view prefix : kPrefixes) {
         if (m_.is(p, prefix)) {
@@ -400,7 +400,8 @@ class Classifier {
         {"interface", StmtKind::EndInterface}, {"type", StmtKind::EndType},
         {"program", StmtKind::EndUnit}, {"subroutine", StmtKind::EndUnit},
         {"function", StmtKind::EndUnit}, {"module", StmtKind::EndUnit},
-        {"associate", StmtKind::EndAssociate},
+        {"associate", StmtKind::EndAssociate}, {"enum", StmtKind::EndEnum},
+        {"submodule", StmtKind::EndUnit}, {"procedure", StmtKind::EndUnit},
     };
     size_t p = s + 3;
     if (p == m_.size()) {
@@ -426,6 +427,9 @@ class Classifier {
       }
     }
     if (m_.is(p, "file")) return io(s, "endfile", StmtKind::Endfile);
+    if ((m_.is(p, "critical") && m_.nameOrEnd(p + 8)) || (m_.is(p, "team") && m_.nameOrEnd(p + 4)))
+      return StmtKind::ImageControl;
+    if (m_.is(p, "structure") || m_.is(p, "union") || m_.is(p, "map")) return unsupported("a DEC STRUCTURE");
     return StmtKind::Unknown;
   }
 
@@ -450,7 +454,7 @@ class Classifier {
             return StmtKind::Assign;
           }
         }
-        if (m_.is(s, "associate(")) return unsupported("ASSOCIATE");
+        if (m_.is(s, "associate(")) return kwKind(s, "associate", StmtKind::Associate);
         if (m_.is(s, "abstractinterface")) {
           kw(s, "abstract");
           kw(s + 8, "interface");
@@ -481,7 +485,17 @@ class Classifier {
         if (m_.is(s, "continue") && s + 8 == n) return kwKind(s, "continue", StmtKind::Continue);
         if (m_.is(s, "cycle") && m_.nameOrEnd(s + 5)) return kwKind(s, "cycle", StmtKind::Cycle);
         if (m_.is(s, "contiguous")) return kwKind(s, "contiguous", StmtKind::AttrStmt);
-        if (m_.is(s, "classis(") || m_.is(s, "classdefault")) return unsupported("SELECT TYPE");
+        if (m_.is(s, "classis(")) {
+          kw(s, "class");
+          kw(s + 5, "is");
+          return StmtKind::TypeGuard;
+        }
+        if (m_.is(s, "classdefault") && m_.nameOrEnd(s + 12)) {
+          kw(s, "class");
+          kw(s + 5, "default");
+          return StmtKind::TypeGuard;
+        }
+        if ((m_.is(s, "critical") && m_.nameOrEnd(s + 8)) || m_.is(s, "changeteam(")) return StmtKind::ImageControl;
         if (m_.is(s, "character") || m_.is(s, "complex") || m_.is(s, "class(")) return typeDeclaration(s);
         break;
       case 'd':
@@ -527,6 +541,10 @@ class Classifier {
           return StmtKind::Unknown;
         }
         if (m_.is(s, "elsewhere")) return kwKind(s, "elsewhere", StmtKind::ElseWhere);
+        if (m_.is(s, "elemental")) return procedureHeader(s);
+        if (m_.is(s, "enumerator")) return kwKind(s, "enumerator", StmtKind::Enumerator);
+        if (m_.is(s, "enum,") || (m_.is(s, "enum") && s + 4 == n)) return StmtKind::Enum;
+        if (m_.is(s, "eventpost(") || m_.is(s, "eventwait(")) return StmtKind::ImageControl;
         if (m_.is(s, "else") && m_.nameOrEnd(s + 4)) return kwKind(s, "else", StmtKind::Else);
         if (m_.is(s, "end")) {
           StmtKind kind = endStatement(s);
@@ -541,15 +559,17 @@ class Classifier {
           kw(s + 5, "stop");
           return StmtKind::Stop;
         }
-        if (m_.is(s, "enum")) return unsupported("ENUM");
         break;
       case 'f':
         if (m_.is(s, "format(")) return kwKind(s, "format", StmtKind::Format);
         if (m_.is(s, "forall(")) return maskedStatement(s, 6, StmtKind::Forall, StmtKind::ForallConstruct);
         if (m_.is(s, "flush")) return io(s, "flush", StmtKind::Flush);
+        if (m_.is(s, "final")) return StmtKind::Final;
+        if (m_.is(s, "failimage") || m_.is(s, "formteam(")) return StmtKind::ImageControl;
         if (m_.is(s, "function")) return procedureHeader(s);
         break;
       case 'g':
+        if (m_.is(s, "generic")) return StmtKind::Generic;
         if (m_.is(s, "goto")) {
           kw(s, "goto");
           size_t p = s + 4;
@@ -600,15 +620,18 @@ class Classifier {
         break;
       case 'l':
         if (m_.is(s, "logical")) return typeDeclaration(s);
+        if (m_.is(s, "lock(")) return StmtKind::ImageControl;
         break;
       case 'm':
-        if (m_.is(s, "moduleprocedure") && (inInterface_ || m_.at(s + 15) == ':' || m_.at(s + 15) == '\0')) {
+        // MODULE PROCEDURE: names of a generic interface, or the heading of a separate module
+        // procedure's body (the structure builder tells them apart).
+        if (m_.is(s, "moduleprocedure")) {
           kw(s, "module");
           kw(s + 6, "procedure");
           return StmtKind::ModuleProcedure;
         }
+        if (StmtKind heading = procedureHeader(s); heading != StmtKind::Unknown) return heading;
         if (m_.is(s, "module") && m_.nameEnd(s + 6) == n && n > s + 6) return kwKind(s, "module", StmtKind::Module);
-        if (m_.is(s, "modulesubroutine") || m_.is(s, "modulefunction")) return unsupported("separate module procedure");
         break;
       case 'n':
         if (m_.is(s, "nullify(")) return kwKind(s, "nullify", StmtKind::Nullify);
@@ -622,19 +645,27 @@ class Classifier {
         if (m_.is(s, "print")) return io(s, "print", StmtKind::Print);
         if (m_.is(s, "parameter(")) return kwKind(s, "parameter", StmtKind::Parameter);
         if (m_.is(s, "program") && m_.nameEnd(s + 7) == n && n > s + 7) return kwKind(s, "program", StmtKind::Program);
+        if (m_.is(s, "pointer(")) return unsupported("a Cray POINTER");
         if (m_.is(s, "pointer")) return kwKind(s, "pointer", StmtKind::AttrStmt);
         if (m_.is(s, "public")) return kwKind(s, "public", StmtKind::AttrStmt);
         if (m_.is(s, "private")) return kwKind(s, "private", StmtKind::AttrStmt);
         if (m_.is(s, "protected")) return kwKind(s, "protected", StmtKind::AttrStmt);
         if (m_.is(s, "pause")) return kwKind(s, "pause", StmtKind::Pause);
         if (m_.is(s, "pure")) return procedureHeader(s);
-        if (m_.is(s, "procedure")) return unsupported("PROCEDURE declaration");
+        if (m_.is(s, "procedure")) return kwKind(s, "procedure", StmtKind::Procedure);
         break;
       case 'r':
         if (m_.is(s, "return")) return kwKind(s, "return", StmtKind::Return);
         if (m_.is(s, "read")) return io(s, "read", StmtKind::Read);
         if (m_.is(s, "rewind")) return io(s, "rewind", StmtKind::Rewind);
         if (m_.is(s, "recursive")) return procedureHeader(s);
+        if (m_.is(s, "rank(")) return kwKind(s, "rank", StmtKind::RankCase);
+        if (m_.is(s, "record/")) return unsupported("a DEC RECORD");
+        if (m_.is(s, "rankdefault") && m_.nameOrEnd(s + 11)) {
+          kw(s, "rank");
+          kw(s + 4, "default");
+          return StmtKind::RankCase;
+        }
         if (m_.is(s, "real")) return typeDeclaration(s);
         break;
       case 's':
@@ -643,16 +674,32 @@ class Classifier {
           kw(s + 6, "case");
           return StmtKind::SelectCase;
         }
-        if (m_.is(s, "selecttype(")) return unsupported("SELECT TYPE");
+        if (m_.is(s, "selecttype(")) {
+          kw(s, "select");
+          kw(s + 6, "type");
+          return StmtKind::SelectType;
+        }
+        if (m_.is(s, "selectrank(")) {
+          kw(s, "select");
+          kw(s + 6, "rank");
+          return StmtKind::SelectRank;
+        }
+        if (m_.is(s, "syncall") || m_.is(s, "syncimages(") || m_.is(s, "syncmemory") || m_.is(s, "syncteam("))
+          return StmtKind::ImageControl;
         if (m_.is(s, "stop")) return kwKind(s, "stop", StmtKind::Stop);
         if (m_.is(s, "save")) return kwKind(s, "save", StmtKind::AttrStmt);
         if (m_.is(s, "sequence") && s + 8 == n) return kwKind(s, "sequence", StmtKind::Sequence);
+        if (m_.is(s, "structure")) return unsupported("a DEC STRUCTURE");
         if (m_.is(s, "subroutine")) return procedureHeader(s);
-        if (m_.is(s, "submodule")) return unsupported("SUBMODULE");
+        if (m_.is(s, "submodule(")) return kwKind(s, "submodule", StmtKind::Submodule);
         break;
       case 't':
         if (m_.is(s, "type(")) return typeDeclaration(s);
-        if (m_.is(s, "typeis(")) return unsupported("SELECT TYPE");
+        if (m_.is(s, "typeis(")) {
+          kw(s, "type");
+          kw(s + 4, "is");
+          return StmtKind::TypeGuard;
+        }
         if (m_.is(s, "type")) {
           size_t p = s + 4;
           if (m_.at(p) == ',' || m_.is(p, "::") || (m_.nameEnd(p) == n && n > p)) {
@@ -668,6 +715,8 @@ class Classifier {
         break;
       case 'u':
         if (m_.is(s, "use")) return useStatement(s);
+        if (m_.is(s, "union") && s + 5 == n) return unsupported("a DEC UNION");
+        if (m_.is(s, "unlock(")) return StmtKind::ImageControl;
         break;
       case 'v':
         if (m_.is(s, "value")) return kwKind(s, "value", StmtKind::AttrStmt);
@@ -752,8 +801,8 @@ ClassifiedStatement StatementClassifier::classify(const LogicalStatement& statem
   // name: in front of a construct
   size_t nameStop = marker.nameEnd(0);
   if (nameStop > 0 && marker.at(nameStop) == ':' && marker.at(nameStop + 1) != ':') {
-    static constexpr std::string_view kConstructs[] = {"do", "if(", "selectcase(", "where(", "forall(", "block",
-                                                       "associate("};
+    static constexpr std::string_view kConstructs[] = {"do", "if(", "selectcase(", "selecttype(", "selectrank(",
+                                                       "where(", "forall(", "block", "associate(", "critical"};
     for (std::string_view construct : kConstructs) {
       if (marker.is(nameStop + 1, construct)) {
         result.constructName = statement.text.substr(0, nameStop);

@@ -49,12 +49,17 @@ class SymbolPass {
     Scope* scope;
     if (unit.kind == StmtKind::Module) {
       scope = modules_.define(unit.name);
+    } else if (unit.kind == StmtKind::Submodule) {
+      // A submodule sees its ancestor module's names.
+      Scope* parent = unit.heading && !unit.heading->names.empty() ? modules_.find(unit.heading->names.front()) : nullptr;
+      scopes_.owned.push_back(std::make_unique<Scope>(parent ? parent : host));
+      scope = scopes_.owned.back().get();
     } else {
       scopes_.owned.push_back(std::make_unique<Scope>(host));
       scope = scopes_.owned.back().get();
     }
     scopes_.byUnit[&unit] = scope;
-    bool inModule = unit.kind == StmtKind::Module;
+    bool inModule = unit.kind == StmtKind::Module || unit.kind == StmtKind::Submodule;
     defaultStorage_ = inModule ? Storage::Module : (unit.kind == StmtKind::BlockData ? Storage::Common : Storage::Local);
 
     // The procedures a unit CONTAINS are names in it, so that calls to them are not mistaken for
@@ -135,6 +140,11 @@ class SymbolPass {
       std::string lower = d.lower ? exprText(*d.lower) : std::string();
       info.lowerText = d.lower ? lower : "1";
       info.upperText = d.upper ? exprText(*d.upper) : std::string();
+      if (d.assumedRank) {
+        info.spec = "..";
+        dims.push_back(std::move(info));
+        continue;
+      }
       if (d.assumedSize)
         info.spec = d.lower ? lower + ":*" : "*";
       else if (d.colon)
@@ -269,6 +279,26 @@ class SymbolPass {
         for (const std::string& dummy : s.names)
           if (dummy != "*") own(scope, dummy, s)->storage = Storage::Dummy;
         break;
+      case StmtKind::Procedure:  // procedure pointers and dummy procedures
+        for (const std::string& name : s.names)
+          if (Symbol* sym = own(scope, name, s)) sym->procedure = true;
+        break;
+      case StmtKind::Enum:
+        nextEnumerator_ = 0;
+        break;
+      case StmtKind::Enumerator:  // integer constants, counting up from 0 or from a given value
+        for (auto& item : s.exprs) {
+          const std::string& name = item->text;
+          if (item->kind == ExprKind::Keyword) nextEnumerator_ = foldInteger(item->args[0].get(), scope).value_or(nextEnumerator_);
+          if (Symbol* sym = own(scope, name, s)) {
+            sym->type = TypeInfo::integer();
+            sym->implicitType = false;
+            sym->storage = Storage::Constant;
+            sym->value = ConstValue::integer(nextEnumerator_);
+          }
+          ++nextEnumerator_;
+        }
+        break;
       case StmtKind::Common:
         for (CommonGroup& group : s.decl->commons) {
           for (Entity& e : group.entities) {
@@ -351,6 +381,20 @@ class SymbolPass {
       case StmtKind::AssignedGoto:
       case StmtKind::Assign:
         markVariable(scope, s.name);
+        break;
+      case StmtKind::Associate:
+        // ASSOCIATE (x => expression): x names the expression's value, of its type.
+        for (auto& item : s.exprs) {
+          resolveExpr(*item->args[0], scope, nullptr);
+          Symbol* sym = scope.find(item->text);
+          if (!sym) sym = scope.declare(item->text, line_);
+          sym->type = typeOf(*item->args[0]);
+          sym->implicitType = false;
+        }
+        return;
+      case StmtKind::SelectType:
+      case StmtKind::SelectRank:
+        if (!s.name.empty()) markVariable(scope, s.name);  // the associate name
         break;
       case StmtKind::StatementFunction: {
         // The dummies of a statement function are its own; resolve only the body's other names.
@@ -490,6 +534,7 @@ class SymbolPass {
   const FileTable& files_;
   FileScopes scopes_;
   Storage defaultStorage_ = Storage::Local;
+  int64_t nextEnumerator_ = 0;
   std::set<std::string> warnedModules_;
   uint32_t line_ = 0;
 };

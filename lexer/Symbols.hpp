@@ -97,6 +97,8 @@ struct Symbol {
   int64_t dbId = 0;            ///< variable.var_id once written to the database
 
   int rank() const { return static_cast<int>(dims.size()); }
+  /// DIMENSION(..): an array of any rank.
+  bool assumedRank() const { return dims.size() == 1 && dims[0].spec == ".."; }
   bool isArray() const { return !dims.empty(); }
   bool isConstant() const { return storage == Storage::Constant; }
   /// Product of the folded extents, when all are known.

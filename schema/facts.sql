@@ -28,7 +28,7 @@ CREATE TABLE procedure (
   name     TEXT NOT NULL,
   proc_key TEXT NOT NULL UNIQUE,          -- name; host.name for internal procedures; @file on clash
   kind     TEXT NOT NULL CHECK (kind IN ('program', 'subroutine', 'function', 'module',
-                                          'block_data', 'entry')),
+                                          'block_data', 'entry', 'submodule')),
   file_id  INTEGER NOT NULL REFERENCES file,
   line     INTEGER NOT NULL,
   end_line INTEGER,
@@ -51,7 +51,7 @@ CREATE TABLE variable (
   type      TEXT NOT NULL,                -- integer real complex logical character type(name) unknown
   kind      INTEGER,                      -- kind parameter (bytes for intrinsic numeric types)
   bytes     INTEGER,                      -- element size in bytes; NULL when unknown
-  rank      INTEGER NOT NULL,
+  rank      INTEGER,                      -- NULL for an assumed-rank dummy (DIMENSION(..))
   elements  INTEGER,                      -- product of the folded extents; NULL when one is unknown
   storage   TEXT NOT NULL,                -- local dummy common module result constant
   intent    TEXT,                         -- in out inout

@@ -17,6 +17,7 @@
 #include "lexer/FactWriter.hpp"
 #include "lexer/Preprocessor.hpp"
 #include "lexer/ProgramStructure.hpp"
+#include "lexer/StackThread.hpp"
 #include "lexer/SymbolPass.hpp"
 #include "schema/Database.hpp"
 
@@ -30,6 +31,7 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <unistd.h>
 
@@ -48,6 +50,21 @@ fs::path scratch;
 /// SAPFOR_FUZZ_DB=1 writes every input, SAPFOR_FUZZ_DB=0 none.
 std::unique_ptr<SQLite::Database> database;
 enum class DbMode { Sample, All, None } dbMode = DbMode::Sample;
+
+/// SAPFOR_FUZZ_SKIP_DUPLICATE_MODULES=1: stop after parsing an input that defines one module name
+/// twice. Such inputs crash the symbol pass (crashers/duplicate-module-*: ModuleRegistry::define
+/// frees the first module's scope) and are so easy to generate that, until that is fixed, they
+/// keep the fuzzer from finding anything else.
+bool skipDuplicateModules = false;
+
+bool definesAModuleTwice(const lexer::ParsedFile& parsed) {
+  std::set<std::string> names;
+  bool twice = false;
+  lexer::forEachUnit(parsed.units, [&](const lexer::ProgramUnit& unit) {
+    if (unit.kind == lexer::StmtKind::Module && !names.insert(unit.name).second) twice = true;
+  });
+  return twice;
+}
 
 bool writesToDatabase(const std::string& text) {
   if (dbMode == DbMode::None) return false;
@@ -70,6 +87,7 @@ void setUp() {
     fs::remove_all(scratch, ec);
   });
 
+  if (const char* skip = std::getenv("SAPFOR_FUZZ_SKIP_DUPLICATE_MODULES")) skipDuplicateModules = std::string(skip) == "1";
   if (const char* mode = std::getenv("SAPFOR_FUZZ_DB")) {
     if (std::string(mode) == "1") dbMode = DbMode::All;
     if (std::string(mode) == "0") dbMode = DbMode::None;
@@ -108,6 +126,7 @@ void runFrontEnd(const std::string& text, lexer::SourceForm form, bool cpp) {
 
   auto display = [](const std::string& path) { return fs::path(path).filename().string(); };
   lexer::ParsedFile parsed = lexer::parseFile(index, files, diagnostics, preprocessor, display);
+  if (skipDuplicateModules && definesAModuleTwice(parsed)) return;
   lexer::FileScopes scopes = lexer::resolveSymbols(parsed, modules, diagnostics, files);
   lexer::FileFacts facts = lexer::extractFacts(parsed, scopes, diagnostics, files);
 
@@ -148,7 +167,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (cpp && !hash) break;
     for (lexer::SourceForm form : {lexer::SourceForm::Fixed, lexer::SourceForm::Free}) {
       try {
-        runFrontEnd(text, form, cpp);
+        // On a thread with the stack sapfor-lex gives the front end (deep expressions recurse).
+        lexer::runWithLargeStack([&] { runFrontEnd(text, form, cpp); });
       } catch (const std::exception& e) {
         std::fprintf(stderr, "fuzz-frontend: exception escaped the front end (%s form%s): %s\n",
                      lexer::sourceFormName(form), cpp ? ", --cpp" : "", e.what());

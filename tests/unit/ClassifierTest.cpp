@@ -84,7 +84,9 @@ TEST_CASE("END statements and construct names") {
 }
 
 TEST_CASE("unsupported constructs are named, unknown statements are not") {
-  CHECK(classify("selecttype(x)").unsupported == "SELECT TYPE");
+  CHECK(classify("pointer(ip,tab)").unsupported == "a Cray POINTER");
+  CHECK(classify("structure/point/").unsupported == "a DEC STRUCTURE");
+  CHECK(classify("selecttype(x)").kind == StmtKind::SelectType);
   ClassifiedStatement garbage = classify("+-*");
   CHECK(garbage.kind == StmtKind::Unknown);
   CHECK(garbage.unsupported.empty());

@@ -65,12 +65,22 @@ TEST_CASE("a macro defined in terms of itself does not expand forever") {
   CHECK(r.lines[0].text.size() < 200);
 }
 
-TEST_CASE("function-like macros and unknown directives are reported, #error is an error") {
-  Run r("#define F(x) (x)\n#frobnicate\n#error stop here\ny = F(1)\n");
-  CHECK(r.messages.str().find("t.F90:1:1: unsupported: function-like macro F is not expanded") != std::string::npos);
-  CHECK(r.messages.str().find("t.F90:2:1: unsupported: preprocessor directive #frobnicate is ignored") != std::string::npos);
-  CHECK(r.messages.str().find("t.F90:3:1: error: #error stop here") != std::string::npos);
-  CHECK(r.texts() == std::vector<std::string>{"y = F(1)"});
+TEST_CASE("function-like macros: arguments split at top-level commas, expanded, put in place") {
+  Run r("#define SQ(x) ((x)*(x))\n#define CHECK(a, b) if (a /= b) stop 1\n#define N 3\n"
+        "y = SQ(f(1, N)) + SQ\nCHECK(SQ(2), 'a,b')\n");
+  CHECK(r.texts() == std::vector<std::string>{"y = ((f(1, 3))*(f(1, 3))) + SQ", "if (((2)*(2)) /= 'a,b') stop 1"});
+}
+
+TEST_CASE("a macro is not expanded inside its own expansion") {
+  Run r("#define F(x) F(x+1)\ny = F(0)\n");
+  CHECK(r.texts() == std::vector<std::string>{"y = F(0+1)"});
+}
+
+TEST_CASE("unknown directives are reported, #error is an error") {
+  Run r("#frobnicate\n#error stop here\ny = 1\n");
+  CHECK(r.messages.str().find("t.F90:1:1: unsupported: preprocessor directive #frobnicate is ignored") != std::string::npos);
+  CHECK(r.messages.str().find("t.F90:2:1: error: #error stop here") != std::string::npos);
+  CHECK(r.texts() == std::vector<std::string>{"y = 1"});
 }
 
 TEST_CASE("a missing #include and an #endif too many are diagnosed") {

@@ -1,5 +1,5 @@
-#define TWICE(x) (2*(x))
-! One line of each severity: the function-like macro is "unsupported", the PARALLEL a warning, line 10 an error.
+#frobnicate
+! One line of each severity: the unknown directive is "unsupported", the PARALLEL a warning, line 10 an error.
 program warnings
   integer :: i
   real :: a(10)
