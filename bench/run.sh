@@ -200,9 +200,9 @@ log "== work folder (databases, annotated copies, logs): $work"
 # default: the number of cores) the default is measured and also -j 1, the per-core figure to set
 # against gfortran, which runs one file at a time.
 CONFIGS=("off||" "on||yes")
-if "$lex" --help 2>/dev/null | grep -q -- '--jobs'; then
+if grep -q -- '--jobs' <<<"$("$lex" --help 2>/dev/null)"; then
   CONFIGS+=("off -j1|-j 1|" "on -j1|-j 1|yes")
-  log "   sapfor-lex has -j/--jobs: measured with its default ($("$lex" --help | grep -o 'jobs *\] arg (=[0-9]*)' | grep -o '[0-9]*' || echo '?') jobs here) and with -j 1; gfortran runs one file at a time"
+  log "   sapfor-lex has -j/--jobs: measured with its default ($(grep -o 'jobs *\] arg (=[0-9]*)' <<<"$("$lex" --help)" | grep -o '[0-9]*' || echo '?') jobs here) and with -j 1; gfortran runs one file at a time"
 else
   log "   sapfor-lex is single-threaded (no -j option); gfortran runs one file at a time"
 fi

@@ -114,12 +114,13 @@ class Prescanner::FileScan {
     return (q == '\'' || q == '"') && t.back() == q && t.find(q, 8) == t.size() - 1;
   }
 
-  /// Hollerith constant nHxxx in fixed form where a constant may stand (after `(`, `,`, `/`, `=`):
-  /// emitted as a quoted literal. Returns the index of its last character, or `i` when none.
+  /// Hollerith constant nHxxx where a constant may stand (after `(`, `,`, `/`, `=`, or the `.` of
+  /// a dotted operator): emitted as a quoted literal. Returns the index of its last character, or
+  /// `i` when none.
   size_t cookHollerith(std::string_view line, size_t i, size_t to, uint32_t lineNo) {
     if (current_.text.empty()) return i;
     char prev = current_.text.back();
-    if (prev != '(' && prev != ',' && prev != '/' && prev != '=') return i;
+    if (prev != '(' && prev != ',' && prev != '/' && prev != '=' && prev != '.') return i;
     size_t j = i;
     size_t count = 0;
     while (j < to && (isDigit(line[j]) || isBlank(line[j]))) {
@@ -131,7 +132,7 @@ class Prescanner::FileScan {
     append('\'', lineNo, j);
     for (size_t k = 0; k < count; ++k) {
       size_t at = j + 1 + k;
-      char c = at < to ? line[at] : ' ';  // fixed-form lines are blank-padded to column 72
+      char c = at < to ? line[at] : ' ';  // lines are blank-padded (to column 72 in fixed form)
       append(c, lineNo, std::min(at, to));
       if (c == '\'') append('\'', lineNo, std::min(at, to));
     }
@@ -193,7 +194,7 @@ class Prescanner::FileScan {
         size_t next = line.find_first_not_of(" \t\f", i + 1);
         if (next == std::string_view::npos || line[next] == '!') return LineEnd::Continued;
       }
-      if (fixed && isDigit(c) && current_.kind == LogicalStatement::Kind::Fortran) {
+      if (isDigit(c) && current_.kind == LogicalStatement::Kind::Fortran) {
         size_t end = cookHollerith(line, i, to, lineNo);
         if (end != i) {
           i = end;

@@ -419,6 +419,11 @@ class Classifier {
       kw(p, "block");
       return StmtKind::EndBlock;
     }
+    if (m_.is(p, "interface")) {  // END INTERFACE [generic-spec], e.g. END INTERFACE OPERATOR(+)
+      kw(s, "end");
+      kw(p, "interface");
+      return StmtKind::EndInterface;
+    }
     for (const End& end : kEnds) {
       if (m_.is(p, end.word) && m_.nameOrEnd(p + end.word.size())) {
         kw(s, "end");
@@ -550,7 +555,12 @@ class Classifier {
           StmtKind kind = endStatement(s);
           if (kind != StmtKind::Unknown) return kind;
         }
-        if (m_.is(s, "entry") && m_.nameEnd(s + 5) > s + 5) return kwKind(s, "entry", StmtKind::Entry);
+        if (m_.is(s, "entry") && m_.nameEnd(s + 5) > s + 5) {
+          size_t q = m_.nameEnd(s + 5);
+          if (m_.at(q) == '(') q = m_.groupEnd(q);
+          if (q != npos) suffixOk(q);  // marks RESULT and BIND
+          return kwKind(s, "entry", StmtKind::Entry);
+        }
         if (m_.is(s, "equivalence(")) return kwKind(s, "equivalence", StmtKind::Equivalence);
         if (m_.is(s, "exit") && m_.nameOrEnd(s + 4)) return kwKind(s, "exit", StmtKind::Exit);
         if (m_.is(s, "external")) return kwKind(s, "external", StmtKind::AttrStmt);
@@ -625,6 +635,7 @@ class Classifier {
       case 'm':
         // MODULE PROCEDURE: names of a generic interface, or the heading of a separate module
         // procedure's body (the structure builder tells them apart).
+        if (m_.is(s, "map") && s + 3 == n) return unsupported("a DEC MAP");
         if (m_.is(s, "moduleprocedure")) {
           kw(s, "module");
           kw(s + 6, "procedure");

@@ -254,13 +254,22 @@ class SymbolPass {
           if (e.charLen && type.base == BaseType::Character)
             sym->type.charLen = e.charLen->kind == ExprKind::Star ? -1 : foldInteger(e.charLen.get(), scope).value_or(-1);
           if (e.hasDims) sym->dims = dimensions(e.dims, scope);
-          for (const Attr& a : s.decl->attrs) applyAttribute(*sym, a, scope);
+          for (const Attr& a : s.decl->attrs) {
+            applyAttribute(*sym, a, scope);
+            if (a.kind == AttrKind::Public || a.kind == AttrKind::Private) scope.setAccess(e.name, a.kind == AttrKind::Public);
+          }
           if (parameter && e.init) setConstant(*sym, *e.init, scope);
         }
         break;
       }
       case StmtKind::AttrStmt: {
         const Attr& attr = s.decl->attrs.front();
+        if (attr.kind == AttrKind::Public || attr.kind == AttrKind::Private) {
+          // Accessibility only matters to a USE of the module: no symbol is made for it.
+          if (s.decl->entities.empty() && attr.kind == AttrKind::Private) scope.setDefaultPrivate();
+          for (Entity& e : s.decl->entities) scope.setAccess(e.name, attr.kind == AttrKind::Public);
+          break;
+        }
         for (Entity& e : s.decl->entities) {
           Symbol* sym = own(scope, e.name, s);
           if (!sym) continue;
@@ -331,7 +340,7 @@ class SymbolPass {
       return;
     }
     for (const auto& [name, type] : module->types())
-      if (!scope.types().count(name)) scope.aliasType(name, type);
+      if (!scope.types().count(name) && module->isPublic(name)) scope.aliasType(name, type);
     std::set<std::string> renamed;
     for (const UseRename& r : s.renames) {
       if (Symbol* sym = module->findLocal(r.remote)) {
@@ -340,7 +349,7 @@ class SymbolPass {
       }
     }
     for (const auto& [name, sym] : module->names())
-      if (!renamed.count(name) && !scope.findLocal(name)) scope.alias(name, sym);
+      if (!renamed.count(name) && !scope.findLocal(name) && module->isPublic(name)) scope.alias(name, sym);
   }
 
   /// `f(x) = expression` before the first executable statement, f not an array: a statement

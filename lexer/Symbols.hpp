@@ -144,6 +144,14 @@ class Scope {
   /// Names visible through USE, with their symbols.
   const std::unordered_map<std::string, Symbol*>& names() const { return names_; }
 
+  /// PUBLIC/PRIVATE of a module's names: what a USE of it brings in.
+  void setAccess(const std::string& name, bool isPublic) { access_[name] = isPublic; }
+  void setDefaultPrivate() { defaultPrivate_ = true; }
+  bool isPublic(const std::string& name) const {
+    auto found = access_.find(name);
+    return found != access_.end() ? found->second : !defaultPrivate_;
+  }
+
   /// Derived types: defined here, brought in by USE, or visible from the host.
   DerivedType* findType(const std::string& name) const;
   DerivedType* defineType(const std::string& name);
@@ -157,6 +165,8 @@ class Scope {
   std::unordered_map<std::string, Symbol*> names_;
   std::deque<DerivedType> ownTypes_;
   std::unordered_map<std::string, DerivedType*> types_;
+  std::unordered_map<std::string, bool> access_;
+  bool defaultPrivate_ = false;
 };
 
 }  // namespace sapfor::lexer

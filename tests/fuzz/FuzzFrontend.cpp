@@ -56,6 +56,7 @@ enum class DbMode { Sample, All, None } dbMode = DbMode::Sample;
 /// frees the first module's scope) and are so easy to generate that, until that is fixed, they
 /// keep the fuzzer from finding anything else.
 bool skipDuplicateModules = false;
+bool onMainThread = false;
 
 bool definesAModuleTwice(const lexer::ParsedFile& parsed) {
   std::set<std::string> names;
@@ -88,6 +89,7 @@ void setUp() {
   });
 
   if (const char* skip = std::getenv("SAPFOR_FUZZ_SKIP_DUPLICATE_MODULES")) skipDuplicateModules = std::string(skip) == "1";
+  if (const char* main = std::getenv("SAPFOR_FUZZ_MAIN_THREAD")) onMainThread = std::string(main) == "1";
   if (const char* mode = std::getenv("SAPFOR_FUZZ_DB")) {
     if (std::string(mode) == "1") dbMode = DbMode::All;
     if (std::string(mode) == "0") dbMode = DbMode::None;
@@ -167,8 +169,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (cpp && !hash) break;
     for (lexer::SourceForm form : {lexer::SourceForm::Fixed, lexer::SourceForm::Free}) {
       try {
-        // On a thread with the stack sapfor-lex gives the front end (deep expressions recurse).
-        lexer::runWithLargeStack([&] { runFrontEnd(text, form, cpp); });
+        // On a thread with the stack sapfor-lex gives the front end (deep expressions recurse),
+        // unless SAPFOR_FUZZ_MAIN_THREAD=1: then a timeout report shows where the front end was.
+        if (onMainThread)
+          runFrontEnd(text, form, cpp);
+        else
+          lexer::runWithLargeStack([&] { runFrontEnd(text, form, cpp); });
       } catch (const std::exception& e) {
         std::fprintf(stderr, "fuzz-frontend: exception escaped the front end (%s form%s): %s\n",
                      lexer::sourceFormName(form), cpp ? ", --cpp" : "", e.what());
