@@ -31,10 +31,12 @@ strings). Python 3 standard library only.
 """
 
 import argparse
+import itertools
 import json
 import math
 import os
 import random
+import re
 import shutil
 import sys
 
@@ -610,7 +612,6 @@ class Proc:
         self.note(0.7)
         r = self.rank
         loops = [(self.V[d], "1", f"{self.D[d]} / 2") for d in reversed(range(r))]
-        import itertools
         corners = list(itertools.product(*[("-1", "") for _ in range(r)]))
 
         def body():
@@ -863,7 +864,6 @@ class Generator:
         dims = ", ".join(p.D)
         used = set(_words(body_text))
         e.stmt(f"integer, intent(in) :: {', '.join(p.D)}, nv")
-        assumed = False
         e.stmt(f"real(dp), intent(inout) :: {p.A}({dims}), {p.B}({dims}), {p.C}({dims})")
         e.stmt(f"real(dp), intent(inout) :: {p.Q}(nv, {dims})")
         e.stmt("real(dp), intent(in) :: tau")
@@ -884,7 +884,6 @@ class Generator:
             fs = [f for f in funs if f in used]
             if fs:
                 e.stmt("real(dp), external :: " + ", ".join(fs))
-        return assumed
 
     # ---------------------------------------------------------------------------------------
     def gen_procedure(self, e, name, rank, where, arrays, subs, funs, hnames, common=None,
@@ -1322,11 +1321,7 @@ end program main_{n:04d}
         return info
 
 
-_WORD_CACHE = {}
-
-
 def _words(text):
-    import re
     return re.findall(r"[a-z_][a-z0-9_]*", text)
 
 

@@ -21,7 +21,7 @@ repo=$(cd "$here/.." && pwd)
 build=/tmp/sapfor-bench-build-prof
 corpus=
 out=/tmp/sapfor-bench-profile
-subset=40
+subset=150
 top=20
 jobs=1
 while [[ $# -gt 0 ]]; do
@@ -47,7 +47,7 @@ cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=Release \
 cmake --build "$build" -j"$(nproc)" --target sapfor-lex >>"$out/cmake.log" 2>&1 || { tail -40 "$out/cmake.log"; exit 2; }
 lex="$build/sapfor-lex"
 jarg=()
-"$lex" --help 2>/dev/null | grep -q -- '--jobs' && jarg=(-j "$jobs")
+if grep -q -- '--jobs' <<<"$("$lex" --help 2>/dev/null)"; then jarg=(-j "$jobs"); fi
 
 # The pipeline's entry points, per phase, reported with their inclusive time (children); a regular
 # expression on the symbol, so that it survives renames of single functions.
@@ -85,7 +85,7 @@ rm -rf "$out/subset"; mkdir -p "$out/subset"
   head -"$subset" | while IFS= read -r f; do mkdir -p "$out/subset/$(dirname "$f")"; cp "$f" "$out/subset/$f"; done)
 echo "   $(find "$out/subset" -type f | wc -l) files, $(find "$out/subset" -type f -print0 | xargs -0 cat | wc -l) lines"
 rm -f "$out/subset.sqlite"
-cmd=(perf record --call-graph dwarf,32768 -F 2000 -o "$out/perf-dwarf.data" -- "$lex" "$out/subset" -o "$out/subset.sqlite" "${jarg[@]}")
+cmd=(perf record --call-graph dwarf,32768 -F 1000 -o "$out/perf-dwarf.data" -- "$lex" "$out/subset" -o "$out/subset.sqlite" "${jarg[@]}")
 echo "   ${cmd[*]}"
 "${cmd[@]}" >"$out/subset.out" 2>"$out/subset.err" || true
 grep -h '^sapfor-lex:' "$out/subset.out" "$out/subset.err" | sed 's/^/   /'
