@@ -178,6 +178,19 @@ class StructureBuilder {
   }
 
   void openUnit(Stmt* s) {
+    bool topLevelOnly = s->kind == StmtKind::Program || s->kind == StmtKind::Module ||
+                        s->kind == StmtKind::Submodule || s->kind == StmtKind::BlockData;
+    if (topLevelOnly && !units_.empty() && units_.back().inContains) {
+      // A module cannot be contained: the units still open lack their END statements.
+      Frame& outer = units_.front();
+      report(s, Severity::Error,
+             std::string(unitWord(outer.unit->kind)) + " " + outer.unit->name + " has no END before this " +
+                 unitWord(s->kind));
+      while (!units_.empty()) {
+        closeConstructs(s);
+        popUnit(s->pos.line > 0 ? s->pos.line - 1 : 0);
+      }
+    }
     if (!units_.empty() && !units_.back().inContains) {
       Frame& frame = units_.back();
       report(s, Severity::Error,

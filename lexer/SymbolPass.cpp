@@ -11,13 +11,13 @@ namespace sapfor::lexer {
 
 Scope* ModuleRegistry::find(const std::string& name) const {
   auto found = modules_.find(name);
-  return found == modules_.end() ? nullptr : found->second.get();
+  return found == modules_.end() ? nullptr : found->second;
 }
 
 Scope* ModuleRegistry::define(const std::string& name) {
-  auto& slot = modules_[name];
-  slot = std::make_unique<Scope>(nullptr);
-  return slot.get();
+  scopes_.push_back(std::make_unique<Scope>(nullptr));
+  modules_[name] = scopes_.back().get();
+  return scopes_.back().get();
 }
 
 namespace {
@@ -48,6 +48,9 @@ class SymbolPass {
   void analyzeUnit(ProgramUnit& unit, Scope* host) {
     Scope* scope;
     if (unit.kind == StmtKind::Module) {
+      if (modules_.find(unit.name))
+        report(unit.heading, Severity::Warning,
+               "module " + unit.name + " is defined again; USE statements from here on see this definition");
       scope = modules_.define(unit.name);
     } else if (unit.kind == StmtKind::Submodule) {
       // A submodule sees its ancestor module's names.

@@ -12,6 +12,7 @@
 
 #include <memory>
 #include <unordered_map>
+#include <vector>
 
 namespace sapfor::lexer {
 
@@ -19,11 +20,13 @@ namespace sapfor::lexer {
 class ModuleRegistry {
  public:
   Scope* find(const std::string& name) const;
-  /// A fresh scope for module `name` (a later definition replaces an earlier one).
+  /// A fresh scope for module `name`. A later definition replaces an earlier one for USE, but the
+  /// earlier scope lives on: the facts of the units that saw it still point into it.
   Scope* define(const std::string& name);
 
  private:
-  std::unordered_map<std::string, std::unique_ptr<Scope>> modules_;
+  std::unordered_map<std::string, Scope*> modules_;
+  std::vector<std::unique_ptr<Scope>> scopes_;
 };
 
 /// The scope of each unit of one file.

@@ -86,8 +86,10 @@ NewDatabase::NewDatabase(std::string path, bool replace) : path_(std::move(path)
     // the journal buy anything.
     db_ = std::make_unique<SQLite::Database>(tempPath_,
                                              SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_NOMUTEX);
-    db_->exec("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE;"
-              " PRAGMA cache_size = -32768; PRAGMA temp_store = MEMORY");
+    // 16 KB pages: a fifth fewer instructions per inserted row than 4 KB ones (measured on the
+    // subscript table), and a load writes hundreds of thousands of rows.
+    db_->exec("PRAGMA page_size = 16384; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;"
+              " PRAGMA locking_mode = EXCLUSIVE; PRAGMA cache_size = -32768; PRAGMA temp_store = MEMORY");
     db_->exec("PRAGMA application_id = " + std::to_string(kApplicationId));
     db_->exec("PRAGMA user_version = " + std::to_string(kSchemaVersion));
     db_->exec("BEGIN");

@@ -23,6 +23,7 @@
 
 #include <SQLiteCpp/Database.h>
 
+#include <cerrno>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -33,6 +34,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <signal.h>
 #include <unistd.h>
 
 namespace fs = std::filesystem;
@@ -76,6 +78,15 @@ bool writesToDatabase(const std::string& text) {
 }
 
 void setUp() {
+  // A crashing run leaves its folder behind (no atexit); remove those of processes that are gone.
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(fs::temp_directory_path(), ec)) {
+    std::string name = entry.path().filename().string();
+    if (name.rfind("sapfor-fuzz-", 0) != 0) continue;
+    std::string digits = name.substr(12);
+    if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos) continue;
+    if (::kill(static_cast<pid_t>(std::stol(digits)), 0) != 0 && errno == ESRCH) fs::remove_all(entry.path(), ec);
+  }
   scratch = fs::temp_directory_path() / ("sapfor-fuzz-" + std::to_string(::getpid()));
   fs::create_directories(scratch);
   std::ofstream(scratch / "common.inc") << "      integer n\n      parameter (n = 8)\n      common /blk/ a(n), b\n";

@@ -2,10 +2,14 @@
 # Regression test for the inputs the fuzzer found (tests/fuzz/README.md):
 #   check-crashers.sh SAPFOR_LEX CRASHERS_DIR
 # runs sapfor-lex over every file in CRASHERS_DIR, as fixed form and as free form, each also with
-# --cpp, and fails when a run does not end with status 0, 1 or 2 (a crash, an abort, a sanitizer
-# report, a timeout) or reports an internal error (an exception that escaped the front end).
+# --cpp, and fails when a run does not end with status 0, 1 or 2 (a crash, an abort, a timeout),
+# prints a sanitizer report, or reports an internal error (an exception that escaped the front
+# end). Most of these inputs are memory errors that a normal build may survive by luck: the test
+# is only conclusive in a sanitizer build (-DSAPFOR_SANITIZE=ON), where ASan exits with 86 here.
 # Each run has 60 seconds (SAPFOR_CRASHER_TIMEOUT to change it).
 set -u
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}exitcode=86"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}exitcode=87:print_stacktrace=1"
 sapfor_lex=${1:?usage: check-crashers.sh SAPFOR_LEX CRASHERS_DIR}
 dir=${2:?usage: check-crashers.sh SAPFOR_LEX CRASHERS_DIR}
 limit=${SAPFOR_CRASHER_TIMEOUT:-60}
@@ -38,6 +42,10 @@ for input in "$dir"/*; do
         esac
         echo "FAIL: $name ($mode): $why"
         grep -m5 -E "ERROR|runtime error|SUMMARY|internal error|terminate" "$work/stderr" | sed 's/^/    /'
+        status=1
+      elif grep -qE '^==[0-9]+==ERROR: |runtime error: |^SUMMARY: (Address|Undefined|Leak)' "$work/stderr"; then
+        echo "FAIL: $name ($mode): sanitizer report"
+        grep -m5 -E "ERROR|runtime error|SUMMARY" "$work/stderr" | sed 's/^/    /'
         status=1
       elif grep -q '^sapfor-lex: internal error' "$work/stderr"; then
         echo "FAIL: $name ($mode): $(grep -m1 '^sapfor-lex: internal error' "$work/stderr")"

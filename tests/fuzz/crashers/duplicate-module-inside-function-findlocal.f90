@@ -1,0 +1,8 @@
+module m
+contains
+function f()
+contains
+module m
+end
+end
+end

@@ -1,0 +1,7 @@
+module m
+contains
+module m
+end module
+subroutine s
+end subroutine
+end module

@@ -1,0 +1,2 @@
+moduled
+moduled

@@ -1,0 +1,5 @@
+module m
+integer x
+end module
+module m
+end module

@@ -1,0 +1,7 @@
+module outer
+contains
+  subroutine s
+  end subroutine s
+module inner
+  integer :: k
+end module inner
