@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <string_view>
+#include <tuple>
 
 namespace sapfor::lexer {
 
@@ -52,6 +54,78 @@ bool structural(StmtKind kind) {
   return kind == StmtKind::Else || kind == StmtKind::CaseDefault || kind == StmtKind::Continue ||
          kind == StmtKind::Block || kind == StmtKind::Format || kind == StmtKind::StatementFunction ||
          (kind == StmtKind::ElseWhere);
+}
+
+const Expr* withoutParens(const Expr* e) {
+  while (e->kind == ExprKind::Paren) e = e->args[0].get();
+  return e;
+}
+
+/// Whether `e` names the variable `v` anywhere (as itself, an element, a component...).
+bool mentions(const Expr& e, const Symbol* v) {
+  if ((e.kind == ExprKind::Name || e.kind == ExprKind::Apply) && e.symbol == v) return true;
+  for (const auto& a : e.args)
+    if (a && mentions(*a, v)) return true;
+  return false;
+}
+
+/// `e` is the scalar variable `v` itself.
+bool isScalar(const Expr* e, const Symbol* v) {
+  e = withoutParens(e);
+  return e->kind == ExprKind::Name && e->ref == RefKind::Variable && e->symbol == v;
+}
+
+/// A variable (or part of one) that a procedure may write when passed as an argument.
+bool isDesignator(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::Name:
+      return e.ref == RefKind::Variable || e.ref == RefKind::WholeArray;
+    case ExprKind::Apply:
+      return e.ref == RefKind::ArrayElement || e.ref == RefKind::ArraySection || e.ref == RefKind::Substring;
+    case ExprKind::Subscript:
+    case ExprKind::Component:
+      return true;
+    default:
+      return false;
+  }
+}
+
+/// The operands of a chain of one associative operation (`a + b - c`: a, b, c with c negated;
+/// `Sub` only for sums), parentheses looked through.
+void flattenChain(const Expr* e, Op op, bool negated, std::vector<std::pair<const Expr*, bool>>& operands) {
+  e = withoutParens(e);
+  bool sum = op == Op::Add;
+  if (e->kind == ExprKind::Binary && (e->op == op || (sum && e->op == Op::Sub))) {
+    flattenChain(e->args[0].get(), op, negated, operands);
+    flattenChain(e->args[1].get(), op, e->op == Op::Sub ? !negated : negated, operands);
+    return;
+  }
+  if (sum && e->kind == ExprKind::Unary && (e->op == Op::Neg || e->op == Op::Plus)) {
+    flattenChain(e->args[0].get(), op, e->op == Op::Neg ? !negated : negated, operands);
+    return;
+  }
+  operands.push_back({e, negated});
+}
+
+const char* reductionOpName(Op op) {
+  switch (op) {
+    case Op::Add: return "sum";
+    case Op::Mul: return "product";
+    case Op::And: return "and";
+    case Op::Or: return "or";
+    case Op::Eqv: return "eqv";
+    case Op::Neqv: return "neqv";
+    default: return nullptr;
+  }
+}
+
+/// max/min and their specific names (AMAX1, DMAX1, MAX0 ...): "max", "min" or null.
+const char* extremumName(const std::string& intrinsic) {
+  static const std::set<std::string> maxima = {"max", "max0", "max1", "amax0", "amax1", "dmax1"};
+  static const std::set<std::string> minima = {"min", "min0", "min1", "amin0", "amin1", "dmin1"};
+  if (maxima.count(intrinsic)) return "max";
+  if (minima.count(intrinsic)) return "min";
+  return nullptr;
 }
 
 class Extractor {
@@ -123,6 +197,7 @@ class Extractor {
 
     proc_ = self;
     scope_ = &scope;
+    block_ = -1;
     childCount_.clear();
     executables_.clear();
     for (const Node& node : u.body) this->node(node);
@@ -147,30 +222,75 @@ class Extractor {
         return;
       case NodeKind::If:
       case NodeKind::Where:
-        for (const Node& arm : n.children) {
-          statement(*arm.stmt, currentLoop());
-          for (const Node& child : arm.children) node(child);
-        }
+        arms(n, -1);
         return;
-      case NodeKind::Select:
+      case NodeKind::Select: {
+        int construct = static_cast<int>(facts_.statements.size());
         statement(*n.stmt, currentLoop());
-        for (const Node& arm : n.children) {
-          statement(*arm.stmt, currentLoop());
-          for (const Node& child : arm.children) node(child);
-        }
+        arms(n, construct);
         return;
+      }
       case NodeKind::Forall:
         if (n.stmt->parsed) {
           indexedLoops(*n.stmt, &n, "forall");
           return;
         }
-        [[fallthrough]];
+        {
+          // A FORALL whose header did not parse: its body may run any number of times.
+          statement(*n.stmt, currentLoop());
+          int saved = block_;
+          block_ = newBlock("arm", -1, -1, 1, false);
+          for (const Node& child : n.children) node(child);
+          block_ = saved;
+        }
+        return;
       case NodeKind::Block:
       case NodeKind::Arm:
+        // BLOCK, ASSOCIATE: the body runs once, as part of the enclosing block.
         statement(*n.stmt, currentLoop());
         for (const Node& child : n.children) node(child);
         return;
     }
+  }
+
+  int newBlock(const char* kind, int loop, int constructStmt, int arm, bool complete) {
+    BlockFacts b;
+    b.proc = proc_;
+    b.parent = block_;
+    b.kind = kind;
+    b.loop = loop;
+    b.constructStmt = constructStmt;
+    b.arm = arm;
+    b.complete = complete;
+    facts_.blocks.push_back(std::move(b));
+    return static_cast<int>(facts_.blocks.size()) - 1;
+  }
+
+  /// The arms of an IF, SELECT CASE or WHERE construct, each a block. An arm's own statement
+  /// (ELSE IF, CASE) is evaluated in the enclosing block. `construct` is the SELECT statement's
+  /// row; for IF and WHERE it is the first arm's (IF THEN, WHERE).
+  void arms(const Node& n, int construct) {
+    bool complete = false;
+    for (const Node& arm : n.children) {
+      StmtKind k = arm.stmt->kind;
+      complete |= k == StmtKind::Else || k == StmtKind::CaseDefault || (k == StmtKind::ElseWhere && arm.stmt->exprs.empty());
+    }
+    int number = 0;
+    std::vector<int> rows;  // the single arm's statements' rows, for the MAXLOC shape
+    for (const Node& arm : n.children) {
+      size_t before = facts_.statements.size();
+      statement(*arm.stmt, currentLoop());
+      if (construct < 0 && facts_.statements.size() > before) construct = static_cast<int>(before);
+      int saved = block_;
+      block_ = newBlock("arm", -1, construct, ++number, complete);
+      for (const Node& child : arm.children) {
+        size_t at = facts_.statements.size();
+        node(child);
+        rows.push_back(child.kind == NodeKind::Statement && facts_.statements.size() == at + 1 ? static_cast<int>(at) : -1);
+      }
+      block_ = saved;
+    }
+    if (n.kind == NodeKind::If && n.children.size() == 1 && construct >= 0) extremumArm(n.children[0], construct, rows);
   }
 
   /// The last line a construct spans (for one left open by mistake, its last statement's).
@@ -202,6 +322,7 @@ class Extractor {
     l.label = label;
     l.construct = s.constructName;
     l.kind = kind;
+    l.lowerForm.affine = l.upperForm.affine = false;
     facts_.loops.push_back(std::move(l));
     return static_cast<int>(facts_.loops.size()) - 1;
   }
@@ -249,7 +370,10 @@ class Extractor {
     // iteration, in the loop itself.
     row(s, s.kind == StmtKind::DoWhile ? index : currentLoop());
     enter(index, &n);
+    int saved = block_;
+    block_ = newBlock("loop", index, -1, 0, false);
     for (const Node& child : n.children) node(child);
+    block_ = saved;
     loops_.pop_back();
   }
 
@@ -262,6 +386,7 @@ class Extractor {
       if (e->kind == ExprKind::Keyword && e->args[0]->kind == ExprKind::Range) specs.push_back(e.get());
     row(s, currentLoop());  // the header: bounds and mask
     uint32_t endLine = body ? lastLine(*body) : s.endLine;
+    int saved = block_;
     for (size_t i = 0; i < specs.size(); ++i) {
       int index = newLoop(s, kind, 0, endLine);
       LoopFacts& l = facts_.loops[static_cast<size_t>(index)];
@@ -271,6 +396,7 @@ class Extractor {
       l.tightlyNested = !innermost || (body && onlyOneLoopInside(*body));
       if (i == 0) executables_.push_back({s.seq, &s, index});
       enter(index, body);
+      block_ = newBlock("loop", index, -1, 0, false);
     }
     if (body) {
       for (const Node& child : body->children) node(child);
@@ -278,17 +404,21 @@ class Extractor {
       statement(*s.action, currentLoop());
     }
     for (size_t i = 0; i < specs.size(); ++i) loops_.pop_back();
+    block_ = saved;
   }
 
   void bounds(LoopFacts& l, const std::string& var, const Expr* lower, const Expr* upper, const Expr* step) {
     l.var = var;
+    l.varSymbol = scope_->find(var);
     if (lower) {
       l.lower = exprText(*lower);
       l.lowerValue = foldInteger(lower, *scope_);
+      l.lowerForm = affineForm(*lower);
     }
     if (upper) {
       l.upper = exprText(*upper);
       l.upperValue = foldInteger(upper, *scope_);
+      l.upperForm = affineForm(*upper);
     }
     if (step) {
       l.step = exprText(*step);
@@ -318,6 +448,10 @@ class Extractor {
     f.kind = stmtKindName(s.kind);
     f.ops = countOperations(s);
     if (s.parsed) f.elements = arrayElements(s);
+    f.block = block_;
+    f.label = s.label;
+    f.jumps = jumps(s);
+    if (s.action && s.kind != StmtKind::Forall) f.action = stmtKindName(s.action->kind);
     if (loop >= 0) {
       LoopFacts& l = facts_.loops[static_cast<size_t>(loop)];
       l.ops += f.ops;
@@ -329,8 +463,159 @@ class Extractor {
     if (!s.parsed) return;
     stmt_ = index;
     rowLoop_ = loop;
+    firstScalarRef_ = facts_.scalarRefs.size();
     references(s);
     calls(s);
+    updatePatterns(s);
+  }
+
+  /// Whether a statement may send control somewhere other than the next statement.
+  static bool jumps(const Stmt& s) {
+    switch (s.kind) {
+      case StmtKind::Goto:
+      case StmtKind::ComputedGoto:
+      case StmtKind::AssignedGoto:
+      case StmtKind::ArithIf:
+      case StmtKind::Cycle:
+      case StmtKind::Exit:
+      case StmtKind::Return:
+      case StmtKind::Stop:
+        return true;
+      case StmtKind::If:
+        return s.action && jumps(*s.action);
+      default:
+        break;
+    }
+    if (!s.parsed) return false;
+    // An alternate return (CALL f(*10)) or an ERR=/END=/EOR= branch of an I/O statement.
+    for (const auto& e : s.exprs) {
+      if (!e) continue;
+      if (e->kind == ExprKind::AltReturn) return true;
+      if (e->kind == ExprKind::Keyword && (e->text == "err" || e->text == "end" || e->text == "eor")) return true;
+    }
+    return false;
+  }
+
+  // ---- reduction and induction shapes ----
+
+  void update(int stmt, Symbol* symbol, std::string name, const char* op, int guard, std::string of,
+              std::optional<int64_t> step = std::nullopt) {
+    facts_.updates.push_back({stmt, symbol, std::move(name), op, guard, std::move(of), step});
+  }
+
+  /// `v = v op e` (op one associative operation, v once in the chain and not in e) or
+  /// `v = max(v, e...)`: the operation, and for a sum, its step when constant.
+  std::optional<std::pair<const char*, std::optional<int64_t>>> updateOf(const Symbol* v, const Expr& rhs) const {
+    const Expr* e = withoutParens(&rhs);
+    if (e->kind == ExprKind::Apply && e->ref == RefKind::IntrinsicCall) {
+      const char* name = extremumName(e->text);
+      if (!name) return std::nullopt;
+      int self = 0;
+      for (const auto& a : e->args) {
+        if (!a) return std::nullopt;
+        if (isScalar(a.get(), v)) ++self;
+        else if (mentions(*a, v)) return std::nullopt;
+      }
+      if (self != 1) return std::nullopt;
+      return std::make_pair(name, std::optional<int64_t>());
+    }
+    if (e->kind != ExprKind::Binary) return std::nullopt;
+    Op op = e->op == Op::Sub ? Op::Add : e->op;
+    const char* name = reductionOpName(op);
+    if (!name) return std::nullopt;
+    std::vector<std::pair<const Expr*, bool>> operands;
+    flattenChain(e, op, false, operands);
+    int self = 0;
+    bool constant = true;
+    int64_t step = 0;
+    for (const auto& [operand, negated] : operands) {
+      if (isScalar(operand, v)) {
+        if (negated) return std::nullopt;  // s = e - s is no reduction
+        ++self;
+        continue;
+      }
+      if (mentions(*operand, v)) return std::nullopt;
+      std::optional<int64_t> value = constant ? foldInteger(operand, *scope_) : std::nullopt;
+      if (!value || __builtin_add_overflow(step, negated ? -*value : *value, &step)) constant = false;
+    }
+    if (self != 1) return std::nullopt;
+    return std::make_pair(name, op == Op::Add && constant ? std::optional<int64_t>(step) : std::nullopt);
+  }
+
+  /// The scalar a statement assigns (`v = ...`), else null.
+  static Symbol* assignedScalar(const Stmt& s) {
+    if (s.kind != StmtKind::Assignment || !s.parsed) return nullptr;
+    const Expr* lhs = s.exprs[0].get();
+    return lhs->kind == ExprKind::Name && lhs->ref == RefKind::Variable ? lhs->symbol : nullptr;
+  }
+
+  /// `x > v` (v a scalar variable): v and whether the test keeps the larger value ("max") or the
+  /// smaller ("min"), and x.
+  static std::optional<std::tuple<Symbol*, const char*, const Expr*>> comparison(const Expr& condition) {
+    const Expr* c = withoutParens(&condition);
+    if (c->kind != ExprKind::Binary) return std::nullopt;
+    bool greater = c->op == Op::Gt || c->op == Op::Ge;
+    bool less = c->op == Op::Lt || c->op == Op::Le;
+    if (!greater && !less) return std::nullopt;
+    const Expr* left = withoutParens(c->args[0].get());
+    const Expr* right = withoutParens(c->args[1].get());
+    if (right->kind == ExprKind::Name && right->ref == RefKind::Variable && right->symbol && !mentions(*left, right->symbol))
+      return std::make_tuple(right->symbol, greater ? "max" : "min", left);  // x > v: keep the larger
+    if (left->kind == ExprKind::Name && left->ref == RefKind::Variable && left->symbol && !mentions(*right, left->symbol))
+      return std::make_tuple(left->symbol, less ? "max" : "min", right);  // v < x: keep the larger
+    return std::nullopt;
+  }
+
+  void updatePatterns(const Stmt& s) {
+    const Stmt* assignment = &s;
+    if (s.kind == StmtKind::If && s.action) {
+      assignment = s.action.get();
+      Symbol* v = assignedScalar(*assignment);
+      if (!v) return;
+      // IF (x > v) v = x: a maximum.
+      if (auto cmp = comparison(*s.exprs[0]); cmp && std::get<0>(*cmp) == v &&
+                                               exprText(*std::get<2>(*cmp)) == exprText(*assignment->exprs[1])) {
+        update(stmt_, v, v->name, std::get<1>(*cmp), stmt_, "");
+        return;
+      }
+      if (mentions(*s.exprs[0], v)) return;  // IF (s > 0) s = s + 1 is no reduction
+    }
+    Symbol* v = assignedScalar(*assignment);
+    if (!v) return;
+    if (auto shape = updateOf(v, *assignment->exprs[1])) update(stmt_, v, v->name, shape->first, -1, "", shape->second);
+  }
+
+  /// IF (x > v) THEN; v = x; k = i; ...; END IF: v's maximum and its location k (MAXLOC), when
+  /// the arm holds only such assignments (k scalars or array elements with constant subscripts).
+  void extremumArm(const Node& arm, int guard, const std::vector<int>& rows) {
+    if (arm.stmt->kind != StmtKind::IfThen || !arm.stmt->parsed || rows.size() != arm.children.size()) return;
+    auto cmp = comparison(*arm.stmt->exprs[0]);
+    if (!cmp) return;
+    auto [v, op, x] = *cmp;
+    const std::string value = exprText(*x);
+    int valueRow = -1;
+    std::vector<std::pair<int, const Expr*>> locations;
+    for (size_t i = 0; i < rows.size(); ++i) {
+      const Stmt* s = arm.children[i].stmt;
+      if (rows[i] < 0 || arm.children[i].kind != NodeKind::Statement || s->kind != StmtKind::Assignment || !s->parsed) return;
+      const Expr* lhs = s->exprs[0].get();
+      if (isScalar(lhs, v)) {
+        if (valueRow >= 0 || exprText(*s->exprs[1]) != value) return;
+        valueRow = rows[i];
+        continue;
+      }
+      if (mentions(*s->exprs[1], v)) return;
+      bool scalar = lhs->kind == ExprKind::Name && lhs->ref == RefKind::Variable && lhs->symbol;
+      bool element = lhs->kind == ExprKind::Apply && lhs->ref == RefKind::ArrayElement && lhs->symbol;
+      if (element)
+        for (const auto& sub : lhs->args)
+          if (!sub || !foldInteger(sub.get(), *scope_)) element = false;
+      if (!scalar && !element) return;
+      locations.push_back({rows[i], lhs});
+    }
+    if (valueRow < 0) return;
+    update(valueRow, v, v->name, op, guard, "");
+    for (const auto& [row, lhs] : locations) update(row, lhs->symbol, lhs->text, "loc", guard, v->name);
   }
 
   /// How many elements an array-syntax assignment (a = ..., a(:, j) = ...) sets, when the extents
@@ -511,12 +796,36 @@ class Extractor {
 
   /// A reference in a position that accesses data with `access` (the target of an assignment,
   /// an input item, an expression operand); its subscripts are read.
+  /// A scalar variable's read or write; a write of part of it (`partial_`) also reads the rest.
+  void scalar(Symbol* symbol, char mode, const char* context) {
+    if (!symbol) return;
+    if (mode == 'W' && partial_) scalar(symbol, 'R', context);
+    for (size_t i = firstScalarRef_; i < facts_.scalarRefs.size(); ++i) {
+      ScalarRefFacts& r = facts_.scalarRefs[i];
+      if (r.symbol == symbol && r.access == mode && std::string_view(r.context) == context) {
+        r.guarded &= guarded_;
+        return;
+      }
+    }
+    facts_.scalarRefs.push_back({stmt_, symbol, mode, context, guarded_});
+  }
+
   void access(const Expr& e, char mode, const char* context) {
     switch (e.kind) {
       case ExprKind::Name:
         if (e.ref == RefKind::WholeArray) record(e, mode, context, false);
+        if (e.ref == RefKind::Variable) scalar(e.symbol, mode, context);
         return;
       case ExprKind::Apply:
+        if (e.ref == RefKind::Substring && e.symbol && e.symbol->rank() == 0) {
+          bool saved = partial_;
+          partial_ = true;
+          scalar(e.symbol, mode, context);
+          partial_ = saved;
+          for (const auto& a : e.args)
+            if (a) access(*a, 'R', "subscript");
+          return;
+        }
         if (e.ref == RefKind::ArrayElement || e.ref == RefKind::ArraySection) {
           record(e, mode, context, true);
           for (const auto& a : e.args)
@@ -525,7 +834,7 @@ class Extractor {
         }
         if (e.ref == RefKind::FunctionCall || e.ref == RefKind::StatementFunction) {
           for (const auto& a : e.args)
-            if (a) access(a->kind == ExprKind::Keyword ? *a->args[0] : *a, 'R', "call_arg");
+            if (a) actual(a->kind == ExprKind::Keyword ? *a->args[0] : *a);
           return;
         }
         if (e.ref == RefKind::IntrinsicCall && isInquiry(e.text)) return;  // SIZE(a) reads no element
@@ -545,13 +854,19 @@ class Extractor {
           record(e, mode, context, false);  // p%x as a whole array
           return;
         }
-        access(*e.args[0], mode, context);
+        {
+          bool saved = partial_;
+          partial_ = true;  // p%x = ... writes part of p
+          access(*e.args[0], mode, context);
+          partial_ = saved;
+        }
         for (size_t i = 1; i < e.args.size(); ++i)
           if (e.args[i]) access(*e.args[i], 'R', "subscript");
         return;
       case ExprKind::ImpliedDo:
         for (size_t i = 0; i < e.args.size(); ++i)
           if (e.args[i]) access(*e.args[i], i < e.impliedItems ? mode : 'R', i < e.impliedItems ? context : "control");
+        scalar(scope_->find(e.text), 'W', "control");  // the implied DO's variable
         return;
       default:
         for (const auto& a : e.args)
@@ -559,6 +874,9 @@ class Extractor {
         return;
     }
   }
+
+  /// An actual argument: a variable the callee may read or write, or an expression it reads.
+  void actual(const Expr& a) { access(a, 'R', isDesignator(a) ? "call_arg" : "expr"); }
 
   void references(const Stmt& s) {
     switch (s.kind) {
@@ -574,16 +892,28 @@ class Extractor {
       case StmtKind::If:
       case StmtKind::Where:
         access(*s.exprs[0], 'R', "expr");
-        if (s.action) references(*s.action);
+        if (s.action) {
+          bool saved = guarded_;
+          guarded_ = true;
+          references(*s.action);
+          guarded_ = saved;
+        }
         return;
       case StmtKind::Do:
-      case StmtKind::DoConcurrent:
         for (const auto& e : s.exprs)
           if (e) access(*e, 'R', "control");
+        scalar(scope_->find(s.name), 'W', "control");
+        return;
+      case StmtKind::DoConcurrent:
+        for (const auto& e : s.exprs) {
+          if (!e) continue;
+          access(*e, 'R', "control");
+          if (e->kind == ExprKind::Keyword) scalar(scope_->find(e->text), 'W', "control");
+        }
         return;
       case StmtKind::Call:
         for (const auto& e : s.exprs)
-          if (e) access(e->kind == ExprKind::Keyword ? *e->args[0] : *e, 'R', "call_arg");
+          if (e) actual(e->kind == ExprKind::Keyword ? *e->args[0] : *e);
         return;
       case StmtKind::Read:
         for (const auto& e : s.exprs)
@@ -861,6 +1191,10 @@ class Extractor {
   const Scope* scope_ = nullptr;
   int stmt_ = 0;
   int rowLoop_ = -1;
+  int block_ = -1;                ///< the innermost block of the statements being extracted
+  size_t firstScalarRef_ = 0;     ///< the current statement's first scalar reference
+  bool partial_ = false;          ///< inside the base of a component or substring reference
+  bool guarded_ = false;          ///< inside the action of a logical IF
   std::vector<LoopContext> loops_;
   std::map<int, int> childCount_;
   std::vector<Executable> executables_;

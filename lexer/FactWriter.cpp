@@ -19,11 +19,16 @@ struct FactWriter::Statements {
         dimension(db, "dimension", {"var_id", "dim", "spec", "lower", "upper", "lower_value", "upper_value", "extent"}),
         loop(db, "loop", {"loop_id", "loop_key", "path", "proc_id", "parent_id", "depth", "file_id", "line", "col", "end_line",
                           "kind", "var", "lower", "upper", "step", "lower_value", "upper_value", "step_value", "trip_count",
-                          "label", "construct", "tightly_nested", "condition"}),
+                          "label", "construct", "tightly_nested", "condition", "var_id", "lower_affine", "lower_const",
+                          "upper_affine", "upper_const"}),
+        boundTerm(db, "loop_bound_term", {"loop_id", "bound", "var", "coeff"}),
+        block(db, "block", {"block_id", "proc_id", "parent_id", "kind", "loop_id", "construct_stmt", "arm", "complete"}),
+        scalarRef(db, "scalar_ref", {"stmt_id", "var_id", "access", "context", "guarded"}),
+        update(db, "update_pattern", {"stmt_id", "var_id", "name", "op", "guard_stmt", "of_name", "step"}),
         loopOp(db, "loop_op", {"loop_id", "arith", "div", "trans", "logic", "conv", "branch", "call", "idx", "statements"}),
         obstacle(db, "loop_obstacle", {"loop_id", "kind", "line", "col", "detail"}),
         statement(db, "statement", {"stmt_id", "proc_id", "loop_id", "file_id", "line", "col", "end_line", "kind", "arith", "div",
-                                    "trans", "logic", "conv", "branch", "call", "idx", "elements"}),
+                                    "trans", "logic", "conv", "branch", "call", "idx", "elements", "block_id", "label", "jumps", "action"}),
         arrayRef(db, "array_ref", {"ref_id", "stmt_id", "loop_id", "proc_id", "var_id", "name", "access", "context",
                                    "subscripted", "file_id", "line", "col"}),
         subscript(db, "subscript", {"ref_id", "dim", "text", "affine", "constant", "section"}),
@@ -40,13 +45,13 @@ struct FactWriter::Statements {
         diagnostic(db, "diagnostic", {"diag_id", "file_id", "path", "line", "col", "severity", "message"}) {}
 
   void flush() {
-    for (BatchedInsert* table : {&procedure, &parameter, &variable, &dimension, &loop, &loopOp, &obstacle, &statement,
-                                 &arrayRef, &subscript, &term, &call, &callArg, &directive, &directiveVar, &reduction,
+    for (BatchedInsert* table : {&procedure, &parameter, &variable, &dimension, &loop, &boundTerm, &block, &scalarRef,
+                                 &update, &loopOp, &obstacle, &statement, &arrayRef, &subscript, &term, &call, &callArg, &directive, &directiveVar, &reduction,
                                  &across, &file, &diagnostic})
       table->flush();
   }
 
-  BatchedInsert procedure, parameter, variable, dimension, loop, loopOp, obstacle, statement, arrayRef, subscript, term,
+  BatchedInsert procedure, parameter, variable, dimension, loop, boundTerm, block, scalarRef, update, loopOp, obstacle, statement, arrayRef, subscript, term,
       call, callArg, directive, directiveVar, reduction, across, file, diagnostic;
 };
 
@@ -86,6 +91,8 @@ void FactWriter::write(FileFacts& facts, const FileTable& files) {
   auto loopId = [&](int index) -> int64_t { return index < 0 ? 0 : loopBase + index + 1; };
   auto stmtId = [&](int index) -> int64_t { return stmtBase + index + 1; };
   auto dirId = [&](int index) -> int64_t { return index < 0 ? 0 : dirBase + index + 1; };
+  const int64_t blockBase = blocks_;
+  auto blockId = [&](int index) -> int64_t { return index < 0 ? 0 : blockBase + index + 1; };
   Statements& sql = *sql_;
 
   for (size_t i = 0; i < facts.procedures.size(); ++i) {
@@ -123,7 +130,15 @@ void FactWriter::write(FileFacts& facts, const FileTable& files) {
     sql.loop.value(id).value(l.key).value(l.path).value(procId(l.proc)).id(loopId(l.parent)).value(int64_t{l.depth})
         .value(fileId(l.fileIndex)).value(u(l.line)).value(u(l.col)).value(u(l.endLine)).value(l.kind).text(l.var)
         .text(l.lower).text(l.upper).text(l.step).value(l.lowerValue).value(l.upperValue).value(l.stepValue)
-        .value(l.tripCount).id(l.label).text(l.construct).value(int64_t{l.tightlyNested}).text(l.condition).endRow();
+        .value(l.tripCount).id(l.label).text(l.construct).value(int64_t{l.tightlyNested}).text(l.condition)
+        .id(l.varSymbol ? l.varSymbol->dbId : 0).value(int64_t{l.lowerForm.affine})
+        .value(l.lowerForm.affine ? std::optional<int64_t>(l.lowerForm.constant) : std::nullopt)
+        .value(int64_t{l.upperForm.affine})
+        .value(l.upperForm.affine ? std::optional<int64_t>(l.upperForm.constant) : std::nullopt).endRow();
+    for (const auto& [bound, form] : {std::pair<const char*, const AffineForm*>{"lower", &l.lowerForm}, {"upper", &l.upperForm}})
+      if (form->affine)
+        for (const auto& [var, coeff] : form->terms)
+          sql.boundTerm.value(id).value(std::string(bound)).value(var).value(coeff).endRow();
     const OpCounts& c = l.ops;
     sql.loopOp.value(id).value(c.arith).value(c.div).value(c.trans).value(c.logic).value(c.conv).value(c.branch)
         .value(c.call).value(c.idx).value(int64_t{l.statements}).endRow();
@@ -137,8 +152,26 @@ void FactWriter::write(FileFacts& facts, const FileTable& files) {
     const OpCounts& c = st.ops;
     sql.statement.value(stmtId(static_cast<int>(i))).value(procId(st.proc)).id(loopId(st.loop)).value(fileId(st.fileIndex))
         .value(u(st.line)).value(u(st.col)).value(u(st.endLine)).value(st.kind).value(c.arith).value(c.div)
-        .value(c.trans).value(c.logic).value(c.conv).value(c.branch).value(c.call).value(c.idx).value(st.elements).endRow();
+        .value(c.trans).value(c.logic).value(c.conv).value(c.branch).value(c.call).value(c.idx).value(st.elements)
+        .id(blockId(st.block)).id(st.label).value(int64_t{st.jumps}).text(st.action).endRow();
   }
+
+  for (size_t i = 0; i < facts.blocks.size(); ++i) {
+    const BlockFacts& b = facts.blocks[i];
+    sql.block.value(blockId(static_cast<int>(i))).value(procId(b.proc)).id(blockId(b.parent)).value(b.kind)
+        .id(loopId(b.loop)).id(b.constructStmt < 0 ? 0 : stmtId(b.constructStmt)).id(b.arm).value(int64_t{b.complete})
+        .endRow();
+  }
+
+  for (const ScalarRefFacts& r : facts.scalarRefs) {
+    if (!r.symbol || !r.symbol->dbId) continue;  // a name the symbol pass could not place
+    sql.scalarRef.value(stmtId(r.stmt)).value(r.symbol->dbId).value(std::string(1, r.access))
+        .value(std::string(r.context)).value(int64_t{r.guarded}).endRow();
+  }
+
+  for (const UpdatePatternFacts& p : facts.updates)
+    sql.update.value(stmtId(p.stmt)).id(p.symbol ? p.symbol->dbId : 0).value(p.name).value(p.op)
+        .id(p.guard < 0 ? 0 : stmtId(p.guard)).text(p.of).value(p.step).endRow();
 
   for (const ArrayRefFacts& r : facts.arrayRefs) {
     int64_t id = ++refs_;
@@ -188,6 +221,7 @@ void FactWriter::write(FileFacts& facts, const FileTable& files) {
   loops_ += static_cast<int64_t>(facts.loops.size());
   statements_ += static_cast<int64_t>(facts.statements.size());
   directives_ += static_cast<int64_t>(facts.directives.size());
+  blocks_ += static_cast<int64_t>(facts.blocks.size());
 }
 
 void FactWriter::writeFiles(const FileTable& files) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "lexer/OperationCounter.hpp"
+#include "lexer/Subscripts.hpp"
 #include "lexer/Symbols.hpp"
 
 #include <optional>
@@ -41,10 +42,24 @@ struct LoopFacts {
   int label = 0;
   std::string construct;
   bool tightlyNested = false;
+  Symbol* varSymbol = nullptr;  ///< the DO variable's symbol, when it resolves
+  AffineForm lowerForm, upperForm;  ///< the bounds as constant + Σ coeff·var (affine = false: not so)
   OpCounts ops;        ///< one iteration of its own body
   int statements = 0;  ///< statements in its own body
   uint32_t annotateLine = 0;  ///< where the annotation comment goes: above the DO, or above its PARALLEL
   std::string key;     ///< set by the writer
+};
+
+/// A part of a procedure's executable code that runs as a unit: a loop's body, or one arm of an
+/// IF, SELECT CASE or WHERE construct. Statements outside every block run once per call.
+struct BlockFacts {
+  int proc = 0;
+  int parent = -1;
+  std::string kind;       ///< loop arm
+  int loop = -1;          ///< loop: the loop whose body it is
+  int constructStmt = -1; ///< arm: the statement opening the construct (IF THEN, SELECT CASE, WHERE)
+  int arm = 0;            ///< arm: 1-based
+  bool complete = false;  ///< arm: the construct has an ELSE (CASE DEFAULT, ELSEWHERE): some arm always runs
 };
 
 struct ObstacleFacts {
@@ -62,6 +77,34 @@ struct StatementFacts {
   std::string kind;
   OpCounts ops;
   std::optional<int64_t> elements;  ///< array syntax: how many elements (the counts are per element)
+  int block = -1;      ///< the innermost block it is in
+  int label = 0;
+  bool jumps = false;  ///< may transfer control elsewhere: GO TO, EXIT, CYCLE, RETURN, STOP, ...
+  std::string action;  ///< a logical IF's action: its kind
+};
+
+/// A scalar variable a statement reads or writes. A write of part of it (a component, a
+/// substring) is recorded as a read and a write. One row per (variable, access, context).
+struct ScalarRefFacts {
+  int stmt = 0;
+  Symbol* symbol = nullptr;
+  char access = 'R';
+  const char* context = "expr";  ///< expr lhs call_arg io subscript control
+  bool guarded = false;          ///< only in the action of a logical IF (or WHERE statement)
+};
+
+/// An assignment of a shape the analyzer recognizes as a reduction or induction: `s = s + e`
+/// (op sum, step = e when it is an integer constant), `s = s * e`, `s = max(s, e)`, logical
+/// chains; `IF (x > s) s = x` (op max, guard = the IF); and in such an IF's THEN arm, the other
+/// assignments `k = e` (op loc, of = s): the location of a MAXLOC/MINLOC.
+struct UpdatePatternFacts {
+  int stmt = 0;
+  Symbol* symbol = nullptr;
+  std::string name;
+  std::string op;   ///< sum product max min and or eqv neqv loc
+  int guard = -1;   ///< the IF statement whose comparison selects the update
+  std::string of;   ///< loc: the variable whose extreme it locates
+  std::optional<int64_t> step;
 };
 
 struct SubscriptTerm {
@@ -154,6 +197,9 @@ struct FileFacts {
   std::vector<LoopFacts> loops;
   std::vector<ObstacleFacts> obstacles;
   std::vector<StatementFacts> statements;
+  std::vector<BlockFacts> blocks;
+  std::vector<ScalarRefFacts> scalarRefs;
+  std::vector<UpdatePatternFacts> updates;
   std::vector<ArrayRefFacts> arrayRefs;
   std::vector<CallFacts> calls;
   std::vector<DirectiveFacts> directives;

@@ -144,7 +144,7 @@ std::unique_ptr<SQLite::Database> openExisting(const std::string& path, bool wri
                         "); reload the sources with this sapfor-lex");
   try {
     auto db = std::make_unique<SQLite::Database>(
-        path, writable ? SQLite::OPEN_READWRITE : SQLite::OPEN_READONLY);
+        path, (writable ? SQLite::OPEN_READWRITE : SQLite::OPEN_READONLY) | SQLite::OPEN_NOMUTEX);
     db->exec("PRAGMA foreign_keys = OFF");
     return db;
   } catch (const SQLite::Exception& e) {

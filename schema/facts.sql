@@ -100,8 +100,22 @@ CREATE TABLE loop (
   label     INTEGER,                      -- DO 10 ... : 10
   construct TEXT,                         -- construct name (name: DO ...)
   tightly_nested INTEGER NOT NULL DEFAULT 0,  -- the body is exactly one DO loop
-  condition TEXT                          -- DO WHILE condition
+  condition TEXT,                         -- DO WHILE condition
+  var_id    INTEGER REFERENCES variable,  -- the DO variable
+  -- the bounds as constant + sum of coeff * var (loop_bound_term), when they are of that form
+  lower_affine INTEGER NOT NULL DEFAULT 0,
+  lower_const  INTEGER,
+  upper_affine INTEGER NOT NULL DEFAULT 0,
+  upper_const  INTEGER
 );
+
+CREATE TABLE loop_bound_term (            -- the variable terms of an affine loop bound
+  loop_id INTEGER NOT NULL REFERENCES loop,
+  bound   TEXT NOT NULL CHECK (bound IN ('lower', 'upper')),
+  var     TEXT NOT NULL,
+  coeff   INTEGER NOT NULL,
+  PRIMARY KEY (loop_id, bound, var)
+) WITHOUT ROWID;
 
 -- What in a loop (anywhere in its body, nested loops included) stands in the way of running its
 -- iterations in parallel, found syntactically: I/O, STOP, a GOTO out, EXIT/CYCLE of an outer
@@ -112,6 +126,19 @@ CREATE TABLE loop_obstacle (
   line    INTEGER NOT NULL,
   col     INTEGER NOT NULL,
   detail  TEXT                            -- the I/O keyword, the callee, the target label...
+);
+
+-- The control structure the analyzer needs: a loop's body, or one arm of an IF, SELECT CASE or
+-- WHERE construct. A statement belongs to its innermost block (none: it runs once per call).
+CREATE TABLE block (
+  block_id  INTEGER PRIMARY KEY,
+  proc_id   INTEGER NOT NULL REFERENCES procedure,
+  parent_id INTEGER REFERENCES block,
+  kind      TEXT NOT NULL CHECK (kind IN ('loop', 'arm')),
+  loop_id   INTEGER REFERENCES loop,        -- loop: whose body it is
+  construct_stmt INTEGER,                   -- arm: the statement opening the construct (IF THEN, SELECT CASE, WHERE)
+  arm       INTEGER,                        -- arm: 1-based
+  complete  INTEGER NOT NULL DEFAULT 0      -- arm: the construct has an ELSE / CASE DEFAULT, so one arm always runs
 );
 
 -- Executable statements with their operation counts (classes of FRONTEND.md / README).
@@ -128,7 +155,36 @@ CREATE TABLE statement (
   conv INTEGER NOT NULL, branch INTEGER NOT NULL, call INTEGER NOT NULL, idx INTEGER NOT NULL,
   -- array syntax (a(:,j) = ...): the counts are per element; this is how many elements, when the
   -- extents fold (NULL for a scalar statement or unknown extents)
-  elements INTEGER
+  elements INTEGER,
+  block_id INTEGER REFERENCES block,      -- innermost block (loop body or construct arm)
+  label    INTEGER,                       -- its statement label
+  jumps    INTEGER NOT NULL DEFAULT 0,    -- may send control elsewhere: GO TO, EXIT, CYCLE, RETURN, STOP, ERR=
+  action   TEXT                           -- a logical IF's (WHERE statement's) action: its kind
+);
+
+-- Scalar variables a statement reads (R) or writes (W); writing part of one (a component, a
+-- substring) is a read and a write. guarded: only in the action of a logical IF.
+CREATE TABLE scalar_ref (
+  stmt_id INTEGER NOT NULL REFERENCES statement,
+  var_id  INTEGER NOT NULL REFERENCES variable,
+  access  TEXT NOT NULL CHECK (access IN ('R', 'W')),
+  context TEXT NOT NULL,                  -- expr lhs call_arg io subscript control
+  guarded INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (stmt_id, var_id, access, context)
+) WITHOUT ROWID;
+
+-- Assignments of a shape the analyzer recognizes as a reduction or an induction: s = s + e (sum;
+-- step = e when an integer constant), s = s * e, s = max(s, e), logical chains; IF (x > s) s = x
+-- (max; guard_stmt = the IF); the other assignments k = e in such an IF's THEN arm (loc, of = s:
+-- the location of a MAXLOC/MINLOC).
+CREATE TABLE update_pattern (
+  stmt_id    INTEGER NOT NULL REFERENCES statement,
+  var_id     INTEGER REFERENCES variable,
+  name       TEXT NOT NULL,
+  op         TEXT NOT NULL CHECK (op IN ('sum', 'product', 'max', 'min', 'and', 'or', 'eqv', 'neqv', 'loc')),
+  guard_stmt INTEGER REFERENCES statement,
+  of_name    TEXT,
+  step       INTEGER
 );
 
 -- One iteration of a loop's own body (nested loops excluded, their DO headers included).
@@ -252,5 +308,6 @@ CREATE TABLE diagnostic (
   line     INTEGER NOT NULL,
   col      INTEGER NOT NULL,
   severity TEXT NOT NULL CHECK (severity IN ('error', 'warning', 'unsupported', 'note')),
-  message  TEXT NOT NULL
+  message  TEXT NOT NULL,
+  stage    TEXT NOT NULL DEFAULT 'lex' CHECK (stage IN ('lex', 'analysis'))  -- who found it
 );

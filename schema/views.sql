@@ -76,7 +76,7 @@ SELECT a.dir_id, d.loop_id, l.loop_key, a.array, a.dim, a.low, a.high, a.directi
 FROM directive_across a JOIN directive d USING (dir_id) LEFT JOIN loop l ON l.loop_id = d.loop_id;
 
 CREATE VIEW diagnostics AS
-SELECT diag_id, path AS file, line, col, severity, message FROM diagnostic;
+SELECT diag_id, path AS file, line, col, severity, message, stage FROM diagnostic;
 
 CREATE VIEW dimensions AS
 SELECT d.var_id, p.proc_key AS procedure, v.name, d.dim, d.spec, d.lower, d.upper, d.lower_value,

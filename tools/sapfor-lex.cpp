@@ -1,5 +1,7 @@
 /// @file sapfor-lex.cpp
 /// sapfor-lex: loads Fortran sources into an analysis database and writes annotated copies.
+#include "analyzer/Analyzer.hpp"
+#include "analyzer/Explain.hpp"
 #include "lexer/Loader.hpp"
 #include "schema/Database.hpp"
 
@@ -28,10 +30,12 @@ const char* const kUsage =
     "database: procedures, variables, loops with operation counts and what blocks their\n"
     "parallelization, array references with affine subscripts, calls, directives. Directories are\n"
     "searched for .f .for .f77 .f90 .f95 .F .F90 .fdv files. Query the database with SQL; the\n"
-    "views are described in the README.\n"
+    "views are described in the README. Then analyzes the loops (see sapfor-analyze): which can\n"
+    "run in parallel and why not, the DVMH directives for them, errors in the user's directives.\n"
     "\n"
-    "Exit status: 0 loaded; 1 loaded, but some statements had errors (see the diagnostics\n"
-    "table); 2 nothing written (missing or binary input, unwritable output, existing file).\n";
+    "Exit status: 0 loaded; 1 loaded, but some statements had errors or a user's PARALLEL\n"
+    "directive contradicts the analysis (see the diagnostics table); 2 nothing written (missing or\n"
+    "binary input, unwritable output, existing file).\n";
 
 int defaultJobs() {
   unsigned cores = std::thread::hardware_concurrency();
@@ -83,7 +87,7 @@ int main(int argc, char** argv) {
   std::string form;
   lexer::LoadOptions options;
   std::vector<std::string> defines;
-  bool force = false, quiet = false;
+  bool force = false, quiet = false, noAnalysis = false;
 
   po::options_description visible("Options");
   visible.add_options()
@@ -101,6 +105,7 @@ int main(int argc, char** argv) {
        "for .fdv from the content)")
       ("jobs,j", po::value<int>(&options.jobs)->default_value(defaultJobs()),
        "parse this many files at once (default: the number of cores); the database does not depend on it")
+      ("no-analysis", po::bool_switch(&noAnalysis), "only load the facts; do not analyze the loops")
       ("force", po::bool_switch(&force), "replace an existing sapfor database (never any other file)")
       ("quiet,q", po::bool_switch(&quiet), "print only errors")
       ("version", "print the version and exit")
@@ -156,12 +161,18 @@ int main(int argc, char** argv) {
   lexer::DiagnosticSink diagnostics(&std::cerr);
   diagnostics.setEchoErrorsOnly(quiet);
   lexer::LoadSummary summary;
+  analyzer::AnalysisReport analysis;
+  std::string sourceRoot;
   Progress progress(!quiet && ::isatty(STDERR_FILENO));
   options.progress = [&](size_t done, size_t total, const std::string& path) { progress(done, total, path); };
   try {
     db::NewDatabase database(output, force);
     summary = lexer::loadProgram(options, database.sql(), diagnostics);
     progress.clear();
+    if (!noAnalysis) {
+      analysis = analyzer::analyze(database.sql());
+      sourceRoot = db::getMeta(database.sql(), "source_root").value_or("");
+    }
     database.commit();
   } catch (const db::DatabaseError& e) {
     progress.clear();
@@ -176,16 +187,22 @@ int main(int argc, char** argv) {
     return kTrouble;
   }
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  for (const auto& m : analysis.messages)
+    if (!quiet || m.severity == "error")
+      std::cerr << analyzer::shownPath(sourceRoot, m.path) << ":" << m.line << ":" << m.col << ": " << m.severity << ": "
+                << m.message << "\n";
 
   if (!quiet) {
     std::cout << "sapfor-lex: " << counted(summary.files, "file") << ", " << counted(summary.procedures, "procedure")
               << ", " << counted(summary.loops, "loop") << ", " << counted(summary.parallelDirectives, "parallel directive")
-              << ", " << counted(summary.diagnostics, "diagnostic") << ", " << std::fixed << std::setprecision(2)
-              << seconds << " s\n";
+              << ", " << counted(summary.diagnostics, "diagnostic");
+    if (!noAnalysis)
+      std::cout << ", " << analysis.parallel << " parallel loops, " << counted(analysis.expertDirectives, "proposed directive");
+    std::cout << ", " << std::fixed << std::setprecision(2) << seconds << " s\n";
     std::cout << "database: " << output << "\n";
     if (!options.annotateDir.empty())
       std::cout << "annotated sources: " << options.annotateDir << " (" << counted(summary.annotated.size(), "file")
                 << ")\n";
   }
-  return summary.errors > 0 ? kSourceErrors : kOk;
+  return summary.errors > 0 || analysis.errors() > 0 ? kSourceErrors : kOk;
 }

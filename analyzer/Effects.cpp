@@ -1,0 +1,309 @@
+/// @file Effects.cpp
+#include "analyzer/Effects.hpp"
+
+#include "analyzer/ScalarFlow.hpp"
+
+#include <algorithm>
+
+namespace sapfor::analyzer {
+
+const char* reachName(Reach reach) {
+  switch (reach) {
+    case Reach::Local: return "local";
+    case Reach::Dummy: return "dummy";
+    case Reach::Common: return "common";
+    case Reach::Module: return "module";
+    case Reach::Host: return "host";
+    case Reach::Save: return "save";
+  }
+  return "local";
+}
+
+bool isInputOutput(const std::string& kind) {
+  static const std::set<std::string> kinds = {"read", "write", "print", "open", "close", "inquire",
+                                              "backspace", "rewind", "endfile", "flush", "wait"};
+  return kinds.count(kind) > 0;
+}
+
+bool ProcedureSummary::pure() const {
+  if (io || stop || !unknownCalls.empty()) return false;
+  for (const auto& [key, e] : effects)
+    if (e.writes && e.reach != Reach::Dummy) return false;
+  return true;
+}
+
+const Effect* ProcedureSummary::dummy(const std::string& name) const {
+  auto found = effects.find({Reach::Dummy, name});
+  return found == effects.end() ? nullptr : &found->second;
+}
+
+namespace {
+
+/// Intrinsic subroutines: they write their arguments and touch nothing else, except the random
+/// number generator, whose state every call shares.
+bool isIntrinsicSubroutine(const std::string& name) {
+  static const std::set<std::string> names = {"cpu_time", "system_clock", "date_and_time", "mvbits", "move_alloc",
+                                              "get_command", "get_command_argument", "get_environment_variable",
+                                              "random_number", "random_seed", "execute_command_line"};
+  return names.count(name) > 0;
+}
+
+bool sharesHiddenState(const std::string& name) {
+  return name == "random_number" || name == "random_seed" || name == "execute_command_line";
+}
+
+}  // namespace
+
+Effects::Effects(const Program& program) : program_(program), summaries_(program.procedures.size()) {
+  for (const ProcedureRow& p : program.procedures) byName_[p.name].push_back(p.id);
+  for (const VariableRow& v : program.variables)
+    if (v.storage == "common") commonVars_[{v.procId, v.common, v.name}] = v.id;
+  for (const ProcedureRow& p : program.procedures) directEffects(p);
+  // Through calls, to a fixed point (recursion included).
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const ProcedureRow& p : program.procedures) changed |= propagate(p);
+  }
+  // An ENTRY runs its host's body.
+  for (const ProcedureRow& p : program.procedures) {
+    if (p.kind != "entry" || !p.hostId) continue;
+    ProcedureSummary s = summary(p.hostId);
+    for (auto& [key, e] : s.effects)
+      if (e.reach == Reach::Dummy) {
+        auto at = std::find(p.parameters.begin(), p.parameters.end(), e.name);
+        e.position = at == p.parameters.end() ? 0 : static_cast<int>(at - p.parameters.begin()) + 1;
+      }
+    summaries_[static_cast<size_t>(p.id - 1)] = std::move(s);
+  }
+}
+
+Reach Effects::reach(Id varId, Id procId) const {
+  const VariableRow& v = program_.variable(varId);
+  if (v.storage == "common") return Reach::Common;
+  if (v.storage == "module") return Reach::Module;
+  if (v.procId != procId) return Reach::Host;
+  if (v.storage == "dummy") return Reach::Dummy;
+  if (v.save) return Reach::Save;
+  return Reach::Local;
+}
+
+Id Effects::callee(const CallRow& call) const {
+  auto found = byName_.find(call.callee);
+  if (found == byName_.end()) return 0;
+  const ProcedureRow& caller = program_.procedure(call.procId);
+  auto callable = [&](Id id) {
+    const std::string& kind = program_.procedure(id).kind;
+    return kind == "subroutine" || kind == "function" || kind == "entry";
+  };
+  // Internal procedures of the caller, then of its hosts, outward.
+  for (Id host = caller.id; host != 0; host = program_.procedure(host).hostId)
+    for (Id id : found->second)
+      if (callable(id) && program_.procedure(id).hostId == host) return id;
+  // Module procedures, then external ones.
+  for (Id id : found->second) {
+    const ProcedureRow& p = program_.procedure(id);
+    if (callable(id) && p.hostId && program_.procedure(p.hostId).kind == "module") return id;
+  }
+  for (Id id : found->second)
+    if (callable(id) && !program_.procedure(id).hostId) return id;
+  return 0;
+}
+
+bool Effects::addEffect(ProcedureSummary& summary, const ProcedureRow& p, Id varId, bool reads, bool writes,
+                        const std::string& via) {
+  Reach r = reach(varId, p.id);
+  if (r == Reach::Local || (!reads && !writes)) return false;
+  const VariableRow& v = program_.variable(varId);
+  auto [it, added] = summary.effects.try_emplace({r, v.name});
+  Effect& e = it->second;
+  bool changed = added;
+  if (added) {
+    e.varId = varId;
+    e.name = v.name;
+    e.reach = r;
+    e.via = via;
+    if (r == Reach::Dummy) {
+      auto at = std::find(p.parameters.begin(), p.parameters.end(), v.name);
+      e.position = at == p.parameters.end() ? 0 : static_cast<int>(at - p.parameters.begin()) + 1;
+    }
+  }
+  if (reads && !e.reads) e.reads = changed = true;
+  if (writes && !e.writes) e.writes = changed = true;
+  return changed;
+}
+
+void Effects::directEffects(const ProcedureRow& p) {
+  ProcedureSummary& summary = summaries_[static_cast<size_t>(p.id - 1)];
+  auto [first, last] = program_.procedureStatements[static_cast<size_t>(p.id - 1)];
+  summary.hasBody = last >= first;
+  if (!summary.hasBody) return;
+  std::vector<StatementEffects> own;
+  own.reserve(static_cast<size_t>(last - first + 1));
+  for (Id id = first; id <= last; ++id) {
+    const StatementRow& s = program_.statement(id);
+    own.push_back(of(s, false));
+    if (isInputOutput(s.kind) || isInputOutput(s.action)) summary.io = true;
+    if (s.kind == "stop" || s.action == "stop") summary.stop = true;
+    for (const ScalarAccess& a : own.back().scalars) addEffect(summary, p, a.varId, a.access == 'R', a.access == 'W', "");
+    for (Id ref : s.arrayRefs) {
+      const ArrayRefRow& r = program_.arrayRef(ref);
+      if (r.varId) addEffect(summary, p, r.varId, r.access == 'R', r.access == 'W', "");
+    }
+  }
+  // A dummy the body always writes before reading it: a call defines the actual argument.
+  ScalarFlow flow = scalarFlow(program_, 0, first, last,
+                               [&](Id stmt) -> const StatementEffects& { return own[static_cast<size_t>(stmt - first)]; });
+  for (auto& [key, e] : summary.effects) {
+    const ScalarUse* use = e.reach == Reach::Dummy ? flow.find(e.varId) : nullptr;
+    e.defines = use && use->certainAtEnd && !use->exposed;
+  }
+}
+
+Id Effects::callerView(Id varId, Id callerProc) const {
+  const VariableRow& v = program_.variable(varId);
+  if (v.storage != "common") return varId;
+  auto found = commonVars_.find({callerProc, v.common, v.name});
+  return found == commonVars_.end() ? varId : found->second;
+}
+
+Id Effects::argumentVariable(const StatementRow& s, const std::string& name, bool& isArray) const {
+  for (const ScalarRefRow& r : s.scalars)
+    if (r.context == "call_arg" && program_.variable(r.varId).name == name) {
+      isArray = false;
+      return r.varId;
+    }
+  for (Id ref : s.arrayRefs) {
+    const ArrayRefRow& r = program_.arrayRef(ref);
+    if (r.context == "call_arg" && r.name == name && r.varId) {
+      isArray = true;
+      return r.varId;
+    }
+  }
+  return 0;
+}
+
+bool Effects::propagate(const ProcedureRow& p) {
+  ProcedureSummary& summary = summaries_[static_cast<size_t>(p.id - 1)];
+  if (!summary.hasBody) return false;
+  bool changed = false;
+  auto [first, last] = program_.procedureStatements[static_cast<size_t>(p.id - 1)];
+  for (Id id = first; id <= last; ++id) {
+    const StatementRow& s = program_.statement(id);
+    for (Id callId : s.calls) {
+      const CallRow& call = program_.call(callId);
+      if (call.kind == "statement_function") continue;
+      Id target = callee(call);
+      if (!target) {
+        if (!isIntrinsicSubroutine(call.callee) && summary.unknownCalls.insert(call.callee).second) changed = true;
+        continue;
+      }
+      const ProcedureSummary callee = summaries_[static_cast<size_t>(target - 1)];  // a copy: may be `summary`
+      if (callee.io && !summary.io) summary.io = changed = true;
+      if (callee.stop && !summary.stop) summary.stop = changed = true;
+      for (const std::string& name : callee.unknownCalls) changed |= summary.unknownCalls.insert(name).second;
+      const ProcedureRow& q = program_.procedure(target);
+      for (const auto& [key, e] : callee.effects) {
+        if (e.reach != Reach::Dummy) {
+          changed |= addEffect(summary, p, callerView(e.varId, p.id), e.reads, e.writes, q.name);
+          continue;
+        }
+        for (size_t k = 0; k < call.args.size(); ++k) {
+          const CallArgRow& arg = call.args[k];
+          bool matches = arg.keyword.empty() ? (e.position == static_cast<int>(k) + 1) : arg.keyword == e.name;
+          if (!matches || arg.var.empty()) continue;
+          bool isArray = false;
+          if (Id var = argumentVariable(s, arg.var, isArray)) changed |= addEffect(summary, p, var, e.reads, e.writes, q.name);
+        }
+      }
+    }
+  }
+  return changed;
+}
+
+StatementEffects Effects::of(const StatementRow& s, bool withCalls) const {
+  StatementEffects out;
+  for (const ScalarRefRow& r : s.scalars) {
+    if (withCalls && r.context == "call_arg") continue;  // what the callee does decides
+    bool partial = false;  // p%x = ... reads p as well as writing it
+    if (r.access == 'W')
+      for (const ScalarRefRow& other : s.scalars)
+        if (other.varId == r.varId && other.access == 'R' && other.context == r.context) partial = true;
+    out.scalars.push_back({r.varId, r.access, r.access == 'W' && !r.guarded && !partial, 0});
+  }
+  if (!withCalls) return out;
+
+  auto guarded = [&](Id varId) {
+    for (const ScalarRefRow& r : s.scalars)
+      if (r.varId == varId && r.context == "call_arg") return r.guarded;
+    return false;
+  };
+  std::set<Id> argumentsSeen;
+  for (Id callId : s.calls) {
+    const CallRow& call = program_.call(callId);
+    Id target = call.kind == "statement_function" ? 0 : callee(call);
+    const ProcedureSummary* callee = target ? &summary(target) : nullptr;
+    bool unknown = !callee && call.kind != "statement_function";
+    std::string where = " (line " + std::to_string(call.line) + ")";
+    if (unknown) {
+      if (sharesHiddenState(call.callee))
+        out.problems.push_back({"call", callId, call.callee,
+                                "call to " + call.callee + where + ": every call shares the random number generator's state"});
+      else if (!isIntrinsicSubroutine(call.callee))
+        out.problems.push_back({"call", callId, call.callee,
+                                "call to " + call.callee + where + ", which has no body here: what it does is unknown"});
+    }
+    for (size_t k = 0; k < call.args.size(); ++k) {
+      const CallArgRow& arg = call.args[k];
+      if (arg.var.empty()) continue;
+      bool isArray = false;
+      Id var = argumentVariable(s, arg.var, isArray);
+      if (!var) continue;
+      argumentsSeen.insert(var);
+      bool reads = true, writes = call.kind != "statement_function", defines = false;
+      if (callee) {
+        const std::string dummy = !arg.keyword.empty() ? arg.keyword
+                                  : k < program_.procedure(target).parameters.size() ? program_.procedure(target).parameters[k]
+                                                                                     : std::string();
+        const Effect* e = callee->dummy(dummy);
+        reads = e && e->reads;
+        writes = e && e->writes;
+        defines = e && e->defines;
+      }
+      if (isArray) {
+        if (reads) out.arrays.push_back({var, 'R', callId, static_cast<int>(k) + 1});
+        if (writes) out.arrays.push_back({var, 'W', callId, static_cast<int>(k) + 1});
+      } else {
+        if (reads) out.scalars.push_back({var, 'R', false, callId});
+        if (writes) out.scalars.push_back({var, 'W', defines && !guarded(var), callId});
+      }
+    }
+    if (!callee) continue;
+    const std::string& name = program_.procedure(target).name;
+    if (callee->io) out.problems.push_back({"io", callId, name, name + where + " does input/output"});
+    if (callee->stop) out.problems.push_back({"stop", callId, name, name + where + " may STOP"});
+    for (const std::string& unknownCallee : callee->unknownCalls)
+      out.problems.push_back({"call", callId, unknownCallee,
+                              name + where + " calls " + unknownCallee + ", which has no body here: what it does is unknown"});
+    for (const auto& [key, e] : callee->effects) {
+      if (e.reach == Reach::Dummy) continue;
+      Id var = callerView(e.varId, s.procId);
+      const VariableRow& v = program_.variable(var);
+      if (v.isArray()) {
+        if (e.reads) out.arrays.push_back({var, 'R', callId, 0});
+        if (e.writes) out.arrays.push_back({var, 'W', callId, 0});
+      } else {
+        if (e.reads) out.scalars.push_back({var, 'R', false, callId});
+        if (e.writes) out.scalars.push_back({var, 'W', false, callId});
+      }
+      if (e.writes && reach(var, s.procId) != Reach::Local)
+        out.problems.push_back({"call", callId, v.name,
+                                "call to " + name + where + " writes the shared variable " + v.name});
+    }
+  }
+  // An argument no call could account for (an unresolved name): read, as the front end saw it.
+  for (const ScalarRefRow& r : s.scalars)
+    if (r.context == "call_arg" && !argumentsSeen.count(r.varId)) out.scalars.push_back({r.varId, 'R', false, 0});
+  return out;
+}
+
+}  // namespace sapfor::analyzer

@@ -1,0 +1,110 @@
+/// @file Effects.hpp
+/// What statements and procedures read and write. A procedure's summary lists the variables
+/// outside it that a call may touch (dummies, COMMON, module and host variables, SAVE locals),
+/// transitively through what it calls, and whether it does I/O or may STOP. A statement's effects
+/// are its own references plus what its calls do to their arguments and to shared variables, so
+/// that a call inside a loop counts as what it does, not as "unknown".
+#pragma once
+
+#include "analyzer/ProgramModel.hpp"
+
+#include <map>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace sapfor::analyzer {
+
+/// Where a variable lives, seen from a procedure that uses it.
+enum class Reach { Local, Dummy, Common, Module, Host, Save };
+const char* reachName(Reach reach);
+
+/// A variable outside a procedure that calling it may read or write.
+struct Effect {
+  Id varId = 0;
+  std::string name;
+  Reach reach = Reach::Local;
+  int position = 0;        ///< a dummy's 1-based position
+  bool reads = false;
+  bool writes = false;
+  bool defines = false;    ///< written before it is read on every path of a call
+  std::string via;         ///< the callee it comes through; empty: the procedure itself
+};
+
+struct ProcedureSummary {
+  bool hasBody = false;
+  bool io = false;
+  bool stop = false;
+  std::set<std::string> unknownCalls;
+  std::map<std::pair<Reach, std::string>, Effect> effects;
+  /// No I/O, no STOP, no unknown callee, no write outside its dummies.
+  bool pure() const;
+  const Effect* dummy(const std::string& name) const;
+};
+
+/// One scalar access of a statement. A write is definite when it sets the whole variable every
+/// time the statement runs (not in a logical IF's action, not a component, not a call's maybe).
+struct ScalarAccess {
+  Id varId = 0;
+  char access = 'R';
+  bool definite = false;
+  Id callId = 0;  ///< made by this call (0: by the statement itself)
+};
+
+/// A whole-array access made by a call: the callee reads or writes an argument or a shared array.
+struct CallArrayAccess {
+  Id varId = 0;
+  char access = 'R';
+  Id callId = 0;
+  int argument = 0;  ///< the actual argument's position; 0 for a shared array
+};
+
+/// What a call does that keeps its loop from running in parallel.
+struct CallProblem {
+  std::string kind;  ///< io stop call
+  Id callId = 0;
+  std::string name;  ///< the callee, or the shared variable it writes
+  std::string message;
+};
+
+struct StatementEffects {
+  std::vector<ScalarAccess> scalars;
+  std::vector<CallArrayAccess> arrays;
+  std::vector<CallProblem> problems;
+};
+
+class Effects {
+ public:
+  explicit Effects(const Program& program);
+
+  /// The procedure a call reaches (an internal procedure of the caller or its host first, then a
+  /// module procedure, then an external one); 0 when the database has no body for it.
+  Id callee(const CallRow& call) const;
+  const ProcedureSummary& summary(Id procId) const { return summaries_[static_cast<size_t>(procId - 1)]; }
+  /// A statement's scalar accesses, with its calls' effects on their arguments and on shared
+  /// variables; `withCalls = false`: the statement's own references only, arguments read.
+  StatementEffects of(const StatementRow& s, bool withCalls = true) const;
+  /// Where variable `varId` lives, seen from procedure `procId`.
+  Reach reach(Id varId, Id procId) const;
+
+ private:
+  void directEffects(const ProcedureRow& p);
+  bool propagate(const ProcedureRow& p);
+  bool addEffect(ProcedureSummary& summary, const ProcedureRow& p, Id varId, bool reads, bool writes,
+                 const std::string& via);
+  /// The caller's variable that an actual argument names, from the statement's references.
+  Id argumentVariable(const StatementRow& s, const std::string& name, bool& isArray) const;
+  /// The caller's own declaration of a COMMON variable a callee touches, else the callee's.
+  Id callerView(Id varId, Id callerProc) const;
+
+  const Program& program_;
+  std::vector<ProcedureSummary> summaries_;
+  std::unordered_map<std::string, std::vector<Id>> byName_;
+  std::map<std::tuple<Id, std::string, std::string>, Id> commonVars_;  ///< (proc, block, name) -> variable
+};
+
+/// I/O statement kinds (read write print open ...).
+bool isInputOutput(const std::string& kind);
+
+}  // namespace sapfor::analyzer

@@ -1,0 +1,117 @@
+/// @file EmitDvmh.cpp
+#include "analyzer/EmitDvmh.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+
+namespace sapfor::analyzer {
+
+namespace fs = std::filesystem;
+
+std::vector<std::string> directiveLines(const std::string& text, bool fixedForm) {
+  // Fixed form ends a line at column 72; free form allows 132 (ISO/IEC 1539-1:2018, 6.3.2.1, 6.3.3.1).
+  const size_t width = fixedForm ? 72 : 132;
+  const std::string first = fixedForm ? "CDVM$ " : "!DVM$ ";
+  const std::string next = fixedForm ? "CDVM$*" : "!DVM$&";
+  std::vector<std::string> lines;
+  std::string current = first;
+  size_t room = width - (fixedForm ? 0 : 2);  // free form keeps room for the trailing " &"
+  // Break after ", " between clauses or list items, never inside a name.
+  size_t at = 0;
+  while (at < text.size()) {
+    size_t cut = text.find(", ", at);
+    std::string piece = cut == std::string::npos ? text.substr(at) : text.substr(at, cut + 2 - at);
+    at = cut == std::string::npos ? text.size() : cut + 2;
+    if (current.size() + piece.size() > room && current.size() > first.size()) {
+      while (!current.empty() && current.back() == ' ') current.pop_back();
+      lines.push_back(fixedForm ? current : current + " &");
+      current = next + " ";
+    }
+    current += piece;
+  }
+  while (!current.empty() && current.back() == ' ') current.pop_back();
+  lines.push_back(current);
+  return lines;
+}
+
+namespace {
+
+std::vector<std::string> splitLines(const std::string& text, std::string& ending) {
+  ending = text.find("\r\n") != std::string::npos ? "\r\n" : "\n";
+  std::vector<std::string> lines;
+  std::string line;
+  std::istringstream in(text);
+  while (std::getline(in, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    lines.push_back(line);
+  }
+  return lines;
+}
+
+bool replaced(const DirectiveRow& d) {
+  return d.sentinel == "dvm" && (d.kind == "PARALLEL" || d.kind == "REGION" || d.kind == "END_REGION");
+}
+
+}  // namespace
+
+EmitReport emitDvmh(const Program& program, const Expert& expert, const std::string& outputDir) {
+  EmitReport report;
+  std::error_code ec;
+  fs::create_directories(outputDir, ec);
+  if (ec) throw std::runtime_error(outputDir + ": cannot create the folder: " + ec.message());
+  std::map<Id, std::map<int, std::vector<const ExpertDirective*>>> inserts;  // file -> line -> directives
+  for (const ExpertDirective& d : expert.directives()) inserts[d.fileId][d.line].push_back(&d);
+  std::map<Id, std::vector<std::pair<int, int>>> dropped;  // file -> user directive line ranges
+  for (const DirectiveRow& d : program.directives)
+    if (replaced(d)) dropped[d.fileId].push_back({d.line, d.endLine});
+
+  for (const FileRow& f : program.files) {
+    fs::path source = fs::path(program.sourceRoot) / f.path;
+    std::ifstream in(source, std::ios::binary);
+    if (!in) {
+      report.problems.push_back(source.string() + ": cannot be read");
+      continue;
+    }
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (static_cast<int64_t>(text.size()) != f.bytes) {
+      report.problems.push_back(source.string() + ": changed since it was loaded; not written");
+      continue;
+    }
+    std::string ending;
+    std::vector<std::string> lines = splitLines(text, ending);
+    bool fixed = f.form == "fixed";
+    std::string out;
+    auto directivesAt = [&](int line) {
+      auto file = inserts.find(f.id);
+      if (file == inserts.end()) return;
+      auto at = file->second.find(line);
+      if (at == file->second.end()) return;
+      for (const ExpertDirective* d : at->second)
+        for (const std::string& l : directiveLines(d->text, fixed)) out += l + ending;
+    };
+    auto isDropped = [&](int line) {
+      for (const auto& [from, to] : dropped[f.id])
+        if (line >= from && line <= to) return true;
+      return false;
+    };
+    for (size_t i = 0; i < lines.size(); ++i) {
+      int number = static_cast<int>(i) + 1;
+      directivesAt(number);
+      if (!isDropped(number)) out += lines[i] + ending;
+    }
+    directivesAt(static_cast<int>(lines.size()) + 1);  // END REGION after the file's last line
+
+    fs::path target = fs::path(outputDir) / f.path;
+    fs::create_directories(target.parent_path(), ec);
+    std::ofstream file(target, std::ios::binary);
+    file << out;
+    if (!file) throw std::runtime_error(target.string() + ": cannot be written");
+    report.written.push_back(f.path);
+  }
+  return report;
+}
+
+}  // namespace sapfor::analyzer

@@ -1,0 +1,616 @@
+/// @file Expert.cpp
+#include "analyzer/Expert.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+namespace sapfor::analyzer {
+
+std::string upperCase(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return text;
+}
+
+namespace {
+
+std::string line(int n) { return "line " + std::to_string(n); }
+
+std::string join(const std::vector<std::string>& items, const char* separator = ", ") {
+  std::string out;
+  for (size_t i = 0; i < items.size(); ++i) out += (i ? separator : "") + items[i];
+  return out;
+}
+
+/// Whether `text` mentions `name` as a whole word.
+bool mentionsWord(const std::string& text, const std::string& name) {
+  for (size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
+    auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    bool before = at > 0 && word(text[at - 1]);
+    bool after = at + name.size() < text.size() && word(text[at + name.size()]);
+    if (!before && !after) return true;
+  }
+  return false;
+}
+
+/// A subscript `v + c` with v one of `vars` (coefficient 1): v's index in vars, and c.
+std::optional<std::pair<size_t, int64_t>> offsetOf(const LinearExpr& s, const std::vector<std::string>& vars) {
+  if (!s.affine || s.terms.size() != 1 || s.terms[0].second != 1) return std::nullopt;
+  auto at = std::find(vars.begin(), vars.end(), s.terms[0].first);
+  if (at == vars.end()) return std::nullopt;
+  return std::make_pair(static_cast<size_t>(at - vars.begin()), s.constant);
+}
+
+bool mentionsAny(const LinearExpr& s, const std::vector<std::string>& vars) {
+  for (const auto& [var, coeff] : s.terms)
+    if (std::find(vars.begin(), vars.end(), var) != vars.end()) return true;
+  return false;
+}
+
+std::string offsetText(const std::string& var, int64_t c) {
+  std::string out = upperCase(var);
+  if (c > 0) out += "+" + std::to_string(c);
+  if (c < 0) out += std::to_string(c);
+  return out;
+}
+
+const char* reductionWord(const std::string& op) {
+  if (op == "sum") return "a sum";
+  if (op == "product") return "a product";
+  if (op == "max") return "a maximum";
+  if (op == "min") return "a minimum";
+  if (op == "maxloc") return "a maximum with its location (MAXLOC)";
+  if (op == "minloc") return "a minimum with its location (MINLOC)";
+  return "a logical reduction";
+}
+
+std::string reductionClause(const Trait& t) {
+  std::string text = upperCase(t.op) + "(" + upperCase(t.name);
+  if (!t.locVar.empty()) text += ", " + upperCase(t.locVar) + ", " + std::to_string(t.locCount.value_or(1));
+  return text + ")";
+}
+
+std::string acrossText(const std::string& array, const AcrossWidths& widths) {
+  std::vector<std::string> dims;
+  for (const AcrossWidth& w : widths) dims.push_back(std::to_string(w.low) + ":" + std::to_string(w.high));
+  return upperCase(array) + "(" + join(dims) + ")";
+}
+
+}  // namespace
+
+Expert::Expert(const Program& program, const LoopAnalysis& analysis) : program_(program), analysis_(analysis) {
+  for (const DirectiveRow& d : program.directives) {
+    if (d.kind == "DISTRIBUTE")
+      for (const std::string& n : d.names("distribute")) distributed_.insert(n);
+    if (d.kind == "ALIGN")
+      for (const std::string& n : d.names("align")) aligned_.insert(n);
+  }
+  verdicts_.resize(program.loops.size());
+  for (const LoopRow& l : program.loops) {
+    Verdict& v = verdicts_[static_cast<size_t>(l.id - 1)];
+    v.loopId = l.id;
+    v.analysisParallel = analysis.result(l.id).parallel;
+  }
+  // Each procedure's loop forest, outermost loops in order.
+  std::map<Id, std::vector<Id>> tops;
+  for (const LoopRow& l : program.loops)
+    if (!l.parentId) tops[l.procId].push_back(l.id);
+  for (const auto& [proc, loops] : tops) procedure(loops);
+
+  for (const DirectiveRow& d : program.directives)
+    if (d.kind == "PARALLEL" && d.sentinel == "dvm" && d.loopId) {
+      for (Id l : userNest(d)) verdicts_[static_cast<size_t>(l - 1)].userDirective = true;
+      checkUserDirective(d);
+    }
+  for (Verdict& v : verdicts_) {
+    v.parallel = v.analysisParallel || v.userDirective;
+    v.source = !v.userDirective ? "analysis" : v.analysisParallel ? "both" : "user directive";
+  }
+}
+
+// ---- nests ----------------------------------------------------------------------------------
+
+bool Expert::rectangular(const LoopRow& loop, const std::vector<Id>& nest) const {
+  for (Id outer : nest) {
+    const std::string& var = program_.loop(outer).var;
+    for (const LinearExpr* form : {&loop.lowerForm, &loop.upperForm})
+      for (const auto& [name, coeff] : form->terms)
+        if (name == var) return false;
+    if ((!loop.lowerForm.affine && mentionsWord(loop.lower, var)) || (!loop.upperForm.affine && mentionsWord(loop.upper, var)) ||
+        mentionsWord(loop.step, var))
+      return false;
+  }
+  return true;
+}
+
+/// The loop with the tightly nested parallel rectangular loops under it.
+std::vector<Id> Expert::independentNest(Id loopId) {
+  std::vector<Id> nest = {loopId};
+  for (Id current = loopId;;) {
+    const LoopRow& l = program_.loop(current);
+    if (!l.tightlyNested || l.children.size() != 1) break;
+    const LoopRow& inner = program_.loop(l.children[0]);
+    if (!inner.counted() || !analysis_.result(inner.id).parallel) break;
+    if (!rectangular(inner, nest)) {
+      std::vector<std::string> vars;
+      for (Id n : nest) vars.push_back(upperCase(program_.loop(n).var));
+      notes_.push_back({inner.id, {"non_rectangular", false, "", inner.line,
+                                   "not grouped with the enclosing loops in one PARALLEL: its bounds depend on " + join(vars) +
+                                       " (non-rectangular)"}});
+      break;
+    }
+    nest.push_back(inner.id);
+    current = inner.id;
+  }
+  return nest;
+}
+
+bool Expert::place(Id loopId, std::vector<Nest>& nests) {
+  const LoopRow& loop = program_.loop(loopId);
+  const LoopResult& r = analysis_.result(loopId);
+  if (loop.counted() && r.parallel) {
+    nests.push_back({independentNest(loopId), false, {}});
+    return true;
+  }
+  if (loop.counted() && r.acrossCandidate) {
+    // A pipeline needs at least two loops: a wavefront over one loop is sequential.
+    std::vector<Id> nest = {loopId};
+    for (Id current = loopId;;) {
+      const LoopRow& l = program_.loop(current);
+      if (!l.tightlyNested || l.children.size() != 1) break;
+      const LoopRow& inner = program_.loop(l.children[0]);
+      const LoopResult& ir = analysis_.result(inner.id);
+      if (!inner.counted() || !(ir.parallel || ir.acrossCandidate) || !rectangular(inner, nest)) break;
+      nest.push_back(inner.id);
+      current = inner.id;
+    }
+    std::map<Id, AcrossWidths> widths;
+    if (nest.size() >= 2 && acrossWidths(nest, widths)) {
+      for (Id l : nest) {
+        verdicts_[static_cast<size_t>(l - 1)].analysisParallel = true;
+        verdicts_[static_cast<size_t>(l - 1)].across = true;
+      }
+      nests.push_back({nest, true, std::move(widths)});
+      return true;
+    }
+  }
+  return false;
+}
+
+void Expert::procedure(const std::vector<Id>& topLoops) {
+  std::vector<Nest> nests;
+  std::vector<Id> pending(topLoops.rbegin(), topLoops.rend());
+  while (!pending.empty()) {
+    Id loopId = pending.back();
+    pending.pop_back();
+    if (place(loopId, nests)) continue;
+    const LoopRow& l = program_.loop(loopId);
+    for (auto child = l.children.rbegin(); child != l.children.rend(); ++child) pending.push_back(*child);
+  }
+  std::vector<ExpertDirective> directives;
+  for (const Nest& nest : nests) {
+    const LoopRow& outer = program_.loop(nest.loops.front());
+    directives.push_back({outer.id, outer.fileId, outer.line, "PARALLEL", parallelText(nest)});
+  }
+  regions(nests, directives);
+  directives_.insert(directives_.end(), directives.begin(), directives.end());
+}
+
+bool Expert::acrossWidths(const std::vector<Id>& nest, std::map<Id, AcrossWidths>& widths, std::string* why) const {
+  std::vector<std::string> vars;
+  for (Id l : nest) vars.push_back(program_.loop(l).var);
+  std::set<Id> arrays;
+  for (Id l : nest) {
+    const LoopResult& r = analysis_.result(l);
+    for (size_t index : r.dependences) {
+      const Dependence& d = analysis_.dependences()[index];
+      if (!r.locArrays.count(d.varId)) arrays.insert(d.varId);
+    }
+  }
+  std::vector<const ArrayAccess*> accesses = analysis_.accessesIn(nest.front());
+  for (Id array : arrays) {
+    std::vector<const ArrayAccess*> refs;
+    for (const ArrayAccess* a : accesses)
+      if (a->varId == array) refs.push_back(a);
+    const ArrayAccess* write = nullptr;
+    for (const ArrayAccess* a : refs)
+      if (a->access == 'W' && !write) write = a;
+    if (!write || write->refId == 0) {
+      if (why) *why = "a called procedure writes it";
+      return false;
+    }
+    size_t rank = write->subscripts().size();
+    AcrossWidths w(rank);
+    for (size_t dim = 0; dim < rank; ++dim) {
+      auto base = offsetOf(write->subscripts()[dim], vars);
+      for (const ArrayAccess* a : refs) {
+        if (a->refId == 0 || a->subscripts().size() != rank) {
+          if (why) *why = "it is passed to a procedure or used as a whole";
+          return false;
+        }
+        const LinearExpr& s = a->subscripts()[dim];
+        auto here = offsetOf(s, vars);
+        if (!base) {
+          // A dimension no loop of the nest runs along: every reference must agree on it.
+          const LinearExpr& w0 = write->subscripts()[dim];
+          if (!s.affine || !w0.affine || mentionsAny(s, vars) || s.constant != w0.constant || s.terms != w0.terms) {
+            if (why) *why = "its subscripts in dimension " + std::to_string(dim + 1) + " are not uniform (" + a->text() + ")";
+            return false;
+          }
+          continue;
+        }
+        if (!here || here->first != base->first) {
+          if (why) *why = "its subscripts in dimension " + std::to_string(dim + 1) + " are not uniform (" + a->text() + ")";
+          return false;
+        }
+        int64_t offset = here->second - base->second;
+        if (a->access == 'W' && offset != 0) {
+          if (why) *why = "it is written at two different places (" + write->text() + ", " + a->text() + ")";
+          return false;
+        }
+        if (offset < 0 && -offset > w[dim].low) {
+          w[dim].low = -offset;
+          w[dim].lowBy = a;
+        }
+        if (offset > 0 && offset > w[dim].high) {
+          w[dim].high = offset;
+          w[dim].highBy = a;
+        }
+      }
+      if (w[dim].low > kMaxAcrossWidth || w[dim].high > kMaxAcrossWidth) {
+        if (why) *why = "a dependence distance exceeds " + std::to_string(kMaxAcrossWidth);
+        return false;
+      }
+    }
+    widths[array] = std::move(w);
+  }
+  return true;
+}
+
+std::string Expert::onClause(const std::vector<Id>& nest) const {
+  std::vector<std::string> vars;
+  for (Id l : nest) vars.push_back(program_.loop(l).var);
+  struct Candidate {
+    const ArrayAccess* ref = nullptr;
+    size_t covered = 0;
+    bool written = false;
+    size_t order = 0;
+  };
+  std::map<Id, Candidate> byArray;
+  std::vector<const ArrayAccess*> accesses = analysis_.accessesIn(nest.front());
+  for (size_t i = 0; i < accesses.size(); ++i) {
+    const ArrayAccess* a = accesses[i];
+    if (a->refId == 0 || !a->varId) continue;
+    std::set<size_t> covered;
+    for (const LinearExpr& s : a->subscripts())
+      if (auto o = offsetOf(s, vars)) covered.insert(o->first);
+    auto [it, added] = byArray.try_emplace(a->varId);
+    Candidate& c = it->second;
+    if (added) c.order = i;
+    c.written |= a->access == 'W';
+    // The reference to show: a write covering most loops, else any reference covering most.
+    bool better = !c.ref || covered.size() > c.covered ||
+                  (covered.size() == c.covered && a->access == 'W' && c.ref->access != 'W');
+    if (better) {
+      c.ref = a;
+      c.covered = covered.size();
+    }
+  }
+  const Candidate* best = nullptr;
+  auto rank = [&](const Candidate& c) {
+    const std::string& name = program_.variable(c.ref->varId).name;
+    return std::make_tuple(c.covered, c.written, distributed_.count(name) > 0, aligned_.count(name) > 0);
+  };
+  for (const auto& [var, c] : byArray) {
+    if (c.covered == 0) continue;
+    if (!best || rank(c) > rank(*best) || (rank(c) == rank(*best) && c.order < best->order)) best = &c;
+  }
+  if (!best) return "";
+  std::vector<std::string> dims;
+  for (const LinearExpr& s : best->ref->subscripts()) {
+    auto o = offsetOf(s, vars);
+    dims.push_back(o ? offsetText(vars[o->first], o->second) : "*");
+  }
+  return upperCase(best->ref->name()) + "(" + join(dims) + ")";
+}
+
+std::string Expert::parallelText(const Nest& nest) const {
+  std::vector<std::string> vars;
+  for (Id l : nest.loops) vars.push_back(upperCase(program_.loop(l).var));
+  std::string text = "PARALLEL (" + join(vars) + ")";
+  if (std::string on = onClause(nest.loops); !on.empty()) text += " ON " + on;
+  const LoopResult& r = analysis_.result(nest.loops.front());
+  std::vector<std::string> privates, reductions;
+  for (const Trait& t : r.traits) {
+    bool nestVar = std::find(vars.begin(), vars.end(), upperCase(t.name)) != vars.end();
+    if (t.trait == "private" && !nestVar) privates.push_back(upperCase(t.name));
+    if (t.trait == "reduction" && t.op != "loc") reductions.push_back(reductionClause(t));
+  }
+  if (!privates.empty()) text += ", PRIVATE(" + join(privates) + ")";
+  if (!reductions.empty()) text += ", REDUCTION(" + join(reductions) + ")";
+  // Arrays only read here, at neighbouring elements: their shadow edges must be renewed first.
+  std::vector<std::string> lower;
+  for (Id l : nest.loops) lower.push_back(program_.loop(l).var);
+  std::vector<std::string> shadows;
+  std::set<Id> written, seen;
+  std::vector<const ArrayAccess*> accesses = analysis_.accessesIn(nest.loops.front());
+  for (const ArrayAccess* a : accesses)
+    if (a->access == 'W') written.insert(a->varId);
+  for (const ArrayAccess* a : accesses) {
+    if (a->access != 'R' || !a->varId || written.count(a->varId) || seen.count(a->varId)) continue;
+    for (const LinearExpr& s : a->subscripts())
+      if (auto o = offsetOf(s, lower); o && o->second != 0) {
+        seen.insert(a->varId);
+        shadows.push_back(upperCase(a->name()));
+        break;
+      }
+  }
+  if (!shadows.empty()) text += ", SHADOW_RENEW(" + join(shadows) + ")";
+  if (nest.across) {
+    std::vector<std::string> items;
+    for (const ArrayAccess* a : accesses)
+      if (auto w = nest.widths.find(a->varId); w != nest.widths.end()) {
+        std::string item = acrossText(a->name(), w->second);
+        if (std::find(items.begin(), items.end(), item) == items.end()) items.push_back(item);
+      }
+    text += ", ACROSS(" + join(items) + ")";
+  }
+  return text;
+}
+
+namespace {
+
+/// Two references to one element in the same iteration of the same loops.
+bool sameElement(const ArrayAccess& x, const ArrayAccess& y) {
+  if (!x.refId || !y.refId || x.varId != y.varId || x.loops() != y.loops()) return false;
+  const auto& a = x.subscripts();
+  const auto& b = y.subscripts();
+  if (a.size() != b.size()) return false;
+  for (size_t d = 0; d < a.size(); ++d)
+    if (!a[d].affine || !b[d].affine || a[d].constant != b[d].constant || a[d].terms != b[d].terms) return false;
+  return true;
+}
+
+}  // namespace
+
+bool Expert::everyIteration(const ArrayAccess& write, const std::vector<const ArrayAccess*>& accesses) const {
+  if (write.loops().empty()) return false;
+  Id body = program_.loop(write.loops().back()).bodyBlock;
+  // Out through the construct arms around the write: each must be part of a construct that
+  // always runs an arm, every arm of which writes the same element.
+  for (Id b = program_.statement(write.stmtId).blockId; b != body; b = program_.block(b).parentId) {
+    if (b == 0 || program_.block(b).isLoop) return false;
+    const BlockRow& arm = program_.block(b);
+    auto construct = program_.constructs.find(arm.constructStmt);
+    if (construct == program_.constructs.end() || !construct->second.complete) return false;
+    std::set<Id> arms;
+    for (const ArrayAccess* other : accesses) {
+      if (other->access != 'W' || !sameElement(*other, write)) continue;
+      for (Id o = program_.statement(other->stmtId).blockId; o != 0; o = program_.block(o).parentId)
+        if (program_.block(o).constructStmt == arm.constructStmt && program_.block(o).parentId == arm.parentId) {
+          arms.insert(o);
+          break;
+        }
+    }
+    if (static_cast<int>(arms.size()) != construct->second.arms) return false;
+  }
+  return true;
+}
+
+bool Expert::writtenBefore(const ArrayAccess& read, const std::vector<const ArrayAccess*>& accesses) const {
+  for (const ArrayAccess* w : accesses)
+    if (w->access == 'W' && w->stmtId < read.stmtId && sameElement(*w, read) && everyIteration(*w, accesses)) return true;
+  return false;
+}
+
+bool Expert::writesEveryElement(const ArrayAccess& write) const {
+  if (!write.refId || write.loops().empty()) return false;
+  const VariableRow& v = program_.variable(write.varId);
+  if (v.bounds.size() != write.subscripts().size()) return false;
+  // Each loop runs in every iteration of the one around it: its DO is directly in that body.
+  for (size_t k = 1; k < write.loops().size(); ++k) {
+    const LoopRow& inner = program_.loop(write.loops()[k]);
+    Id header = inner.firstStmt - 1;
+    if (header < 1 || program_.statement(header).blockId != program_.loop(write.loops()[k - 1]).bodyBlock) return false;
+  }
+  std::set<Id> used;
+  for (size_t d = 0; d < v.bounds.size(); ++d) {
+    const LinearExpr& s = write.subscripts()[d];
+    if (!s.affine || s.constant != 0 || s.terms.size() != 1 || s.terms[0].second != 1) return false;
+    Id loop = 0;
+    for (Id l : write.loops())
+      if (program_.loop(l).var == s.terms[0].first) loop = l;
+    if (!loop || !used.insert(loop).second) return false;
+    const LoopRow& l = program_.loop(loop);
+    if (l.lower != v.bounds[d].first || l.upper != v.bounds[d].second || v.bounds[d].second.empty() ||
+        !(l.step.empty() || l.step == "1"))
+      return false;
+  }
+  return true;
+}
+
+void Expert::regions(const std::vector<Nest>& nests, std::vector<ExpertDirective>& directives) {
+  // Runs of nests with no statement between them, in the same block.
+  size_t i = 0;
+  while (i < nests.size()) {
+    size_t j = i + 1;
+    while (j < nests.size()) {
+      const LoopRow& previous = program_.loop(nests[j - 1].loops.front());
+      const LoopRow& next = program_.loop(nests[j].loops.front());
+      Id header = next.firstStmt - 1;
+      bool adjacent = next.lastStmt >= next.firstStmt && previous.lastStmt >= previous.firstStmt &&
+                      header == previous.lastStmt + 1 && next.parentId == previous.parentId &&
+                      program_.statement(header).blockId == program_.statement(previous.firstStmt - 1).blockId;
+      if (!adjacent) break;
+      ++j;
+    }
+    // IN: its values from before the region are read; OUT: it is written; INOUT: both. A read
+    // of the element the same iteration has just written needs no value from before.
+    std::vector<Id> order;
+    std::map<Id, std::pair<bool, bool>> use;
+    for (size_t k = i; k < j; ++k) {
+      std::vector<const ArrayAccess*> accesses = analysis_.accessesIn(nests[k].loops.front());
+      for (const ArrayAccess* a : accesses) {
+        if (!a->varId) continue;
+        auto [it, added] = use.try_emplace(a->varId, false, false);
+        if (added) order.push_back(a->varId);
+        if (a->access == 'W') it->second.second = true;
+        else if (!writtenBefore(*a, accesses)) it->second.first = true;
+      }
+    }
+    std::vector<std::string> in, out, inout;
+    for (Id var : order) {
+      auto [reads, writes] = use[var];
+      if (writes && !reads) {
+        // Written only: OUT when some loop writes every element, else the rest must come in.
+        bool whole = false;
+        for (size_t k = i; k < j && !whole; ++k) {
+          std::vector<const ArrayAccess*> accesses = analysis_.accessesIn(nests[k].loops.front());
+          for (const ArrayAccess* a : accesses)
+            if (a->varId == var && a->access == 'W' && writesEveryElement(*a) && everyIteration(*a, accesses)) whole = true;
+        }
+        reads = !whole;
+      }
+      std::string name = upperCase(program_.variable(var).name);
+      (reads && writes ? inout : reads ? in : out).push_back(name);
+    }
+    std::string text = "REGION";
+    std::vector<std::string> clauses;
+    if (!in.empty()) clauses.push_back("IN(" + join(in) + ")");
+    if (!out.empty()) clauses.push_back("OUT(" + join(out) + ")");
+    if (!inout.empty()) clauses.push_back("INOUT(" + join(inout) + ")");
+    if (!clauses.empty()) text += " " + join(clauses);
+    const LoopRow& first = program_.loop(nests[i].loops.front());
+    const LoopRow& last = program_.loop(nests[j - 1].loops.front());
+    // REGION goes before the first PARALLEL; END REGION after the last loop.
+    auto firstParallel = std::find_if(directives.begin(), directives.end(), [&](const ExpertDirective& d) {
+      return d.kind == "PARALLEL" && d.loopId == first.id;
+    });
+    directives.insert(firstParallel, {first.id, first.fileId, first.line, "REGION", text});
+    auto lastParallel = std::find_if(directives.begin(), directives.end(), [&](const ExpertDirective& d) {
+      return d.kind == "PARALLEL" && d.loopId == last.id;
+    });
+    directives.insert(lastParallel + 1, {last.id, last.fileId, last.endLine + 1, "END_REGION", "END REGION"});
+    i = j;
+  }
+}
+
+// ---- the user's directives ------------------------------------------------------------------
+
+std::vector<Id> Expert::userNest(const DirectiveRow& d) const {
+  size_t wanted = std::max<size_t>(1, d.names("loop_var").size());
+  std::vector<Id> nest = {d.loopId};
+  for (Id current = d.loopId; nest.size() < wanted;) {
+    const LoopRow& l = program_.loop(current);
+    if (!l.tightlyNested || l.children.empty()) break;
+    current = l.children.front();
+    nest.push_back(current);
+  }
+  return nest;
+}
+
+void Expert::checkUserDirective(const DirectiveRow& d) {
+  std::vector<Id> nest = userNest(d);
+  const LoopResult& outer = analysis_.result(nest.front());
+  std::vector<std::string> nestVars;
+  for (Id l : nest) nestVars.push_back(program_.loop(l).var);
+  std::string head = "PARALLEL (" + upperCase(join(nestVars)) + "): ";
+  auto report = [&](const char* severity, const std::string& message) {
+    findings_.push_back({d.fileId, d.line, 1, severity, head + message});
+  };
+  std::vector<std::string> privates = d.names("private");
+  auto declaredReduction = [&](const std::string& name) -> const DirectiveReductionRow* {
+    for (const DirectiveReductionRow& r : d.reductions)
+      if (r.var == name) return &r;
+    return nullptr;
+  };
+
+  // Scalars.
+  for (const Trait& t : outer.traits) {
+    bool nestVar = std::find(nestVars.begin(), nestVars.end(), t.name) != nestVars.end();
+    bool isPrivate = std::find(privates.begin(), privates.end(), t.name) != privates.end();
+    const DirectiveReductionRow* declared = declaredReduction(t.name);
+    if (t.trait == "reduction" && t.op != "loc") {
+      if (!declared)
+        report("error", upperCase(t.name) + " is updated as " + reductionWord(t.op) + " (" + line(t.line) +
+                            ") but REDUCTION does not declare it: add REDUCTION(" + reductionClause(t) + ")");
+      else if (declared->op != t.op)
+        report("error", "REDUCTION declares " + upperCase(declared->op) + "(" + upperCase(t.name) + "), but the loop updates " +
+                            upperCase(t.name) + " as " + reductionWord(t.op) + " (" + line(t.line) + ")");
+    } else if (t.trait == "private" && !nestVar && !isPrivate && !declared) {
+      report("error", upperCase(t.name) + " is assigned before it is used in every iteration (" + line(t.line) +
+                          ") but is not in PRIVATE/NEW: the iterations would share one copy");
+    }
+  }
+  // Everything else that keeps a loop of the nest from running in parallel.
+  std::set<std::string> said;
+  std::map<Id, AcrossWidths> needed;
+  std::string whyNot;
+  bool uniform = acrossWidths(nest, needed, &whyNot);
+  for (Id l : nest) {
+    const LoopResult& r = analysis_.result(l);
+    for (const Reason& reason : r.reasons) {
+      if (!reason.blocking) continue;
+      if (reason.kind == "scalar" || reason.kind == "induction") {
+        if (declaredReduction(reason.name)) continue;  // the user knows it combines
+      }
+      if (reason.kind == "flow" || reason.kind == "anti" || reason.kind == "output" || reason.kind == "unknown") continue;
+      if (said.insert(reason.message).second) report("error", "the loop is not parallel: " + reason.message);
+    }
+  }
+  // Array dependences: covered by the directive's ACROSS when it is wide enough.
+  std::map<std::string, std::vector<const DirectiveAcrossRow*>> acrossDims;
+  for (const DirectiveAcrossRow& a : d.across) acrossDims[a.array].push_back(&a);
+  std::set<std::string> arraysSaid;
+  for (Id l : nest) {
+    const LoopResult& r = analysis_.result(l);
+    for (size_t index : r.dependences) {
+      const Dependence& dep = analysis_.dependences()[index];
+      if (r.locArrays.count(dep.varId)) continue;
+      auto verb = [](const ArrayAccess* x) { return x->access == 'W' ? "written" : "read"; };
+      std::string what = (dep.unknown ? "unknown" : dep.kind) + " dependence on " + upperCase(dep.name) +
+                         (dep.distance ? " with distance " + std::to_string(*dep.distance) : "") + " at level " +
+                         std::to_string(dep.level) + " (" + upperCase(dep.source->text()) + " " + verb(dep.source) + " at " +
+                         line(dep.source->line) + ", " + upperCase(dep.sink->text()) + " " + verb(dep.sink) + " at " +
+                         line(dep.sink->line) + ")";
+      auto declaredDims = acrossDims.find(dep.name);
+      if (declaredDims == acrossDims.end()) {
+        if (!arraysSaid.insert(dep.name + (dep.unknown ? "?" : "")).second) continue;
+        if (dep.unknown) {
+          report("warning", "the loop may not be parallel: " + what + (dep.note.empty() ? "" : ": " + dep.note));
+        } else {
+          auto w = needed.find(dep.varId);
+          report("error", what + (dep.kind != "output" && uniform && w != needed.end()
+                                      ? ": it needs ACROSS(" + acrossText(dep.name, w->second) + ")"
+                                      : ": the iterations depend on each other"));
+        }
+        continue;
+      }
+      if (dep.unknown || dep.kind == "output" || !uniform) {
+        if (arraysSaid.insert(dep.name + "!").second)
+          report(dep.unknown ? "warning" : "error",
+                 "ACROSS(" + upperCase(dep.name) + ") cannot cover the " + what +
+                     (whyNot.empty() ? "" : ": " + whyNot));
+        continue;
+      }
+      auto w = needed.find(dep.varId);
+      if (w == needed.end()) continue;
+      for (size_t dim = 0; dim < w->second.size(); ++dim) {
+        const DirectiveAcrossRow* given = nullptr;
+        for (const DirectiveAcrossRow* a : declaredDims->second)
+          if (a->dim == static_cast<int>(dim) + 1) given = a;
+        int64_t low = given && given->low ? *given->low : 0, high = given && given->high ? *given->high : 0;
+        const AcrossWidth& need = w->second[dim];
+        if ((need.low > low || need.high > high) && arraysSaid.insert(dep.name + "#" + std::to_string(dim)).second) {
+          const ArrayAccess* by = need.low > low ? need.lowBy : need.highBy;
+          report("error", "ACROSS(" + upperCase(dep.name) + ") is too narrow in dimension " + std::to_string(dim + 1) + ": " +
+                              std::to_string(low) + ":" + std::to_string(high) + " given, " + std::to_string(need.low) + ":" +
+                              std::to_string(need.high) + " needed (" + upperCase(by->text()) + " " +
+                              (by->access == 'W' ? "written" : "read") + " at " + line(by->line) + ")");
+        }
+      }
+    }
+  }
+}
+
+}  // namespace sapfor::analyzer

@@ -1,0 +1,104 @@
+/// @file Expert.hpp
+/// The DVMH expert: from the loop analysis, the directives it would write (PARALLEL on every
+/// outermost parallel nest, tightly nested rectangular loops grouped; ACROSS where the only
+/// dependences are uniform with small distances; REGION around runs of parallel nests with the
+/// arrays they read and write), the final verdict per loop, and the check of the user's own
+/// PARALLEL directives against the analysis.
+#pragma once
+
+#include "analyzer/LoopAnalysis.hpp"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace sapfor::analyzer {
+
+/// The widest ACROSS shadow the expert proposes: a dependence distance beyond it makes the nest
+/// sequential instead (DVMH pipelines a nest by exchanging shadow edges of this width).
+inline constexpr int64_t kMaxAcrossWidth = 4;
+
+struct ExpertDirective {
+  Id loopId = 0;
+  Id fileId = 0;
+  int line = 0;      ///< the directive goes before this line
+  std::string kind;  ///< PARALLEL REGION END_REGION
+  std::string text;  ///< without the sentinel
+};
+
+struct Finding {
+  Id fileId = 0;
+  int line = 0, col = 1;
+  std::string severity;  ///< error warning note
+  std::string message;
+};
+
+struct Verdict {
+  Id loopId = 0;
+  bool parallel = false;
+  bool analysisParallel = false;
+  bool across = false;
+  bool userDirective = false;
+  std::string source;  ///< analysis, user directive, both
+};
+
+/// The shadow widths one dimension of an array needs: low (lower neighbours read), high (upper),
+/// with the references that need them.
+struct AcrossWidth {
+  int64_t low = 0, high = 0;
+  const ArrayAccess* lowBy = nullptr;
+  const ArrayAccess* highBy = nullptr;
+};
+using AcrossWidths = std::vector<AcrossWidth>;
+
+class Expert {
+ public:
+  Expert(const Program& program, const LoopAnalysis& analysis);
+
+  const std::vector<ExpertDirective>& directives() const { return directives_; }
+  const std::vector<Finding>& findings() const { return findings_; }
+  const std::vector<Verdict>& verdicts() const { return verdicts_; }
+  /// Non-blocking reasons the expert adds (a loop left out of its parent's nest, ...).
+  const std::vector<std::pair<Id, Reason>>& notes() const { return notes_; }
+
+ private:
+  struct Nest {
+    std::vector<Id> loops;  ///< outermost first
+    bool across = false;
+    std::map<Id, AcrossWidths> widths;  ///< across: per array
+  };
+
+  void procedure(const std::vector<Id>& topLoops);
+  bool place(Id loopId, std::vector<Nest>& nests);
+  std::vector<Id> independentNest(Id loopId);
+  bool rectangular(const LoopRow& loop, const std::vector<Id>& nest) const;
+  /// The ACROSS widths a nest needs for its arrays' carried dependences; false when some
+  /// dependence is not uniform or too wide.
+  bool acrossWidths(const std::vector<Id>& nest, std::map<Id, AcrossWidths>& widths,
+                    std::string* why = nullptr) const;
+  std::string parallelText(const Nest& nest) const;
+  std::string onClause(const std::vector<Id>& nest) const;
+  /// Adds REGION and END REGION around runs of nests to one procedure's `directives`.
+  void regions(const std::vector<Nest>& nests, std::vector<ExpertDirective>& directives);
+  /// Whether a write happens in every iteration of its loops (outside any arm, or in every arm).
+  bool everyIteration(const ArrayAccess& write, const std::vector<const ArrayAccess*>& accesses) const;
+  /// Whether a write's loops run over its array's declared bounds, one loop per dimension.
+  bool writesEveryElement(const ArrayAccess& write) const;
+  /// Whether the same iteration certainly wrote the element `read` reads, earlier.
+  bool writtenBefore(const ArrayAccess& read, const std::vector<const ArrayAccess*>& accesses) const;
+  void checkUserDirective(const DirectiveRow& d);
+  std::vector<Id> userNest(const DirectiveRow& d) const;
+
+  const Program& program_;
+  const LoopAnalysis& analysis_;
+  std::vector<ExpertDirective> directives_;
+  std::vector<Finding> findings_;
+  std::vector<Verdict> verdicts_;
+  std::vector<std::pair<Id, Reason>> notes_;
+  std::set<std::string> distributed_, aligned_;
+};
+
+/// Fortran names as a directive spells them: upper case.
+std::string upperCase(std::string text);
+
+}  // namespace sapfor::analyzer

@@ -1,0 +1,81 @@
+/// @file Explain.cpp
+#include "analyzer/Explain.hpp"
+
+#include <filesystem>
+#include <sstream>
+
+namespace sapfor::analyzer {
+
+namespace fs = std::filesystem;
+
+Id findLoop(const Program& program, const std::string& key) {
+  for (const LoopRow& l : program.loops)
+    if (l.key == key) return l.id;
+  return 0;
+}
+
+std::string shownPath(const std::string& sourceRoot, const std::string& path) {
+  if (sourceRoot.empty()) return path;
+  fs::path full = fs::path(sourceRoot) / path;
+  std::error_code ec;
+  fs::path relative = fs::proximate(full, fs::current_path(ec), ec);
+  if (ec) return full.string();
+  std::string shown = relative.string();
+  return shown.size() < full.string().size() ? shown : full.string();
+}
+
+std::string explainLoop(const Analysis& a, Id loopId) {
+  const Program& p = a.program;
+  const LoopRow& l = p.loop(loopId);
+  const LoopResult& r = a.loops->result(loopId);
+  const Verdict& v = a.expert->verdicts()[static_cast<size_t>(loopId - 1)];
+  std::ostringstream out;
+  out << "loop " << l.key << " at " << shownPath(p.sourceRoot, p.file(l.fileId).path) << ":" << l.line;
+  if (!l.var.empty()) out << ": DO " << l.var << " = " << l.lower << ", " << l.upper << (l.step.empty() ? "" : ", " + l.step);
+  out << " (depth " << l.depth << ")\n";
+  out << "verdict: " << (v.parallel ? "parallel" : "not parallel");
+  if (v.across) out << ", as a pipeline (ACROSS)";
+  out << " [" << v.source << (v.userDirective && !v.analysisParallel ? "; the analysis does not prove it" : "") << "]\n";
+  bool any = false;
+  for (const Reason& x : r.reasons) {
+    bool pipelined = v.across && (x.kind == "flow" || x.kind == "anti");
+    if (!x.blocking || pipelined) continue;
+    if (!any) out << "why not:\n";
+    any = true;
+    out << "  - " << x.message << "\n";
+  }
+  any = false;
+  auto note = [&](const std::string& message) {
+    if (!any) out << "notes:\n";
+    any = true;
+    out << "  - " << message << "\n";
+  };
+  for (const Reason& x : r.reasons)
+    if (!x.blocking || (v.across && (x.kind == "flow" || x.kind == "anti"))) note(x.message);
+  for (const auto& [loop, x] : a.expert->notes())
+    if (loop == loopId) note(x.message);
+  if (!r.traits.empty()) out << "scalars and location arrays:\n";
+  for (const Trait& t : r.traits) {
+    out << "  " << t.name << ": " << t.trait;
+    if (!t.op.empty()) out << " " << t.op;
+    if (t.step) out << " step " << *t.step;
+    if (!t.locVar.empty()) out << (t.op == "loc" ? " of " : " at ") << t.locVar;
+    if (t.liveAfter && *t.liveAfter) out << ", read after the loop";
+    out << " (first at line " << t.line << ")\n";
+  }
+  if (!r.dependences.empty()) out << "dependences it carries:\n";
+  for (size_t index : r.dependences) {
+    const Dependence& d = a.loops->dependences()[index];
+    out << "  " << d.kind << " on " << d.name << " " << d.vector << (d.exact ? "" : ", not exact") << ": "
+        << d.source->text() << " (line " << d.source->line << ") -> " << d.sink->text() << " (line " << d.sink->line << ")";
+    if (!d.note.empty()) out << "; " << d.note;
+    out << "\n";
+  }
+  for (const ExpertDirective& e : a.expert->directives())
+    if (e.loopId == loopId && e.kind == "PARALLEL") out << "expert: " << e.text << "\n";
+  for (const DirectiveRow& d : p.directives)
+    if (d.loopId == loopId && d.kind == "PARALLEL") out << "user:   " << d.text << "\n";
+  return out.str();
+}
+
+}  // namespace sapfor::analyzer

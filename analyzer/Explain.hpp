@@ -1,0 +1,22 @@
+/// @file Explain.hpp
+/// A loop's analysis in words, for `sapfor-analyze --explain LOOP_KEY`: the verdict and why,
+/// the scalars' traits, the dependences it carries, the directive the expert proposes and the
+/// user's.
+#pragma once
+
+#include "analyzer/Analyzer.hpp"
+
+#include <string>
+
+namespace sapfor::analyzer {
+
+/// The loop whose key is `key`, or 0.
+Id findLoop(const Program& program, const std::string& key);
+
+std::string explainLoop(const Analysis& analysis, Id loopId);
+
+/// Where a database's file is, for a message: the source root joined with the file's path,
+/// relative to the current folder when that is shorter.
+std::string shownPath(const std::string& sourceRoot, const std::string& path);
+
+}  // namespace sapfor::analyzer

@@ -1,0 +1,558 @@
+/// @file LoopAnalysis.cpp
+#include "analyzer/LoopAnalysis.hpp"
+
+#include <algorithm>
+#include <map>
+#include <unordered_map>
+
+namespace sapfor::analyzer {
+
+const Trait* LoopResult::trait(const std::string& name) const {
+  for (const Trait& t : traits)
+    if (t.name == name) return &t;
+  return nullptr;
+}
+
+namespace {
+
+std::string line(int n) { return "line " + std::to_string(n); }
+
+/// Overflow-safe interval arithmetic for loop ranges; nullopt = unbounded.
+using Bound = std::optional<int64_t>;
+
+Bound mulBound(Bound a, int64_t k) {
+  int64_t out = 0;
+  if (!a || __builtin_mul_overflow(*a, k, &out)) return std::nullopt;
+  return out;
+}
+
+Bound addBound(Bound a, Bound b) {
+  int64_t out = 0;
+  if (!a || !b || __builtin_add_overflow(*a, *b, &out)) return std::nullopt;
+  return out;
+}
+
+const char* kindOf(char source, char sink) {
+  if (source == 'W' && sink == 'R') return "flow";
+  if (source == 'R' && sink == 'W') return "anti";
+  return "output";
+}
+
+}  // namespace
+
+LoopAnalysis::LoopAnalysis(const Program& program, const Effects& effects)
+    : program_(program), effects_(effects), statementEffects_(program.statements.size()),
+      results_(program.loops.size()), nestLoops_(program.loops.size()), chains_(program.loops.size()),
+      updatesByStmt_(program.statements.size()) {
+  for (const LoopRow& l : program.loops) {
+    std::vector<Id>& chain = chains_[static_cast<size_t>(l.id - 1)];
+    if (l.parentId) chain = chains_[static_cast<size_t>(l.parentId - 1)];  // a parent's id is smaller
+    chain.push_back(l.id);
+  }
+  for (const UpdateRow& u : program.updates)
+    if (u.stmtId >= 1 && static_cast<size_t>(u.stmtId) <= program.statements.size())
+      updatesByStmt_[static_cast<size_t>(u.stmtId - 1)].push_back(&u);
+  for (const StatementRow& s : program.statements)
+    if (s.loopId) statementEffects_[static_cast<size_t>(s.id - 1)] = effects.of(s);
+
+  for (const LoopRow& loop : program.loops) {
+    LoopResult& r = results_[static_cast<size_t>(loop.id - 1)];
+    r.loopId = loop.id;
+    scalars(loop, r);
+  }
+  // Whether a loop's private and shared scalars are read after it needs the later loops' traits.
+  for (const LoopRow& loop : program.loops) liveness(loop, results_[static_cast<size_t>(loop.id - 1)]);
+  // Every access first (dependences point at them), then the pairs, nest by nest.
+  size_t total = 0;
+  for (const LoopRow& loop : program.loops)
+    if (!loop.parentId && loop.lastStmt >= loop.firstStmt)
+      for (Id s = loop.firstStmt; s <= loop.lastStmt; ++s)
+        total += program.statement(s).arrayRefs.size() + statementEffects_[static_cast<size_t>(s - 1)].arrays.size();
+  accesses_.reserve(total);
+  accessRange_.assign(program.loops.size(), {0, 0});
+  for (const LoopRow& loop : program.loops)
+    if (!loop.parentId) arrays(loop);
+  for (const LoopRow& loop : program.loops) {
+    LoopResult& r = results_[static_cast<size_t>(loop.id - 1)];
+    otherReasons(loop, r);
+    arrayReasons(r);
+    std::stable_partition(r.reasons.begin(), r.reasons.end(), [](const Reason& x) { return x.blocking; });
+    r.parallel = std::none_of(r.reasons.begin(), r.reasons.end(), [](const Reason& x) { return x.blocking; });
+    r.acrossCandidate = !r.parallel && std::all_of(r.reasons.begin(), r.reasons.end(), [&](const Reason& x) {
+      if (!x.blocking) return true;
+      return x.kind == "flow" || x.kind == "anti";
+    });
+    if (r.acrossCandidate)
+      for (size_t d : r.dependences) {
+        const Dependence& dep = dependences_[d];
+        if (r.locArrays.count(dep.varId)) continue;
+        if (!dep.exact || dep.kind == "output") r.acrossCandidate = false;
+      }
+  }
+}
+
+const StatementEffects& LoopAnalysis::effectsOf(Id stmt) const { return statementEffects_[static_cast<size_t>(stmt - 1)]; }
+
+std::vector<const ArrayAccess*> LoopAnalysis::accessesIn(Id loopId) const {
+  std::vector<const ArrayAccess*> out;
+  const LoopRow& loop = program_.loop(loopId);
+  Id outermost = program_.loopChain(loopId).front();
+  auto [from, to] = accessRange_[static_cast<size_t>(outermost - 1)];
+  for (size_t i = from; i < to; ++i)
+    if (accesses_[i].stmtId >= loop.firstStmt && accesses_[i].stmtId <= loop.lastStmt) out.push_back(&accesses_[i]);
+  return out;
+}
+
+// ---- scalars --------------------------------------------------------------------------------
+
+void LoopAnalysis::scalars(const LoopRow& loop, LoopResult& result) {
+  if (loop.lastStmt < loop.firstStmt || !loop.bodyBlock) return;
+  auto effectsOf = [this](Id stmt) -> const StatementEffects& { return this->effectsOf(stmt); };
+  ScalarFlow flow = scalarFlow(program_, loop.bodyBlock, loop.firstStmt, loop.lastStmt, effectsOf);
+
+  struct Touch {
+    Id stmt;
+    char access;
+    Id callId;
+  };
+  std::unordered_map<Id, std::vector<Touch>> touches;
+  std::unordered_map<Id, std::vector<const UpdateRow*>> updates;  // by variable, loc rows included
+  for (Id s = loop.firstStmt; s <= loop.lastStmt; ++s) {
+    for (const ScalarAccess& a : effectsOf(s).scalars) touches[a.varId].push_back({s, a.access, a.callId});
+    for (const UpdateRow* u : updatesByStmt_[static_cast<size_t>(s - 1)])
+      if (u->varId) updates[u->varId].push_back(u);
+  }
+
+  // Reductions: every access of the variable in the loop is one of its updates (or reads in the
+  // comparison that guards a max/min update), all with one operation.
+  struct Reduction {
+    std::string op;
+    std::set<Id> guards;
+    Id locVar = 0;
+    std::string locName;
+    int64_t locCount = 0;
+  };
+  std::map<Id, Reduction> reductions;
+  std::map<Id, Id> locOf;  // location variable -> the variable whose extreme it locates
+  for (const auto& [var, list] : updates) {
+    std::string op;
+    std::set<Id> statements, guards;
+    bool same = true;
+    for (const UpdateRow* u : list) {
+      if (u->op == "loc") continue;
+      if (!op.empty() && op != u->op) same = false;
+      op = u->op;
+      statements.insert(u->stmtId);
+      if (u->guardStmt) guards.insert(u->guardStmt);
+    }
+    if (op.empty() || !same) continue;
+    bool onlyUpdates = true;
+    for (const Touch& t : touches[var])
+      if (t.callId || !(statements.count(t.stmt) || (t.access == 'R' && guards.count(t.stmt)))) onlyUpdates = false;
+    if (!onlyUpdates) continue;
+    reductions[var] = {op, guards, 0, "", 0};
+  }
+  // MAXLOC/MINLOC: the assignments beside a guarded max/min update record where the extreme is;
+  // the location variable must be written there and nowhere else in the loop.
+  for (auto& [var, red] : reductions) {
+    if (red.guards.empty()) continue;
+    std::map<Id, std::set<Id>> locations;  // location variable -> its loc statements
+    for (const auto& [other, list] : updates)
+      for (const UpdateRow* u : list)
+        if (u->op == "loc" && u->of == program_.variable(var).name && red.guards.count(u->guardStmt))
+          locations[other].insert(u->stmtId);
+    if (locations.size() != 1) continue;
+    auto [loc, stmts] = *locations.begin();
+    const VariableRow& v = program_.variable(loc);
+    bool onlyThere = true;
+    if (!v.isArray()) {
+      for (const Touch& t : touches[loc])
+        if (t.access != 'W' || t.callId || !stmts.count(t.stmt)) onlyThere = false;
+    } else {
+      for (Id s = loop.firstStmt; s <= loop.lastStmt; ++s) {
+        for (Id ref : program_.statement(s).arrayRefs) {
+          const ArrayRefRow& r = program_.arrayRef(ref);
+          if (r.varId == loc && (r.access != 'W' || !stmts.count(s))) onlyThere = false;
+        }
+        for (const CallArrayAccess& a : effectsOf(s).arrays)
+          if (a.varId == loc) onlyThere = false;
+      }
+    }
+    if (!onlyThere) continue;
+    red.op = red.op == "max" ? "maxloc" : "minloc";
+    red.locVar = loc;
+    red.locName = v.name;
+    red.locCount = static_cast<int64_t>(stmts.size());
+    locOf[loc] = var;
+    if (v.isArray()) {
+      result.locArrays.insert(loc);
+      Trait t;
+      t.varId = loc;
+      t.name = v.name;
+      t.trait = "reduction";
+      t.op = "loc";
+      t.locVar = program_.variable(var).name;
+      t.firstStmt = *stmts.begin();
+      t.line = program_.statement(t.firstStmt).line;
+      result.traits.push_back(std::move(t));
+    }
+  }
+
+  for (const ScalarUse& use : flow.uses) {
+    const VariableRow& v = program_.variable(use.varId);
+    Trait t;
+    t.varId = use.varId;
+    t.name = v.name;
+    t.firstStmt = use.firstStmt;
+    t.line = program_.statement(use.firstStmt).line;
+    if (use.written) result.written.insert(v.name);
+    if (use.varId == loop.varId) {
+      t.trait = "induction";
+      t.step = loop.step.empty() ? std::optional<int64_t>(1) : loop.stepValue;
+      if (use.written)
+        result.reasons.push_back({"irregular", true, v.name, program_.statement(use.firstWrite).line,
+                                  "the loop variable " + v.name + " is assigned in the loop (" +
+                                      line(program_.statement(use.firstWrite).line) + ")"});
+    } else if (auto red = reductions.find(use.varId); red != reductions.end()) {
+      t.trait = "reduction";
+      t.op = red->second.op;
+      if (red->second.locVar) {
+        t.locVar = red->second.locName;
+        t.locCount = red->second.locCount;
+      }
+    } else if (auto loc = locOf.find(use.varId); loc != locOf.end()) {
+      t.trait = "reduction";
+      t.op = "loc";
+      t.locVar = program_.variable(loc->second).name;
+    } else if (!use.written) {
+      t.trait = "readonly";
+    } else {
+      // An induction: one unconditional k = k + constant, and k also used otherwise.
+      const UpdateRow* step = nullptr;
+      auto ups = updates.find(use.varId);
+      if (ups != updates.end() && ups->second.size() == 1 && ups->second[0]->op == "sum" && ups->second[0]->step &&
+          program_.statement(ups->second[0]->stmtId).blockId == loop.bodyBlock)
+        step = ups->second[0];
+      if (step && use.exposed) {
+        t.trait = "induction";
+        t.step = step->step;
+        int at = program_.statement(step->stmtId).line;
+        result.reasons.push_back({"induction", true, v.name, at,
+                                  "induction variable " + v.name + " (" + line(at) + " adds " + std::to_string(*step->step) +
+                                      " each iteration): every iteration needs the value the previous ones left"});
+      } else if (use.exposed) {
+        t.trait = "shared";
+        int readLine = program_.statement(use.firstExposedRead).line;
+        std::string written = use.writeByCall && use.firstCallWrite
+                                  ? "the call to " + program_.call(use.firstCallWrite).callee + " at " +
+                                        line(program_.call(use.firstCallWrite).line) + " may write it"
+                                  : "written at " + line(program_.statement(use.firstWrite).line);
+        result.reasons.push_back({"scalar", true, v.name, readLine,
+                                  "scalar dependence on " + v.name + ": read at " + line(readLine) + " before any write in the iteration, " +
+                                      written + "; each iteration would see the value the previous one left"});
+      } else {
+        t.trait = "private";
+      }
+    }
+    result.traits.push_back(std::move(t));
+  }
+  std::stable_sort(result.traits.begin(), result.traits.end(),
+                   [](const Trait& a, const Trait& b) { return a.firstStmt < b.firstStmt; });
+}
+
+void LoopAnalysis::liveness(const LoopRow& loop, LoopResult& result) {
+  for (Trait& t : result.traits) {
+    if (t.trait != "private" && t.trait != "shared") continue;
+    if (effects_.reach(t.varId, loop.procId) != Reach::Local) continue;  // used where this procedure cannot see
+    std::optional<int> after = readAfter(loop, t.varId, t.name);
+    t.liveAfter = after.has_value();
+    if (after && t.trait == "private")
+      result.reasons.push_back({"live_after", true, t.name, *after,
+                                t.name + " is private to each iteration, but its value is read after the loop (" +
+                                    line(*after) + ")"});
+  }
+}
+
+LoopAnalysis::Scan LoopAnalysis::scan(Id from, Id to, Id varId, const std::string& name, const std::set<Id>& around) const {
+  for (Id id = from; id <= to;) {
+    const StatementRow& s = program_.statement(id);
+    // A statement inside a later loop: what that loop does with the variable decides.
+    Id inner = 0;
+    for (Id l = s.loopId; l != 0; l = program_.loop(l).parentId)
+      if (program_.loop(l).firstStmt >= from) inner = l;
+    if (inner) {
+      const LoopRow& m = program_.loop(inner);
+      const Trait* t = results_[static_cast<size_t>(inner - 1)].trait(name);
+      if (t && t->varId == varId && t->trait != "private") return {t->line, false};
+      id = m.lastStmt + 1;
+      continue;
+    }
+    for (const ScalarRefRow& r : s.scalars)
+      if (r.varId == varId && r.access == 'R') return {s.line, false};
+    for (const ScalarRefRow& r : s.scalars)
+      if (r.varId == varId && r.access == 'W' && !r.guarded && around.count(s.blockId) && !s.jumps) return {0, true};
+    ++id;
+  }
+  return {0, false};
+}
+
+std::optional<int> LoopAnalysis::readAfter(const LoopRow& loop, Id varId, const std::string& name) const {
+  Id inner = loop.id;
+  for (Id outer = loop.parentId;; outer = program_.loop(outer).parentId) {
+    const LoopRow& in = program_.loop(inner);
+    // The blocks the inner loop's DO statement sits in: a write there after the loop always runs.
+    std::set<Id> around;
+    Id header = in.firstStmt - 1;
+    for (Id b = header >= 1 ? program_.statement(header).blockId : 0; b != 0; b = program_.block(b).parentId) around.insert(b);
+    around.insert(0);
+    Id to = outer ? program_.loop(outer).lastStmt : program_.procedureStatements[static_cast<size_t>(loop.procId - 1)].second;
+    Scan after = scan(in.lastStmt + 1, to, varId, name, around);
+    if (after.readLine) return after.readLine;
+    if (after.killed || !outer) return std::nullopt;
+    // The next iteration of the enclosing loop, unless that loop always writes it first.
+    const Trait* t = results_[static_cast<size_t>(outer - 1)].trait(name);
+    if (t && t->trait != "private") {
+      Scan before = scan(program_.loop(outer).firstStmt, in.firstStmt - 2, varId, name, {});
+      if (before.readLine) return before.readLine;
+    }
+    inner = outer;
+  }
+}
+
+// ---- arrays ---------------------------------------------------------------------------------
+
+std::pair<Bound, Bound> LoopAnalysis::range(const LinearExpr& form, Id loopId) {
+  if (!form.affine) return {std::nullopt, std::nullopt};
+  Bound lo = form.constant, hi = form.constant;
+  for (const auto& [var, coeff] : form.terms) {
+    Id outer = 0;
+    for (Id l = program_.loop(loopId).parentId; l != 0; l = program_.loop(l).parentId)
+      if (program_.loop(l).var == var) {
+        outer = l;
+        break;
+      }
+    if (!outer) return {std::nullopt, std::nullopt};
+    NestLoop n = nestLoop(outer);
+    Bound a = mulBound(n.lower, coeff), b = mulBound(n.upper, coeff);
+    if (coeff < 0) std::swap(a, b);
+    lo = addBound(lo, a);
+    hi = addBound(hi, b);
+  }
+  return {lo, hi};
+}
+
+NestLoop LoopAnalysis::nestLoop(Id loopId) {
+  std::optional<NestLoop>& cached = nestLoops_[static_cast<size_t>(loopId - 1)];
+  if (cached) return *cached;
+  const LoopRow& l = program_.loop(loopId);
+  NestLoop n;
+  n.var = l.var;
+  n.step = l.step.empty() ? 1 : l.stepValue.value_or(0);
+  auto [lowerMin, lowerMax] = range(l.lowerForm, loopId);
+  auto [upperMin, upperMax] = range(l.upperForm, loopId);
+  if (n.step > 0) {
+    n.lower = lowerMin;
+    n.upper = upperMax;
+  } else if (n.step < 0) {
+    n.lower = upperMin;
+    n.upper = lowerMax;
+  } else if (lowerMin && upperMin && lowerMax && upperMax) {
+    n.lower = std::min(*lowerMin, *upperMin);
+    n.upper = std::max(*lowerMax, *upperMax);
+  }
+  cached = n;
+  return n;
+}
+
+void LoopAnalysis::arrays(const LoopRow& outermost) {
+  size_t from = accesses_.size();
+  if (outermost.lastStmt >= outermost.firstStmt) {
+    for (Id id = outermost.firstStmt; id <= outermost.lastStmt; ++id) {
+      const StatementRow& s = program_.statement(id);
+      const std::vector<Id>* chain = &chains_[static_cast<size_t>(s.loopId - 1)];
+      auto unknown = [&](const VariableRow* v) {
+        size_t rank = static_cast<size_t>(std::max(1, v && v->rank ? *v->rank : 1));
+        auto& forms = unknownForms_[rank];
+        if (forms.empty()) forms.assign(rank, LinearExpr{false, 0, {}});
+        return &forms;
+      };
+      // A statement reads its operands before it writes its target.
+      for (char access : {'R', 'W'}) {
+        for (Id refId : s.arrayRefs) {
+          const ArrayRefRow& ref = program_.arrayRef(refId);
+          if (ref.access != access || ref.context == "call_arg") continue;  // a call's effects stand for its arguments
+          ArrayAccess a;
+          a.refId = refId;
+          a.varId = ref.varId;
+          a.stmtId = id;
+          a.access = access;
+          a.line = ref.line;
+          a.ref = &ref;
+          a.array = &ref.name;
+          a.forms = ref.subscripted ? &ref.subscripts : unknown(ref.varId ? &program_.variable(ref.varId) : nullptr);
+          a.chain = chain;
+          accesses_.push_back(a);
+        }
+        for (const CallArrayAccess& c : effectsOf(id).arrays) {
+          if (c.access != access) continue;
+          const VariableRow& v = program_.variable(c.varId);
+          ArrayAccess a;
+          a.callId = c.callId;
+          a.argument = c.argument;
+          a.varId = c.varId;
+          a.stmtId = id;
+          a.access = access;
+          a.line = program_.call(c.callId).line;
+          a.array = &v.name;
+          a.forms = unknown(&v);
+          a.chain = chain;
+          accesses_.push_back(a);
+        }
+      }
+    }
+  }
+  size_t to = accesses_.size();
+  accessRange_[static_cast<size_t>(outermost.id - 1)] = {from, to};
+
+  // Pairs of accesses to one array, one of them a write.
+  std::map<std::pair<Id, std::string>, std::vector<size_t>> byArray;
+  for (size_t i = from; i < to; ++i)
+    byArray[{accesses_[i].varId, accesses_[i].varId ? "" : accesses_[i].name()}].push_back(i);
+  const std::set<std::string>& written = results_[static_cast<size_t>(outermost.id - 1)].written;
+  const std::vector<std::string> variant(written.begin(), written.end());
+  for (const auto& [key, list] : byArray) {
+    bool anyWrite = std::any_of(list.begin(), list.end(), [&](size_t i) { return accesses_[i].access == 'W'; });
+    if (!anyWrite) continue;
+    // The shapes the tests take, for this array's references only.
+    std::vector<RefShape> shapes(list.size());
+    for (size_t x = 0; x < list.size(); ++x) {
+      const ArrayAccess& a = accesses_[list[x]];
+      shapes[x].subscripts = a.subscripts();
+      for (Id l : a.loops()) shapes[x].loops.push_back(nestLoop(l));
+    }
+    for (size_t x = 0; x < list.size(); ++x) {
+      for (size_t y = x; y < list.size(); ++y) {
+        const ArrayAccess& a = accesses_[list[x]];
+        const ArrayAccess& b = accesses_[list[y]];
+        if (a.access == 'R' && b.access == 'R') continue;
+        if (x == y && a.access != 'W') continue;
+        size_t common = 0;
+        while (common < a.loops().size() && common < b.loops().size() && a.loops()[common] == b.loops()[common]) ++common;
+        if (common == 0) continue;
+        DependenceResult r = testDependence(shapes[x], shapes[y], common, variant);
+        if (!r.independent) addDependenceRows(a, b, r, common);
+      }
+    }
+  }
+}
+
+void LoopAnalysis::addDependenceRows(const ArrayAccess& a, const ArrayAccess& b, const DependenceResult& r, size_t common) {
+  bool self = &a == &b;
+  for (size_t k = 0; k < common && k < r.levels.size(); ++k) {
+    const LevelDependence& lv = r.levels[k];
+    auto emit = [&](const ArrayAccess& source, const ArrayAccess& sink, int sign) {
+      Dependence d;
+      d.loopId = a.loops()[k];
+      d.name = a.name();
+      d.varId = a.varId;
+      d.kind = kindOf(source.access, sink.access);
+      d.level = static_cast<int>(k) + 1;
+      bool both = lv.forward && lv.backward;
+      if (lv.distance && !both) d.distance = *lv.distance * sign;
+      d.direction = both ? "*" : "<";
+      d.unknown = r.unknown;
+      d.exact = !r.unknown && d.distance.has_value();
+      for (size_t j = 0; j < common && j < r.levels.size(); ++j) {
+        std::string part;
+        if (j < k) part = "0";
+        else if (j == k) part = d.distance ? std::to_string(*d.distance) : d.direction;
+        else part = r.levels[j].distance && !(r.levels[j].forward && r.levels[j].backward)
+                        ? std::to_string(*r.levels[j].distance * sign) : "*";
+        d.vector += (j ? "," : "") + part;
+      }
+      d.vector = "(" + d.vector + ")";
+      d.source = &source;
+      d.sink = &sink;
+      d.test = r.test;
+      d.note = r.unknownWhy;
+      if (source.callId || sink.callId) {
+        const ArrayAccess& byCall = source.callId ? source : sink;
+        d.note = "the call to " + program_.call(byCall.callId).callee + " at " + line(byCall.line) + " may " +
+                 (byCall.access == 'W' ? "write" : "read") + " any element of " + byCall.name();
+        d.unknown = true;
+        d.exact = false;
+      }
+      // Pairs with the same dependence share one row.
+      std::string key = std::to_string(d.loopId) + "|" + std::to_string(d.varId) + "|" + d.name + "|" + d.kind + "|" +
+                        d.vector + "|" + (d.exact ? "1" : "0") + "|" + d.note;
+      auto [at, added] = dependenceIndex_.try_emplace(std::move(key), dependences_.size());
+      if (!added) {
+        ++dependences_[at->second].pairs;
+        return;
+      }
+      results_[static_cast<size_t>(d.loopId - 1)].dependences.push_back(dependences_.size());
+      dependences_.push_back(std::move(d));
+    };
+    if (lv.forward) emit(a, b, 1);
+    if (lv.backward && !self) emit(b, a, -1);
+  }
+}
+
+void LoopAnalysis::arrayReasons(LoopResult& result) {
+  std::set<std::tuple<std::string, std::string, bool>> said;
+  for (size_t index : result.dependences) {
+    const Dependence& d = dependences_[index];
+    if (result.locArrays.count(d.varId)) continue;
+    if (!said.insert({d.name, d.unknown ? "unknown" : d.kind, d.unknown}).second) continue;
+    const ArrayAccess& s = *d.source;
+    const ArrayAccess& t = *d.sink;
+    auto verb = [](const ArrayAccess& x) { return x.access == 'W' ? "written" : "read"; };
+    std::string where = "(" + s.text() + " " + verb(s) + " at " + line(s.line) + ", " + t.text() + " " + verb(t) + " at " +
+                        line(t.line) + ")";
+    if (d.unknown) {
+      result.reasons.push_back({"unknown", true, d.name, t.line,
+                                "unknown dependence on " + d.name + ": " + (d.note.empty() ? "it cannot be excluded" : d.note) +
+                                    " " + where});
+      continue;
+    }
+    std::string message = d.kind + " dependence on " + d.name;
+    if (d.distance) message += " with distance " + std::to_string(*d.distance);
+    message += " at level " + std::to_string(d.level) + " " + where;
+    result.reasons.push_back({d.kind, true, d.name, t.line, message});
+  }
+}
+
+void LoopAnalysis::otherReasons(const LoopRow& loop, LoopResult& result) {
+  std::vector<Reason> found;
+  if (loop.kind == "do_while") found.push_back({"not_counted", true, "", loop.line, "not a counted DO loop (DO WHILE)"});
+  if (loop.kind == "do_forever")
+    found.push_back({"not_counted", true, "", loop.line, "not a counted DO loop (DO without a loop control)"});
+  if (loop.varId) {
+    const VariableRow& v = program_.variable(loop.varId);
+    if (v.type != "integer")
+      found.push_back({"irregular", true, v.name, loop.line, "the loop variable " + v.name + " is " + v.type + ", not integer"});
+  }
+  if (!loop.step.empty() && loop.stepValue && *loop.stepValue == 0)
+    found.push_back({"irregular", true, "", loop.line, "the step is zero"});
+  auto [firstObstacle, endObstacle] = program_.obstacleRange[static_cast<size_t>(loop.id - 1)];
+  for (size_t i = firstObstacle; i < endObstacle; ++i) {
+    const ObstacleRow& o = program_.obstacles[i];
+    if (o.kind == "call") continue;
+    std::string message;
+    if (o.kind == "io") message = "input/output at " + line(o.line) + " (" + o.detail + ")";
+    else if (o.kind == "stop") message = o.detail + " at " + line(o.line);
+    else if (o.kind == "goto_out") message = o.detail + " out of the loop at " + line(o.line);
+    else if (o.kind == "exit") message = o.detail + " at " + line(o.line) + " leaves the loop early";
+    else message = "RETURN at " + line(o.line) + " leaves the procedure";
+    found.push_back({o.kind, true, "", o.line, message});
+  }
+  std::set<std::string> said;
+  if (loop.lastStmt >= loop.firstStmt)
+    for (Id s = loop.firstStmt; s <= loop.lastStmt; ++s)
+      for (const CallProblem& p : effectsOf(s).problems)
+        if (said.insert(p.message).second)
+          found.push_back({p.kind, true, p.name, program_.call(p.callId).line, p.message});
+  result.reasons.insert(result.reasons.begin(), found.begin(), found.end());
+}
+
+}  // namespace sapfor::analyzer

@@ -1,0 +1,137 @@
+/// @file LoopAnalysis.hpp
+/// Per loop: the scalars it touches classified (private, reduction, induction, read-only,
+/// shared), the dependences it carries between array references, and every reason it cannot run
+/// its iterations in parallel, in words a user understands.
+#pragma once
+
+#include "analyzer/Effects.hpp"
+#include "analyzer/ProgramModel.hpp"
+#include "analyzer/ScalarFlow.hpp"
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace sapfor::analyzer {
+
+struct Trait {
+  Id varId = 0;
+  std::string name;
+  std::string trait;  ///< private reduction induction readonly shared
+  std::string op;     ///< reduction: sum product max min and or eqv neqv maxloc minloc
+  std::optional<int64_t> step;
+  std::string locVar;
+  std::optional<int64_t> locCount;
+  std::optional<bool> liveAfter;
+  Id firstStmt = 0;
+  int line = 0;
+};
+
+struct Reason {
+  std::string kind;  ///< flow anti output unknown scalar induction live_after not_counted irregular io stop
+                     ///< goto_out exit return call non_rectangular
+  bool blocking = true;
+  std::string name;
+  int line = 0;
+  std::string message;
+};
+
+/// One reference to an array in a loop nest: a reference the front end recorded, or an access a
+/// called procedure makes (refId 0; its subscripts unknown).
+struct ArrayAccess {
+  Id refId = 0;
+  Id callId = 0;
+  int argument = 0;
+  Id varId = 0;
+  Id stmtId = 0;
+  char access = 'R';
+  int line = 0;
+  const ArrayRefRow* ref = nullptr;                 ///< null: made by a call
+  const std::string* array = nullptr;               ///< its name
+  const std::vector<LinearExpr>* forms = nullptr;   ///< per dimension (not affine: unknown)
+  const std::vector<Id>* chain = nullptr;           ///< the loops around it, outermost first
+
+  const std::string& name() const { return *array; }
+  const std::vector<LinearExpr>& subscripts() const { return *forms; }
+  const std::vector<Id>& loops() const { return *chain; }
+  /// a(i-1,j) as written, or the name for a whole array.
+  std::string text() const { return ref ? ref->text() : *array; }
+};
+
+struct Dependence {
+  Id loopId = 0;  ///< the carrying loop
+  std::string name;
+  Id varId = 0;
+  std::string kind;  ///< flow anti output
+  int level = 0;
+  std::optional<int64_t> distance;
+  std::string direction;  ///< < or *
+  bool exact = false;
+  std::string vector;
+  const ArrayAccess* source = nullptr;
+  const ArrayAccess* sink = nullptr;
+  std::string test, note;
+  bool unknown = false;
+  int pairs = 1;  ///< reference pairs with this same dependence (source, sink: the first of them)
+};
+
+struct LoopResult {
+  Id loopId = 0;
+  std::vector<Trait> traits;     ///< in order of first access
+  std::vector<Reason> reasons;   ///< blocking ones first, in the order found
+  std::vector<size_t> dependences;  ///< indexes into LoopAnalysis::dependences() it carries
+  std::set<std::string> written;    ///< scalars written inside (names), for symbolic subscripts
+  std::set<Id> locArrays;           ///< arrays that only hold a MAXLOC/MINLOC location here
+  bool parallel = false;         ///< no blocking reason
+  bool acrossCandidate = false;  ///< blocked only by exact flow/anti dependences (a pipeline may do)
+  const Trait* trait(const std::string& name) const;
+};
+
+class LoopAnalysis {
+ public:
+  LoopAnalysis(const Program& program, const Effects& effects);
+
+  const LoopResult& result(Id loopId) const { return results_[static_cast<size_t>(loopId - 1)]; }
+  const std::vector<LoopResult>& results() const { return results_; }
+  const std::vector<Dependence>& dependences() const { return dependences_; }
+  /// The array accesses inside a loop (its nested loops included), in statement order.
+  std::vector<const ArrayAccess*> accessesIn(Id loopId) const;
+  const StatementEffects& effectsOf(Id stmt) const;
+
+ private:
+  void scalars(const LoopRow& loop, LoopResult& result);
+  void arrays(const LoopRow& outermost);
+  void addDependenceRows(const ArrayAccess& a, const ArrayAccess& b, const DependenceResult& r, size_t common);
+  void arrayReasons(LoopResult& result);
+  void otherReasons(const LoopRow& loop, LoopResult& result);
+  void liveness(const LoopRow& loop, LoopResult& result);
+  /// Scans statements from..to for the first read of a variable (0: none) or a write that always
+  /// runs (`around`: the blocks where a statement always runs) before any read.
+  struct Scan {
+    int readLine = 0;
+    bool killed = false;
+  };
+  Scan scan(Id from, Id to, Id varId, const std::string& name, const std::set<Id>& around) const;
+  /// The line of a read after the loop that may see the value the loop left.
+  std::optional<int> readAfter(const LoopRow& loop, Id varId, const std::string& name) const;
+  NestLoop nestLoop(Id loopId);
+  std::pair<std::optional<int64_t>, std::optional<int64_t>> range(const LinearExpr& form, Id loopId);
+
+  const Program& program_;
+  const Effects& effects_;
+  std::vector<StatementEffects> statementEffects_;  ///< per statement inside some loop
+  std::vector<LoopResult> results_;
+  std::vector<ArrayAccess> accesses_;
+  std::vector<Dependence> dependences_;
+  std::vector<std::optional<NestLoop>> nestLoops_;
+  std::vector<std::vector<Id>> chains_;                    ///< per loop: the loops around it and itself
+  std::map<size_t, std::vector<LinearExpr>> unknownForms_;  ///< per rank: subscripts nothing is known of
+  std::vector<std::pair<size_t, size_t>> accessRange_;  ///< per outermost loop: its accesses
+  std::vector<std::vector<const UpdateRow*>> updatesByStmt_;
+  std::unordered_map<std::string, size_t> dependenceIndex_;  ///< carrying loop, array, kind, vector... -> row
+};
+
+}  // namespace sapfor::analyzer

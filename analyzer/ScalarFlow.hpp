@@ -1,0 +1,38 @@
+/// @file ScalarFlow.hpp
+/// Which scalars a run of statements (a loop's body, a procedure's) reads before writing them:
+/// a must-write walk over the structured code the front end recorded (blocks: loop bodies that
+/// may run zero times, construct arms of which one runs when the construct has an ELSE). Once a
+/// statement that may jump (GO TO, CYCLE, ...) has run, later writes no longer count as certain.
+#pragma once
+
+#include "analyzer/Effects.hpp"
+
+#include <functional>
+#include <unordered_map>
+#include <vector>
+
+namespace sapfor::analyzer {
+
+struct ScalarUse {
+  Id varId = 0;
+  bool read = false, written = false;
+  bool exposed = false;          ///< read where no write before it in the same pass is certain
+  Id firstStmt = 0;              ///< its first access
+  Id firstExposedRead = 0;       ///< the statement of the first such read
+  Id firstWrite = 0;
+  bool writeByCall = false;      ///< some write is a call's (maybe) write
+  Id firstCallWrite = 0;         ///< the call of the first such write
+  bool certainAtEnd = false;     ///< written on every path through the run
+};
+
+struct ScalarFlow {
+  std::vector<ScalarUse> uses;  ///< in order of first access
+  const ScalarUse* find(Id varId) const;
+  std::unordered_map<Id, size_t> index;
+};
+
+/// Walks statements `first`..`last` (all inside block `root`, 0 for a procedure's body).
+ScalarFlow scalarFlow(const Program& program, Id root, Id first, Id last,
+                      const std::function<const StatementEffects&(Id stmt)>& effectsOf);
+
+}  // namespace sapfor::analyzer

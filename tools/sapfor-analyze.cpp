@@ -1,0 +1,133 @@
+/// @file sapfor-analyze.cpp
+/// sapfor-analyze: re-runs the analysis on a database sapfor-lex wrote, explains loops, writes
+/// sources with the DVMH expert's directives.
+#include "analyzer/Analyzer.hpp"
+#include "analyzer/EmitDvmh.hpp"
+#include "analyzer/Explain.hpp"
+#include "schema/Database.hpp"
+
+#include <SQLiteCpp/Transaction.h>
+
+#include <boost/program_options.hpp>
+
+#include <chrono>
+#include <iomanip>
+#include <iostream>
+
+namespace po = boost::program_options;
+using namespace sapfor;
+
+namespace {
+
+enum ExitStatus { kOk = 0, kDirectiveErrors = 1, kTrouble = 2 };
+
+const char* const kUsage =
+    "Usage: sapfor-analyze [options] DB\n"
+    "\n"
+    "Analyzes the program in a database made by sapfor-lex (which already does this unless given\n"
+    "--no-analysis) and replaces the earlier results: which loops can run in parallel and why\n"
+    "not, the scalars' traits (private, reduction, ...), array dependences, the DVMH directives\n"
+    "the expert proposes, and errors in the user's PARALLEL directives. The views loop_verdicts,\n"
+    "loop_traits, dependences and expert_directives show them (README).\n"
+    "\n"
+    "Exit status: 0 analyzed; 1 analyzed, but a user's PARALLEL directive contradicts the\n"
+    "analysis (an error diagnostic); 2 nothing changed (no database, an unknown loop key, ...).\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string path, emitDir;
+  std::vector<std::string> explain;
+  bool quiet = false;
+  po::options_description visible("Options");
+  visible.add_options()
+      ("explain", po::value<std::vector<std::string>>(&explain)->composing(),
+       "LOOP_KEY: print what the analysis found about this loop (e.g. jacobi:2.1; repeatable)")
+      ("emit-dvmh", po::value<std::string>(&emitDir),
+       "write a copy of every source into this folder with the expert's DVMH directives in place of the user's "
+       "PARALLEL and REGION directives")
+      ("quiet,q", po::bool_switch(&quiet), "print only errors and what was asked for")
+      ("version", "print the version and exit")
+      ("help,h", "print this help and exit");
+  po::options_description hidden;
+  hidden.add_options()("database", po::value<std::string>(&path), "");
+  po::options_description all;
+  all.add(visible).add(hidden);
+  po::positional_options_description positional;
+  positional.add("database", 1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << "sapfor-analyze: " << e.what() << "\n\n" << kUsage << "\n" << visible;
+    return kTrouble;
+  }
+  if (vm.count("help")) {
+    std::cout << kUsage << "\n" << visible;
+    return kOk;
+  }
+  if (vm.count("version")) {
+    std::cout << "sapfor-analyze " << db::toolVersion() << " (database schema " << db::kSchemaVersion << ")\n";
+    return kOk;
+  }
+  if (path.empty()) {
+    std::cerr << "sapfor-analyze: no database given\n\n" << kUsage;
+    return kTrouble;
+  }
+
+  auto started = std::chrono::steady_clock::now();
+  analyzer::AnalysisReport report;
+  std::unique_ptr<analyzer::Analysis> analysis;
+  try {
+    auto db = db::openExisting(path, true);
+    analysis = analyzer::runAnalysis(analyzer::loadProgram(*db));
+    std::vector<analyzer::Id> loops;
+    for (const std::string& key : explain) {
+      analyzer::Id id = analyzer::findLoop(analysis->program, key);
+      if (!id) {
+        std::cerr << "sapfor-analyze: no loop '" << key << "' in " << path
+                  << " (the loop keys: SELECT loop_key FROM loops)\n";
+        return kTrouble;
+      }
+      loops.push_back(id);
+    }
+    // One transaction: an interrupted run leaves the earlier results in place.
+    SQLite::Transaction transaction(*db);
+    report = analyzer::writeAnalysis(*db, *analysis);
+    transaction.commit();
+    for (analyzer::Id id : loops) std::cout << analyzer::explainLoop(*analysis, id) << (explain.size() > 1 ? "\n" : "");
+  } catch (const db::DatabaseError& e) {
+    std::cerr << "sapfor-analyze: " << e.what() << "\n";
+    return kTrouble;
+  } catch (const SQLite::Exception& e) {
+    std::cerr << "sapfor-analyze: " << path << ": " << e.what() << "\n";
+    return kTrouble;
+  } catch (const std::exception& e) {
+    std::cerr << "sapfor-analyze: " << path << ": " << e.what() << "\n";
+    return kTrouble;
+  }
+  for (const auto& m : report.messages)
+    if (!quiet || m.severity == "error")
+      std::cerr << analyzer::shownPath(analysis->program.sourceRoot, m.path) << ":" << m.line << ":" << m.col << ": "
+                << m.severity << ": " << m.message << "\n";
+
+  if (!emitDir.empty()) {
+    try {
+      analyzer::EmitReport emitted = analyzer::emitDvmh(analysis->program, *analysis->expert, emitDir);
+      for (const std::string& problem : emitted.problems) std::cerr << "sapfor-analyze: " << problem << "\n";
+      if (!quiet) std::cout << "DVMH sources: " << emitDir << " (" << emitted.written.size() << " files)\n";
+      if (!emitted.problems.empty()) return kTrouble;
+    } catch (const std::exception& e) {
+      std::cerr << "sapfor-analyze: " << e.what() << "\n";
+      return kTrouble;
+    }
+  }
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  if (!quiet && explain.empty())
+    std::cout << "sapfor-analyze: " << report.loops << " loops, " << report.parallel << " parallel (" << report.across
+              << " with ACROSS), " << report.expertDirectives << " directives proposed, " << report.userDirectives
+              << " user directives checked, " << report.errors() << " errors, " << std::fixed << std::setprecision(2)
+              << seconds << " s\n";
+  return report.errors() > 0 ? kDirectiveErrors : kOk;
+}
