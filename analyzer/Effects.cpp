@@ -166,7 +166,7 @@ Id Effects::callerView(Id varId, Id callerProc) const {
   return found == commonVars_.end() ? varId : found->second;
 }
 
-Id Effects::argumentVariable(const StatementRow& s, const std::string& name, bool& isArray) const {
+Id Effects::argumentVariable(const StatementRow& s, const std::string& name, bool& isArray, Id* refId) const {
   for (const ScalarRefRow& r : s.scalars)
     if (r.context == "call_arg" && program_.variable(r.varId).name == name) {
       isArray = false;
@@ -176,6 +176,7 @@ Id Effects::argumentVariable(const StatementRow& s, const std::string& name, boo
     const ArrayRefRow& r = program_.arrayRef(ref);
     if (r.context == "call_arg" && r.name == name && r.varId) {
       isArray = true;
+      if (refId) *refId = ref;
       return r.varId;
     }
   }
@@ -256,10 +257,12 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls) const {
       const CallArgRow& arg = call.args[k];
       if (arg.var.empty()) continue;
       bool isArray = false;
-      Id var = argumentVariable(s, arg.var, isArray);
+      Id refId = 0;
+      Id var = argumentVariable(s, arg.var, isArray, &refId);
       if (!var) continue;
       argumentsSeen.insert(var);
       bool reads = true, writes = call.kind != "statement_function", defines = false;
+      bool scalarDummy = false;
       if (callee) {
         const std::string dummy = !arg.keyword.empty() ? arg.keyword
                                   : k < program_.procedure(target).parameters.size() ? program_.procedure(target).parameters[k]
@@ -268,10 +271,14 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls) const {
         reads = e && e->reads;
         writes = e && e->writes;
         defines = e && e->defines;
+        scalarDummy = e && !program_.variable(e->varId).isArray();
       }
       if (isArray) {
-        if (reads) out.arrays.push_back({var, 'R', callId, static_cast<int>(k) + 1});
-        if (writes) out.arrays.push_back({var, 'W', callId, static_cast<int>(k) + 1});
+        // An element passed to a scalar dummy (F77's CALL F(A(I))): the callee touches that element.
+        const ArrayRefRow* ref = refId ? &program_.arrayRef(refId) : nullptr;
+        Id element = scalarDummy && ref && ref->subscripted && !ref->section ? refId : 0;
+        if (reads) out.arrays.push_back({var, 'R', callId, static_cast<int>(k) + 1, element});
+        if (writes) out.arrays.push_back({var, 'W', callId, static_cast<int>(k) + 1, element});
       } else {
         if (reads) out.scalars.push_back({var, 'R', false, callId});
         if (writes) out.scalars.push_back({var, 'W', defines && !guarded(var), callId});
@@ -289,8 +296,8 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls) const {
       Id var = callerView(e.varId, s.procId);
       const VariableRow& v = program_.variable(var);
       if (v.isArray()) {
-        if (e.reads) out.arrays.push_back({var, 'R', callId, 0});
-        if (e.writes) out.arrays.push_back({var, 'W', callId, 0});
+        if (e.reads) out.arrays.push_back({var, 'R', callId, 0, 0});
+        if (e.writes) out.arrays.push_back({var, 'W', callId, 0, 0});
       } else {
         if (e.reads) out.scalars.push_back({var, 'R', false, callId});
         if (e.writes) out.scalars.push_back({var, 'W', false, callId});

@@ -58,6 +58,7 @@ struct CallArrayAccess {
   char access = 'R';
   Id callId = 0;
   int argument = 0;  ///< the actual argument's position; 0 for a shared array
+  Id refId = 0;      ///< an element passed to a scalar dummy: the callee touches only it
 };
 
 /// What a call does that keeps its loop from running in parallel.
@@ -93,8 +94,9 @@ class Effects {
   bool propagate(const ProcedureRow& p);
   bool addEffect(ProcedureSummary& summary, const ProcedureRow& p, Id varId, bool reads, bool writes,
                  const std::string& via);
-  /// The caller's variable that an actual argument names, from the statement's references.
-  Id argumentVariable(const StatementRow& s, const std::string& name, bool& isArray) const;
+  /// The caller's variable that an actual argument names, from the statement's references (and
+  /// the array reference itself when it is one).
+  Id argumentVariable(const StatementRow& s, const std::string& name, bool& isArray, Id* refId = nullptr) const;
   /// The caller's own declaration of a COMMON variable a callee touches, else the callee's.
   Id callerView(Id varId, Id callerProc) const;
 

@@ -41,14 +41,23 @@ std::optional<std::pair<size_t, int64_t>> offsetOf(const LinearExpr& s, const st
   return std::make_pair(static_cast<size_t>(at - vars.begin()), s.constant);
 }
 
+/// A subscript `c·v + b` with v one of `vars`: v's index, c and b (an ON clause may map a loop
+/// to every c-th element).
+std::optional<std::tuple<size_t, int64_t, int64_t>> linearOf(const LinearExpr& s, const std::vector<std::string>& vars) {
+  if (!s.affine || s.terms.size() != 1) return std::nullopt;
+  auto at = std::find(vars.begin(), vars.end(), s.terms[0].first);
+  if (at == vars.end()) return std::nullopt;
+  return std::make_tuple(static_cast<size_t>(at - vars.begin()), s.terms[0].second, s.constant);
+}
+
 bool mentionsAny(const LinearExpr& s, const std::vector<std::string>& vars) {
   for (const auto& [var, coeff] : s.terms)
     if (std::find(vars.begin(), vars.end(), var) != vars.end()) return true;
   return false;
 }
 
-std::string offsetText(const std::string& var, int64_t c) {
-  std::string out = upperCase(var);
+std::string offsetText(const std::string& var, int64_t c, int64_t coeff = 1) {
+  std::string out = coeff == 1 ? upperCase(var) : coeff == -1 ? "-" + upperCase(var) : std::to_string(coeff) + "*" + upperCase(var);
   if (c > 0) out += "+" + std::to_string(c);
   if (c < 0) out += std::to_string(c);
   return out;
@@ -215,7 +224,7 @@ bool Expert::acrossWidths(const std::vector<Id>& nest, std::map<Id, AcrossWidths
     const ArrayAccess* write = nullptr;
     for (const ArrayAccess* a : refs)
       if (a->access == 'W' && !write) write = a;
-    if (!write || write->refId == 0) {
+    if (!write || !write->ref) {
       if (why) *why = "a called procedure writes it";
       return false;
     }
@@ -224,7 +233,7 @@ bool Expert::acrossWidths(const std::vector<Id>& nest, std::map<Id, AcrossWidths
     for (size_t dim = 0; dim < rank; ++dim) {
       auto base = offsetOf(write->subscripts()[dim], vars);
       for (const ArrayAccess* a : refs) {
-        if (a->refId == 0 || a->subscripts().size() != rank) {
+        if (!a->ref || a->subscripts().size() != rank) {
           if (why) *why = "it is passed to a procedure or used as a whole";
           return false;
         }
@@ -280,10 +289,10 @@ std::string Expert::onClause(const std::vector<Id>& nest) const {
   std::vector<const ArrayAccess*> accesses = analysis_.accessesIn(nest.front());
   for (size_t i = 0; i < accesses.size(); ++i) {
     const ArrayAccess* a = accesses[i];
-    if (a->refId == 0 || !a->varId) continue;
+    if (!a->ref || !a->varId) continue;
     std::set<size_t> covered;
     for (const LinearExpr& s : a->subscripts())
-      if (auto o = offsetOf(s, vars)) covered.insert(o->first);
+      if (auto o = linearOf(s, vars)) covered.insert(std::get<0>(*o));
     auto [it, added] = byArray.try_emplace(a->varId);
     Candidate& c = it->second;
     if (added) c.order = i;
@@ -308,8 +317,8 @@ std::string Expert::onClause(const std::vector<Id>& nest) const {
   if (!best) return "";
   std::vector<std::string> dims;
   for (const LinearExpr& s : best->ref->subscripts()) {
-    auto o = offsetOf(s, vars);
-    dims.push_back(o ? offsetText(vars[o->first], o->second) : "*");
+    auto o = linearOf(s, vars);
+    dims.push_back(o ? offsetText(vars[std::get<0>(*o)], std::get<2>(*o), std::get<1>(*o)) : "*");
   }
   return upperCase(best->ref->name()) + "(" + join(dims) + ")";
 }
@@ -362,7 +371,7 @@ namespace {
 
 /// Two references to one element in the same iteration of the same loops.
 bool sameElement(const ArrayAccess& x, const ArrayAccess& y) {
-  if (!x.refId || !y.refId || x.varId != y.varId || x.loops() != y.loops()) return false;
+  if (!x.ref || !y.ref || x.varId != y.varId || x.loops() != y.loops()) return false;
   const auto& a = x.subscripts();
   const auto& b = y.subscripts();
   if (a.size() != b.size()) return false;
@@ -375,7 +384,15 @@ bool sameElement(const ArrayAccess& x, const ArrayAccess& y) {
 
 bool Expert::everyIteration(const ArrayAccess& write, const std::vector<const ArrayAccess*>& accesses) const {
   if (write.loops().empty()) return false;
-  Id body = program_.loop(write.loops().back()).bodyBlock;
+  const LoopRow& innermost = program_.loop(write.loops().back());
+  Id body = innermost.bodyBlock;
+  // Nothing before it may end the iteration early (GO TO, CYCLE, EXIT, ...).
+  static const std::set<std::string> transfers = {"goto", "computed_goto", "assigned_goto", "arithmetic_if",
+                                                  "cycle", "exit", "return", "stop"};
+  for (Id s = innermost.firstStmt; s < write.stmtId; ++s) {
+    const StatementRow& st = program_.statement(s);
+    if (st.jumps || transfers.count(st.kind) || transfers.count(st.action)) return false;
+  }
   // Out through the construct arms around the write: each must be part of a construct that
   // always runs an arm, every arm of which writes the same element.
   for (Id b = program_.statement(write.stmtId).blockId; b != body; b = program_.block(b).parentId) {
@@ -404,7 +421,7 @@ bool Expert::writtenBefore(const ArrayAccess& read, const std::vector<const Arra
 }
 
 bool Expert::writesEveryElement(const ArrayAccess& write) const {
-  if (!write.refId || write.loops().empty()) return false;
+  if (!write.ref || write.loops().empty()) return false;
   const VariableRow& v = program_.variable(write.varId);
   if (v.bounds.size() != write.subscripts().size()) return false;
   // Each loop runs in every iteration of the one around it: its DO is directly in that body.

@@ -243,13 +243,14 @@ void LoopAnalysis::scalars(const LoopRow& loop, LoopResult& result) {
       } else if (use.exposed) {
         t.trait = "shared";
         int readLine = program_.statement(use.firstExposedRead).line;
+        t.readLine = readLine;
         std::string written = use.writeByCall && use.firstCallWrite
                                   ? "the call to " + program_.call(use.firstCallWrite).callee + " at " +
                                         line(program_.call(use.firstCallWrite).line) + " may write it"
                                   : "written at " + line(program_.statement(use.firstWrite).line);
         result.reasons.push_back({"scalar", true, v.name, readLine,
-                                  "scalar dependence on " + v.name + ": read at " + line(readLine) + " before any write in the iteration, " +
-                                      written + "; each iteration would see the value the previous one left"});
+                                  "scalar dependence on " + v.name + ": the read at " + line(readLine) +
+                                      " may see the value an earlier iteration left (" + written + ")"});
       } else {
         t.trait = "private";
       }
@@ -283,7 +284,7 @@ LoopAnalysis::Scan LoopAnalysis::scan(Id from, Id to, Id varId, const std::strin
     if (inner) {
       const LoopRow& m = program_.loop(inner);
       const Trait* t = results_[static_cast<size_t>(inner - 1)].trait(name);
-      if (t && t->varId == varId && t->trait != "private") return {t->line, false};
+      if (t && t->varId == varId && t->trait != "private") return {t->readLine ? t->readLine : t->line, false};
       id = m.lastStmt + 1;
       continue;
     }
@@ -405,6 +406,10 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
           a.line = program_.call(c.callId).line;
           a.array = &v.name;
           a.forms = unknown(&v);
+          if (c.refId) {  // the element it was passed
+            a.ref = &program_.arrayRef(c.refId);
+            a.forms = &a.ref->subscripts;
+          }
           a.chain = chain;
           accesses_.push_back(a);
         }
@@ -446,6 +451,30 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
   }
 }
 
+std::optional<int64_t> LoopAnalysis::strongDistance(const ArrayAccess& a, const ArrayAccess& b, size_t level) {
+  // Some dimension subscripts both references with c·v + constant, v this level's variable and no
+  // other loop's (strong SIV): that fixes the distance at this level whatever the others do.
+  const std::vector<Id>& loops = a.loops();
+  const std::string& var = program_.loop(loops[level]).var;
+  NestLoop n = nestLoop(loops[level]);
+  auto onlyThis = [&](const LinearExpr& s) {
+    if (!s.affine || s.terms.size() != 1 || s.terms[0].first != var) return false;
+    return true;
+  };
+  size_t rank = std::min(a.subscripts().size(), b.subscripts().size());
+  for (size_t d = 0; d < rank; ++d) {
+    const LinearExpr& x = a.subscripts()[d];
+    const LinearExpr& y = b.subscripts()[d];
+    if (!onlyThis(x) || !onlyThis(y) || x.terms[0].second != y.terms[0].second) continue;
+    int64_t coeff = x.terms[0].second, difference = 0;
+    if (__builtin_sub_overflow(x.constant, y.constant, &difference) || difference % coeff != 0 || n.step == 0) continue;
+    int64_t values = difference / coeff;  // sink value - source value
+    if (values % n.step != 0) continue;
+    return values / n.step;
+  }
+  return std::nullopt;
+}
+
 void LoopAnalysis::addDependenceRows(const ArrayAccess& a, const ArrayAccess& b, const DependenceResult& r, size_t common) {
   bool self = &a == &b;
   for (size_t k = 0; k < common && k < r.levels.size(); ++k) {
@@ -466,8 +495,8 @@ void LoopAnalysis::addDependenceRows(const ArrayAccess& a, const ArrayAccess& b,
         std::string part;
         if (j < k) part = "0";
         else if (j == k) part = d.distance ? std::to_string(*d.distance) : d.direction;
-        else part = r.levels[j].distance && !(r.levels[j].forward && r.levels[j].backward)
-                        ? std::to_string(*r.levels[j].distance * sign) : "*";
+        else if (auto inner = strongDistance(a, b, j)) part = std::to_string(*inner * sign);
+        else part = "*";
         d.vector += (j ? "," : "") + part;
       }
       d.vector = "(" + d.vector + ")";
@@ -475,8 +504,8 @@ void LoopAnalysis::addDependenceRows(const ArrayAccess& a, const ArrayAccess& b,
       d.sink = &sink;
       d.test = r.test;
       d.note = r.unknownWhy;
-      if (source.callId || sink.callId) {
-        const ArrayAccess& byCall = source.callId ? source : sink;
+      if ((source.callId && !source.ref) || (sink.callId && !sink.ref)) {
+        const ArrayAccess& byCall = source.callId && !source.ref ? source : sink;
         d.note = "the call to " + program_.call(byCall.callId).callee + " at " + line(byCall.line) + " may " +
                  (byCall.access == 'W' ? "write" : "read") + " any element of " + byCall.name();
         d.unknown = true;

@@ -28,6 +28,7 @@ struct Trait {
   std::optional<bool> liveAfter;
   Id firstStmt = 0;
   int line = 0;
+  int readLine = 0;  ///< its first read (shared: the first read that may see another iteration's value)
 };
 
 struct Reason {
@@ -105,6 +106,8 @@ class LoopAnalysis {
   void scalars(const LoopRow& loop, LoopResult& result);
   void arrays(const LoopRow& outermost);
   void addDependenceRows(const ArrayAccess& a, const ArrayAccess& b, const DependenceResult& r, size_t common);
+  /// The distance (in iterations, sink − source) at a level that a strong SIV subscript fixes.
+  std::optional<int64_t> strongDistance(const ArrayAccess& a, const ArrayAccess& b, size_t level);
   void arrayReasons(LoopResult& result);
   void otherReasons(const LoopRow& loop, LoopResult& result);
   void liveness(const LoopRow& loop, LoopResult& result);

@@ -302,6 +302,7 @@ Program loadProgram(SQLite::Database& db) {
       r.subscriptTexts.push_back(subs.text(1));
       LinearExpr form;
       form.affine = subs.integer(2) != 0 && subs.integer(4) == 0;  // a section is no single element
+      r.section |= subs.integer(4) != 0;
       form.constant = subs.id(3);
       r.subscripts.push_back(std::move(form));
     }

@@ -91,6 +91,7 @@ struct ArrayRefRow {
   std::string name, context;
   char access = 'R';
   bool subscripted = true;
+  bool section = false;  ///< some subscript is a triplet lo:hi
   int line = 0, col = 0;
   std::vector<LinearExpr> subscripts;        ///< per dimension; affine = false: not affine, or a section
   std::vector<std::string> subscriptTexts;   ///< as written, normalized

@@ -2,7 +2,8 @@
 /// Which scalars a run of statements (a loop's body, a procedure's) reads before writing them:
 /// a must-write walk over the structured code the front end recorded (blocks: loop bodies that
 /// may run zero times, construct arms of which one runs when the construct has an ELSE). Once a
-/// statement that may jump (GO TO, CYCLE, ...) has run, later writes no longer count as certain.
+/// statement that may jump to another statement of the code (a GO TO not to the loop's end) has
+/// run, later writes no longer count as certain.
 #pragma once
 
 #include "analyzer/Effects.hpp"

@@ -368,10 +368,16 @@ class Extractor {
     executables_.push_back({s.seq, &s, index});
     // A DO's bounds are evaluated once, in the enclosing loop; a DO WHILE's condition every
     // iteration, in the loop itself.
-    row(s, s.kind == StmtKind::DoWhile ? index : currentLoop());
-    enter(index, &n);
     int saved = block_;
-    block_ = newBlock("loop", index, -1, 0, false);
+    int body = newBlock("loop", index, -1, 0, false);
+    if (s.kind == StmtKind::DoWhile) {
+      block_ = body;  // the condition is evaluated in every iteration, as part of it
+      row(s, index);
+    } else {
+      row(s, currentLoop());
+    }
+    enter(index, &n);
+    block_ = body;
     for (const Node& child : n.children) node(child);
     block_ = saved;
     loops_.pop_back();
@@ -469,17 +475,22 @@ class Extractor {
     updatePatterns(s);
   }
 
-  /// Whether a statement may send control somewhere other than the next statement.
-  static bool jumps(const Stmt& s) {
+  /// Whether a statement may send control to another statement inside the code around it: a GO
+  /// TO whose target is not the end of an enclosing loop (that one only ends the iteration, like
+  /// CYCLE), an alternate return, an ERR=/END=/EOR= branch. CYCLE, EXIT, RETURN and STOP leave
+  /// the rest of the iteration or the procedure and reach no later statement, so they are not.
+  bool jumps(const Stmt& s) const {
+    auto elsewhere = [&](int label) {
+      for (const LoopContext& l : loops_)
+        if (facts_.loops[static_cast<size_t>(l.loop)].label == label) return false;
+      return true;
+    };
     switch (s.kind) {
       case StmtKind::Goto:
       case StmtKind::ComputedGoto:
-      case StmtKind::AssignedGoto:
       case StmtKind::ArithIf:
-      case StmtKind::Cycle:
-      case StmtKind::Exit:
-      case StmtKind::Return:
-      case StmtKind::Stop:
+        return s.labels.empty() || std::any_of(s.labels.begin(), s.labels.end(), elsewhere);
+      case StmtKind::AssignedGoto:
         return true;
       case StmtKind::If:
         return s.action && jumps(*s.action);
@@ -487,7 +498,6 @@ class Extractor {
         break;
     }
     if (!s.parsed) return false;
-    // An alternate return (CALL f(*10)) or an ERR=/END=/EOR= branch of an I/O statement.
     for (const auto& e : s.exprs) {
       if (!e) continue;
       if (e->kind == ExprKind::AltReturn) return true;

@@ -79,7 +79,7 @@ struct StatementFacts {
   std::optional<int64_t> elements;  ///< array syntax: how many elements (the counts are per element)
   int block = -1;      ///< the innermost block it is in
   int label = 0;
-  bool jumps = false;  ///< may transfer control elsewhere: GO TO, EXIT, CYCLE, RETURN, STOP, ...
+  bool jumps = false;  ///< may send control to another statement of its code (a GO TO, ERR=, ...)
   std::string action;  ///< a logical IF's action: its kind
 };
 

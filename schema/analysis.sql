@@ -117,7 +117,7 @@ SELECT d.loop_id, l.loop_key, d.name, d.kind, d.level, d.distance, d.exact, d.di
 FROM dependence d JOIN loop l USING (loop_id);
 
 CREATE VIEW expert_directives AS
-SELECT e.loop_id, e.text, l.loop_key, e.kind, f.path AS file, e.line
+SELECT e.loop_id, e.text, l.loop_key, e.kind, f.path AS file, e.line, e.expert_id
 FROM expert_directive e JOIN file f USING (file_id) LEFT JOIN loop l USING (loop_id);
 
 CREATE VIEW procedure_effects AS

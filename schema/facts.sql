@@ -158,7 +158,8 @@ CREATE TABLE statement (
   elements INTEGER,
   block_id INTEGER REFERENCES block,      -- innermost block (loop body or construct arm)
   label    INTEGER,                       -- its statement label
-  jumps    INTEGER NOT NULL DEFAULT 0,    -- may send control elsewhere: GO TO, EXIT, CYCLE, RETURN, STOP, ERR=
+  jumps    INTEGER NOT NULL DEFAULT 0,    -- may send control to another statement of its code: a GO TO not to
+                                          -- the end of an enclosing loop, ERR=, an alternate return
   action   TEXT                           -- a logical IF's (WHERE statement's) action: its kind
 );
 
