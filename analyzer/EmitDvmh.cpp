@@ -1,6 +1,7 @@
 /// @file EmitDvmh.cpp
 #include "analyzer/EmitDvmh.hpp"
 
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -51,6 +52,15 @@ std::vector<std::string> splitLines(const std::string& text, std::string& ending
   return lines;
 }
 
+/// A DVM directive line: !DVM$, CDVM$ or *DVM$ (after blanks), in any case.
+bool isDvmLine(const std::string& line) {
+  size_t at = line.find_first_not_of(" \t");
+  if (at == std::string::npos || line.size() < at + 5) return false;
+  std::string head = line.substr(at, 5);
+  for (char& c : head) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return head == "!dvm$" || head == "cdvm$" || head == "*dvm$";
+}
+
 bool replaced(const DirectiveRow& d) {
   return d.sentinel == "dvm" && (d.kind == "PARALLEL" || d.kind == "REGION" || d.kind == "END_REGION");
 }
@@ -92,9 +102,10 @@ EmitReport emitDvmh(const Program& program, const Expert& expert, const std::str
       for (const ExpertDirective* d : at->second)
         for (const std::string& l : directiveLines(d->text, fixed)) out += l + ending;
     };
+    // The directive's own lines go; a comment between its continuation lines stays.
     auto isDropped = [&](int line) {
       for (const auto& [from, to] : dropped[f.id])
-        if (line >= from && line <= to) return true;
+        if (line >= from && line <= to) return isDvmLine(lines[static_cast<size_t>(line - 1)]);
       return false;
     };
     for (size_t i = 0; i < lines.size(); ++i) {

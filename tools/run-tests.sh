@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Builds and runs the whole test suite; installs what is missing first (gfortran included, for the
-# test that compiles the annotated sources).
+# Builds and runs the whole test suite; installs what is missing first (gfortran and the sqlite3
+# shell included, for the tests that compile the annotated and the DVMH copies).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-tools/install-deps.sh gfortran
+tools/install-deps.sh gfortran sqlite3
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build -j"$(nproc)"
 ctest --test-dir build --output-on-failure -j"$(nproc)"
