@@ -1,13 +1,16 @@
 /// @file Analyzer.hpp
-/// The analyzer's entry point: reads the facts of a database, runs the passes (effects and
-/// procedure summaries, loop analysis, the DVMH expert) and replaces the analysis tables' rows
-/// and the analysis diagnostics with the results. The caller owns the transaction.
+/// The analyzer's entry point: reads the facts of a database, summarizes every procedure (what a
+/// call reads and writes, I/O, STOP), then analyzes one procedure's loops at a time (traits,
+/// dependences, verdicts, the DVMH expert's directives, the check of the user's directives) and
+/// replaces the analysis tables' rows and the analysis diagnostics with the results. The caller
+/// owns the transaction.
 #pragma once
 
 #include "analyzer/Expert.hpp"
 
 #include <SQLiteCpp/Database.h>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -19,28 +22,26 @@ struct AnalysisReport {
   int across = 0;
   int expertDirectives = 0;    ///< PARALLEL directives the expert proposes
   int userDirectives = 0;      ///< user PARALLEL directives checked
+  std::string sourceRoot;      ///< meta.source_root: where the files' paths start
   struct Message {
-    std::string path;          ///< the file as the database names it (relative to meta.source_root)
+    std::string path;          ///< the file as the database names it (relative to sourceRoot)
     int line = 0, col = 1;
     std::string severity, message;
   };
   std::vector<Message> messages;  ///< the check of the user's directives, in file and line order
+  std::vector<ExpertDirective> directives;  ///< with AnalysisOptions::keepDirectives: every one the expert proposes
   int errors() const;
 };
 
-/// Runs the analysis on `db` and writes its results there (inside the caller's transaction).
-AnalysisReport analyze(SQLite::Database& db);
-
-/// The analysis of an already-loaded program, for callers that want the passes' results
-/// (sapfor-analyze --explain, --emit-dvmh) as well as the rows.
-struct Analysis {
-  Program program;
-  std::unique_ptr<Effects> effects;
-  std::unique_ptr<LoopAnalysis> loops;
-  std::unique_ptr<Expert> expert;
+struct AnalysisOptions {
+  /// Called after each procedure with loops is analyzed, while its code is loaded (to explain
+  /// one of its loops, say).
+  std::function<void(const Program&, const LoopAnalysis&, const Expert&)> inspect;
+  bool keepDirectives = false;  ///< return the expert's directives in the report (for --emit-dvmh)
 };
-std::unique_ptr<Analysis> runAnalysis(Program program);
-/// Replaces the analysis rows of `db` with `analysis`'s; returns the report.
-AnalysisReport writeAnalysis(SQLite::Database& db, const Analysis& analysis);
+
+/// Runs the analysis on `db` and writes its results there (inside the caller's transaction).
+/// `program`, when given, receives the whole-program tables (for --emit-dvmh).
+AnalysisReport analyze(SQLite::Database& db, const AnalysisOptions& options = {}, Program* program = nullptr);
 
 }  // namespace sapfor::analyzer

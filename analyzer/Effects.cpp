@@ -4,6 +4,7 @@
 #include "analyzer/ScalarFlow.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace sapfor::analyzer {
 
@@ -54,15 +55,48 @@ bool sharesHiddenState(const std::string& name) {
 
 }  // namespace
 
-Effects::Effects(const Program& program) : program_(program), summaries_(program.procedures.size()) {
-  for (const ProcedureRow& p : program.procedures) byName_[p.name].push_back(p.id);
+Effects::Effects(Program& program, ProgramReader& reader) : program_(program), summaries_(program.procedures.size()) {
+  for (const ProcedureRow& p : program.procedures) {
+    byName_[p.name].push_back(p.id);
+    summaries_[static_cast<size_t>(p.id - 1)].hasBody = !p.statements.empty();
+  }
   for (const VariableRow& v : program.variables)
-    if (v.storage == "common") commonVars_[{v.procId, v.common, v.name}] = v.id;
-  for (const ProcedureRow& p : program.procedures) directEffects(p);
+    if (v.storage == Storage::Common) commonVars_[{v.procId, v.common, v.name}] = v.id;
+  // What each procedure's own statements touch (arguments count as read: a callee's summary
+  // says more once the fixed point is reached).
+  reader.forEachAccess([&](Id proc, Id var, char access) {
+    if (proc < 1 || static_cast<size_t>(proc) > program.procedures.size() || var < 1 ||
+        static_cast<size_t>(var) > program.variables.size())
+      throw std::runtime_error("the database refers to a missing procedure or variable");
+    addEffect(summaries_[static_cast<size_t>(proc - 1)], program.procedure(proc), var, access == 'R', access == 'W', "");
+  });
+  SummaryFacts facts = reader.summaryFacts();
+  for (Id proc : facts.io) summaries_[static_cast<size_t>(proc - 1)].io = true;
+  for (Id proc : facts.stop) summaries_[static_cast<size_t>(proc - 1)].stop = true;
+  for (const SummaryFacts::Call& call : facts.calls) {
+    if (call.kind == "statement_function") continue;
+    CallSite site;
+    site.caller = call.procId;
+    site.target = callee(call.callee, call.procId);
+    site.callee = call.callee;
+    for (size_t k = 0; k < call.keywords.size(); ++k)
+      if (call.argumentVars[k]) site.arguments.push_back({static_cast<int>(k) + 1, call.keywords[k], call.argumentVars[k]});
+    callSites_.push_back(std::move(site));
+  }
+  // Whether a call defines a scalar it passes matters only where some call passes a scalar.
+  std::set<Id> passedScalars;
+  for (const CallSite& site : callSites_)
+    for (const CallSite::Argument& a : site.arguments)
+      if (site.target && !program.variable(a.var).isArray()) passedScalars.insert(site.target);
+  for (Id proc : passedScalars)
+    if (writesScalarDummy(summaries_[static_cast<size_t>(proc - 1)]) && !program.procedure(proc).statements.empty()) {
+      reader.load(program, proc, ProgramReader::Detail::Scalars);
+      defines(program.procedure(proc));
+    }
   // Through calls, to a fixed point (recursion included).
   for (bool changed = true; changed;) {
     changed = false;
-    for (const ProcedureRow& p : program.procedures) changed |= propagate(p);
+    for (const CallSite& call : callSites_) changed |= propagate(call);
   }
   // An ENTRY runs its host's body.
   for (const ProcedureRow& p : program.procedures) {
@@ -79,18 +113,18 @@ Effects::Effects(const Program& program) : program_(program), summaries_(program
 
 Reach Effects::reach(Id varId, Id procId) const {
   const VariableRow& v = program_.variable(varId);
-  if (v.storage == "common") return Reach::Common;
-  if (v.storage == "module") return Reach::Module;
+  if (v.storage == Storage::Common) return Reach::Common;
+  if (v.storage == Storage::Module) return Reach::Module;
   if (v.procId != procId) return Reach::Host;
-  if (v.storage == "dummy") return Reach::Dummy;
+  if (v.storage == Storage::Dummy) return Reach::Dummy;
   if (v.save) return Reach::Save;
   return Reach::Local;
 }
 
-Id Effects::callee(const CallRow& call) const {
-  auto found = byName_.find(call.callee);
+Id Effects::callee(const std::string& name, Id callerProc) const {
+  auto found = byName_.find(name);
   if (found == byName_.end()) return 0;
-  const ProcedureRow& caller = program_.procedure(call.procId);
+  const ProcedureRow& caller = program_.procedure(callerProc);
   auto callable = [&](Id id) {
     const std::string& kind = program_.procedure(id).kind;
     return kind == "subroutine" || kind == "function" || kind == "entry";
@@ -132,24 +166,18 @@ bool Effects::addEffect(ProcedureSummary& summary, const ProcedureRow& p, Id var
   return changed;
 }
 
-void Effects::directEffects(const ProcedureRow& p) {
+bool Effects::writesScalarDummy(const ProcedureSummary& summary) const {
+  for (const auto& [key, e] : summary.effects)
+    if (e.reach == Reach::Dummy && e.writes && !program_.variable(e.varId).isArray()) return true;
+  return false;
+}
+
+void Effects::defines(const ProcedureRow& p) {
   ProcedureSummary& summary = summaries_[static_cast<size_t>(p.id - 1)];
-  auto [first, last] = program_.procedureStatements[static_cast<size_t>(p.id - 1)];
-  summary.hasBody = last >= first;
-  if (!summary.hasBody) return;
+  const Id first = p.statements.first, last = p.statements.last;
   std::vector<StatementEffects> own;
   own.reserve(static_cast<size_t>(last - first + 1));
-  for (Id id = first; id <= last; ++id) {
-    const StatementRow& s = program_.statement(id);
-    own.push_back(of(s, false));
-    if (isInputOutput(s.kind) || isInputOutput(s.action)) summary.io = true;
-    if (s.kind == "stop" || s.action == "stop") summary.stop = true;
-    for (const ScalarAccess& a : own.back().scalars) addEffect(summary, p, a.varId, a.access == 'R', a.access == 'W', "");
-    for (Id ref : s.arrayRefs) {
-      const ArrayRefRow& r = program_.arrayRef(ref);
-      if (r.varId) addEffect(summary, p, r.varId, r.access == 'R', r.access == 'W', "");
-    }
-  }
+  for (Id id = first; id <= last; ++id) own.push_back(of(program_.statement(id), false));
   // A dummy the body always writes before reading it: a call defines the actual argument.
   ScalarFlow flow = scalarFlow(program_, 0, first, last,
                                [&](Id stmt) -> const StatementEffects& { return own[static_cast<size_t>(stmt - first)]; });
@@ -161,20 +189,20 @@ void Effects::directEffects(const ProcedureRow& p) {
 
 Id Effects::callerView(Id varId, Id callerProc) const {
   const VariableRow& v = program_.variable(varId);
-  if (v.storage != "common") return varId;
+  if (v.storage != Storage::Common) return varId;
   auto found = commonVars_.find({callerProc, v.common, v.name});
   return found == commonVars_.end() ? varId : found->second;
 }
 
 Id Effects::argumentVariable(const StatementRow& s, const std::string& name, bool& isArray, Id* refId) const {
   for (const ScalarRefRow& r : s.scalars)
-    if (r.context == "call_arg" && program_.variable(r.varId).name == name) {
+    if (r.context == RefContext::CallArg && program_.variable(r.varId).name == name) {
       isArray = false;
       return r.varId;
     }
   for (Id ref : s.arrayRefs) {
     const ArrayRefRow& r = program_.arrayRef(ref);
-    if (r.context == "call_arg" && r.name == name && r.varId) {
+    if (r.context == RefContext::CallArg && r.name == name && r.varId) {
       isArray = true;
       if (refId) *refId = ref;
       return r.varId;
@@ -183,39 +211,26 @@ Id Effects::argumentVariable(const StatementRow& s, const std::string& name, boo
   return 0;
 }
 
-bool Effects::propagate(const ProcedureRow& p) {
-  ProcedureSummary& summary = summaries_[static_cast<size_t>(p.id - 1)];
-  if (!summary.hasBody) return false;
+bool Effects::propagate(const CallSite& call) {
+  const ProcedureRow& p = program_.procedure(call.caller);
+  ProcedureSummary& summary = summaries_[static_cast<size_t>(call.caller - 1)];
+  if (!call.target) {
+    return !isIntrinsicSubroutine(call.callee) && summary.unknownCalls.insert(call.callee).second;
+  }
+  const ProcedureSummary callee = summaries_[static_cast<size_t>(call.target - 1)];  // a copy: may be `summary`
   bool changed = false;
-  auto [first, last] = program_.procedureStatements[static_cast<size_t>(p.id - 1)];
-  for (Id id = first; id <= last; ++id) {
-    const StatementRow& s = program_.statement(id);
-    for (Id callId : s.calls) {
-      const CallRow& call = program_.call(callId);
-      if (call.kind == "statement_function") continue;
-      Id target = callee(call);
-      if (!target) {
-        if (!isIntrinsicSubroutine(call.callee) && summary.unknownCalls.insert(call.callee).second) changed = true;
-        continue;
-      }
-      const ProcedureSummary callee = summaries_[static_cast<size_t>(target - 1)];  // a copy: may be `summary`
-      if (callee.io && !summary.io) summary.io = changed = true;
-      if (callee.stop && !summary.stop) summary.stop = changed = true;
-      for (const std::string& name : callee.unknownCalls) changed |= summary.unknownCalls.insert(name).second;
-      const ProcedureRow& q = program_.procedure(target);
-      for (const auto& [key, e] : callee.effects) {
-        if (e.reach != Reach::Dummy) {
-          changed |= addEffect(summary, p, callerView(e.varId, p.id), e.reads, e.writes, q.name);
-          continue;
-        }
-        for (size_t k = 0; k < call.args.size(); ++k) {
-          const CallArgRow& arg = call.args[k];
-          bool matches = arg.keyword.empty() ? (e.position == static_cast<int>(k) + 1) : arg.keyword == e.name;
-          if (!matches || arg.var.empty()) continue;
-          bool isArray = false;
-          if (Id var = argumentVariable(s, arg.var, isArray)) changed |= addEffect(summary, p, var, e.reads, e.writes, q.name);
-        }
-      }
+  if (callee.io && !summary.io) summary.io = changed = true;
+  if (callee.stop && !summary.stop) summary.stop = changed = true;
+  for (const std::string& name : callee.unknownCalls) changed |= summary.unknownCalls.insert(name).second;
+  const std::string& via = program_.procedure(call.target).name;
+  for (const auto& [key, e] : callee.effects) {
+    if (e.reach != Reach::Dummy) {
+      changed |= addEffect(summary, p, callerView(e.varId, p.id), e.reads, e.writes, via);
+      continue;
+    }
+    for (const CallSite::Argument& arg : call.arguments) {
+      bool matches = arg.keyword.empty() ? arg.position == e.position : arg.keyword == e.name;
+      if (matches) changed |= addEffect(summary, p, arg.var, e.reads, e.writes, via);
     }
   }
   return changed;
@@ -224,7 +239,7 @@ bool Effects::propagate(const ProcedureRow& p) {
 StatementEffects Effects::of(const StatementRow& s, bool withCalls) const {
   StatementEffects out;
   for (const ScalarRefRow& r : s.scalars) {
-    if (withCalls && r.context == "call_arg") continue;  // what the callee does decides
+    if (withCalls && r.context == RefContext::CallArg) continue;  // what the callee does decides
     bool partial = false;  // p%x = ... reads p as well as writing it
     if (r.access == 'W')
       for (const ScalarRefRow& other : s.scalars)
@@ -235,7 +250,7 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls) const {
 
   auto guarded = [&](Id varId) {
     for (const ScalarRefRow& r : s.scalars)
-      if (r.varId == varId && r.context == "call_arg") return r.guarded;
+      if (r.varId == varId && r.context == RefContext::CallArg) return r.guarded;
     return false;
   };
   std::set<Id> argumentsSeen;
@@ -309,7 +324,7 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls) const {
   }
   // An argument no call could account for (an unresolved name): read, as the front end saw it.
   for (const ScalarRefRow& r : s.scalars)
-    if (r.context == "call_arg" && !argumentsSeen.count(r.varId)) out.scalars.push_back({r.varId, 'R', false, 0});
+    if (r.context == RefContext::CallArg && !argumentsSeen.count(r.varId)) out.scalars.push_back({r.varId, 'R', false, 0});
   return out;
 }
 

@@ -77,11 +77,13 @@ struct StatementEffects {
 
 class Effects {
  public:
-  explicit Effects(const Program& program);
+  /// Summarizes every procedure, loading each one's code in turn into `program`.
+  Effects(Program& program, ProgramReader& reader);
 
   /// The procedure a call reaches (an internal procedure of the caller or its host first, then a
   /// module procedure, then an external one); 0 when the database has no body for it.
-  Id callee(const CallRow& call) const;
+  Id callee(const CallRow& call) const { return callee(call.callee, call.procId); }
+  Id callee(const std::string& name, Id callerProc) const;
   const ProcedureSummary& summary(Id procId) const { return summaries_[static_cast<size_t>(procId - 1)]; }
   /// A statement's scalar accesses, with its calls' effects on their arguments and on shared
   /// variables; `withCalls = false`: the statement's own references only, arguments read.
@@ -90,8 +92,23 @@ class Effects {
   Reach reach(Id varId, Id procId) const;
 
  private:
-  void directEffects(const ProcedureRow& p);
-  bool propagate(const ProcedureRow& p);
+  /// A call as the summaries need it once its procedure's code is gone.
+  struct CallSite {
+    Id caller = 0, target = 0;
+    std::string callee;
+    struct Argument {
+      int position = 0;  ///< 1-based
+      std::string keyword;
+      Id var = 0;        ///< the caller's variable it names
+    };
+    std::vector<Argument> arguments;
+  };
+
+  /// Whether a procedure's summary needs its code walked: it writes a scalar dummy, which a call
+  /// may define.
+  bool writesScalarDummy(const ProcedureSummary& summary) const;
+  void defines(const ProcedureRow& p);
+  bool propagate(const CallSite& call);
   bool addEffect(ProcedureSummary& summary, const ProcedureRow& p, Id varId, bool reads, bool writes,
                  const std::string& via);
   /// The caller's variable that an actual argument names, from the statement's references (and
@@ -102,8 +119,9 @@ class Effects {
 
   const Program& program_;
   std::vector<ProcedureSummary> summaries_;
+  std::vector<CallSite> callSites_;
   std::unordered_map<std::string, std::vector<Id>> byName_;
-  std::map<std::tuple<Id, std::string, std::string>, Id> commonVars_;  ///< (proc, block, name) -> variable
+  std::map<std::tuple<Id, int32_t, std::string>, Id> commonVars_;  ///< (proc, block, name) -> variable
 };
 
 /// I/O statement kinds (read write print open ...).

@@ -67,13 +67,13 @@ bool replaced(const DirectiveRow& d) {
 
 }  // namespace
 
-EmitReport emitDvmh(const Program& program, const Expert& expert, const std::string& outputDir) {
+EmitReport emitDvmh(const Program& program, const std::vector<ExpertDirective>& directives, const std::string& outputDir) {
   EmitReport report;
   std::error_code ec;
   fs::create_directories(outputDir, ec);
   if (ec) throw std::runtime_error(outputDir + ": cannot create the folder: " + ec.message());
   std::map<Id, std::map<int, std::vector<const ExpertDirective*>>> inserts;  // file -> line -> directives
-  for (const ExpertDirective& d : expert.directives()) inserts[d.fileId][d.line].push_back(&d);
+  for (const ExpertDirective& d : directives) inserts[d.fileId][d.line].push_back(&d);
   std::map<Id, std::vector<std::pair<int, int>>> dropped;  // file -> user directive line ranges
   for (const DirectiveRow& d : program.directives)
     if (replaced(d)) dropped[d.fileId].push_back({d.line, d.endLine});

@@ -20,7 +20,7 @@ struct EmitReport {
 
 /// Writes every source file of `program` under `outputDir` (same relative paths as in the
 /// database). Throws std::runtime_error when the folder cannot be written.
-EmitReport emitDvmh(const Program& program, const Expert& expert, const std::string& outputDir);
+EmitReport emitDvmh(const Program& program, const std::vector<ExpertDirective>& directives, const std::string& outputDir);
 
 /// One directive as source lines for a file of the given form: `!DVM$ ` (free) or `CDVM$ `
 /// (fixed) and, past the line length, continuation lines (`!DVM$&` / `CDVM$*`).

@@ -87,29 +87,33 @@ std::string acrossText(const std::string& array, const AcrossWidths& widths) {
 
 }  // namespace
 
-Expert::Expert(const Program& program, const LoopAnalysis& analysis) : program_(program), analysis_(analysis) {
+DirectiveIndex::DirectiveIndex(const Program& program) {
   for (const DirectiveRow& d : program.directives) {
+    if (d.sentinel != "dvm") continue;
     if (d.kind == "DISTRIBUTE")
-      for (const std::string& n : d.names("distribute")) distributed_.insert(n);
+      for (const std::string& n : d.names("distribute")) distributed.insert(n);
     if (d.kind == "ALIGN")
-      for (const std::string& n : d.names("align")) aligned_.insert(n);
+      for (const std::string& n : d.names("align")) aligned.insert(n);
+    if (d.kind == "PARALLEL" && d.loopId) parallelByProcedure[d.procId].push_back(&d);
   }
+}
+
+Expert::Expert(const Program& program, const LoopAnalysis& analysis, const DirectiveIndex& index)
+    : program_(program), analysis_(analysis), index_(index) {
   verdicts_.resize(program.loops.size());
+  std::vector<Id> tops;  // the procedure's outermost loops, in order
   for (const LoopRow& l : program.loops) {
-    Verdict& v = verdicts_[static_cast<size_t>(l.id - 1)];
+    Verdict& v = verdicts_[program.loopIndex(l.id)];
     v.loopId = l.id;
     v.analysisParallel = analysis.result(l.id).parallel;
+    if (!l.parentId) tops.push_back(l.id);
   }
-  // Each procedure's loop forest, outermost loops in order.
-  std::map<Id, std::vector<Id>> tops;
-  for (const LoopRow& l : program.loops)
-    if (!l.parentId) tops[l.procId].push_back(l.id);
-  for (const auto& [proc, loops] : tops) procedure(loops);
+  procedure(tops);
 
-  for (const DirectiveRow& d : program.directives)
-    if (d.kind == "PARALLEL" && d.sentinel == "dvm" && d.loopId) {
-      for (Id l : userNest(d)) verdicts_[static_cast<size_t>(l - 1)].userDirective = true;
-      checkUserDirective(d);
+  if (auto user = index.parallelByProcedure.find(program.current); user != index.parallelByProcedure.end())
+    for (const DirectiveRow* d : user->second) {
+      for (Id l : userNest(*d)) verdicts_[program.loopIndex(l)].userDirective = true;
+      checkUserDirective(*d);
     }
   for (Verdict& v : verdicts_) {
     v.parallel = v.analysisParallel || v.userDirective;
@@ -176,8 +180,8 @@ bool Expert::place(Id loopId, std::vector<Nest>& nests) {
     std::map<Id, AcrossWidths> widths;
     if (nest.size() >= 2 && acrossWidths(nest, widths)) {
       for (Id l : nest) {
-        verdicts_[static_cast<size_t>(l - 1)].analysisParallel = true;
-        verdicts_[static_cast<size_t>(l - 1)].across = true;
+        verdicts_[program_.loopIndex(l)].analysisParallel = true;
+        verdicts_[program_.loopIndex(l)].across = true;
       }
       nests.push_back({nest, true, std::move(widths)});
       return true;
@@ -308,7 +312,7 @@ std::string Expert::onClause(const std::vector<Id>& nest) const {
   const Candidate* best = nullptr;
   auto rank = [&](const Candidate& c) {
     const std::string& name = program_.variable(c.ref->varId).name;
-    return std::make_tuple(c.covered, c.written, distributed_.count(name) > 0, aligned_.count(name) > 0);
+    return std::make_tuple(c.covered, c.written, index_.distributed.count(name) > 0, index_.aligned.count(name) > 0);
   };
   for (const auto& [var, c] : byArray) {
     if (c.covered == 0) continue;

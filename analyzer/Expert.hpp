@@ -9,6 +9,7 @@
 #include "analyzer/LoopAnalysis.hpp"
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -51,13 +52,22 @@ struct AcrossWidth {
 };
 using AcrossWidths = std::vector<AcrossWidth>;
 
+/// What the expert needs to know about the whole program's directives.
+struct DirectiveIndex {
+  std::set<std::string> distributed, aligned;  ///< arrays named by DISTRIBUTE and ALIGN
+  std::map<Id, std::vector<const DirectiveRow*>> parallelByProcedure;  ///< the user's PARALLEL directives
+  explicit DirectiveIndex(const Program& program);
+};
+
 class Expert {
  public:
-  Expert(const Program& program, const LoopAnalysis& analysis);
+  /// The expert's view of the procedure loaded in `program`.
+  Expert(const Program& program, const LoopAnalysis& analysis, const DirectiveIndex& directives);
 
   const std::vector<ExpertDirective>& directives() const { return directives_; }
   const std::vector<Finding>& findings() const { return findings_; }
   const std::vector<Verdict>& verdicts() const { return verdicts_; }
+  const Verdict& verdict(Id loopId) const { return verdicts_[program_.loopIndex(loopId)]; }
   /// Non-blocking reasons the expert adds (a loop left out of its parent's nest, ...).
   const std::vector<std::pair<Id, Reason>>& notes() const { return notes_; }
 
@@ -95,7 +105,7 @@ class Expert {
   std::vector<Finding> findings_;
   std::vector<Verdict> verdicts_;
   std::vector<std::pair<Id, Reason>> notes_;
-  std::set<std::string> distributed_, aligned_;
+  const DirectiveIndex& index_;
 };
 
 /// Fortran names as a directive spells them: upper case.

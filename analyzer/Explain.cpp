@@ -8,12 +8,6 @@ namespace sapfor::analyzer {
 
 namespace fs = std::filesystem;
 
-Id findLoop(const Program& program, const std::string& key) {
-  for (const LoopRow& l : program.loops)
-    if (l.key == key) return l.id;
-  return 0;
-}
-
 std::string shownPath(const std::string& sourceRoot, const std::string& path) {
   if (sourceRoot.empty()) return path;
   fs::path full = fs::path(sourceRoot) / path;
@@ -24,11 +18,10 @@ std::string shownPath(const std::string& sourceRoot, const std::string& path) {
   return shown.size() < full.string().size() ? shown : full.string();
 }
 
-std::string explainLoop(const Analysis& a, Id loopId) {
-  const Program& p = a.program;
+std::string explainLoop(const Program& p, const LoopAnalysis& loops, const Expert& expert, Id loopId) {
   const LoopRow& l = p.loop(loopId);
-  const LoopResult& r = a.loops->result(loopId);
-  const Verdict& v = a.expert->verdicts()[static_cast<size_t>(loopId - 1)];
+  const LoopResult& r = loops.result(loopId);
+  const Verdict& v = expert.verdict(loopId);
   std::ostringstream out;
   out << "loop " << l.key << " at " << shownPath(p.sourceRoot, p.file(l.fileId).path) << ":" << l.line;
   if (!l.var.empty()) out << ": DO " << l.var << " = " << l.lower << ", " << l.upper << (l.step.empty() ? "" : ", " + l.step);
@@ -52,7 +45,7 @@ std::string explainLoop(const Analysis& a, Id loopId) {
   };
   for (const Reason& x : r.reasons)
     if (!x.blocking || (v.across && (x.kind == "flow" || x.kind == "anti"))) note(x.message);
-  for (const auto& [loop, x] : a.expert->notes())
+  for (const auto& [loop, x] : expert.notes())
     if (loop == loopId) note(x.message);
   if (!r.traits.empty()) out << "scalars and location arrays:\n";
   for (const Trait& t : r.traits) {
@@ -65,13 +58,13 @@ std::string explainLoop(const Analysis& a, Id loopId) {
   }
   if (!r.dependences.empty()) out << "dependences it carries:\n";
   for (size_t index : r.dependences) {
-    const Dependence& d = a.loops->dependences()[index];
+    const Dependence& d = loops.dependences()[index];
     out << "  " << d.kind << " on " << d.name << " " << d.vector << (d.exact ? "" : ", not exact") << ": "
         << d.source->text() << " (line " << d.source->line << ") -> " << d.sink->text() << " (line " << d.sink->line << ")";
     if (!d.note.empty()) out << "; " << d.note;
     out << "\n";
   }
-  for (const ExpertDirective& e : a.expert->directives())
+  for (const ExpertDirective& e : expert.directives())
     if (e.loopId == loopId && e.kind == "PARALLEL") out << "expert: " << e.text << "\n";
   for (const DirectiveRow& d : p.directives)
     if (d.loopId == loopId && d.kind == "PARALLEL") out << "user:   " << d.text << "\n";

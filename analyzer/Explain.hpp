@@ -10,10 +10,8 @@
 
 namespace sapfor::analyzer {
 
-/// The loop whose key is `key`, or 0.
-Id findLoop(const Program& program, const std::string& key);
-
-std::string explainLoop(const Analysis& analysis, Id loopId);
+/// A loaded loop in words.
+std::string explainLoop(const Program& program, const LoopAnalysis& loops, const Expert& expert, Id loopId);
 
 /// Where a database's file is, for a message: the source root joined with the file's path,
 /// relative to the current folder when that is shorter.

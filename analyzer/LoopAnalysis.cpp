@@ -45,35 +45,33 @@ LoopAnalysis::LoopAnalysis(const Program& program, const Effects& effects)
       results_(program.loops.size()), nestLoops_(program.loops.size()), chains_(program.loops.size()),
       updatesByStmt_(program.statements.size()) {
   for (const LoopRow& l : program.loops) {
-    std::vector<Id>& chain = chains_[static_cast<size_t>(l.id - 1)];
-    if (l.parentId) chain = chains_[static_cast<size_t>(l.parentId - 1)];  // a parent's id is smaller
+    std::vector<Id>& chain = chains_[program_.loopIndex(l.id)];
+    if (l.parentId) chain = chains_[program_.loopIndex(l.parentId)];  // a parent's id is smaller
     chain.push_back(l.id);
   }
-  for (const UpdateRow& u : program.updates)
-    if (u.stmtId >= 1 && static_cast<size_t>(u.stmtId) <= program.statements.size())
-      updatesByStmt_[static_cast<size_t>(u.stmtId - 1)].push_back(&u);
+  for (const UpdateRow& u : program.updates) updatesByStmt_[program.statementIndex(u.stmtId)].push_back(&u);
   for (const StatementRow& s : program.statements)
-    if (s.loopId) statementEffects_[static_cast<size_t>(s.id - 1)] = effects.of(s);
+    if (s.loopId) statementEffects_[program_.statementIndex(s.id)] = effects.of(s);
 
   for (const LoopRow& loop : program.loops) {
-    LoopResult& r = results_[static_cast<size_t>(loop.id - 1)];
+    LoopResult& r = results_[program_.loopIndex(loop.id)];
     r.loopId = loop.id;
     scalars(loop, r);
   }
   // Whether a loop's private and shared scalars are read after it needs the later loops' traits.
-  for (const LoopRow& loop : program.loops) liveness(loop, results_[static_cast<size_t>(loop.id - 1)]);
+  for (const LoopRow& loop : program.loops) liveness(loop, results_[program_.loopIndex(loop.id)]);
   // Every access first (dependences point at them), then the pairs, nest by nest.
   size_t total = 0;
   for (const LoopRow& loop : program.loops)
     if (!loop.parentId && loop.lastStmt >= loop.firstStmt)
       for (Id s = loop.firstStmt; s <= loop.lastStmt; ++s)
-        total += program.statement(s).arrayRefs.size() + statementEffects_[static_cast<size_t>(s - 1)].arrays.size();
+        total += program.statement(s).arrayRefs.size() + statementEffects_[program_.statementIndex(s)].arrays.size();
   accesses_.reserve(total);
   accessRange_.assign(program.loops.size(), {0, 0});
   for (const LoopRow& loop : program.loops)
     if (!loop.parentId) arrays(loop);
   for (const LoopRow& loop : program.loops) {
-    LoopResult& r = results_[static_cast<size_t>(loop.id - 1)];
+    LoopResult& r = results_[program_.loopIndex(loop.id)];
     otherReasons(loop, r);
     arrayReasons(r);
     std::stable_partition(r.reasons.begin(), r.reasons.end(), [](const Reason& x) { return x.blocking; });
@@ -91,13 +89,13 @@ LoopAnalysis::LoopAnalysis(const Program& program, const Effects& effects)
   }
 }
 
-const StatementEffects& LoopAnalysis::effectsOf(Id stmt) const { return statementEffects_[static_cast<size_t>(stmt - 1)]; }
+const StatementEffects& LoopAnalysis::effectsOf(Id stmt) const { return statementEffects_[program_.statementIndex(stmt)]; }
 
 std::vector<const ArrayAccess*> LoopAnalysis::accessesIn(Id loopId) const {
   std::vector<const ArrayAccess*> out;
   const LoopRow& loop = program_.loop(loopId);
   Id outermost = program_.loopChain(loopId).front();
-  auto [from, to] = accessRange_[static_cast<size_t>(outermost - 1)];
+  auto [from, to] = accessRange_[program_.loopIndex(outermost)];
   for (size_t i = from; i < to; ++i)
     if (accesses_[i].stmtId >= loop.firstStmt && accesses_[i].stmtId <= loop.lastStmt) out.push_back(&accesses_[i]);
   return out;
@@ -119,7 +117,7 @@ void LoopAnalysis::scalars(const LoopRow& loop, LoopResult& result) {
   std::unordered_map<Id, std::vector<const UpdateRow*>> updates;  // by variable, loc rows included
   for (Id s = loop.firstStmt; s <= loop.lastStmt; ++s) {
     for (const ScalarAccess& a : effectsOf(s).scalars) touches[a.varId].push_back({s, a.access, a.callId});
-    for (const UpdateRow* u : updatesByStmt_[static_cast<size_t>(s - 1)])
+    for (const UpdateRow* u : updatesByStmt_[program_.statementIndex(s)])
       if (u->varId) updates[u->varId].push_back(u);
   }
 
@@ -283,7 +281,7 @@ LoopAnalysis::Scan LoopAnalysis::scan(Id from, Id to, Id varId, const std::strin
       if (program_.loop(l).firstStmt >= from) inner = l;
     if (inner) {
       const LoopRow& m = program_.loop(inner);
-      const Trait* t = results_[static_cast<size_t>(inner - 1)].trait(name);
+      const Trait* t = results_[program_.loopIndex(inner)].trait(name);
       if (t && t->varId == varId && t->trait != "private") return {t->readLine ? t->readLine : t->line, false};
       id = m.lastStmt + 1;
       continue;
@@ -306,12 +304,12 @@ std::optional<int> LoopAnalysis::readAfter(const LoopRow& loop, Id varId, const 
     Id header = in.firstStmt - 1;
     for (Id b = header >= 1 ? program_.statement(header).blockId : 0; b != 0; b = program_.block(b).parentId) around.insert(b);
     around.insert(0);
-    Id to = outer ? program_.loop(outer).lastStmt : program_.procedureStatements[static_cast<size_t>(loop.procId - 1)].second;
+    Id to = outer ? program_.loop(outer).lastStmt : program_.procedure(loop.procId).statements.last;
     Scan after = scan(in.lastStmt + 1, to, varId, name, around);
     if (after.readLine) return after.readLine;
     if (after.killed || !outer) return std::nullopt;
     // The next iteration of the enclosing loop, unless that loop always writes it first.
-    const Trait* t = results_[static_cast<size_t>(outer - 1)].trait(name);
+    const Trait* t = results_[program_.loopIndex(outer)].trait(name);
     if (t && t->trait != "private") {
       Scan before = scan(program_.loop(outer).firstStmt, in.firstStmt - 2, varId, name, {});
       if (before.readLine) return before.readLine;
@@ -343,7 +341,7 @@ std::pair<Bound, Bound> LoopAnalysis::range(const LinearExpr& form, Id loopId) {
 }
 
 NestLoop LoopAnalysis::nestLoop(Id loopId) {
-  std::optional<NestLoop>& cached = nestLoops_[static_cast<size_t>(loopId - 1)];
+  std::optional<NestLoop>& cached = nestLoops_[program_.loopIndex(loopId)];
   if (cached) return *cached;
   const LoopRow& l = program_.loop(loopId);
   NestLoop n;
@@ -370,9 +368,9 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
   if (outermost.lastStmt >= outermost.firstStmt) {
     for (Id id = outermost.firstStmt; id <= outermost.lastStmt; ++id) {
       const StatementRow& s = program_.statement(id);
-      const std::vector<Id>* chain = &chains_[static_cast<size_t>(s.loopId - 1)];
+      const std::vector<Id>* chain = &chains_[program_.loopIndex(s.loopId)];
       auto unknown = [&](const VariableRow* v) {
-        size_t rank = static_cast<size_t>(std::max(1, v && v->rank ? *v->rank : 1));
+        size_t rank = static_cast<size_t>(std::max<int>(1, v ? v->rank : 1));
         auto& forms = unknownForms_[rank];
         if (forms.empty()) forms.assign(rank, LinearExpr{false, 0, {}});
         return &forms;
@@ -381,7 +379,7 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
       for (char access : {'R', 'W'}) {
         for (Id refId : s.arrayRefs) {
           const ArrayRefRow& ref = program_.arrayRef(refId);
-          if (ref.access != access || ref.context == "call_arg") continue;  // a call's effects stand for its arguments
+          if (ref.access != access || ref.context == RefContext::CallArg) continue;  // a call's effects stand for its arguments
           ArrayAccess a;
           a.refId = refId;
           a.varId = ref.varId;
@@ -417,13 +415,13 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
     }
   }
   size_t to = accesses_.size();
-  accessRange_[static_cast<size_t>(outermost.id - 1)] = {from, to};
+  accessRange_[program_.loopIndex(outermost.id)] = {from, to};
 
   // Pairs of accesses to one array, one of them a write.
   std::map<std::pair<Id, std::string>, std::vector<size_t>> byArray;
   for (size_t i = from; i < to; ++i)
     byArray[{accesses_[i].varId, accesses_[i].varId ? "" : accesses_[i].name()}].push_back(i);
-  const std::set<std::string>& written = results_[static_cast<size_t>(outermost.id - 1)].written;
+  const std::set<std::string>& written = results_[program_.loopIndex(outermost.id)].written;
   const std::vector<std::string> variant(written.begin(), written.end());
   for (const auto& [key, list] : byArray) {
     bool anyWrite = std::any_of(list.begin(), list.end(), [&](size_t i) { return accesses_[i].access == 'W'; });
@@ -519,7 +517,7 @@ void LoopAnalysis::addDependenceRows(const ArrayAccess& a, const ArrayAccess& b,
         ++dependences_[at->second].pairs;
         return;
       }
-      results_[static_cast<size_t>(d.loopId - 1)].dependences.push_back(dependences_.size());
+      results_[program_.loopIndex(d.loopId)].dependences.push_back(dependences_.size());
       dependences_.push_back(std::move(d));
     };
     if (lv.forward) emit(a, b, 1);
@@ -558,12 +556,12 @@ void LoopAnalysis::otherReasons(const LoopRow& loop, LoopResult& result) {
     found.push_back({"not_counted", true, "", loop.line, "not a counted DO loop (DO without a loop control)"});
   if (loop.varId) {
     const VariableRow& v = program_.variable(loop.varId);
-    if (v.type != "integer")
-      found.push_back({"irregular", true, v.name, loop.line, "the loop variable " + v.name + " is " + v.type + ", not integer"});
+    if (!v.integer)
+      found.push_back({"irregular", true, v.name, loop.line, "the loop variable " + v.name + " is not an integer"});
   }
   if (!loop.step.empty() && loop.stepValue && *loop.stepValue == 0)
     found.push_back({"irregular", true, "", loop.line, "the step is zero"});
-  auto [firstObstacle, endObstacle] = program_.obstacleRange[static_cast<size_t>(loop.id - 1)];
+  auto [firstObstacle, endObstacle] = program_.obstaclesOf(loop.id);
   for (size_t i = firstObstacle; i < endObstacle; ++i) {
     const ObstacleRow& o = program_.obstacles[i];
     if (o.kind == "call") continue;

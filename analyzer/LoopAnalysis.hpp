@@ -95,7 +95,7 @@ class LoopAnalysis {
  public:
   LoopAnalysis(const Program& program, const Effects& effects);
 
-  const LoopResult& result(Id loopId) const { return results_[static_cast<size_t>(loopId - 1)]; }
+  const LoopResult& result(Id loopId) const { return results_[program_.loopIndex(loopId)]; }
   const std::vector<LoopResult>& results() const { return results_; }
   const std::vector<Dependence>& dependences() const { return dependences_; }
   /// The array accesses inside a loop (its nested loops included), in statement order.

@@ -1,7 +1,10 @@
 /// @file ProgramModel.hpp
-/// The facts of a whole program as the analyzer reads them back from the database: one vector
-/// per table, indexed by id − 1 (the front end numbers rows densely from 1), with the links the
-/// passes need (a statement's references and calls, a loop's children and statement range).
+/// The facts of a program as the analyzer reads them back from the database. The whole-program
+/// tables (files, procedures, variables, directives) stay in memory; the code of one procedure at
+/// a time (its loops, blocks, statements, references and calls) is loaded on demand, so that the
+/// memory the analysis needs grows with the largest procedure, not with the program. Rows are
+/// vectors indexed by id − base: the front end numbers every table densely from 1, and a
+/// procedure's rows of each table have consecutive ids.
 #pragma once
 
 #include "analyzer/DependenceTest.hpp"
@@ -9,10 +12,14 @@
 #include <SQLiteCpp/Database.h>
 
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
+
+struct sqlite3;
 
 namespace sapfor::analyzer {
 
@@ -25,22 +32,35 @@ struct FileRow {
   int64_t lines = 0, bytes = 0;
 };
 
+/// Ids [first, last] of one table's rows that belong to a procedure (last < first: none).
+struct IdRange {
+  Id first = 0, last = -1;
+  bool empty() const { return last < first; }
+};
+
 struct ProcedureRow {
   Id id = 0;
   std::string name, key, kind, prefix;
   Id fileId = 0, hostId = 0;
   int line = 0, endLine = 0;
   std::vector<std::string> parameters;
+  IdRange statements, loops, blocks, arrayRefs, calls;
 };
 
+enum class Storage : uint8_t { Local, Dummy, Common, Module, Result, Constant };
+
+/// A variable, compact: a program has hundreds of thousands, all kept.
 struct VariableRow {
   Id id = 0;
   Id procId = 0;
-  std::string name, type, storage, common;
-  std::optional<int> rank;  ///< unset: assumed rank
+  std::string name;
+  Storage storage = Storage::Local;
+  bool integer = false;     ///< of type INTEGER
   bool save = false;
+  int16_t rank = 0;         ///< -1: assumed rank
+  int32_t common = -1;      ///< its COMMON block: an index into Program::commonBlocks
   std::vector<std::pair<std::string, std::string>> bounds;  ///< per dimension: lower, upper as written ("" unknown)
-  bool isArray() const { return !rank || *rank > 0; }
+  bool isArray() const { return rank != 0; }
 };
 
 struct LoopRow {
@@ -66,10 +86,12 @@ struct BlockRow {
   bool complete = false;
 };
 
+enum class RefContext : uint8_t { Expr, Lhs, CallArg, Io, Subscript, Control };
+
 struct ScalarRefRow {
   Id varId = 0;
   char access = 'R';
-  std::string context;
+  RefContext context = RefContext::Expr;
   bool guarded = false;
 };
 
@@ -88,7 +110,8 @@ struct StatementRow {
 struct ArrayRefRow {
   Id id = 0;
   Id stmtId = 0, loopId = 0, procId = 0, varId = 0, fileId = 0;
-  std::string name, context;
+  std::string name;
+  RefContext context = RefContext::Expr;
   char access = 'R';
   bool subscripted = true;
   bool section = false;  ///< some subscript is a triplet lo:hi
@@ -150,45 +173,101 @@ struct ObstacleRow {
   int line = 0, col = 0;
 };
 
-struct Program {
+class Program {
+ public:
+  // ---- the whole program ----
   std::string sourceRoot;
   std::vector<FileRow> files;
   std::vector<ProcedureRow> procedures;
   std::vector<VariableRow> variables;
+  std::vector<std::string> commonBlocks;  ///< the COMMON block names variables refer to
+  std::vector<DirectiveRow> directives;  ///< the DVMH PARALLEL, REGION, END REGION, DISTRIBUTE and ALIGN ones
+  Id loopCount = 0;  ///< loops in the database
+
+  const FileRow& file(Id id) const { return files[static_cast<size_t>(id - 1)]; }
+  const ProcedureRow& procedure(Id id) const { return procedures[static_cast<size_t>(id - 1)]; }
+  const VariableRow& variable(Id id) const { return variables[static_cast<size_t>(id - 1)]; }
+
+  // ---- the procedure loaded last (load) ----
+  Id current = 0;
   std::vector<LoopRow> loops;
   std::vector<BlockRow> blocks;
   std::vector<StatementRow> statements;
   std::vector<ArrayRefRow> arrayRefs;
   std::vector<CallRow> calls;
-  std::vector<UpdateRow> updates;
-  std::vector<DirectiveRow> directives;
-  std::vector<ObstacleRow> obstacles;  ///< ordered by loop
-  std::vector<std::pair<size_t, size_t>> obstacleRange;  ///< per loop: its obstacles [first, end)
+  std::vector<UpdateRow> updates;      ///< by statement
+  std::vector<ObstacleRow> obstacles;  ///< by loop
   struct Construct {
     int arms = 0;
     bool complete = false;  ///< one of its arms always runs
   };
   std::unordered_map<Id, Construct> constructs;  ///< by the statement opening it
-  /// Per procedure, its statements (the ids are contiguous): first, last (last < first: none).
-  std::vector<std::pair<Id, Id>> procedureStatements;
 
-  const FileRow& file(Id id) const { return files[static_cast<size_t>(id - 1)]; }
-  const ProcedureRow& procedure(Id id) const { return procedures[static_cast<size_t>(id - 1)]; }
-  const VariableRow& variable(Id id) const { return variables[static_cast<size_t>(id - 1)]; }
-  const LoopRow& loop(Id id) const { return loops[static_cast<size_t>(id - 1)]; }
-  const BlockRow& block(Id id) const { return blocks[static_cast<size_t>(id - 1)]; }
-  const StatementRow& statement(Id id) const { return statements[static_cast<size_t>(id - 1)]; }
-  const ArrayRefRow& arrayRef(Id id) const { return arrayRefs[static_cast<size_t>(id - 1)]; }
-  const CallRow& call(Id id) const { return calls[static_cast<size_t>(id - 1)]; }
+  size_t loopIndex(Id id) const { return static_cast<size_t>(id - loopBase_); }
+  size_t statementIndex(Id id) const { return static_cast<size_t>(id - stmtBase_); }
+  const LoopRow& loop(Id id) const { return loops[loopIndex(id)]; }
+  const BlockRow& block(Id id) const { return blocks[static_cast<size_t>(id - blockBase_)]; }
+  const StatementRow& statement(Id id) const { return statements[statementIndex(id)]; }
+  const ArrayRefRow& arrayRef(Id id) const { return arrayRefs[static_cast<size_t>(id - refBase_)]; }
+  const CallRow& call(Id id) const { return calls[static_cast<size_t>(id - callBase_)]; }
+  /// A loaded loop's obstacles, [first, end) in `obstacles`.
+  std::pair<size_t, size_t> obstaclesOf(Id loopId) const { return obstacleRange_[loopIndex(loopId)]; }
 
   /// Whether loop `inner` is `outer` or nested in it.
   bool within(Id inner, Id outer) const;
   /// The loops around a statement's loop, outermost first, ending with `loopId` itself.
   std::vector<Id> loopChain(Id loopId) const;
+
+
+ private:
+  friend class ProgramReader;
+  Id loopBase_ = 1, blockBase_ = 1, stmtBase_ = 1, refBase_ = 1, callBase_ = 1;
+  std::vector<std::pair<size_t, size_t>> obstacleRange_;
+  std::vector<UpdateRow> allUpdates_;      ///< the whole program's, by statement
+  std::vector<ObstacleRow> allObstacles_;  ///< the whole program's, by loop
 };
 
-/// Reads every fact the analyzer uses. Throws std::runtime_error when the rows are not what the
-/// front end writes (ids not dense, references to missing rows).
-Program loadProgram(SQLite::Database& db);
+/// The whole program's references and calls, reduced to what the procedure summaries need (read
+/// with a few scans instead of procedure by procedure).
+struct SummaryFacts {
+  std::vector<Id> io, stop;      ///< procedures with an I/O statement, with a STOP
+  struct Call {
+    Id procId = 0;
+    std::string callee, kind;
+    std::vector<std::string> keywords;  ///< per argument: its keyword, or ""
+    std::vector<Id> argumentVars;       ///< per argument: the caller's variable it names (0: none)
+  };
+  std::vector<Call> calls;
+};
+
+/// Reads a program from a database: the whole-program tables once, then one procedure's code at
+/// a time (with statements prepared once: a program has thousands of procedures). It must not
+/// outlive the database. Throws std::runtime_error when the rows are not what the front end
+/// writes (ids not dense, references to missing rows).
+class ProgramReader {
+ public:
+  explicit ProgramReader(SQLite::Database& db);
+  ~ProgramReader();
+  ProgramReader(const ProgramReader&) = delete;
+  ProgramReader& operator=(const ProgramReader&) = delete;
+
+  /// The whole-program tables and where each procedure's rows are.
+  Program read();
+  SummaryFacts summaryFacts();
+  /// Every scalar and array reference of the program as (procedure, variable, 'R' or 'W').
+  void forEachAccess(const std::function<void(Id procId, Id varId, char access)>& visit);
+  /// How much of a procedure's code to load.
+  enum class Detail {
+    Scalars,  ///< blocks, statements and their scalar references (a must-write walk)
+    All,      ///< loops, array references with subscripts, calls, too (the loop analysis)
+  };
+  /// Loads procedure `procId`'s code into `program` in place of the previous one's.
+  void load(Program& program, Id procId, Detail detail);
+
+ private:
+  struct Statements;
+  sqlite3* db_;
+  std::unique_ptr<Statements> sql_;
+};
 
 }  // namespace sapfor::analyzer

@@ -6,6 +6,7 @@
 #include "analyzer/Explain.hpp"
 #include "schema/Database.hpp"
 
+#include <SQLiteCpp/Statement.h>
 #include <SQLiteCpp/Transaction.h>
 
 #include <boost/program_options.hpp>
@@ -13,6 +14,7 @@
 #include <chrono>
 #include <iomanip>
 #include <iostream>
+#include <map>
 
 namespace po = boost::program_options;
 using namespace sapfor;
@@ -78,25 +80,40 @@ int main(int argc, char** argv) {
 
   auto started = std::chrono::steady_clock::now();
   analyzer::AnalysisReport report;
-  std::unique_ptr<analyzer::Analysis> analysis;
+  analyzer::Program program;
   try {
     auto db = db::openExisting(path, true);
-    analysis = analyzer::runAnalysis(analyzer::loadProgram(*db));
-    std::vector<analyzer::Id> loops;
+    // The loops to explain, by key; their text is made while their procedure is analyzed.
+    std::map<analyzer::Id, std::string> wanted;
     for (const std::string& key : explain) {
-      analyzer::Id id = analyzer::findLoop(analysis->program, key);
-      if (!id) {
+      SQLite::Statement find(*db, "SELECT loop_id FROM loop WHERE loop_key = ?");
+      find.bind(1, key);
+      if (!find.executeStep()) {
         std::cerr << "sapfor-analyze: no loop '" << key << "' in " << path
                   << " (the loop keys: SELECT loop_key FROM loops)\n";
         return kTrouble;
       }
-      loops.push_back(id);
+      wanted[find.getColumn(0).getInt64()];
     }
+    analyzer::AnalysisOptions options;
+    options.keepDirectives = !emitDir.empty();
+    options.inspect = [&](const analyzer::Program& p, const analyzer::LoopAnalysis& loops, const analyzer::Expert& expert) {
+      for (auto& [id, text] : wanted)
+        if (!p.loops.empty() && id >= p.loops.front().id && id <= p.loops.back().id)
+          text = analyzer::explainLoop(p, loops, expert, id);
+    };
     // One transaction: an interrupted run leaves the earlier results in place.
     SQLite::Transaction transaction(*db);
-    report = analyzer::writeAnalysis(*db, *analysis);
+    report = analyzer::analyze(*db, options, &program);
     transaction.commit();
-    for (analyzer::Id id : loops) std::cout << analyzer::explainLoop(*analysis, id) << (explain.size() > 1 ? "\n" : "");
+    bool first = true;
+    for (const std::string& key : explain) {
+      SQLite::Statement find(*db, "SELECT loop_id FROM loop WHERE loop_key = ?");
+      find.bind(1, key);
+      find.executeStep();
+      std::cout << (first ? "" : "\n") << wanted[find.getColumn(0).getInt64()];
+      first = false;
+    }
   } catch (const db::DatabaseError& e) {
     std::cerr << "sapfor-analyze: " << e.what() << "\n";
     return kTrouble;
@@ -109,12 +126,12 @@ int main(int argc, char** argv) {
   }
   for (const auto& m : report.messages)
     if (!quiet || m.severity == "error")
-      std::cerr << analyzer::shownPath(analysis->program.sourceRoot, m.path) << ":" << m.line << ":" << m.col << ": "
+      std::cerr << analyzer::shownPath(report.sourceRoot, m.path) << ":" << m.line << ":" << m.col << ": "
                 << m.severity << ": " << m.message << "\n";
 
   if (!emitDir.empty()) {
     try {
-      analyzer::EmitReport emitted = analyzer::emitDvmh(analysis->program, *analysis->expert, emitDir);
+      analyzer::EmitReport emitted = analyzer::emitDvmh(program, report.directives, emitDir);
       for (const std::string& problem : emitted.problems) std::cerr << "sapfor-analyze: " << problem << "\n";
       if (!quiet) std::cout << "DVMH sources: " << emitDir << " (" << emitted.written.size() << " files)\n";
       if (!emitted.problems.empty()) return kTrouble;

@@ -7,6 +7,7 @@
 
 #include <boost/program_options.hpp>
 
+#include <malloc.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -162,7 +163,6 @@ int main(int argc, char** argv) {
   diagnostics.setEchoErrorsOnly(quiet);
   lexer::LoadSummary summary;
   analyzer::AnalysisReport analysis;
-  std::string sourceRoot;
   Progress progress(!quiet && ::isatty(STDERR_FILENO));
   options.progress = [&](size_t done, size_t total, const std::string& path) { progress(done, total, path); };
   try {
@@ -170,8 +170,13 @@ int main(int argc, char** argv) {
     summary = lexer::loadProgram(options, database.sql(), diagnostics);
     progress.clear();
     if (!noAnalysis) {
+      // The parsing is over: its memory (and most of the page cache the load filled, which the
+      // analysis, reading a procedure at a time, does not need) goes back before the analysis
+      // takes its own.
+      database.sql().exec("PRAGMA shrink_memory");
+      database.sql().exec("PRAGMA cache_size = -4096");
+      ::malloc_trim(0);
       analysis = analyzer::analyze(database.sql());
-      sourceRoot = db::getMeta(database.sql(), "source_root").value_or("");
     }
     database.commit();
   } catch (const db::DatabaseError& e) {
@@ -189,7 +194,7 @@ int main(int argc, char** argv) {
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   for (const auto& m : analysis.messages)
     if (!quiet || m.severity == "error")
-      std::cerr << analyzer::shownPath(sourceRoot, m.path) << ":" << m.line << ":" << m.col << ": " << m.severity << ": "
+      std::cerr << analyzer::shownPath(analysis.sourceRoot, m.path) << ":" << m.line << ":" << m.col << ": " << m.severity << ": "
                 << m.message << "\n";
 
   if (!quiet) {
