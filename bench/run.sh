@@ -6,6 +6,7 @@
 # run, on the same input:
 #   (a) sapfor-lex CORPUS -o DB                      (annotation off)  best of --runs
 #   (b) sapfor-lex CORPUS -o DB --annotate-dir DIR   (annotation on)   best of --runs
+#   (a') sapfor-lex CORPUS -o DB --no-analysis       (the front end alone, without the analysis)
 #   (c) gfortran -fsyntax-only on every file, one process per file, sequentially: the module
 #       files first in file-name order (module NNNN only USEs modules with smaller numbers) with
 #       -J MODDIR, which writes their .mod files; every other file with -J MODDIR too (gfortran
@@ -142,6 +143,7 @@ EOF
   for cfg in "${CONFIGS[@]}"; do
     IFS='|' read -r label jarg ann_on <<<"$cfg"
     mode=${label// /}
+    mode=${mode//,/}
     best=; best_cpu=; rss_max=0
     db="$out/sapfor-$mode.sqlite"; ann="$out/annotated-$mode"
     cmd=("$lex" "$dir" -o "$db")
@@ -200,8 +202,13 @@ log "== work folder (databases, annotated copies, logs): $work"
 # default: the number of cores) the default is measured and also -j 1, the per-core figure to set
 # against gfortran, which runs one file at a time.
 CONFIGS=("off||" "on||yes")
+# sapfor-lex analyzes the loops after the load unless told not to: the front end alone too.
+if grep -q -- '--no-analysis' <<<"$("$lex" --help 2>/dev/null)"; then
+  CONFIGS+=("off, no analysis|--no-analysis|")
+fi
 if grep -q -- '--jobs' <<<"$("$lex" --help 2>/dev/null)"; then
   CONFIGS+=("off -j1|-j 1|" "on -j1|-j 1|yes")
+  grep -q -- '--no-analysis' <<<"$("$lex" --help 2>/dev/null)" && CONFIGS+=("off -j1, no analysis|-j 1 --no-analysis|")
   log "   sapfor-lex has -j/--jobs: measured with its default ($(grep -o 'jobs *\] arg (=[0-9]*)' <<<"$("$lex" --help)" | grep -o '[0-9]*' || echo '?') jobs here) and with -j 1; gfortran runs one file at a time"
 else
   log "   sapfor-lex is single-threaded (no -j option); gfortran runs one file at a time"
@@ -219,7 +226,7 @@ log ""
 log "== summary: seconds = wall time (best of $runs for sapfor-lex, 1 run for gfortran); CPU s = user+sys"
 log "   (best of $runs; for gfortran all its processes); peak MB = largest resident set (%M)"
 log "   load average at the end: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs"
-printf '%-36s %9s %6s %9s %10s %8s %12s %8s\n' "what" "lines" "files" "seconds" "lines/s" "CPU s" "lines/CPU-s" "peak MB"
+printf '%-50s %9s %6s %9s %10s %8s %12s %8s\n' "what" "lines" "files" "seconds" "lines/s" "CPU s" "lines/CPU-s" "peak MB"
 declare -A TPUT=() CTPUT=()
 for r in "${ROWS[@]}"; do
   IFS='|' read -r name nl nf sec cpu kb <<<"$r"
@@ -227,7 +234,7 @@ for r in "${ROWS[@]}"; do
   ctput=$(python3 -c "print(f'{$nl / $cpu:.0f}')")
   TPUT["$name"]=$tput
   CTPUT["$name"]=$ctput
-  printf '%-36s %9s %6s %9s %10s %8s %12s %8s\n' "$name" "$nl" "$nf" "$sec" "$tput" "$cpu" "$ctput" \
+  printf '%-50s %9s %6s %9s %10s %8s %12s %8s\n' "$name" "$nl" "$nf" "$sec" "$tput" "$cpu" "$ctput" \
     "$(python3 -c "print(f'{$kb / 1024:.1f}')")"
 done
 log ""

@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # The main job on the bundled examples: installs what is missing, builds, loads data/examples/
-# into build/examples.sqlite and writes annotated copies into build/annotated/.
+# into build/examples.sqlite (the loops analyzed: verdicts, traits, dependences, the DVMH
+# expert's directives), writes annotated copies into build/annotated/ and copies with the
+# expert's directives into build/dvmh/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/install-deps.sh
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build -j"$(nproc)" --target sapfor-lex
+cmake --build build -j"$(nproc)" --target sapfor-lex sapfor-analyze
 build/sapfor-lex data/examples -o build/examples.sqlite --force --annotate-dir build/annotated
+build/sapfor-analyze build/examples.sqlite --emit-dvmh build/dvmh
 echo
-echo "Query it, e.g.:  sqlite3 build/examples.sqlite 'SELECT loop_key, trip_count FROM loops'"
+echo "Query it, e.g.:  sqlite3 build/examples.sqlite 'SELECT loop_key, parallel, reasons FROM loop_verdicts'"
+echo "Explain a loop:  build/sapfor-analyze build/examples.sqlite --explain sor:2.1"
