@@ -34,7 +34,8 @@ class ResultWriter {
                                   "line"}),
         dependence_(db, "dependence", {"dep_id", "loop_id", "name", "kind", "level", "distance", "direction", "exact", "vector",
                                        "pairs", "source_ref", "sink_ref", "source_line", "sink_line", "test", "note"}),
-        expert_(db, "expert_directive", {"expert_id", "loop_id", "file_id", "line", "kind", "text"}) {}
+        expert_(db, "expert_directive", {"expert_id", "loop_id", "file_id", "line", "kind", "text", "rank"}),
+        expertVar_(db, "expert_directive_var", {"expert_id", "clause", "pos", "name"}) {}
 
   void summaries(const Program& program, const Effects& effects) {
     for (const ProcedureRow& p : program.procedures) {
@@ -76,16 +77,20 @@ class ResultWriter {
           .value(d.distance).value(d.direction).value(int64_t{d.exact}).value(d.vector).value(int64_t{d.pairs})
           .id(d.source->refId).id(d.sink->refId).value(int64_t{d.source->line}).value(int64_t{d.sink->line}).text(d.test)
           .text(d.note).endRow();
-    for (const ExpertDirective& e : expert.directives())
-      expert_.value(++directives_).id(e.loopId).value(e.fileId).value(int64_t{e.line}).value(e.kind).value(e.text).endRow();
+    for (const ExpertDirective& e : expert.directives()) {
+      expert_.value(++directives_).id(e.loopId).value(e.fileId).value(int64_t{e.line}).value(e.kind).value(e.text)
+          .id(e.rank).endRow();
+      int64_t pos = 0;
+      for (const auto& [clause, name] : e.arrays) expertVar_.value(directives_).value(clause).value(++pos).value(name).endRow();
+    }
   }
 
   void flush() {
-    for (BatchedInsert* table : {&summary_, &effect_, &verdict_, &reason_, &trait_, &dependence_, &expert_}) table->flush();
+    for (BatchedInsert* table : {&summary_, &effect_, &verdict_, &reason_, &trait_, &dependence_, &expert_, &expertVar_}) table->flush();
   }
 
  private:
-  BatchedInsert summary_, effect_, verdict_, reason_, trait_, dependence_, expert_;
+  BatchedInsert summary_, effect_, verdict_, reason_, trait_, dependence_, expert_, expertVar_;
   int64_t dependences_ = 0, directives_ = 0;
 };
 
@@ -95,7 +100,7 @@ AnalysisReport analyze(SQLite::Database& db, const AnalysisOptions& options, Pro
   // An earlier run's results go (a fresh database from sapfor-lex has none).
   if (db::getMeta(db, "analysis")) {
     for (const char* table : {"procedure_summary", "procedure_effect", "loop_verdict", "loop_reason", "loop_trait",
-                              "dependence", "expert_directive"})
+                              "dependence", "expert_directive_var", "expert_directive"})
       db.exec(std::string("DELETE FROM ") + table);
     db.exec("DELETE FROM diagnostic WHERE stage = 'analysis'");
   }

@@ -203,7 +203,8 @@ void Expert::procedure(const std::vector<Id>& topLoops) {
   std::vector<ExpertDirective> directives;
   for (const Nest& nest : nests) {
     const LoopRow& outer = program_.loop(nest.loops.front());
-    directives.push_back({outer.id, outer.fileId, outer.line, "PARALLEL", parallelText(nest)});
+    directives.push_back({outer.id, outer.fileId, outer.line, "PARALLEL", parallelText(nest),
+                          static_cast<int>(nest.loops.size()), {}});
   }
   regions(nests, directives);
   directives_.insert(directives_.end(), directives.begin(), directives.end());
@@ -495,6 +496,12 @@ void Expert::regions(const std::vector<Nest>& nests, std::vector<ExpertDirective
       std::string name = upperCase(program_.variable(var).name);
       (reads && writes ? inout : reads ? in : out).push_back(name);
     }
+    std::vector<std::pair<std::string, std::string>> arrays;
+    for (auto [clause, names] : {std::pair{"in", &in}, {"out", &out}, {"inout", &inout}})
+      for (std::string name : *names) {
+        std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+        arrays.emplace_back(clause, name);
+      }
     std::string text = "REGION";
     std::vector<std::string> clauses;
     if (!in.empty()) clauses.push_back("IN(" + join(in) + ")");
@@ -507,11 +514,11 @@ void Expert::regions(const std::vector<Nest>& nests, std::vector<ExpertDirective
     auto firstParallel = std::find_if(directives.begin(), directives.end(), [&](const ExpertDirective& d) {
       return d.kind == "PARALLEL" && d.loopId == first.id;
     });
-    directives.insert(firstParallel, {first.id, first.fileId, first.line, "REGION", text});
+    directives.insert(firstParallel, {first.id, first.fileId, first.line, "REGION", text, 0, arrays});
     auto lastParallel = std::find_if(directives.begin(), directives.end(), [&](const ExpertDirective& d) {
       return d.kind == "PARALLEL" && d.loopId == last.id;
     });
-    directives.insert(lastParallel + 1, {last.id, last.fileId, last.endLine + 1, "END_REGION", "END REGION"});
+    directives.insert(lastParallel + 1, {last.id, last.fileId, last.endLine + 1, "END_REGION", "END REGION", 0, {}});
     i = j;
   }
 }

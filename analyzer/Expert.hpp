@@ -25,6 +25,8 @@ struct ExpertDirective {
   int line = 0;      ///< the directive goes before this line
   std::string kind;  ///< PARALLEL REGION END_REGION
   std::string text;  ///< without the sentinel
+  int rank = 0;      ///< PARALLEL: the loops of the nest
+  std::vector<std::pair<std::string, std::string>> arrays;  ///< REGION: (in|out|inout, array name)
 };
 
 struct Finding {

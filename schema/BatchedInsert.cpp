@@ -40,6 +40,13 @@ BatchedInsert& BatchedInsert::value(int64_t v) {
   return *this;
 }
 
+BatchedInsert& BatchedInsert::value(double v) {
+  Value& x = values_.emplace_back();
+  x.kind = Value::Kind::Real;
+  x.r = v;
+  return *this;
+}
+
 BatchedInsert& BatchedInsert::value(const std::string& v) {
   Value& x = values_.emplace_back();
   x.kind = Value::Kind::Text;
@@ -81,6 +88,7 @@ void BatchedInsert::execute(sqlite3_stmt* statement, int rows) {
     switch (v.kind) {
       case Value::Kind::Null: sqlite3_bind_null(statement, index); break;
       case Value::Kind::Integer: sqlite3_bind_int64(statement, index, v.i); break;
+      case Value::Kind::Real: sqlite3_bind_double(statement, index, v.r); break;
       case Value::Kind::Text: sqlite3_bind_text(statement, index, v.s.data(), static_cast<int>(v.s.size()), SQLITE_STATIC); break;
     }
   }

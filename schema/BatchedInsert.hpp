@@ -24,6 +24,7 @@ class BatchedInsert {
 
   BatchedInsert& null();
   BatchedInsert& value(int64_t v);
+  BatchedInsert& value(double v);
   BatchedInsert& value(const std::string& v);
   /// NULL for an empty string.
   BatchedInsert& text(const std::string& v);
@@ -38,8 +39,9 @@ class BatchedInsert {
 
  private:
   struct Value {
-    enum class Kind : uint8_t { Null, Integer, Text } kind = Kind::Null;
+    enum class Kind : uint8_t { Null, Integer, Real, Text } kind = Kind::Null;
     int64_t i = 0;
+    double r = 0;
     std::string s;
   };
   sqlite3_stmt* statementFor(int rows);

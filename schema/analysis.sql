@@ -91,8 +91,18 @@ CREATE TABLE expert_directive (
   file_id   INTEGER NOT NULL REFERENCES file,
   line      INTEGER NOT NULL,
   kind      TEXT NOT NULL CHECK (kind IN ('PARALLEL', 'REGION', 'END_REGION')),
-  text      TEXT NOT NULL                  -- without the sentinel
+  text      TEXT NOT NULL,                 -- without the sentinel
+  rank      INTEGER                        -- PARALLEL: the number of loops in the nest
 );
+
+-- The arrays an expert REGION names: clause in, out or inout (what dvmh-predict moves).
+CREATE TABLE expert_directive_var (
+  expert_id INTEGER NOT NULL REFERENCES expert_directive,
+  clause    TEXT NOT NULL CHECK (clause IN ('in', 'out', 'inout')),
+  pos       INTEGER NOT NULL,
+  name      TEXT NOT NULL,
+  PRIMARY KEY (expert_id, clause, pos)
+) WITHOUT ROWID;
 
 CREATE VIEW loop_verdicts AS
 SELECT v.loop_id, l.loop_key, v.parallel,
@@ -117,7 +127,7 @@ SELECT d.loop_id, l.loop_key, d.name, d.kind, d.level, d.distance, d.exact, d.di
 FROM dependence d JOIN loop l USING (loop_id);
 
 CREATE VIEW expert_directives AS
-SELECT e.loop_id, e.text, l.loop_key, e.kind, f.path AS file, e.line, e.expert_id
+SELECT e.loop_id, e.text, l.loop_key, e.kind, f.path AS file, e.line, e.expert_id, e.rank
 FROM expert_directive e JOIN file f USING (file_id) LEFT JOIN loop l USING (loop_id);
 
 CREATE VIEW procedure_effects AS

@@ -1,0 +1,135 @@
+/// @file GpuProfile.cpp
+/// GPU profiles: INI files parsed with Boost.Program_options' config-file reader.
+#include "predictor/GpuProfile.hpp"
+
+#include <boost/program_options.hpp>
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+
+namespace sapfor::predictor {
+
+const std::vector<std::pair<std::string_view, std::string_view>>& embeddedGpuProfiles();
+
+namespace po = boost::program_options;
+
+std::string_view coalescingRuleName(CoalescingRule rule) {
+  switch (rule) {
+    case CoalescingRule::Cc10: return "cc1.0";
+    case CoalescingRule::Cc12: return "cc1.2";
+    case CoalescingRule::FermiLines: return "fermi-lines";
+    case CoalescingRule::Sectors: return "sectors";
+  }
+  return "?";
+}
+
+int GpuProfile::smemPerSmBytes(int l1Kb) const {
+  return std::min(maxSmemPerSmKb, l1SharedKb - l1Kb) * 1024;
+}
+
+GpuProfile parseGpuProfile(std::string_view text, const std::string& key, const std::string& origin) {
+  GpuProfile g;
+  g.key = key;
+  g.origin = origin;
+  std::string rule;
+  po::options_description keys;
+  auto positive = [&](const char* name, auto* target) {
+    keys.add_options()(name, po::value(target)->required());
+  };
+  keys.add_options()("name", po::value(&g.name)->required())("coalescing", po::value(&rule)->required());
+  positive("compute_capability", &g.computeCapability);
+  positive("sms", &g.sms);
+  positive("fp32_per_sm", &g.fp32PerSm);
+  positive("fp64_per_sm", &g.fp64PerSm);
+  positive("sfu_per_sm", &g.sfuPerSm);
+  positive("clock_ghz", &g.clockGhz);
+  positive("dram_gbs", &g.dramGbs);
+  positive("l2_kb", &g.l2Kb);
+  positive("max_threads_per_block", &g.maxThreadsPerBlock);
+  positive("max_grid_x", &g.maxGridX);
+  positive("max_warps_per_sm", &g.maxWarpsPerSm);
+  positive("max_blocks_per_sm", &g.maxBlocksPerSm);
+  positive("regs_per_sm", &g.regsPerSm);
+  positive("max_regs_per_thread", &g.maxRegsPerThread);
+  positive("reg_alloc_unit", &g.regAllocUnit);
+  positive("reg_subpartitions", &g.regSubpartitions);
+  positive("l1_shared_kb", &g.l1SharedKb);
+  positive("max_smem_per_sm_kb", &g.maxSmemPerSmKb);
+  positive("max_smem_per_block_kb", &g.maxSmemPerBlockKb);
+  positive("smem_alloc_unit", &g.smemAllocUnit);
+  keys.add_options()("smem_reserved_per_block", po::value(&g.smemReservedPerBlock)->required());
+  positive("l1_default_kb", &g.l1DefaultKb);
+  positive("l1_min_kb", &g.l1MinKb);
+  positive("l1_max_kb", &g.l1MaxKb);
+  positive("mem_latency", &g.memLatency);
+  positive("departure_del_coal", &g.departureDelCoal);
+  positive("departure_del_uncoal", &g.departureDelUncoal);
+  positive("launch_overhead_us", &g.launchOverheadUs);
+  positive("host_link_gbs", &g.hostLinkGbs);
+  positive("host_link_latency_us", &g.hostLinkLatencyUs);
+  std::istringstream in{std::string(text)};
+  po::variables_map vm;
+  try {
+    po::store(po::parse_config_file(in, keys, false), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    throw std::runtime_error(origin + ": " + e.what());
+  }
+  static const std::map<std::string, CoalescingRule> rules = {{"cc1.0", CoalescingRule::Cc10},
+                                                              {"cc1.2", CoalescingRule::Cc12},
+                                                              {"fermi-lines", CoalescingRule::FermiLines},
+                                                              {"sectors", CoalescingRule::Sectors}};
+  auto r = rules.find(rule);
+  if (r == rules.end())
+    throw std::runtime_error(origin + ": coalescing = " + rule + ": expected cc1.0, cc1.2, fermi-lines or sectors");
+  g.coalescing = r->second;
+  auto check = [&](bool ok, const std::string& what) {
+    if (!ok) throw std::runtime_error(origin + ": " + what);
+  };
+  check(g.sms > 0 && g.fp32PerSm > 0 && g.fp64PerSm > 0 && g.sfuPerSm > 0, "sms and the units per SM must be positive");
+  check(g.clockGhz > 0 && g.dramGbs > 0 && g.hostLinkGbs > 0, "clock_ghz, dram_gbs and host_link_gbs must be positive");
+  check(g.maxThreadsPerBlock >= 32 && g.maxWarpsPerSm > 0 && g.maxBlocksPerSm > 0 && g.maxGridX > 0,
+        "the thread, warp, block and grid limits must be positive");
+  check(g.regsPerSm > 0 && g.maxRegsPerThread > 0 && g.regAllocUnit > 0 && g.regSubpartitions > 0,
+        "the register figures must be positive");
+  check(g.smemAllocUnit > 0 && g.smemReservedPerBlock >= 0, "smem_alloc_unit must be positive");
+  check(g.l1MinKb > 0 && g.l1MinKb <= g.l1DefaultKb && g.l1DefaultKb <= g.l1MaxKb && g.l1MaxKb <= g.l1SharedKb,
+        "expected 0 < l1_min_kb <= l1_default_kb <= l1_max_kb <= l1_shared_kb");
+  check(g.memLatency > 0 && g.departureDelCoal > 0 && g.departureDelUncoal > 0,
+        "mem_latency and the departure delays must be positive");
+  return g;
+}
+
+GpuProfile loadGpuProfile(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error(path + ": cannot read the GPU profile");
+  std::ostringstream text;
+  text << in.rdbuf();
+  std::string key = path.substr(path.find_last_of('/') + 1);
+  key = key.substr(0, key.find('.'));
+  return parseGpuProfile(text.str(), key, path);
+}
+
+const std::vector<GpuProfile>& builtinGpuProfiles() {
+  static const std::vector<GpuProfile> profiles = [] {
+    std::vector<GpuProfile> all;
+    for (const auto& [key, text] : embeddedGpuProfiles())
+      all.push_back(parseGpuProfile(text, std::string(key), "data/gpus/" + std::string(key) + ".ini"));
+    std::sort(all.begin(), all.end(), [](const GpuProfile& a, const GpuProfile& b) { return a.key < b.key; });
+    return all;
+  }();
+  return profiles;
+}
+
+const GpuProfile* findGpuProfile(std::string_view key) {
+  std::string lower(key);
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+  for (const GpuProfile& g : builtinGpuProfiles())
+    if (g.key == lower) return &g;
+  return nullptr;
+}
+
+}  // namespace sapfor::predictor

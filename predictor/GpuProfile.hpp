@@ -1,0 +1,54 @@
+/// @file GpuProfile.hpp
+/// A GPU as the model sees it (MODEL.md §8b, §9, §11): read from an INI file of data/gpus/ (compiled
+/// into the tools) or from a user's own file with the same keys.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sapfor::predictor {
+
+/// How a warp's global accesses become memory transactions (MODEL.md §5).
+enum class CoalescingRule {
+  Cc10,         ///< CC 1.0/1.1: per half-warp, one transaction when thread k reads word k, else 16
+  Cc12,         ///< CC 1.2/1.3: per half-warp, segments by word size, shrunk while half is unused
+  FermiLines,   ///< CC 2.x with L1 caching: distinct 128-B lines
+  Sectors,      ///< CC >= 6: distinct 32-B sectors
+};
+std::string_view coalescingRuleName(CoalescingRule rule);
+
+struct GpuProfile {
+  std::string key;      ///< c2050, v100, ... (the file name)
+  std::string name;     ///< Tesla C2050
+  std::string origin;   ///< "built in" or the file it came from
+  double computeCapability = 0;
+  CoalescingRule coalescing = CoalescingRule::Sectors;
+  int sms = 0, fp32PerSm = 0, fp64PerSm = 0, sfuPerSm = 0;
+  double clockGhz = 0, dramGbs = 0;
+  int l2Kb = 0;
+  int maxThreadsPerBlock = 0;
+  int64_t maxGridX = 0;
+  int maxWarpsPerSm = 0, maxBlocksPerSm = 0;
+  int regsPerSm = 0, maxRegsPerThread = 0, regAllocUnit = 0, regSubpartitions = 0;
+  int l1SharedKb = 0, maxSmemPerSmKb = 0, maxSmemPerBlockKb = 0, smemAllocUnit = 0, smemReservedPerBlock = 0;
+  int l1DefaultKb = 0, l1MinKb = 0, l1MaxKb = 0;
+  double memLatency = 0, departureDelCoal = 0, departureDelUncoal = 0;
+  double launchOverheadUs = 0, hostLinkGbs = 0, hostLinkLatencyUs = 0;
+
+  /// Shared memory per SM left when `l1Kb` of the unified L1/shared array is L1.
+  int smemPerSmBytes(int l1Kb) const;
+};
+
+/// Parses a profile; `origin` names it in messages. Throws std::runtime_error naming the key
+/// that is missing, unknown or out of range.
+GpuProfile parseGpuProfile(std::string_view text, const std::string& key, const std::string& origin);
+/// Reads a user's profile file.
+GpuProfile loadGpuProfile(const std::string& path);
+/// The profiles compiled in from data/gpus/, in name order.
+const std::vector<GpuProfile>& builtinGpuProfiles();
+/// A built-in profile by key, case-insensitive; nullptr when there is none.
+const GpuProfile* findGpuProfile(std::string_view key);
+
+}  // namespace sapfor::predictor

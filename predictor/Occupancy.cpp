@@ -1,0 +1,42 @@
+/// @file Occupancy.cpp
+#include "predictor/Occupancy.hpp"
+
+#include <algorithm>
+#include <limits>
+
+namespace sapfor::predictor {
+
+int64_t roundUp(int64_t value, int64_t unit) { return unit <= 0 ? value : (value + unit - 1) / unit * unit; }
+
+int64_t registersPerBlock(int64_t regsPerThread, int64_t threadsPerBlock, int64_t allocUnit) {
+  return roundUp(regsPerThread * 32, allocUnit) * ((threadsPerBlock + 31) / 32);
+}
+
+Occupancy computeOccupancy(const GpuProfile& gpu, int64_t threadsPerBlock, int64_t regsPerThread,
+                           int64_t sharedBytes, int64_t smemPerSm) {
+  Occupancy o;
+  o.warpsPerBlock = (threadsPerBlock + 31) / 32;
+  o.limitWarps = gpu.maxWarpsPerSm / o.warpsPerBlock;
+  o.limitBlocks = gpu.maxBlocksPerSm;
+  if (regsPerThread > gpu.maxRegsPerThread) {
+    o.limitRegisters = 0;
+  } else {
+    int64_t regsPerWarp = roundUp(regsPerThread * 32, gpu.regAllocUnit);
+    int64_t warpsPerSubpartition = regsPerWarp == 0 ? std::numeric_limits<int32_t>::max()
+                                                     : (gpu.regsPerSm / gpu.regSubpartitions) / regsPerWarp;
+    o.limitRegisters = warpsPerSubpartition * gpu.regSubpartitions / o.warpsPerBlock;
+  }
+  int64_t smemPerBlock = roundUp(sharedBytes + gpu.smemReservedPerBlock, gpu.smemAllocUnit);
+  if (smemPerBlock > int64_t{gpu.maxSmemPerBlockKb} * 1024) o.limitSharedMemory = 0;
+  else o.limitSharedMemory = smemPerBlock == 0 ? std::numeric_limits<int32_t>::max() : smemPerSm / smemPerBlock;
+  o.activeBlocks = o.limitWarps;
+  o.limiter = "warps";
+  for (auto [limit, name] : {std::pair{o.limitBlocks, "blocks"}, {o.limitRegisters, "registers"},
+                             {o.limitSharedMemory, "shared memory"}})
+    if (limit < o.activeBlocks) o.activeBlocks = limit, o.limiter = name;
+  o.activeWarps = o.activeBlocks * o.warpsPerBlock;
+  o.occupancy = static_cast<double>(o.activeWarps) / gpu.maxWarpsPerSm;
+  return o;
+}
+
+}  // namespace sapfor::predictor

@@ -1,0 +1,991 @@
+/// @file Predictor.cpp
+/// One kernel at a time through MODEL.md §3-§10, then the whole program. Each step appends to the
+/// kernel's explanation the formula it used, the numbers it put in and what came out.
+#include "predictor/Predictor.hpp"
+
+#include "predictor/BoundExpression.hpp"
+#include "predictor/Coalescing.hpp"
+#include "predictor/HongKim.hpp"
+#include "predictor/LruSegmentCache.hpp"
+#include "predictor/Occupancy.hpp"
+#include "predictor/Reduction.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <iomanip>
+#include <sstream>
+
+namespace sapfor::predictor {
+
+namespace {
+
+/// Numbers in explanations: whole numbers as such, others with up to 6 significant digits.
+std::string num(double v) {
+  std::ostringstream out;
+  if (std::isfinite(v) && std::fabs(v) < 1e15 && v == std::floor(v)) out << static_cast<int64_t>(v);
+  else out << std::setprecision(6) << v;
+  return out.str();
+}
+
+std::string dim3(const Dim3& d) { return "[" + num(d[0]) + "," + num(d[1]) + "," + num(d[2]) + "]"; }
+
+int64_t ceilDiv(int64_t a, int64_t b) { return b <= 0 ? 0 : (a + b - 1) / b; }
+
+/// How many times the code of a procedure runs per run of the program: 1 for a main program (and
+/// for a procedure nobody in the database calls), else the sum over its call sites of the caller's
+/// count times the trip counts of the loops around the call.
+class CallCounts {
+ public:
+  using TripOf = std::function<std::optional<double>(Id loopId, std::set<std::string>& missing)>;
+  CallCounts(ProgramFacts& program, const TripOf& tripOf) : program_(program), tripOf_(tripOf) {}
+
+  std::optional<double> of(Id procId, std::set<std::string>& missing) {
+    auto done = counts_.find(procId);
+    if (done != counts_.end()) {
+      missing.insert(missing_[procId].begin(), missing_[procId].end());
+      return done->second;
+    }
+    if (active_.count(procId)) return 1.0;  // recursion: count one call
+    active_.insert(procId);
+    const auto& procedures = program_.procedures();
+    auto self = procedures.find(procId);
+    std::string name = self == procedures.end() ? "" : self->second.name;
+    std::set<std::string> lacking;
+    std::optional<double> total;
+    bool called = false;
+    for (const CallSiteFacts& c : program_.callSites()) {
+      if (c.callee != name || c.callerId == procId) continue;
+      called = true;
+      std::optional<double> n = of(c.callerId, lacking);
+      for (Id l = c.loopId; l && n; l = program_.loop(l).parentId) {
+        std::optional<double> trip = tripOf_(l, lacking);
+        n = trip ? std::optional<double>(*n * *trip) : std::nullopt;
+      }
+      if (!n) {
+        total.reset();
+        break;
+      }
+      total = total.value_or(0) + *n;
+    }
+    if (!called) total = 1.0;
+    if (!lacking.empty()) total.reset();
+    active_.erase(procId);
+    counts_[procId] = total;
+    missing_[procId] = lacking;
+    missing.insert(lacking.begin(), lacking.end());
+    return total;
+  }
+
+ private:
+  ProgramFacts& program_;
+  TripOf tripOf_;
+  std::map<Id, std::optional<double>> counts_;
+  std::map<Id, std::set<std::string>> missing_;
+  std::set<Id> active_;
+};
+
+/// Trip counts and symbol values from the database, --param and, for a loop variable used in an
+/// inner loop's bound (a triangular nest), its loop's mean value.
+class Symbols {
+ public:
+  Symbols(ProgramFacts& program, const PredictOptions& options) : program_(program), options_(options) {}
+
+  std::optional<double> value(Id procId, const std::string& name, std::set<std::string>& missing,
+                              const std::map<std::string, Id>& loopVars) {
+    auto p = options_.params.find(name);
+    if (p != options_.params.end()) return p->second;
+    if (std::optional<double> c = program_.constant(procId, name)) return c;
+    auto l = loopVars.find(name);
+    if (l != loopVars.end()) {
+      const LoopFacts& loop = program_.loop(l->second);
+      std::optional<double> lower = evaluate(procId, loop.lower, missing, {});
+      std::optional<double> trip = tripCount(l->second, missing);
+      std::optional<double> step = loop.step.empty() ? 1.0 : evaluate(procId, loop.step, missing, {});
+      if (lower && trip && step) return *lower + *step * std::max(0.0, *trip - 1) / 2;
+      return std::nullopt;
+    }
+    missing.insert(name);
+    return std::nullopt;
+  }
+
+  std::optional<double> evaluate(Id procId, const std::string& text, std::set<std::string>& missing,
+                                 const std::map<std::string, Id>& loopVars) {
+    if (text.empty()) return std::nullopt;
+    std::set<std::string> lacking;
+    BoundValue v = evaluateBound(text, [&](const std::string& name) { return value(procId, name, lacking, loopVars); });
+    if (!v.understood) lacking.insert("'" + text + "'");
+    missing.insert(lacking.begin(), lacking.end());
+    return lacking.empty() ? v.value : std::nullopt;
+  }
+
+  /// MODEL.md §3: iterations of a DO loop, max(0, (upper - lower + step) / step), from sapfor-lex's
+  /// folding, --param LOOP_KEY=N, or the bounds evaluated with the symbols given.
+  std::optional<double> tripCount(Id loopId, std::set<std::string>& missing) {
+    const LoopFacts& l = program_.loop(loopId);
+    auto byKey = options_.params.find(l.key);
+    if (byKey != options_.params.end()) return byKey->second;
+    if (l.trip) return static_cast<double>(*l.trip);
+    if (l.kind != "do" && l.kind != "do_concurrent") {
+      missing.insert(l.key);
+      return std::nullopt;
+    }
+    std::map<std::string, Id> outer;
+    for (Id p = l.parentId; p; p = program_.loop(p).parentId) outer.emplace(program_.loop(p).var, p);
+    std::set<std::string> lacking;
+    std::optional<double> lower = evaluate(l.procId, l.lower, lacking, outer);
+    std::optional<double> upper = evaluate(l.procId, l.upper, lacking, outer);
+    std::optional<double> step = l.step.empty() ? 1.0 : evaluate(l.procId, l.step, lacking, outer);
+    if (!lacking.empty() || !lower || !upper || !step || *step == 0) {
+      missing.insert(lacking.begin(), lacking.end());
+      if (lacking.empty()) missing.insert(l.key);
+      return std::nullopt;
+    }
+    return std::max(0.0, std::trunc((*upper - *lower + *step) / *step));
+  }
+
+ private:
+  ProgramFacts& program_;
+  const PredictOptions& options_;
+};
+
+class KernelModel {
+ public:
+  KernelModel(ProgramFacts& program, const KernelFacts& kernel, const PredictOptions& options,
+              const ModelSettings& settings, Symbols& symbols, CallCounts& calls)
+      : program_(program), k_(kernel), o_(options), s_(settings), g_(options.gpu), symbols_(symbols), calls_(calls) {}
+
+  KernelPrediction run() {
+    const LoopFacts& outer = program_.loop(k_.loopId);
+    p_.loopId = k_.loopId;
+    p_.loopKey = outer.key;
+    p_.source = k_.source;
+    p_.rank = k_.rank;
+    p_.across = k_.across;
+    procId_ = outer.procId;
+    std::string loops;
+    for (Id l : k_.nest) loops += (loops.empty() ? "" : ", ") + program_.loop(l).var + " (" + program_.loop(l).key + ")";
+    say("kernel " + p_.loopKey + " from the " + k_.source + "; GPU " + g_.name + " (" + g_.origin + ")");
+    say("MODEL.md §3: rank r = " + num(k_.rank) + ", the parallel loops " + loops + (k_.across ? ", ACROSS" : ""));
+    for (Id l : k_.nest) loopVars_.emplace(program_.loop(l).var, l);
+    for (Id l : k_.bodyLoops) loopVars_.emplace(program_.loop(l).var, l);
+    if (!grid() || !weights() || !accesses()) return unknown();
+    counts();
+    registers();
+    if (!occupancy()) return unknown();
+    cache();
+    memory();
+    time();
+    launches();
+    return p_;
+  }
+
+ private:
+  void say(const std::string& line) { p_.explanation.push_back(line); }
+  KernelPrediction unknown() {
+    p_.status = "unknown";
+    std::string names;
+    for (const std::string& m : p_.missing) names += (names.empty() ? "" : ", ") + m;
+    say("unknown: give " + names + " with --param NAME=VALUE (a loop key names a loop's trip count)");
+    return p_;
+  }
+
+  // ---- MODEL.md §3: the block, the tiling, the grid ----
+  bool grid() {
+    iters_.clear();
+    for (auto it = k_.nest.rbegin(); it != k_.nest.rend(); ++it) {
+      std::optional<double> trip = symbols_.tripCount(*it, p_.missing);
+      iters_.push_back(trip.value_or(0));
+      if (trip) say("  trip count of " + program_.loop(*it).key + " (" + program_.loop(*it).var + "): " + num(*trip));
+    }
+    if (!p_.missing.empty()) return false;
+    p_.iterations = 1;
+    for (double n : iters_) p_.iterations *= n;
+    std::string why;
+    if (o_.block) p_.block = *o_.block, why = "--block";
+    else if (k_.cudaBlock) p_.block = *k_.cudaBlock, why = "CUDA_BLOCK";
+    else {
+      p_.block = o_.blockDefaults->forRank(k_.rank, k_.across);
+      why = o_.blockDefaults->name + " defaults for rank " + num(k_.rank) +
+            (k_.across && o_.blockDefaults->acrossRankLess ? " less " + num(o_.blockDefaults->acrossRankLess) + " (ACROSS)" : "");
+    }
+    // Dimensions beyond the parallel rank have nothing to map: block size 1 there.
+    for (size_t d = iters_.size(); d < 3; ++d) p_.block[d] = 1;
+    threads_ = p_.block[0] * p_.block[1] * p_.block[2];
+    if (threads_ > g_.maxThreadsPerBlock) {
+      say("MODEL.md §3: block " + dim3(p_.block) + " (" + why + ") has " + num(threads_) + " threads, more than the " +
+          num(g_.maxThreadsPerBlock) + " a block may have");
+      p_.missing.insert("a block of at most " + num(g_.maxThreadsPerBlock) + " threads (--block)");
+      return false;
+    }
+    say("MODEL.md §3: block " + dim3(p_.block) + " (" + why + "), innermost loop <-> X: " + num(threads_) + " threads");
+    int64_t blocks = 1;
+    std::string tiles;
+    for (size_t d = 0; d < iters_.size(); ++d) {
+      int64_t b = d < 3 ? p_.block[d] : 1;
+      int64_t n = ceilDiv(static_cast<int64_t>(iters_[d]), b);
+      blocks *= std::max<int64_t>(n, 1);
+      tiles += (tiles.empty() ? "" : " * ") + std::string("ceil(") + num(iters_[d]) + "/" + num(b) + ")";
+    }
+    say("  blocks = prod ceil(iters_d / block_d) = " + tiles + " = " + num(blocks) + " (1-D grid)");
+    int64_t grid = std::min<int64_t>(blocks, g_.maxGridX);
+    p_.blocks = grid;
+    p_.itersPerThread = std::max<int64_t>(1, ceilDiv(static_cast<int64_t>(p_.iterations), grid * threads_));
+    say("MODEL.md §3 (1): iters_per_thread = ceil(iterations / (min(blocks, max_grid_x) * threads)) = ceil(" +
+        num(p_.iterations) + " / (" + num(grid) + " * " + num(threads_) + ")) = " + num(p_.itersPerThread) +
+        (blocks > grid ? " (grid capped at " + num(g_.maxGridX) + ")" : ""));
+    return true;
+  }
+
+  // ---- MODEL.md §4 and §10: how often each statement of the body runs per iteration ----
+  bool weights() {
+    for (const BlockFacts& b : k_.blocks) blockById_[b.id] = &b;
+    for (const StatementFacts& st : k_.statements) statementById_[st.id] = &st;
+    for (const ReferenceFacts& r : k_.references) refsOf_[r.stmtId].push_back(&r);
+    for (const BlockFacts& b : k_.blocks) {
+      if (b.id != k_.blocks.front().id && blockById_.count(b.parentId)) childBlocks_[b.parentId].push_back(&b);
+      if (b.isLoop && b.loopId != k_.nest.back()) {
+        std::optional<double> trip = symbols_.tripCount(b.loopId, p_.missing);
+        if (trip) trips_[b.loopId] = *trip;
+      }
+    }
+    if (!p_.missing.empty()) return false;
+    divergence();
+    assign(k_.blocks.front().id, 1.0);
+    for (const auto& [loop, trip] : trips_)
+      say("  sequential loop " + program_.loop(loop).key + " inside the kernel: " + num(trip) + " iterations per iteration of its parent");
+    return true;
+  }
+
+  std::string nameOf(Id varId) { return program_.variable(varId).name; }
+
+  /// MODEL.md §10 (seed 003): a variable is divergent when it depends on a parallel loop variable,
+  /// by data (it is computed from a divergent value) or control (assigned under a divergent branch).
+  void divergence() {
+    std::set<std::string> divergent;
+    for (Id l : k_.nest) divergent.insert(program_.loop(l).var);
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      for (const StatementFacts& st : k_.statements) {
+        bool reads = false;
+        for (Id v : st.reads) reads = reads || divergent.count(nameOf(v));
+        for (const ReferenceFacts* r : refsOf_[st.id]) {
+          if (r->access != 'R') continue;
+          for (const SubscriptFacts& sub : r->subscripts) {
+            if (!sub.affine) reads = true;
+            for (const auto& [var, coeff] : sub.terms) reads = reads || divergent.count(var);
+          }
+        }
+        bool controlled = underDivergentBranch(st.blockId);
+        if ((reads || controlled))
+          for (Id v : st.writes) changed = divergent.insert(nameOf(v)).second || changed;
+        if (reads && st.branch > 0 && divergentBranches_.insert(st.id).second) changed = true;
+      }
+    }
+  }
+  bool underDivergentBranch(Id blockId) {
+    for (Id b = blockId; b && blockById_.count(b); b = blockById_[b]->parentId)
+      if (!blockById_[b]->isLoop && divergentBranches_.count(blockById_[b]->constructStmt)) return true;
+    return false;
+  }
+
+  double statementCost(const StatementFacts& st) {
+    double ops = static_cast<double>(st.arith + st.div + st.trans + st.logic + st.conv + st.branch + st.idx) +
+                 static_cast<double>(refsOf_[st.id].size());
+    return ops * static_cast<double>(st.elements.value_or(1));
+  }
+  double cost(Id blockId) {
+    double total = 0;
+    for (const StatementFacts& st : k_.statements)
+      if (st.blockId == blockId) total += statementCost(st);
+    std::map<Id, double> arms;  // construct -> costliest or summed arms
+    for (const BlockFacts* c : childBlocks_[blockId]) {
+      if (c->isLoop) total += trips_[c->loopId] * cost(c->id);
+      else if (divergentBranches_.count(c->constructStmt)) arms[c->constructStmt] += cost(c->id);
+      else arms[c->constructStmt] = std::max(arms[c->constructStmt], cost(c->id));
+    }
+    for (const auto& [construct, c] : arms) total += c;
+    return total;
+  }
+  /// A divergent construct runs every arm (the warp serializes them); a uniform one its costliest
+  /// arm [interpretation: the upper bound, as the branch's outcome is not known].
+  void assign(Id blockId, double weight) {
+    for (const StatementFacts& st : k_.statements)
+      if (st.blockId == blockId) weight_[st.id] = weight * static_cast<double>(st.elements.value_or(1));
+    std::map<Id, std::pair<double, Id>> costliest;
+    for (const BlockFacts* c : childBlocks_[blockId]) {
+      if (c->isLoop) assign(c->id, weight * trips_[c->loopId]);
+      else if (divergentBranches_.count(c->constructStmt)) assign(c->id, weight);
+      else {
+        double armCost = cost(c->id);
+        auto [it, added] = costliest.try_emplace(c->constructStmt, armCost, c->id);
+        if (!added && armCost > it->second.first) it->second = {armCost, c->id};
+      }
+    }
+    for (const BlockFacts* c : childBlocks_[blockId])
+      if (!c->isLoop && !divergentBranches_.count(c->constructStmt))
+        assign(c->id, costliest[c->constructStmt].second == c->id ? weight : 0.0);
+  }
+
+  // ---- MODEL.md §5: every reference's stride and transactions ----
+  bool accesses() {
+    const std::string xVar = program_.loop(k_.nest.back()).var;
+    std::set<std::string> lacking;
+    for (const ReferenceFacts& r : k_.references) {
+      if (!r.subscripted) {
+        say("  " + r.name + " at line " + num(r.line) + ": a whole-array reference inside the kernel is not modelled");
+        continue;
+      }
+      if (!r.varId) continue;
+      const VariableFacts& v = program_.variable(r.varId);
+      Layout layout = layoutOf(v, lacking);
+      AccessPrediction a;
+      a.refId = r.refId;
+      a.name = r.name;
+      a.access = r.access;
+      a.line = r.line;
+      a.perThread = weight_[r.stmtId] * static_cast<double>(p_.itersPerThread);
+      references_.push_back({&r, layout});
+      p_.accesses.push_back(a);
+    }
+    if (!lacking.empty()) {
+      p_.missing.insert(lacking.begin(), lacking.end());
+      return false;
+    }
+    for (size_t i = 0; i < references_.size(); ++i) transactions(*references_[i].ref, references_[i].layout, p_.accesses[i], xVar);
+    // MODEL.md §4: the first access to a scalar that is not private is a global read, the later ones
+    // registers.
+    std::set<std::string> seen, privateNames;
+    for (Id l : k_.nest) privateNames.insert(program_.loop(l).var);
+    for (Id l : k_.bodyLoops) privateNames.insert(program_.loop(l).var);
+    for (const ReductionFacts& red : k_.reductions) privateNames.insert(red.var);
+    for (const StatementFacts& st : k_.statements) {
+      for (Id id : st.reads) {
+        const VariableFacts& v = program_.variable(id);
+        auto trait = k_.traits.find(v.name);
+        bool global = trait == k_.traits.end() || trait->second == "readonly" || trait->second == "shared";
+        if (!global || privateNames.count(v.name) || v.storage == "constant" || !seen.insert(v.name).second) continue;
+        AccessPrediction a;
+        a.name = v.name;
+        a.line = st.line;
+        a.perThread = 1;
+        a.stride = 0;
+        int bytes = v.bytes > 0 ? v.bytes : 4;
+        a.formulaTransactions = 1;
+        WarpTransactions w = exactTransactions(std::vector<int64_t>(32, 0), bytes, g_.coalescing);
+        a.exactTransactions = static_cast<double>(w.count);
+        a.transactions = o_.exactTransactions ? a.exactTransactions : 1;
+        a.bytesPerWarp = o_.exactTransactions ? static_cast<double>(w.bytes) : segmentBytes(bytes);
+        a.coalesced = o_.exactTransactions ? w.count <= coalescedTransactions(bytes, g_.coalescing) : true;
+        p_.accesses.push_back(a);
+      }
+    }
+    return true;
+  }
+
+  struct Layout {
+    int elemBytes = 4;
+    std::vector<int64_t> multiplier;  ///< elements between neighbours in each dimension
+    std::vector<int64_t> lower;       ///< each dimension's lower bound
+    int64_t base = 0;                 ///< where the array starts (distinct arrays never overlap)
+  };
+  struct Reference {
+    const ReferenceFacts* ref;
+    Layout layout;
+  };
+
+  /// Column-major layout: dimension d's multiplier is the product of the extents before it.
+  Layout layoutOf(const VariableFacts& v, std::set<std::string>& lacking) {
+    Layout l;
+    l.elemBytes = v.bytes > 0 ? v.bytes : 4;
+    l.base = static_cast<int64_t>(arrayBases_.emplace(v.id, arrayBases_.size() + 1).first->second) << 40;
+    int64_t m = 1;
+    for (size_t d = 0; d < v.dims.size(); ++d) {
+      const DimensionFacts& dim = v.dims[d];
+      std::optional<double> lower = dim.lowerValue ? std::optional<double>(static_cast<double>(*dim.lowerValue))
+                                                   : symbols_.evaluate(v.procId, dim.lower.empty() ? "1" : dim.lower, lacking, {});
+      l.lower.push_back(static_cast<int64_t>(lower.value_or(1)));
+      l.multiplier.push_back(m);
+      if (d + 1 == v.dims.size()) break;
+      std::optional<double> extent;
+      if (dim.extent) extent = static_cast<double>(*dim.extent);
+      else if (!dim.upper.empty()) {
+        std::optional<double> upper = symbols_.evaluate(v.procId, dim.upper, lacking, {});
+        if (upper && lower) extent = *upper - *lower + 1;
+      } else {
+        std::string name = v.name + ".extent" + std::to_string(d + 1);
+        auto given = o_.params.find(name);
+        if (given != o_.params.end()) extent = given->second;
+        else lacking.insert(name);
+      }
+      m *= static_cast<int64_t>(std::max(1.0, extent.value_or(1)));
+    }
+    return l;
+  }
+
+  /// The byte address of a reference for the given loop variable values; nullopt when a subscript
+  /// is not affine.
+  std::optional<int64_t> address(const ReferenceFacts& r, const Layout& l, const std::map<std::string, int64_t>& env) {
+    int64_t offset = 0;
+    for (size_t d = 0; d < r.subscripts.size() && d < l.multiplier.size(); ++d) {
+      const SubscriptFacts& s = r.subscripts[d];
+      if (!s.affine) return std::nullopt;
+      int64_t value = s.constant;
+      for (const auto& [var, coeff] : s.terms) {
+        auto e = env.find(var);
+        value += coeff * (e == env.end() ? symbolValue(var) : e->second);
+      }
+      offset += (value - l.lower[d]) * l.multiplier[d];
+    }
+    return l.base + offset * l.elemBytes;
+  }
+  /// A loop-invariant symbol in a subscript (a(i+n)): its value when known, else 0 [the alignment is
+  /// then assumed].
+  int64_t symbolValue(const std::string& name) {
+    std::set<std::string> ignored;
+    std::optional<double> v = symbols_.value(procId_, name, ignored, {});
+    return static_cast<int64_t>(v.value_or(0));
+  }
+
+  /// The lanes of one warp of the first block: their loop variable values.
+  std::vector<std::map<std::string, int64_t>> warpLanes(int64_t warp, const std::map<std::string, int64_t>& inner) {
+    std::vector<std::map<std::string, int64_t>> lanes;
+    for (int64_t lane = 0; lane < 32; ++lane) {
+      int64_t t = warp * 32 + lane;
+      if (t >= threads_) break;
+      int64_t coord[3] = {t % p_.block[0], (t / p_.block[0]) % p_.block[1], t / (p_.block[0] * p_.block[1])};
+      std::map<std::string, int64_t> env = inner;
+      bool active = true;
+      for (size_t d = 0; d < k_.nest.size(); ++d) {
+        const LoopFacts& loop = program_.loop(k_.nest[k_.nest.size() - 1 - d]);
+        int64_t c = d < 3 ? coord[d] : 0;
+        if (c >= static_cast<int64_t>(iters_[d])) active = false;
+        env[loop.var] = loopStart(loop) + c * loopStep(loop);
+      }
+      if (active) lanes.push_back(std::move(env));
+    }
+    return lanes;
+  }
+  int64_t loopStart(const LoopFacts& l) {
+    std::set<std::string> ignored;
+    return static_cast<int64_t>(symbols_.evaluate(l.procId, l.lower, ignored, loopVars_).value_or(1));
+  }
+  int64_t loopStep(const LoopFacts& l) {
+    std::set<std::string> ignored;
+    return l.step.empty() ? 1 : static_cast<int64_t>(symbols_.evaluate(l.procId, l.step, ignored, {}).value_or(1));
+  }
+  std::map<std::string, int64_t> innerStart() {
+    std::map<std::string, int64_t> env;
+    for (Id l : k_.bodyLoops) env[program_.loop(l).var] = loopStart(program_.loop(l));
+    return env;
+  }
+
+  void transactions(const ReferenceFacts& r, const Layout& l, AccessPrediction& a, const std::string& xVar) {
+    bool affine = std::all_of(r.subscripts.begin(), r.subscripts.end(), [](const SubscriptFacts& s) { return s.affine; });
+    double exactBytes = 0;
+    if (affine) {
+      int64_t coefficient = 0;
+      for (size_t d = 0; d < r.subscripts.size() && d < l.multiplier.size(); ++d)
+        for (const auto& [var, coeff] : r.subscripts[d].terms)
+          if (var == xVar) coefficient += coeff * l.multiplier[d];
+      a.stride = coefficient * l.elemBytes;
+      a.formulaTransactions = static_cast<double>(formulaTransactions(*a.stride, l.elemBytes));
+      double count = 0, bytes = 0, warps = 0;
+      std::map<std::string, int64_t> inner = innerStart();
+      for (int64_t w = 0; w < ceilDiv(threads_, 32); ++w) {
+        std::vector<int64_t> addresses;
+        for (const auto& env : warpLanes(w, inner)) addresses.push_back(*address(r, l, env));
+        if (addresses.empty()) continue;
+        WarpTransactions t = exactTransactions(addresses, l.elemBytes, g_.coalescing);
+        count += static_cast<double>(t.count);
+        bytes += static_cast<double>(t.bytes);
+        warps += 1;
+      }
+      a.exactTransactions = warps ? count / warps : 0;
+      exactBytes = warps ? bytes / warps : 0;
+    } else {
+      // A gathered or scattered access (a(idx(i))): every lane its own transaction [the worst case].
+      a.formulaTransactions = 32;
+      WarpTransactions t = exactTransactions(std::vector<int64_t>{0, 1 << 20}, l.elemBytes, g_.coalescing);
+      a.exactTransactions = 32;
+      exactBytes = 16.0 * static_cast<double>(t.bytes);
+    }
+    if (o_.exactTransactions) {
+      a.transactions = a.exactTransactions;
+      a.bytesPerWarp = exactBytes;
+      a.coalesced = a.exactTransactions <= static_cast<double>(coalescedTransactions(l.elemBytes, g_.coalescing));
+    } else {
+      a.transactions = a.formulaTransactions;
+      a.bytesPerWarp = a.formulaTransactions * segmentBytes(l.elemBytes);
+      a.coalesced = a.formulaTransactions <= 1;
+    }
+  }
+
+  // ---- MODEL.md §4: per-thread counts ----
+  void counts() {
+    double fpArith = 0, intArith = 0, calls = 0;
+    for (const StatementFacts& st : k_.statements) {
+      double w = weight_[st.id] * static_cast<double>(p_.itersPerThread);
+      fpArith += w * static_cast<double>(st.arith);
+      intArith += w * static_cast<double>(st.logic + st.conv + st.idx);
+      p_.reciproc += w * static_cast<double>(st.div);
+      p_.trans += w * static_cast<double>(st.trans);
+      p_.branch += w * static_cast<double>(st.branch);
+      if (divergentBranches_.count(st.id)) p_.divergentBranch += w * static_cast<double>(st.branch);
+      calls += w * static_cast<double>(st.call);
+    }
+    fpArith_ = fpArith;
+    p_.arith = fpArith + intArith;
+    say("MODEL.md §4: per thread (" + num(p_.itersPerThread) + " iteration(s), inner loops times their trip counts): arith = " +
+        num(fpArith) + " (+" + num(intArith) + " logical, conversion and index) = " + num(p_.arith) + ", reciproc = " +
+        num(p_.reciproc) + ", trans = " + num(p_.trans) + ", branch = " + num(p_.branch));
+    say("MODEL.md §10: divergent_branch = " + num(p_.divergentBranch) +
+        " (branches whose condition depends on a parallel loop variable; their arms all run, a uniform branch's costliest arm)");
+    if (calls > 0) say("  the kernel calls procedures " + num(calls) + " time(s) per thread: their bodies are not counted");
+    for (const ReferenceFacts& r : k_.references)
+      if (r.varId && isDouble(program_.variable(r.varId))) fp64_ = true;
+    for (const StatementFacts& st : k_.statements)
+      for (Id v : st.reads) fp64_ = fp64_ || isDouble(program_.variable(v));
+  }
+  static bool isDouble(const VariableFacts& v) {
+    return (v.type == "real" && v.bytes >= 8) || (v.type == "complex" && v.bytes >= 16);
+  }
+
+  // ---- MODEL.md §6: registers and shared memory ----
+  void registers() {
+    std::set<std::string> names;
+    int64_t scalars = 0;
+    auto add = [&](const VariableFacts& v) {
+      if (v.storage == "constant" || v.rank > 0 || !names.insert(v.name).second) return;
+      int64_t regs = v.type == "real" ? (v.bytes >= 8 ? s_.regsDouble : s_.regsReal)
+                     : v.type == "complex" ? 2 * (v.bytes >= 16 ? s_.regsDouble : s_.regsReal)
+                                           : s_.regsInteger;
+      scalars += regs;
+    };
+    for (const StatementFacts& st : k_.statements) {
+      for (Id v : st.reads) add(program_.variable(v));
+      for (Id v : st.writes) add(program_.variable(v));
+    }
+    for (Id l : k_.nest)
+      if (names.insert(program_.loop(l).var).second) scalars += s_.regsInteger;
+    int64_t temporaries = 0;
+    for (const StatementFacts& st : k_.statements)
+      temporaries = std::max<int64_t>(temporaries, st.arith + st.div + st.trans + st.logic + st.conv + st.idx +
+                                                       static_cast<int64_t>(refsOf_[st.id].size()));
+    int64_t dims = (p_.block[0] > 1) + (p_.block[1] > 1) + (p_.block[2] > 1);
+    dims = std::max<int64_t>(dims, 1);
+    const LoopFacts& inner = program_.loop(k_.nest.back());
+    int64_t lines = std::max(0, inner.endLine - inner.line - 1);
+    int64_t counter = p_.itersPerThread > 1 ? s_.regsIterationCounter : 0;
+    int64_t regs = scalars + counter + dims * s_.regsPerBlockDimension + s_.regsInstructionPointer + temporaries +
+                   lines / s_.linesPerRegister;
+    say("MODEL.md §6: regs_per_thread = scalars " + num(scalars) + " + iteration counter " + num(counter) +
+        " + thread index " + num(dims * s_.regsPerBlockDimension) + " + instruction pointer " + num(s_.regsInstructionPointer) +
+        " + expression temporaries " + num(temporaries) + " + " + num(lines) + " body lines / " + num(s_.linesPerRegister) +
+        " = " + num(regs));
+    if (regs > g_.maxRegsPerThread) {
+      say("  more than the " + num(g_.maxRegsPerThread) + " a thread may have: the compiler spills, counted as " +
+          num(g_.maxRegsPerThread));
+      regs = g_.maxRegsPerThread;
+    }
+    p_.regsPerThread = regs;
+    p_.regsPerBlock = registersPerBlock(regs, threads_, g_.regAllocUnit);
+    say("MODEL.md §6 (6): regs_per_block = ceil(" + num(regs) + " * 32, " + num(g_.regAllocUnit) + ") * " +
+        num(ceilDiv(threads_, 32)) + " warps = " + num(p_.regsPerBlock));
+    p_.smemPerBlock = dims * s_.smemBytesPerBlockDimension;
+    std::string smem = num(dims) + " block dimensions * " + num(s_.smemBytesPerBlockDimension) + " B";
+    for (const ReductionFacts& red : k_.reductions) {
+      const VariableFacts* v = program_.variableNamed(procId_, red.var);
+      int64_t bytes = v && v->bytes > 0 ? v->bytes : 8;
+      p_.smemPerBlock += reductionSharedBytes(threads_, bytes);
+      smem += " + MODEL.md §7 (8) " + num(threads_) + " threads * " + num(bytes) + " B (" + red.var + ")";
+    }
+    say("MODEL.md §6: smem_per_block = " + smem + " = " + num(p_.smemPerBlock) + " B");
+  }
+
+  // ---- MODEL.md §8b ----
+  bool occupancy() {
+    int64_t smemPerSm = g_.smemPerSmBytes(o_.cacheKb);
+    occupancy_ = computeOccupancy(g_, threads_, p_.regsPerThread, p_.smemPerBlock, smemPerSm);
+    const Occupancy& o = occupancy_;
+    say("MODEL.md §8b: W_b = " + num(o.warpsPerBlock) + "; limits: warps " + num(o.limitWarps) + ", blocks " +
+        num(o.limitBlocks) + ", registers " + num(o.limitRegisters) + ", shared memory " + num(o.limitSharedMemory) +
+        " (of " + num(smemPerSm) + " B with " + num(o_.cacheKb) + " KB L1) -> " + num(o.activeBlocks) +
+        " active blocks, " + num(o.activeWarps) + " warps, occupancy " + num(o.occupancy) + " (limited by " + o.limiter + ")");
+    p_.activeBlocksPerSm = o.activeBlocks;
+    p_.activeWarpsPerSm = o.activeWarps;
+    p_.occupancy = o.occupancy;
+    p_.limiter = o.limiter;
+    if (o.activeBlocks == 0) {
+      p_.missing.insert("a block that fits an SM (" + o.limiter + ")");
+      return false;
+    }
+    return true;
+  }
+
+  // ---- MODEL.md §8: the LRU L1 emulation over the first block's warps ----
+  void cache() {
+    if (!o_.cache) {
+      say("MODEL.md §8: cache emulation off: every array access goes to global memory");
+      return;
+    }
+    int64_t capacity = int64_t{o_.cacheKb} * 1024 / std::max<int64_t>(1, occupancy_.activeBlocks);
+    LruSegmentCache l1(capacity);
+    std::map<const ReferenceFacts*, std::pair<double, double>> seen;  // hits, misses
+    std::map<const ReferenceFacts*, const Layout*> layouts;
+    for (const Reference& r : references_) layouts[r.ref] = &r.layout;
+    int64_t budget = 200000;  // warp accesses emulated; beyond that the rates so far stand
+    std::map<std::string, int64_t> env = innerStart();
+    std::function<void(Id)> walk = [&](Id blockId) {
+      std::vector<std::pair<Id, const BlockFacts*>> items;
+      for (const StatementFacts& st : k_.statements)
+        if (st.blockId == blockId) items.emplace_back(st.id, nullptr);
+      for (const BlockFacts* c : childBlocks_[blockId]) items.emplace_back(firstStatement(c->id), c);
+      std::sort(items.begin(), items.end(), [](auto& a, auto& b) { return a.first < b.first; });
+      for (const auto& [id, child] : items) {
+        if (budget <= 0) return;
+        if (child) {
+          if (child->isLoop) {
+            const LoopFacts& loop = program_.loop(child->loopId);
+            int64_t start = loopStart(loop), step = loopStep(loop);
+            int64_t n = std::min<int64_t>(static_cast<int64_t>(trips_[loop.id]), 64);
+            for (int64_t i = 0; i < n && budget > 0; ++i) {
+              env[loop.var] = start + i * step;
+              walk(child->id);
+            }
+            env[loop.var] = start;
+          } else if (weightOfBlock(child->id) > 0) {
+            walk(child->id);
+          }
+          continue;
+        }
+        for (const ReferenceFacts* r : refsOf_[id]) {
+          if (r->access != 'R' || !layouts.count(r)) continue;
+          const Layout& l = *layouts[r];
+          int64_t segment = segmentBytes(l.elemBytes);
+          for (int64_t w = 0; w < ceilDiv(threads_, 32) && budget > 0; ++w, --budget) {
+            std::set<int64_t> segments;
+            bool affine = true;
+            for (const auto& lane : warpLanes(w, env)) {
+              std::optional<int64_t> a = address(*r, l, lane);
+              if (!a) { affine = false; break; }
+              segments.insert(*a / segment * segment);
+            }
+            if (!affine || segments.empty()) continue;
+            bool hit = true;
+            for (int64_t start : segments) hit = l1.access(start, segment) && hit;
+            (hit ? seen[r].first : seen[r].second) += 1;
+          }
+        }
+      }
+    };
+    walk(k_.blocks.front().id);
+    for (size_t i = 0; i < references_.size(); ++i) {
+      AccessPrediction& a = p_.accesses[i];
+      auto s = seen.find(references_[i].ref);
+      double rate = s == seen.end() || s->second.first + s->second.second == 0
+                        ? 0 : s->second.first / (s->second.first + s->second.second);
+      a.cacheHits = a.perThread * rate;
+      a.cacheMisses = a.perThread - *a.cacheHits;
+    }
+    say("MODEL.md §8: LRU L1 of " + num(o_.cacheKb) + " KB shared by " + num(occupancy_.activeBlocks) +
+        " active blocks: " + num(capacity) + " B for the first block, whose warps' reads are emulated in program order "
+        "(segments by §5 (2); writes are not cached; inner loops up to 64 iterations)");
+  }
+  Id firstStatement(Id blockId) {
+    Id first = INT64_MAX;
+    for (const StatementFacts& st : k_.statements)
+      if (st.blockId == blockId) first = std::min(first, st.id);
+    for (const BlockFacts* c : childBlocks_[blockId]) first = std::min(first, firstStatement(c->id));
+    return first;
+  }
+  double weightOfBlock(Id blockId) {
+    for (const StatementFacts& st : k_.statements)
+      if (st.blockId == blockId) return weight_[st.id];
+    for (const BlockFacts* c : childBlocks_[blockId])
+      if (double w = weightOfBlock(c->id); w > 0) return w;
+    return 0;
+  }
+
+  // ---- MODEL.md §4-§5: memory instructions per thread ----
+  void memory() {
+    double coalTx = 0, uncoalTx = 0, bytes = 0;
+    for (AccessPrediction& a : p_.accesses) {
+      double toMemory = a.perThread - a.cacheHits.value_or(0);
+      p_.cacheHits += a.cacheHits.value_or(0);
+      p_.cacheMisses += a.cacheMisses.value_or(0);
+      if (a.coalesced) p_.coalAccesses += toMemory, coalTx += toMemory * a.transactions;
+      else p_.uncoalAccesses += toMemory, uncoalTx += toMemory * a.transactions;
+      bytes += toMemory * a.bytesPerWarp;
+      std::string line = "  " + std::string(a.refId ? "" : "scalar ") + a.name + (a.access == 'W' ? " (write)" : "") +
+                         " line " + num(a.line) + ": " + num(a.perThread) + " per thread, stride " +
+                         (a.stride ? num(static_cast<double>(*a.stride)) + " B" : std::string("unknown")) +
+                         ", §5 (4) formula " + num(a.formulaTransactions) + ", exact " + num(a.exactTransactions) +
+                         " transactions per warp -> " + (a.coalesced ? "coalesced" : "uncoalesced");
+      if (a.cacheHits) line += ", L1 hits " + num(*a.cacheHits) + " per thread";
+      say(line);
+    }
+    p_.coalPerAccess = p_.coalAccesses > 0 ? coalTx / p_.coalAccesses : 0;
+    p_.uncoalPerAccess = p_.uncoalAccesses > 0 ? uncoalTx / p_.uncoalAccesses : 0;
+    p_.memInsts = p_.coalAccesses + p_.uncoalAccesses;
+    p_.loadBytesPerWarp = p_.memInsts > 0 ? bytes / p_.memInsts : 0;
+    memoryBytes_ = bytes;
+    say("MODEL.md §4-§5 (" + std::string(coalescingRuleName(g_.coalescing)) + ", " +
+        (o_.exactTransactions ? "exact count" : "formula (4)") + "): coal_mem_access = " + num(p_.coalAccesses) +
+        ", uncoal_mem_access = " + num(p_.uncoalAccesses) + ", coal_per_access = " + num(p_.coalPerAccess) +
+        ", uncoal_per_access = " + num(p_.uncoalPerAccess) + ", load_bytes_per_warp = " + num(p_.loadBytesPerWarp));
+  }
+
+  // ---- MODEL.md §7 and §9 ----
+  void time() {
+    double reductionOps = 0;
+    if (!k_.reductions.empty()) {
+      double step = reductionSteps(threads_, p_.itersPerThread);
+      reductionOps = step * static_cast<double>(k_.reductions.size());
+      p_.sync += reductionOps;
+      p_.arith += reductionOps;
+      say("MODEL.md §7 (9), (10): num_sync += log2(" + num(threads_) + " * " + num(p_.itersPerThread) + ") = " + num(step) +
+          " and num_arithm += the same, per reduction variable (" + num(k_.reductions.size()) + ")");
+      reductionKernel();
+    }
+    double fpWeight = fp64_ ? static_cast<double>(g_.fp32PerSm) / g_.fp64PerSm : 1.0;
+    double sfuWeight = static_cast<double>(g_.fp32PerSm) / g_.sfuPerSm;
+    p_.compInsts = fpArith_ * fpWeight + (p_.arith - fpArith_) + p_.reciproc * (sfuWeight + s_.divisionExtra) +
+                   p_.trans * sfuWeight + p_.branch + p_.cacheHits * s_.cacheHitCost;
+    say("MODEL.md §4, §9: Comp_insts = fp arith " + num(fpArith_) + " * " + num(fpWeight) + (fp64_ ? " (FP64)" : "") +
+        " + other arith " + num(p_.arith - fpArith_ - reductionOps) + " + reduction " + num(reductionOps) + " + reciproc " +
+        num(p_.reciproc) + " * (" + num(sfuWeight) + " + " + num(s_.divisionExtra) + ") + trans " + num(p_.trans) + " * " +
+        num(sfuWeight) + " + branch " + num(p_.branch) + " + L1 hits " + num(p_.cacheHits) + " * " + num(s_.cacheHitCost) +
+        " = " + num(p_.compInsts));
+    HongKimInput in = machine();
+    double activeSms = std::min<double>(g_.sms, static_cast<double>(p_.blocks));
+    double activeBlocks = std::min<double>(static_cast<double>(occupancy_.activeBlocks),
+                                           std::ceil(static_cast<double>(p_.blocks) / activeSms));
+    in.activeSms = activeSms;
+    in.blocks = static_cast<double>(p_.blocks);
+    in.activeBlocksPerSm = activeBlocks;
+    in.activeWarpsPerSm = activeBlocks * static_cast<double>(occupancy_.warpsPerBlock);
+    in.compInsts = p_.compInsts;
+    in.coalMemInsts = p_.coalAccesses;
+    in.uncoalMemInsts = p_.uncoalAccesses;
+    in.synchInsts = p_.sync;
+    in.uncoalPerMw = std::max(1.0, p_.uncoalPerAccess);
+    in.loadBytesPerWarp = p_.loadBytesPerWarp;
+    HongKimResult r = hongKim(in);
+    p_.mwp = r.mwp;
+    p_.cwp = r.cwp;
+    p_.warps = in.activeWarpsPerSm;
+    p_.rep = static_cast<int64_t>(std::ceil(r.rep));
+    p_.compCycles = r.compCycles;
+    p_.memCycles = r.memCycles;
+    p_.cycles = r.cycles;
+    p_.seconds = r.seconds;
+    p_.bound = r.bound;
+    say("MODEL.md §9 (Hong & Kim 2009): Issue_cycles = 32 / " + num(g_.fp32PerSm) + " = " + num(in.issueCycles) +
+        ", active SMs " + num(activeSms) + ", active blocks per SM " + num(activeBlocks) + ", N = " + num(in.activeWarpsPerSm));
+    say("  Mem_L = " + num(r.memL) + ", Departure_delay = " + num(r.departureDelay) + ", MWP_without_BW = " +
+        num(r.mwpWithoutBw) + ", MWP_peak_BW = " + num(r.mwpPeakBw) + " -> MWP = " + num(r.mwp) + "; CWP = " + num(r.cwp));
+    say("  Comp_cycles = " + num(r.compCycles) + ", Mem_cycles = " + num(r.memCycles) + ", Rep = " + num(r.rep) + ", case " +
+        num(r.modelCase) + " (" + r.bound + " bound): Exec = " + num(r.exec) + ", Synch_cost = " + num(r.synchCost) +
+        " -> " + num(r.cycles) + " cycles = " + num(r.seconds) + " s at " + num(g_.clockGhz) + " GHz");
+  }
+  HongKimInput machine() const {
+    HongKimInput in;
+    in.issueCycles = 32.0 / g_.fp32PerSm;
+    in.freqGhz = g_.clockGhz;
+    in.memBandwidthGbs = g_.dramGbs;
+    in.memLd = g_.memLatency;
+    in.departureDelCoal = g_.departureDelCoal;
+    in.departureDelUncoal = g_.departureDelUncoal;
+    return in;
+  }
+  /// MODEL.md §7: one block of [threads_x, 1, 1] folds the main kernel's partial results.
+  void reductionKernel() {
+    int64_t partials = p_.blocks;
+    int64_t threads = reductionBlockThreads(partials, g_.maxThreadsPerBlock);
+    int64_t loads = std::max<int64_t>(s_.reductionLoadsPerThread, ceilDiv(partials, threads));
+    double steps = std::ceil(std::log2(static_cast<double>(threads)));
+    HongKimInput in = machine();
+    in.activeSms = 1;
+    in.blocks = 1;
+    in.activeBlocksPerSm = 1;
+    in.activeWarpsPerSm = static_cast<double>(ceilDiv(threads, 32));
+    in.compInsts = steps + static_cast<double>(loads);
+    in.coalMemInsts = static_cast<double>(loads);
+    in.synchInsts = steps;
+    in.loadBytesPerWarp = 32.0 * 8;
+    HongKimResult r = hongKim(in);
+    p_.reductionThreads = threads;
+    p_.reductionSeconds = r.seconds * static_cast<double>(k_.reductions.size());
+    say("MODEL.md §7: reduction kernel [" + num(threads) + ",1,1] x 1 block over " + num(partials) + " partial results: " +
+        num(loads) + " loads and " + num(steps) + " steps per thread; Hong & Kim: " + num(r.cycles) + " cycles = " +
+        num(r.seconds) + " s, times " + num(k_.reductions.size()) + " reduction variable(s)");
+  }
+
+  // ---- whole program: launches, roofline ----
+  void launches() {
+    std::set<std::string> lacking;
+    std::optional<double> calls = calls_.of(procId_, lacking);
+    bool known = calls.has_value();
+    double n = calls.value_or(0);
+    std::string how = "calls of " + program_.procedures().at(procId_).key + " " + (known ? num(n) : std::string("?"));
+    for (Id l : k_.enclosing) {
+      std::optional<double> trip = symbols_.tripCount(l, lacking);
+      how += " * " + program_.loop(l).key + " " + (trip ? num(trip.value()) : std::string("?"));
+      known = known && trip.has_value();
+      n *= trip.value_or(0);
+    }
+    int64_t kernelsPerLaunch = 1 + static_cast<int64_t>(k_.reductions.size());
+    double perLaunch = p_.seconds + p_.reductionSeconds + static_cast<double>(kernelsPerLaunch) * g_.launchOverheadUs * 1e-6;
+    if (known && lacking.empty()) {
+      p_.launches = n;
+      p_.totalSeconds = n * perLaunch;
+      say("whole program: launches = " + how + " = " + num(n) + "; total = launches * (" + num(p_.seconds) + " + reduction " +
+          num(p_.reductionSeconds) + " + " + num(kernelsPerLaunch) + " * launch overhead " + num(g_.launchOverheadUs) +
+          " us) = " + num(p_.totalSeconds) + " s");
+    } else {
+      p_.launches = -1;
+      p_.missing.insert(lacking.begin(), lacking.end());
+      say("whole program: launches = " + how + ": unknown");
+    }
+    // Roofline (seed 001): operations per byte of DRAM traffic, and the time the slower of the two
+    // peaks allows.
+    double threadsTotal = static_cast<double>(p_.blocks * threads_);
+    double ops = (p_.arith + p_.reciproc + p_.trans) * threadsTotal;
+    double bytes = memoryBytes_ / 32.0 * threadsTotal;
+    double peakOps = static_cast<double>(g_.sms) * (fp64_ ? g_.fp64PerSm : g_.fp32PerSm) * g_.clockGhz * 1e9;
+    double computeSeconds = ops / peakOps, memorySeconds = bytes / (g_.dramGbs * 1e9);
+    p_.intensity = bytes > 0 ? ops / bytes : 0;
+    p_.rooflineSeconds = std::max(computeSeconds, memorySeconds);
+    p_.rooflineBound = memorySeconds >= computeSeconds ? "memory" : "compute";
+    say("roofline (seed 001): " + num(ops) + " operations, " + num(bytes) + " B of DRAM traffic, intensity " +
+        num(p_.intensity) + " op/B; peak " + num(peakOps / 1e9) + " Gop/s, " + num(g_.dramGbs) + " GB/s -> at least " +
+        num(p_.rooflineSeconds) + " s (" + p_.rooflineBound + ")");
+  }
+
+  ProgramFacts& program_;
+  const KernelFacts& k_;
+  const PredictOptions& o_;
+  const ModelSettings& s_;
+  const GpuProfile& g_;
+  Symbols& symbols_;
+  CallCounts& calls_;
+  KernelPrediction p_;
+  Id procId_ = 0;
+  std::vector<double> iters_;  ///< per dimension, innermost (X) first
+  int64_t threads_ = 1;
+  std::map<std::string, Id> loopVars_;
+  std::map<Id, const BlockFacts*> blockById_;
+  std::map<Id, const StatementFacts*> statementById_;
+  std::map<Id, std::vector<const BlockFacts*>> childBlocks_;
+  std::map<Id, std::vector<const ReferenceFacts*>> refsOf_;
+  std::map<Id, double> trips_, weight_;
+  std::set<Id> divergentBranches_;
+  std::vector<Reference> references_;
+  std::map<Id, size_t> arrayBases_;
+  Occupancy occupancy_;
+  double fpArith_ = 0, memoryBytes_ = 0;
+  bool fp64_ = false;
+};
+
+/// Bytes of a variable named by a data directive; nullopt when its size is unknown.
+std::optional<double> variableBytes(ProgramFacts& program, Symbols& symbols, Id procId, const std::string& name,
+                                    std::set<std::string>& missing) {
+  const VariableFacts* v = program.variableNamed(procId, name);
+  if (!v) {
+    missing.insert(name);
+    return std::nullopt;
+  }
+  double bytes = v->bytes > 0 ? v->bytes : 4;
+  if (v->elements) return bytes * static_cast<double>(*v->elements);
+  for (const DimensionFacts& d : v->dims) {
+    if (d.extent) {
+      bytes *= static_cast<double>(*d.extent);
+      continue;
+    }
+    std::optional<double> lower = symbols.evaluate(v->procId, d.lower.empty() ? "1" : d.lower, missing, {});
+    std::optional<double> upper = symbols.evaluate(v->procId, d.upper, missing, {});
+    if (!lower || !upper) {
+      if (d.upper.empty()) missing.insert(name + " (its extents)");
+      return std::nullopt;
+    }
+    bytes *= std::max(0.0, *upper - *lower + 1);
+  }
+  return bytes;
+}
+
+}  // namespace
+
+ProgramPrediction predictProgram(ProgramFacts& program, const std::vector<KernelFacts>& kernels,
+                                 const PredictOptions& options, const ModelSettings& settings) {
+  ProgramPrediction result;
+  Symbols symbols(program, options);
+  CallCounts calls(program, [&](Id loop, std::set<std::string>& missing) { return symbols.tripCount(loop, missing); });
+  double kernelSeconds = 0, reductionSeconds = 0, launchSeconds = 0;
+  bool known = true;
+  for (const KernelFacts& k : kernels) {
+    KernelModel model(program, k, options, settings, symbols, calls);
+    KernelPrediction p = model.run();
+    if (p.status != "ok" || p.launches < 0) {
+      known = false;
+      result.missing.insert(p.missing.begin(), p.missing.end());
+    } else {
+      kernelSeconds += p.launches * p.seconds;
+      reductionSeconds += p.launches * p.reductionSeconds;
+      launchSeconds += p.launches * static_cast<double>(1 + k.reductions.size()) * options.gpu.launchOverheadUs * 1e-6;
+    }
+    if (p.status != "ok") ++result.unresolved;
+    result.kernels.push_back(std::move(p));
+  }
+  // Host <-> device traffic (MODEL.md §1): a user REGION brings its IN and INOUT arrays to the
+  // device the first time; ACTUAL and GET_ACTUAL move their variables each time they run. Without
+  // user REGIONs, every expert REGION moves IN and INOUT in and OUT and INOUT back each time it runs
+  // (it writes no ACTUAL, so the upper bound).
+  bool userRegions = std::any_of(program.transfers().begin(), program.transfers().end(),
+                                 [](const TransferFacts& t) { return t.kind == "region"; });
+  double transferSeconds = 0, transferBytes = 0;
+  std::set<std::string> uploaded;
+  for (const TransferFacts& t : program.transfers()) {
+    if (t.kind == "expert_region" && userRegions) continue;
+    std::set<std::string> lacking;
+    std::optional<double> times = calls.of(t.procId, lacking);
+    for (Id l = t.loopId; l && times; l = program.loop(l).parentId) {
+      std::optional<double> trip = symbols.tripCount(l, lacking);
+      times = trip ? std::optional<double>(*times * *trip) : std::nullopt;
+    }
+    for (const auto& [clause, name] : t.arrays) {
+      double count = 0;
+      if (t.kind == "region") count = (clause != "out" && uploaded.insert(name).second) ? 1 : 0;
+      else if (t.kind == "expert_region") count = clause == "inout" ? 2 : 1;
+      else count = 1;
+      if (count == 0) continue;
+      std::optional<double> bytes = variableBytes(program, symbols, t.procId, name, lacking);
+      if (!times || !bytes || !lacking.empty()) {
+        known = false;
+        result.missing.insert(lacking.begin(), lacking.end());
+        continue;
+      }
+      double executions = *times;
+      double n = (t.kind == "region" ? 1.0 : executions) * count;
+      double seconds = n * (options.gpu.hostLinkLatencyUs * 1e-6 + *bytes / (options.gpu.hostLinkGbs * 1e9));
+      transferBytes += n * *bytes;
+      transferSeconds += seconds;
+      result.explanation.push_back("transfer: " + t.kind + " at line " + num(t.line) + " " + clause + " " + name + ": " +
+                                   num(*bytes) + " B * " + num(n) + " time(s) = " + num(seconds) + " s (" +
+                                   num(options.gpu.hostLinkGbs) + " GB/s, " + num(options.gpu.hostLinkLatencyUs) +
+                                   " us each)");
+    }
+  }
+  if (known) {
+    result.kernelSeconds = kernelSeconds;
+    result.reductionSeconds = reductionSeconds;
+    result.launchSeconds = launchSeconds;
+    result.transferSeconds = transferSeconds;
+    result.transferBytes = static_cast<int64_t>(transferBytes);
+    result.totalSeconds = kernelSeconds + reductionSeconds + launchSeconds + transferSeconds;
+  }
+  return result;
+}
+
+}  // namespace sapfor::predictor

@@ -1,0 +1,83 @@
+/// @file Predictor.hpp
+/// The GPU mapping and time model (MODEL.md): per kernel the grid, per-thread counts, memory
+/// transactions, registers, occupancy, reductions, the L1 emulation, divergence and the Hong & Kim
+/// time; for the program the kernels times their launches, the reduction kernels, launch overheads
+/// and host<->device transfers. Every figure is derived in an explanation a user can check by hand.
+#pragma once
+
+#include "predictor/GpuProfile.hpp"
+#include "predictor/KernelFacts.hpp"
+#include "predictor/ModelSettings.hpp"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sapfor::predictor {
+
+struct PredictOptions {
+  GpuProfile gpu;
+  const BlockDefaults* blockDefaults = nullptr;  ///< thesis or dvmh
+  std::optional<Dim3> block;                     ///< --block, overrides CUDA_BLOCK and the defaults
+  bool cache = true;
+  int cacheKb = 0;
+  bool exactTransactions = true;                 ///< the time uses the exact count, else formula (4)
+  std::map<std::string, double> params;          ///< symbol (or loop key) -> value
+};
+
+struct AccessPrediction {
+  Id refId = 0;            ///< 0: a scalar's first read from global memory
+  std::string name;
+  char access = 'R';
+  int line = 0;
+  double perThread = 0;
+  std::optional<int64_t> stride;
+  double formulaTransactions = 0, exactTransactions = 0, transactions = 0;
+  double bytesPerWarp = 0;  ///< what one warp access moves
+  bool coalesced = false;
+  std::optional<double> cacheHits, cacheMisses;  ///< per thread
+};
+
+struct KernelPrediction {
+  Id loopId = 0;
+  std::string loopKey, source;
+  std::string status = "ok";     ///< ok, unknown
+  std::set<std::string> missing;
+  int rank = 0;
+  bool across = false;
+  double iterations = 0;
+  Dim3 block{1, 1, 1};
+  int64_t blocks = 0, itersPerThread = 0;
+  int64_t regsPerThread = 0, regsPerBlock = 0, smemPerBlock = 0;
+  int64_t activeBlocksPerSm = 0, activeWarpsPerSm = 0;
+  double occupancy = 0;
+  std::string limiter;
+  double coalAccesses = 0, uncoalAccesses = 0, coalPerAccess = 0, uncoalPerAccess = 0, loadBytesPerWarp = 0;
+  double arith = 0, reciproc = 0, trans = 0, branch = 0, divergentBranch = 0, sync = 0;
+  double cacheHits = 0, cacheMisses = 0, compInsts = 0, memInsts = 0;
+  double mwp = 0, cwp = 0, warps = 0, compCycles = 0, memCycles = 0, cycles = 0, seconds = 0;
+  int64_t rep = 0;
+  std::string bound;
+  int64_t reductionThreads = 0;
+  double reductionSeconds = 0;
+  double launches = 1, totalSeconds = 0;
+  double intensity = 0, rooflineSeconds = 0;
+  std::string rooflineBound;
+  std::vector<AccessPrediction> accesses;
+  std::vector<std::string> explanation;  ///< the derivation, step by step
+};
+
+struct ProgramPrediction {
+  std::vector<KernelPrediction> kernels;
+  int unresolved = 0;
+  std::optional<double> kernelSeconds, reductionSeconds, launchSeconds, transferSeconds, totalSeconds;
+  std::optional<int64_t> transferBytes;
+  std::set<std::string> missing;          ///< what the whole-program figures lack
+  std::vector<std::string> explanation;   ///< launches and transfers
+};
+
+ProgramPrediction predictProgram(ProgramFacts& program, const std::vector<KernelFacts>& kernels,
+                                 const PredictOptions& options, const ModelSettings& settings);
+
+}  // namespace sapfor::predictor

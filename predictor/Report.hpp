@@ -1,0 +1,28 @@
+/// @file Report.hpp
+/// dvmh-predict's output: a table for people, CSV (one row per kernel) and a versioned JSON
+/// document, and the step-by-step explanation of one kernel.
+#pragma once
+
+#include "predictor/Predictor.hpp"
+
+#include <ostream>
+#include <string>
+
+namespace sapfor::predictor {
+
+/// Bumped when a field of the JSON document changes meaning or goes away.
+inline constexpr int kJsonFormatVersion = 1;
+
+struct ReportHeader {
+  int64_t runId = 0;  ///< 0: not stored
+  std::string database, gpuKey, gpuName, options;
+};
+
+void writeTable(std::ostream& out, const ReportHeader& header, const ProgramPrediction& prediction);
+void writeCsv(std::ostream& out, const ProgramPrediction& prediction);
+void writeJson(std::ostream& out, const ReportHeader& header, const ProgramPrediction& prediction);
+void writeExplanation(std::ostream& out, const KernelPrediction& kernel);
+/// The whole-program part of the derivation (launches are per kernel; here the transfers).
+void writeProgramExplanation(std::ostream& out, const ProgramPrediction& prediction);
+
+}  // namespace sapfor::predictor

@@ -1,0 +1,268 @@
+/// @file PredictorFormulasTest.cpp
+/// The predictor's formulas against hand-derived values: Hong & Kim's worked example (MODEL.md §9),
+/// the transaction table of §5 (formula and exact, per coalescing rule), occupancy of known
+/// configurations per compute capability (§8b), the block defaults per rank (§3), the reduction
+/// formulas (7)-(10), the bound evaluator and the LRU segment cache (§8).
+#include "predictor/BoundExpression.hpp"
+#include "predictor/Coalescing.hpp"
+#include "predictor/GpuProfile.hpp"
+#include "predictor/HongKim.hpp"
+#include "predictor/LruSegmentCache.hpp"
+#include "predictor/ModelSettings.hpp"
+#include "predictor/Occupancy.hpp"
+#include "predictor/Reduction.hpp"
+
+#include <doctest/doctest.h>
+
+#include <map>
+
+using namespace sapfor::predictor;
+
+namespace {
+
+/// 32 lanes, each `stride` bytes after the previous, from an aligned base.
+std::vector<int64_t> lanes(int64_t stride) {
+  std::vector<int64_t> a;
+  for (int k = 0; k < 32; ++k) a.push_back(k * stride);
+  return a;
+}
+
+}  // namespace
+
+TEST_CASE("Hong & Kim: the paper's FX5600 worked example (MODEL.md §9)") {
+  HongKimInput in;
+  in.issueCycles = 4;
+  in.freqGhz = 1;
+  in.memBandwidthGbs = 80;
+  in.memLd = 420;
+  in.departureDelCoal = 4;
+  in.departureDelUncoal = 10;
+  in.activeSms = 16;
+  in.blocks = 80;
+  in.activeBlocksPerSm = 5;
+  in.activeWarpsPerSm = 5 * 128 / 32;  // N = 20
+  in.compInsts = 27;
+  in.uncoalMemInsts = 6;
+  in.synchInsts = 6;
+  in.uncoalPerMw = 32;
+  in.loadBytesPerWarp = 128;  // 32 lanes x 4 B; MWP_peak_BW = 80 / (128/730 * 16) = 28.5, not the limit
+  HongKimResult r = hongKim(in);
+  CHECK(r.memL == doctest::Approx(730));          // 420 + 31 * 10
+  CHECK(r.departureDelay == doctest::Approx(320));  // 10 * 32
+  CHECK(r.mwp == doctest::Approx(2.28125));         // 730 / 320
+  CHECK(r.cwp == doctest::Approx(20));              // min((4380 + 132) / 132, 20)
+  CHECK(r.modelCase == 2);
+  CHECK(r.bound == "memory");
+  CHECK(r.compCycles == doctest::Approx(132));      // 4 * 33
+  CHECK(r.memCycles == doctest::Approx(4380));      // 730 * 6
+  CHECK(r.exec == doctest::Approx(38428.1875));     // 4380 * 20 / 2.28125 + 132 / 6 * 1.28125
+  CHECK(r.synchCost == doctest::Approx(12300));     // 320 * 1.28125 * 6 * 5 * 1
+  CHECK(r.cycles == doctest::Approx(50728.1875));
+  CHECK(r.seconds == doctest::Approx(50728.1875e-9));
+}
+
+TEST_CASE("Hong & Kim: the three cases") {
+  HongKimInput in;
+  in.issueCycles = 1;
+  in.freqGhz = 1;
+  in.memBandwidthGbs = 1000;
+  in.memLd = 400;
+  in.departureDelCoal = 10;
+  in.departureDelUncoal = 10;
+  in.activeSms = 1;
+  in.blocks = 1;
+  in.activeBlocksPerSm = 1;
+  in.loadBytesPerWarp = 128;
+  SUBCASE("one warp: MWP = CWP = N = 1, latency bound") {
+    in.activeWarpsPerSm = 1;
+    in.compInsts = 10;
+    in.coalMemInsts = 2;
+    HongKimResult r = hongKim(in);
+    CHECK(r.modelCase == 1);
+    CHECK(r.bound == "latency");
+    CHECK(r.exec == doctest::Approx(800 + 12));  // Mem_cycles 2 * 400 + Comp_cycles 12 + 12/2 * 0
+  }
+  SUBCASE("Comp_cycles > Mem_cycles: case 2, its compute term the larger") {
+    in.activeWarpsPerSm = 32;
+    in.compInsts = 1000;
+    in.coalMemInsts = 1;
+    HongKimResult r = hongKim(in);
+    CHECK(r.mwp == doctest::Approx(32));             // min(400 / 10, 32, BW)
+    CHECK(r.cwp == doctest::Approx(1401.0 / 1001));  // (400 + 1001) / 1001
+    CHECK(r.modelCase == 2);
+    CHECK(r.exec == doctest::Approx(400.0 * 32 / 32 + 1001.0 / 1 * 31));
+    CHECK(r.bound == "compute");
+  }
+  SUBCASE("MWP > CWP with Comp_cycles <= Mem_cycles: case 3") {
+    in.activeWarpsPerSm = 32;
+    in.compInsts = 100;
+    in.coalMemInsts = 1;
+    HongKimResult r = hongKim(in);
+    CHECK(r.cwp == doctest::Approx(501.0 / 101));    // (400 + 101) / 101 < MWP = 32
+    CHECK(r.modelCase == 3);
+    CHECK(r.exec == doctest::Approx(400 + 101 * 32));
+    CHECK(r.bound == "compute");
+  }
+  SUBCASE("no memory instruction at all") {
+    in.activeWarpsPerSm = 4;
+    in.compInsts = 10;
+    HongKimResult r = hongKim(in);
+    CHECK(r.bound == "compute");
+    CHECK(r.exec == doctest::Approx(40));
+  }
+}
+
+TEST_CASE("transactions: MODEL.md §5 table, formula (4) and the exact count per rule") {
+  struct Row {
+    int elem, stride, sectors, lines, cc12, cc12Bytes, cc10, formula;
+  };
+  // The table of MODEL.md §5; formula: ceil(32 / ceil(segment / stride)), segment 128 B.
+  const Row rows[] = {
+      {4, 4, 4, 1, 2, 128, 2, 1},       {4, 8, 8, 2, 2, 256, 32, 2},      {4, 16, 16, 4, 4, 512, 32, 4},
+      {4, 32, 32, 8, 8, 1024, 32, 8},   {4, 128, 32, 32, 32, 1024, 32, 32}, {4, 256, 32, 32, 32, 1024, 32, 32},
+      {8, 8, 8, 2, 2, 256, 2, 2},       {8, 16, 16, 4, 4, 512, 32, 4},    {8, 128, 32, 32, 32, 1024, 32, 32},
+  };
+  for (const Row& r : rows) {
+    CAPTURE(r.elem);
+    CAPTURE(r.stride);
+    std::vector<int64_t> a = lanes(r.stride);
+    CHECK(exactTransactions(a, r.elem, CoalescingRule::Sectors).count == r.sectors);
+    CHECK(exactTransactions(a, r.elem, CoalescingRule::FermiLines).count == r.lines);
+    WarpTransactions cc12 = exactTransactions(a, r.elem, CoalescingRule::Cc12);
+    CHECK(cc12.count == r.cc12);
+    CHECK(cc12.bytes == r.cc12Bytes);
+    CHECK(exactTransactions(a, r.elem, CoalescingRule::Cc10).count == r.cc10);
+    CHECK(formulaTransactions(r.stride, r.elem) == r.formula);
+  }
+  CHECK(formulaTransactions(0, 8) == 1);    // every lane one address
+  CHECK(formulaTransactions(-8, 8) == 2);   // a descending index is as wide
+  CHECK(segmentBytes(1) == 32);             // (2)
+  CHECK(segmentBytes(2) == 64);
+  CHECK(segmentBytes(4) == 128);
+  CHECK(segmentBytes(8) == 128);
+  // One element off alignment: 8-byte elements 8..263 touch three 128-B lines and nine sectors.
+  std::vector<int64_t> shifted = lanes(8);
+  for (int64_t& x : shifted) x += 8;
+  CHECK(exactTransactions(shifted, 8, CoalescingRule::FermiLines).count == 3);
+  CHECK(exactTransactions(shifted, 8, CoalescingRule::Sectors).count == 9);
+  CHECK(coalescedTransactions(4, CoalescingRule::Sectors) == 4);
+  CHECK(coalescedTransactions(8, CoalescingRule::FermiLines) == 2);
+}
+
+TEST_CASE("occupancy of known configurations (MODEL.md §8b)") {
+  const GpuProfile& c2050 = *findGpuProfile("C2050");
+  const GpuProfile& h100 = *findGpuProfile("h100");
+  SUBCASE("CC 2.0, 256 threads, 20 registers: 6 blocks, the warps limit, 100%") {
+    // W_b = 8; warps 48/8 = 6; registers: roundup(640, 64) = 640, 16384/640 = 25 per half, 50/8 = 6
+    Occupancy o = computeOccupancy(c2050, 256, 20, 0, c2050.smemPerSmBytes(48));
+    CHECK(o.limitWarps == 6);
+    CHECK(o.limitRegisters == 6);
+    CHECK(o.activeBlocks == 6);
+    CHECK(o.limiter == "warps");
+    CHECK(o.occupancy == doctest::Approx(1.0));
+  }
+  SUBCASE("CC 2.0, 256 threads, 32 registers: 4 blocks, registers, 67%") {
+    // 1024 registers a warp, 16 warps per half, 32 / 8 = 4 blocks (NVIDIA's calculator agrees)
+    Occupancy o = computeOccupancy(c2050, 256, 32, 0, c2050.smemPerSmBytes(48));
+    CHECK(o.activeBlocks == 4);
+    CHECK(o.limiter == "registers");
+    CHECK(o.occupancy == doctest::Approx(32.0 / 48));
+  }
+  SUBCASE("CC 2.0, 448 threads (the thesis' rank-1 block), 64 B + 3584 B shared, 16 KB of shared memory") {
+    // 14 warps: 48/14 = 3 blocks; shared: roundup(3648, 128) = 3712, 16384/3712 = 4
+    Occupancy o = computeOccupancy(c2050, 448, 16, 64 + 3584, c2050.smemPerSmBytes(48));
+    CHECK(c2050.smemPerSmBytes(48) == 16384);
+    CHECK(o.limitSharedMemory == 4);
+    CHECK(o.activeBlocks == 3);
+    CHECK(o.occupancy == doctest::Approx(42.0 / 48));
+  }
+  SUBCASE("CC 9.0, 256 threads, 64 registers: 4 blocks, registers, 50%") {
+    // roundup(2048, 256) = 2048 a warp, 16384/2048 = 8 per quarter, 32 / 8 = 4
+    Occupancy o = computeOccupancy(h100, 256, 64, 0, h100.smemPerSmBytes(28));
+    CHECK(o.activeBlocks == 4);
+    CHECK(o.limiter == "registers");
+    CHECK(o.occupancy == doctest::Approx(0.5));
+  }
+  SUBCASE("CC 9.0, 128 threads, 48 KB shared each: 4 blocks, shared memory") {
+    // roundup(49152 + 1024, 128) = 50176; 228 KB = 233472 B; 233472 / 50176 = 4
+    Occupancy o = computeOccupancy(h100, 128, 32, 49152, h100.smemPerSmBytes(28));
+    CHECK(o.limitSharedMemory == 4);
+    CHECK(o.activeBlocks == 4);
+    CHECK(o.limiter == "shared memory");
+    CHECK(o.occupancy == doctest::Approx(16.0 / 64));
+  }
+  SUBCASE("more registers than a thread may have: no block fits") {
+    Occupancy o = computeOccupancy(c2050, 128, 64, 0, c2050.smemPerSmBytes(48));
+    CHECK(o.activeBlocks == 0);
+    CHECK(o.limiter == "registers");
+  }
+  CHECK(registersPerBlock(18, 448, 64) == 576 * 14);  // (6): ceil(18*32, 64) = 576 per warp, 14 warps
+  CHECK(registersPerBlock(18, 448, 128) == 640 * 14); // the thesis' unit of 128
+}
+
+TEST_CASE("block defaults per rank (MODEL.md §3)") {
+  const ModelSettings& s = builtinModelSettings();
+  CHECK(s.thesis.forRank(1, false) == Dim3{448, 1, 1});
+  CHECK(s.thesis.forRank(2, false) == Dim3{32, 14, 1});
+  CHECK(s.thesis.forRank(3, false) == Dim3{32, 2, 7});
+  CHECK(s.thesis.forRank(4, false) == Dim3{32, 2, 7});
+  CHECK(s.thesis.forRank(2, true) == Dim3{32, 14, 1});  // the thesis counts ACROSS nests in full
+  CHECK(s.dvmh.forRank(1, false) == Dim3{256, 1, 1});
+  CHECK(s.dvmh.forRank(2, false) == Dim3{32, 8, 1});
+  CHECK(s.dvmh.forRank(3, false) == Dim3{32, 4, 2});
+  CHECK(s.dvmh.forRank(2, true) == Dim3{256, 1, 1});    // ACROSS: one rank less
+  CHECK(s.dvmh.forRank(3, true) == Dim3{32, 8, 1});
+}
+
+TEST_CASE("reductions: MODEL.md §7 (7)-(10)") {
+  CHECK(reductionBlockThreads(6, 1024) == 32);      // 6 partials: 3, one warp
+  CHECK(reductionBlockThreads(1000, 1024) == 512);  // 500 -> 512
+  CHECK(reductionBlockThreads(5000, 1024) == 1024); // 2500, capped
+  CHECK(reductionBlockThreads(1, 1024) == 32);
+  CHECK(reductionSharedBytes(448, 8) == 3584);      // (8)
+  CHECK(reductionSteps(448, 1) == doctest::Approx(8.807354922));  // (9), (10): log2(448)
+  CHECK(reductionSteps(256, 4) == doctest::Approx(10));
+}
+
+TEST_CASE("GPU profiles: all five built in, by any case; a bad file names its key") {
+  std::vector<std::string> keys;
+  for (const GpuProfile& g : builtinGpuProfiles()) keys.push_back(g.key);
+  CHECK(keys == std::vector<std::string>{"a100", "c2050", "h100", "h200", "v100"});
+  REQUIRE(findGpuProfile("H200"));
+  CHECK(findGpuProfile("H200")->dramGbs == 4800);
+  CHECK(findGpuProfile("c2050")->coalescing == CoalescingRule::FermiLines);
+  CHECK(findGpuProfile("v100")->coalescing == CoalescingRule::Sectors);
+  CHECK(findGpuProfile("k80") == nullptr);
+  CHECK_THROWS_WITH(parseGpuProfile("name = x\n", "x", "mine.ini"), doctest::Contains("mine.ini"));
+  CHECK_THROWS_WITH(parseGpuProfile("name = x\nwarp_speed = 9\n", "x", "mine.ini"), doctest::Contains("warp_speed"));
+}
+
+TEST_CASE("bound expressions with the symbols given") {
+  std::map<std::string, double> symbols{{"n", 100}, {"m", 7}};
+  SymbolLookup lookup = [&](const std::string& name) -> std::optional<double> {
+    auto found = symbols.find(name);
+    return found == symbols.end() ? std::nullopt : std::optional<double>(found->second);
+  };
+  CHECK(*evaluateBound("n-1", lookup).value == 99);
+  CHECK(*evaluateBound("N/3+1", lookup).value == 34);  // integer division truncates
+  CHECK(*evaluateBound("-7/2", lookup).value == -3);
+  CHECK(*evaluateBound("2**3*m", lookup).value == 56);
+  CHECK(*evaluateBound("min(n, m) + max(1, 2, 3) + mod(n, m) + abs(-m)", lookup).value == 7 + 3 + 2 + 7);
+  BoundValue unknown = evaluateBound("nx*ny", lookup);
+  CHECK(!unknown.value);
+  CHECK(unknown.missing == std::set<std::string>{"nx", "ny"});
+  CHECK(!evaluateBound("size(a, 1)", lookup).understood);
+  CHECK(!evaluateBound("n/0", lookup).value);
+}
+
+TEST_CASE("LRU segment cache: the least recently used segment leaves first (MODEL.md §8)") {
+  LruSegmentCache cache(3 * 128);
+  CHECK_FALSE(cache.access(0, 128));
+  CHECK_FALSE(cache.access(128, 128));
+  CHECK_FALSE(cache.access(256, 128));
+  CHECK(cache.access(0, 128));           // now 128 is the least recently used
+  CHECK_FALSE(cache.access(384, 128));   // evicts 128
+  CHECK(cache.access(0, 128));
+  CHECK(cache.access(256, 128));
+  CHECK_FALSE(cache.access(128, 128));
+}

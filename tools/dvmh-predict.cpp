@@ -1,0 +1,237 @@
+/// @file dvmh-predict.cpp
+/// dvmh-predict: predicts, for every parallel loop in an analysis database, how it maps onto a GPU
+/// and how long it takes (MODEL.md), records the run in the database and prints it.
+#include "predictor/GpuProfile.hpp"
+#include "predictor/KernelFacts.hpp"
+#include "predictor/ModelSettings.hpp"
+#include "predictor/PredictionStore.hpp"
+#include "predictor/Predictor.hpp"
+#include "predictor/Report.hpp"
+#include "schema/Database.hpp"
+
+#include <boost/program_options.hpp>
+
+#include <algorithm>
+#include <iostream>
+#include <sstream>
+
+namespace po = boost::program_options;
+using namespace sapfor;
+using namespace sapfor::predictor;
+
+namespace {
+
+enum ExitStatus { kOk = 0, kTrouble = 2 };
+
+const char* const kUsage =
+    "Usage: dvmh-predict [options] DB\n"
+    "\n"
+    "Predicts, for every parallel loop nest in a database made by sapfor-lex (a user's !DVM$ PARALLEL or\n"
+    "a nest the DVMH expert proposes), its CUDA thread blocks and grid, registers, occupancy, memory\n"
+    "transactions, L1 hits, reductions and time on a GPU (the model of MODEL.md: the thesis' chapter 4\n"
+    "and Hong & Kim's MWP-CWP model), and the whole program's time with launches and host<->device\n"
+    "transfers. Each run is recorded in the database (views predict_runs, kernel_predictions,\n"
+    "access_predictions) and printed. A kernel whose trip counts or array extents do not fold is\n"
+    "reported as unknown, naming the symbols to give with --param.\n"
+    "\n"
+    "Exit status: 0 predicted (unknown kernels included); 2 trouble (no database, not ours, an unknown\n"
+    "GPU or loop, a bad option).\n";
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+  return s;
+}
+
+std::optional<Dim3> parseBlock(const std::string& text) {
+  Dim3 d{1, 1, 1};
+  std::istringstream in(text);
+  std::string part;
+  int i = 0;
+  while (std::getline(in, part, ',')) {
+    if (i == 3) return std::nullopt;
+    try {
+      size_t used = 0;
+      long long v = std::stoll(part, &used);
+      if (used != part.size() || v <= 0) return std::nullopt;
+      d[i++] = v;
+    } catch (const std::logic_error&) {
+      return std::nullopt;
+    }
+  }
+  return i >= 1 ? std::optional<Dim3>(d) : std::nullopt;
+}
+
+void listGpus(std::ostream& out) {
+  out << "GPU profiles (--gpu NAME; data/gpus/NAME.ini):\n";
+  for (const GpuProfile& g : builtinGpuProfiles())
+    out << "  " << g.key << std::string(8 - std::min<size_t>(7, g.key.size()), ' ') << g.name << ", CC "
+        << g.computeCapability << ", " << g.sms << " SMs, " << g.clockGhz << " GHz, " << g.dramGbs << " GB/s, "
+        << coalescingRuleName(g.coalescing) << (g.key == "c2050" ? " (default)" : "") << "\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string path, gpuName = "c2050", gpuFile, blockDefaults = "thesis", block, cache = "on", transactions = "exact",
+                    format = "table", loop, explain;
+  int cacheKb = 0;
+  std::vector<std::string> params;
+  bool quiet = false, noRecord = false;
+  po::options_description visible("Options");
+  visible.add_options()
+      ("gpu", po::value(&gpuName), "NAME: the GPU profile (c2050, v100, a100, h100, h200; case-insensitive); default c2050")
+      ("gpu-file", po::value(&gpuFile), "PATH: a GPU profile of your own (the keys of data/gpus/c2050.ini)")
+      ("list-gpus", "list the GPU profiles and exit")
+      ("block-defaults", po::value(&blockDefaults), "thesis (448 / 32,14,1 / 32,2,7; the default) or dvmh "
+       "(256 / 32,8,1 / 32,4,2, ACROSS one rank less)")
+      ("block", po::value(&block), "X,Y,Z: the thread block of every kernel (overrides CUDA_BLOCK and the defaults)")
+      ("cache", po::value(&cache), "on|off: the L1 cache emulation (default on)")
+      ("cache-kb", po::value(&cacheKb), "N: the L1 size, within the GPU's range (default: the profile's)")
+      ("transactions", po::value(&transactions), "exact|formula: which transaction count the time uses (default exact)")
+      ("param", po::value(&params)->composing(),
+       "NAME=VALUE: a symbol's value (n=1000), or a loop's trip count (jacobi:1=100), or an assumed-shape array's "
+       "extent (a.extent1=512); repeatable")
+      ("loop", po::value(&loop), "LOOP_KEY: predict only this kernel")
+      ("explain", po::value(&explain), "LOOP_KEY: print every step of this kernel's derivation with its formula")
+      ("format", po::value(&format), "table (default), json or csv")
+      ("no-record", po::bool_switch(&noRecord), "do not record the run in the database (opened read-only)")
+      ("quiet,q", po::bool_switch(&quiet), "print nothing but what --explain or --format asks for and errors")
+      ("version", "print the version and exit")
+      ("help,h", "print this help and exit");
+  po::options_description hidden;
+  hidden.add_options()("database", po::value(&path), "");
+  po::options_description all;
+  all.add(visible).add(hidden);
+  po::positional_options_description positional;
+  positional.add("database", 1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << "dvmh-predict: " << e.what() << "\n\n" << kUsage << "\n" << visible;
+    return kTrouble;
+  }
+  if (vm.count("help")) {
+    std::cout << kUsage << "\n" << visible;
+    return kOk;
+  }
+  if (vm.count("version")) {
+    std::cout << "dvmh-predict " << db::toolVersion() << " (database schema " << db::kSchemaVersion << ")\n";
+    return kOk;
+  }
+  try {
+    if (vm.count("list-gpus")) {
+      listGpus(std::cout);
+      return kOk;
+    }
+  } catch (const std::exception& e) {
+    std::cerr << "dvmh-predict: " << e.what() << "\n";
+    return kTrouble;
+  }
+  auto usageError = [&](const std::string& message) {
+    std::cerr << "dvmh-predict: " << message << "\n";
+    return kTrouble;
+  };
+  if (path.empty()) return usageError("no database given (dvmh-predict --help)");
+  PredictOptions options;
+  try {
+    if (!gpuFile.empty()) {
+      options.gpu = loadGpuProfile(gpuFile);
+    } else {
+      const GpuProfile* g = findGpuProfile(gpuName);
+      if (!g) {
+        listGpus(std::cerr);
+        return usageError("unknown GPU '" + gpuName + "'; the known ones are listed above (or give --gpu-file PATH)");
+      }
+      options.gpu = *g;
+    }
+  } catch (const std::exception& e) {
+    return usageError(e.what());
+  }
+  const ModelSettings& settings = builtinModelSettings();
+  blockDefaults = lower(blockDefaults);
+  if (blockDefaults == "thesis") options.blockDefaults = &settings.thesis;
+  else if (blockDefaults == "dvmh") options.blockDefaults = &settings.dvmh;
+  else return usageError("--block-defaults " + blockDefaults + ": expected thesis or dvmh");
+  if (!block.empty()) {
+    options.block = parseBlock(block);
+    if (!options.block) return usageError("--block " + block + ": expected X,Y,Z of positive integers, e.g. 32,8,1");
+  }
+  cache = lower(cache);
+  if (cache != "on" && cache != "off") return usageError("--cache " + cache + ": expected on or off");
+  options.cache = cache == "on";
+  options.cacheKb = cacheKb ? cacheKb : options.gpu.l1DefaultKb;
+  if (options.cacheKb < options.gpu.l1MinKb || options.cacheKb > options.gpu.l1MaxKb)
+    return usageError("--cache-kb " + std::to_string(cacheKb) + ": " + options.gpu.name + "'s L1 is " +
+                      std::to_string(options.gpu.l1MinKb) + " to " + std::to_string(options.gpu.l1MaxKb) + " KB");
+  transactions = lower(transactions);
+  if (transactions != "exact" && transactions != "formula")
+    return usageError("--transactions " + transactions + ": expected exact or formula");
+  options.exactTransactions = transactions == "exact";
+  format = lower(format);
+  if (format != "table" && format != "json" && format != "csv")
+    return usageError("--format " + format + ": expected table, json or csv");
+  for (const std::string& p : params) {
+    size_t eq = p.find('=');
+    if (eq == std::string::npos || eq == 0) return usageError("--param " + p + ": expected NAME=VALUE");
+    try {
+      size_t used = 0;
+      std::string value = p.substr(eq + 1);
+      double v = std::stod(value, &used);
+      if (used != value.size()) throw std::invalid_argument(value);
+      options.params[lower(p.substr(0, eq))] = v;
+    } catch (const std::logic_error&) {
+      return usageError("--param " + p + ": the value is not a number");
+    }
+  }
+  std::string optionText = "blocks=" + blockDefaults + (block.empty() ? "" : "; block=" + block) + "; cache=" + cache +
+                           "; cache_kb=" + std::to_string(options.cacheKb) + "; transactions=" + transactions;
+  for (const auto& [name, value] : options.params) {
+    std::ostringstream v;
+    v << value;
+    optionText += "; " + name + "=" + v.str();
+  }
+  std::string command;
+  for (int i = 0; i < argc; ++i) command += (i ? " " : "") + std::string(argv[i]);
+
+  try {
+    auto db = db::openExisting(path, !noRecord);
+    if (!db::getMeta(*db, "analysis"))
+      return usageError(path + ": the analysis has not run on this database (sapfor-lex --no-analysis made it): "
+                        "run sapfor-analyze " + path + " first");
+    ProgramFacts program(*db);
+    for (const std::string& key : {loop, explain})
+      if (!key.empty() && !program.loopByKey(key))
+        return usageError("no loop '" + key + "' in " + path + " (the loop keys: SELECT loop_key FROM loops)");
+    std::vector<KernelFacts> kernels = program.kernels(loop);
+    if (!explain.empty() && std::none_of(kernels.begin(), kernels.end(), [&](const KernelFacts& k) {
+          return program.loop(k.loopId).key == explain;
+        }))
+      return usageError("loop " + explain + " is not a kernel: no PARALLEL directive or expert nest starts there "
+                        "(SELECT loop_key FROM expert_directives WHERE kind = 'PARALLEL')");
+    ProgramPrediction prediction = predictProgram(program, kernels, options, settings);
+    ReportHeader header;
+    header.database = path;
+    header.gpuKey = options.gpu.key;
+    header.gpuName = options.gpu.name;
+    header.options = optionText;
+    if (!noRecord) header.runId = storePrediction(*db, {command, options.gpu.key, options.gpu.name, optionText}, prediction);
+    if (!explain.empty()) {
+      for (const KernelPrediction& k : prediction.kernels)
+        if (k.loopKey == explain) writeExplanation(std::cout, k);
+      if (loop.empty()) writeProgramExplanation(std::cout, prediction);
+      return kOk;
+    }
+    if (format == "json") writeJson(std::cout, header, prediction);
+    else if (format == "csv") writeCsv(std::cout, prediction);
+    else if (!quiet) writeTable(std::cout, header, prediction);
+    if (kernels.empty() && !quiet && format == "table")
+      std::cout << "(no parallel loops in " << path << ": no user PARALLEL directive, no nest the expert proposes)\n";
+  } catch (const db::DatabaseError& e) {
+    return usageError(e.what());
+  } catch (const std::exception& e) {
+    return usageError(path + ": " + e.what());
+  }
+  return kOk;
+}
