@@ -186,7 +186,7 @@ class KernelModel {
     p_.status = "unknown";
     std::string names;
     for (const std::string& m : p_.missing) names += (names.empty() ? "" : ", ") + m;
-    say("unknown: give " + names + " with --param NAME=VALUE (a loop key names a loop's trip count)");
+    say("unknown, needs " + names + " (a symbol or loop key: --param NAME=VALUE)");
     return p_;
   }
 

@@ -127,7 +127,7 @@ void writeTable(std::ostream& out, const ReportHeader& header, const ProgramPred
   for (const KernelPrediction& k : prediction.kernels) {
     out << std::left << std::setw(22) << k.loopKey << std::right;
     if (k.status != "ok") {
-      out << "  unknown: give " << missingText(k) << " (--param)\n";
+      out << "  unknown, needs " << missingText(k) << "\n";
       continue;
     }
     std::string block = std::to_string(k.block[0]) + "," + std::to_string(k.block[1]) + "," + std::to_string(k.block[2]);
@@ -147,7 +147,7 @@ void writeTable(std::ostream& out, const ReportHeader& header, const ProgramPred
   } else {
     std::string names;
     for (const std::string& m : prediction.missing) names += (names.empty() ? "" : ", ") + m;
-    out << "whole program: unknown; give " << names << " with --param NAME=VALUE\n";
+    out << "whole program: unknown, needs " << names << " (a symbol or loop key: --param NAME=VALUE)\n";
   }
 }
 

@@ -12,6 +12,7 @@
 #include <boost/program_options.hpp>
 
 #include <algorithm>
+#include <iomanip>
 #include <iostream>
 #include <sstream>
 
@@ -64,8 +65,8 @@ std::optional<Dim3> parseBlock(const std::string& text) {
 void listGpus(std::ostream& out) {
   out << "GPU profiles (--gpu NAME; data/gpus/NAME.ini):\n";
   for (const GpuProfile& g : builtinGpuProfiles())
-    out << "  " << g.key << std::string(8 - std::min<size_t>(7, g.key.size()), ' ') << g.name << ", CC "
-        << g.computeCapability << ", " << g.sms << " SMs, " << g.clockGhz << " GHz, " << g.dramGbs << " GB/s, "
+    out << "  " << g.key << std::string(8 - std::min<size_t>(7, g.key.size()), ' ') << g.name << ", CC " << std::fixed
+        << std::setprecision(1) << g.computeCapability << std::defaultfloat << std::setprecision(6) << ", " << g.sms << " SMs, " << g.clockGhz << " GHz, " << g.dramGbs << " GB/s, "
         << coalescingRuleName(g.coalescing) << (g.key == "c2050" ? " (default)" : "") << "\n";
 }
 
@@ -157,6 +158,10 @@ int main(int argc, char** argv) {
   if (!block.empty()) {
     options.block = parseBlock(block);
     if (!options.block) return usageError("--block " + block + ": expected X,Y,Z of positive integers, e.g. 32,8,1");
+    int64_t threads = (*options.block)[0] * (*options.block)[1] * (*options.block)[2];
+    if (threads > options.gpu.maxThreadsPerBlock)
+      return usageError("--block " + block + ": " + std::to_string(threads) + " threads; a block on " + options.gpu.name +
+                        " has at most " + std::to_string(options.gpu.maxThreadsPerBlock));
   }
   cache = lower(cache);
   if (cache != "on" && cache != "off") return usageError("--cache " + cache + ": expected on or off");
