@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <set>
 
 namespace sapfor::predictor {
 
@@ -13,12 +12,16 @@ int64_t floorDiv(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) 
 
 /// Distinct granules of `granule` bytes the lanes touch (an element may straddle two).
 int64_t distinctGranules(const std::vector<int64_t>& addresses, int elemBytes, int64_t granule) {
-  std::set<int64_t> seen;
+  std::vector<int64_t> seen;
+  seen.reserve(2 * addresses.size());
   for (int64_t a : addresses) {
-    seen.insert(floorDiv(a, granule));
-    seen.insert(floorDiv(a + elemBytes - 1, granule));
+    seen.push_back(floorDiv(a, granule));
+    seen.push_back(floorDiv(a + elemBytes - 1, granule));
   }
-  return static_cast<int64_t>(seen.size());
+  // A warp's lanes usually walk memory in one direction: then counting changes suffices.
+  if (!std::is_sorted(seen.begin(), seen.end()) && !std::is_sorted(seen.rbegin(), seen.rend()))
+    std::sort(seen.begin(), seen.end());
+  return std::unique(seen.begin(), seen.end()) - seen.begin();
 }
 
 /// CC 1.0/1.1, per half-warp: one transaction of 16 words when the k-th active thread reads word k

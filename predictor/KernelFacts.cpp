@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <tuple>
 
 namespace sapfor::predictor {
 
@@ -32,7 +33,18 @@ Id loopAround(const std::map<Id, LoopFacts>& loops, const std::vector<Id>& proce
 
 }  // namespace
 
-ProgramFacts::ProgramFacts(SQLite::Database& db) : db_(db) {
+ProgramFacts::ProgramFacts(SQLite::Database& db)
+    : db_(db),
+      statementsOfLoop_(db, "SELECT stmt_id, block_id, kind, line, arith, div, trans, logic, conv, branch, call, idx, "
+                            "elements FROM statement WHERE loop_id = ?"),
+      scalarsOfStatement_(db, "SELECT var_id, access FROM scalar_ref WHERE stmt_id = ?"),
+      referencesOfLoop_(db, "SELECT ref_id, stmt_id, coalesce(var_id, 0), name, access, line, subscripted FROM array_ref "
+                            "WHERE loop_id = ? AND context <> 'call_arg'"),
+      subscriptsOfReference_(db, "SELECT dim, text, affine, coalesce(constant, 0) FROM subscript WHERE ref_id = ? ORDER BY dim"),
+      termsOfReference_(db, "SELECT dim, var, coeff FROM subscript_term WHERE ref_id = ?"),
+      variableById_(db, "SELECT proc_id, name, type, storage, coalesce(bytes, 0), coalesce(rank, 0), elements "
+                        "FROM variable WHERE var_id = ?"),
+      dimensionsOfVariable_(db, "SELECT lower, upper, lower_value, extent FROM dimension WHERE var_id = ? ORDER BY dim") {
   SQLite::Statement procs(db, "SELECT proc_id, proc_key, name, kind, host_id FROM procedure");
   while (procs.executeStep())
     procedures_[procs.getColumn(0).getInt64()] = {textOf(procs, 1), textOf(procs, 2), textOf(procs, 3), idOf(procs, 4)};
@@ -82,11 +94,32 @@ ProgramFacts::ProgramFacts(SQLite::Database& db) : db_(db) {
       const std::string value = textOf(vars, 4);
       char* end = nullptr;
       double v = std::strtod(value.c_str(), &end);
-      if (end && *end == '\0' && !value.empty()) constants_[{proc, name}] = v;
+      if (end && *end == '\0' && !value.empty()) {
+        constants_[{proc, name}] = v;
+        if (p != procedures_.end() && p->second.kind == "module") moduleConstants_[name].push_back(v);
+      }
     }
   }
-  SQLite::Statement calls(db, "SELECT proc_id, loop_id, callee FROM call WHERE kind = 'subroutine' OR kind = 'function'");
-  while (calls.executeStep()) calls_.push_back({calls.getColumn(0).getInt64(), idOf(calls, 1), textOf(calls, 2)});
+  SQLite::Statement calls(db,
+      "SELECT c.call_id, c.proc_id, c.loop_id, c.callee, a.text, a.keyword FROM call c LEFT JOIN call_arg a USING (call_id) "
+      "WHERE c.kind = 'subroutine' OR c.kind = 'function' ORDER BY c.call_id, a.pos");
+  Id lastCall = 0;
+  bool keywords = false;  // after a keyword argument the positions no longer say which dummy
+  while (calls.executeStep()) {
+    Id call = calls.getColumn(0).getInt64();
+    if (call != lastCall) {
+      calls_.push_back({calls.getColumn(1).getInt64(), idOf(calls, 2), textOf(calls, 3), {}});
+      lastCall = call;
+      keywords = false;
+    }
+    if (calls.isColumnNull(4)) continue;
+    keywords = keywords || !calls.isColumnNull(5);
+    if (!keywords) calls_.back().args.push_back(textOf(calls, 4));
+  }
+  for (size_t i = 0; i < calls_.size(); ++i) callSitesOf_[calls_[i].callee].push_back(i);
+  SQLite::Statement dummies(db, "SELECT proc_id, pos, name FROM parameter");
+  while (dummies.executeStep())
+    dummies_[{dummies.getColumn(0).getInt64(), textOf(dummies, 2)}] = dummies.getColumn(1).getInt() - 1;
   // Data movement: the user's REGION, ACTUAL and GET_ACTUAL, and the expert's REGIONs.
   SQLite::Statement user(db,
       "SELECT d.dir_id, lower(d.kind), d.proc_id, d.line, v.clause, v.name FROM directive d "
@@ -125,6 +158,19 @@ ProgramFacts::ProgramFacts(SQLite::Database& db) : db_(db) {
   }
 }
 
+std::vector<const CallSiteFacts*> ProgramFacts::callSitesOf(const std::string& callee) const {
+  std::vector<const CallSiteFacts*> sites;
+  auto found = callSitesOf_.find(callee);
+  if (found != callSitesOf_.end())
+    for (size_t i : found->second) sites.push_back(&calls_[i]);
+  return sites;
+}
+
+int ProgramFacts::dummyPosition(Id procId, const std::string& name) const {
+  auto found = dummies_.find({procId, name});
+  return found == dummies_.end() ? -1 : found->second;
+}
+
 const LoopFacts* ProgramFacts::loopByKey(const std::string& key) const {
   for (const auto& [id, l] : loops_)
     if (l.key == key) return &l;
@@ -136,8 +182,8 @@ const VariableFacts& ProgramFacts::variable(Id id) {
   if (found != variables_.end()) return found->second;
   VariableFacts v;
   v.id = id;
-  SQLite::Statement q(db_, "SELECT proc_id, name, type, storage, coalesce(bytes, 0), coalesce(rank, 0), elements "
-                           "FROM variable WHERE var_id = ?");
+  SQLite::Statement& q = variableById_;
+  q.reset();
   q.bind(1, id);
   if (q.executeStep()) {
     v.procId = q.getColumn(0).getInt64();
@@ -148,7 +194,8 @@ const VariableFacts& ProgramFacts::variable(Id id) {
     v.rank = q.getColumn(5).getInt();
     v.elements = intOf(q, 6);
   }
-  SQLite::Statement dims(db_, "SELECT lower, upper, lower_value, extent FROM dimension WHERE var_id = ? ORDER BY dim");
+  SQLite::Statement& dims = dimensionsOfVariable_;
+  dims.reset();
   dims.bind(1, id);
   while (dims.executeStep()) v.dims.push_back({textOf(dims, 0), textOf(dims, 1), intOf(dims, 2), intOf(dims, 3)});
   return variables_[id] = std::move(v);
@@ -171,15 +218,12 @@ std::optional<double> ProgramFacts::constant(Id procId, const std::string& name)
     auto proc = procedures_.find(p);
     p = proc == procedures_.end() ? 0 : proc->second.hostId;
   }
-  std::optional<double> unique;
-  for (const auto& [key, value] : constants_) {
-    if (key.second != name) continue;
-    auto proc = procedures_.find(key.first);
-    if (proc == procedures_.end() || proc->second.kind != "module") continue;
-    if (unique && *unique != value) return std::nullopt;
-    unique = value;
-  }
-  return unique;
+  // A module's constant: one value whichever module defines it.
+  auto module = moduleConstants_.find(name);
+  if (module == moduleConstants_.end()) return std::nullopt;
+  for (double v : module->second)
+    if (v != module->second.front()) return std::nullopt;
+  return module->second.front();
 }
 
 std::vector<KernelFacts> ProgramFacts::kernels(const std::string& onlyLoopKey) {
@@ -216,6 +260,14 @@ std::vector<KernelFacts> ProgramFacts::kernels(const std::string& onlyLoopKey) {
     byLoop[loop] = k;
   }
   const LoopFacts* only = onlyLoopKey.empty() ? nullptr : loopByKey(onlyLoopKey);
+  // The kernels' scalar traits in one pass (loop_trait has no index by loop).
+  std::map<Id, std::vector<std::tuple<std::string, std::string, std::string>>> traits;
+  SQLite::Statement traitRows(db_, "SELECT loop_id, name, trait, op FROM loop_trait");
+  while (traitRows.executeStep()) {
+    Id loop = traitRows.getColumn(0).getInt64();
+    if (byLoop.count(loop) && (!only || only->id == loop))
+      traits[loop].emplace_back(textOf(traitRows, 1), textOf(traitRows, 2), textOf(traitRows, 3));
+  }
   std::vector<KernelFacts> result;
   for (auto& [loop, k] : byLoop) {
     if (only && loop != only->id) continue;
@@ -235,12 +287,12 @@ std::vector<KernelFacts> ProgramFacts::kernels(const std::string& onlyLoopKey) {
       r.bind(1, d->second);
       while (r.executeStep()) k.reductions.push_back({textOf(r, 0), textOf(r, 1)});
     }
-    SQLite::Statement traits(db_, "SELECT name, trait, op FROM loop_trait WHERE loop_id = ?");
-    traits.bind(1, loop);
-    while (traits.executeStep()) {
-      k.traits[textOf(traits, 0)] = textOf(traits, 1);
-      if (d == directiveOf.end() && textOf(traits, 1) == "reduction") k.reductions.push_back({textOf(traits, 2), textOf(traits, 0)});
-    }
+    auto t = traits.find(loop);
+    if (t != traits.end())
+      for (const auto& [name, trait, op] : t->second) {
+        k.traits[name] = trait;
+        if (d == directiveOf.end() && trait == "reduction") k.reductions.push_back({op, name});
+      }
     readKernelBody(k);
     result.push_back(std::move(k));
   }
@@ -265,15 +317,11 @@ void ProgramFacts::readKernelBody(KernelFacts& k) {
   }
   loopsInBody.insert(inner.id);
   std::sort(k.bodyLoops.begin(), k.bodyLoops.end());
-  SQLite::Statement stmts(db_,
-      "SELECT stmt_id, block_id, kind, line, arith, div, trans, logic, conv, branch, call, idx, elements "
-      "FROM statement WHERE loop_id = ?");
-  SQLite::Statement scalars(db_, "SELECT var_id, access FROM scalar_ref WHERE stmt_id = ?");
-  SQLite::Statement refs(db_,
-      "SELECT ref_id, stmt_id, coalesce(var_id, 0), name, access, line, subscripted FROM array_ref "
-      "WHERE loop_id = ? AND context <> 'call_arg'");
-  SQLite::Statement subs(db_, "SELECT dim, text, affine, coalesce(constant, 0) FROM subscript WHERE ref_id = ? ORDER BY dim");
-  SQLite::Statement terms(db_, "SELECT dim, var, coeff FROM subscript_term WHERE ref_id = ?");
+  SQLite::Statement& stmts = statementsOfLoop_;
+  SQLite::Statement& scalars = scalarsOfStatement_;
+  SQLite::Statement& refs = referencesOfLoop_;
+  SQLite::Statement& subs = subscriptsOfReference_;
+  SQLite::Statement& terms = termsOfReference_;
   for (Id loop : loopsInBody) {
     stmts.bind(1, loop);
     while (stmts.executeStep()) {

@@ -7,6 +7,7 @@
 #include "predictor/ModelSettings.hpp"
 
 #include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Statement.h>
 
 #include <cstdint>
 #include <map>
@@ -104,6 +105,7 @@ struct TransferFacts {
 struct CallSiteFacts {
   Id callerId = 0, loopId = 0;
   std::string callee;
+  std::vector<std::string> args;  ///< the positional actual arguments as text
 };
 
 /// The whole program, read once; kernels are built from it one by one.
@@ -123,6 +125,10 @@ class ProgramFacts {
   std::optional<double> constant(Id procId, const std::string& name) const;
   const std::vector<TransferFacts>& transfers() const { return transfers_; }
   const std::vector<CallSiteFacts>& callSites() const { return calls_; }
+  /// The call sites of a procedure by its name.
+  std::vector<const CallSiteFacts*> callSitesOf(const std::string& callee) const;
+  /// The position (0-based) of a procedure's dummy argument, or -1.
+  int dummyPosition(Id procId, const std::string& name) const;
   /// proc_id -> (proc_key, kind, host_id)
   struct ProcedureFacts {
     std::string key, name, kind;
@@ -134,6 +140,9 @@ class ProgramFacts {
   void readKernelBody(KernelFacts& k);
 
   SQLite::Database& db_;
+  /// Prepared once, reset after each use (a kernel's body, a variable).
+  SQLite::Statement statementsOfLoop_, scalarsOfStatement_, referencesOfLoop_, subscriptsOfReference_,
+      termsOfReference_, variableById_, dimensionsOfVariable_;
   std::map<Id, LoopFacts> loops_;
   std::map<Id, std::vector<Id>> children_;          ///< loop -> child loops
   std::map<Id, std::vector<Id>> procedureLoops_;
@@ -144,8 +153,11 @@ class ProgramFacts {
   std::map<std::pair<Id, std::string>, Id> variableIds_;
   std::map<std::string, std::vector<Id>> moduleVariableIds_;
   std::map<std::pair<Id, std::string>, double> constants_;
+  std::map<std::string, std::vector<double>> moduleConstants_;  ///< by name: the values modules give it
+  std::map<std::string, std::vector<size_t>> callSitesOf_;       ///< callee -> indexes into calls_
   std::vector<TransferFacts> transfers_;
   std::vector<CallSiteFacts> calls_;
+  std::map<std::pair<Id, std::string>, int> dummies_;
 };
 
 }  // namespace sapfor::predictor

@@ -11,6 +11,7 @@
 #include "predictor/Reduction.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <functional>
 #include <iomanip>
@@ -22,10 +23,11 @@ namespace {
 
 /// Numbers in explanations: whole numbers as such, others with up to 6 significant digits.
 std::string num(double v) {
-  std::ostringstream out;
-  if (std::isfinite(v) && std::fabs(v) < 1e15 && v == std::floor(v)) out << static_cast<int64_t>(v);
-  else out << std::setprecision(6) << v;
-  return out.str();
+  char buffer[64];
+  auto end = std::isfinite(v) && std::fabs(v) < 1e15 && v == std::floor(v)
+                 ? std::to_chars(buffer, buffer + sizeof buffer, static_cast<int64_t>(v)).ptr
+                 : std::to_chars(buffer, buffer + sizeof buffer, v, std::chars_format::general, 6).ptr;
+  return std::string(buffer, end);
 }
 
 std::string dim3(const Dim3& d) { return "[" + num(d[0]) + "," + num(d[1]) + "," + num(d[2]) + "]"; }
@@ -54,8 +56,9 @@ class CallCounts {
     std::set<std::string> lacking;
     std::optional<double> total;
     bool called = false;
-    for (const CallSiteFacts& c : program_.callSites()) {
-      if (c.callee != name || c.callerId == procId) continue;
+    for (const CallSiteFacts* site : program_.callSitesOf(name)) {
+      const CallSiteFacts& c = *site;
+      if (c.callerId == procId) continue;
       called = true;
       std::optional<double> n = of(c.callerId, lacking);
       for (Id l = c.loopId; l && n; l = program_.loop(l).parentId) {
@@ -95,7 +98,13 @@ class Symbols {
                               const std::map<std::string, Id>& loopVars) {
     auto p = options_.params.find(name);
     if (p != options_.params.end()) return p->second;
-    if (std::optional<double> c = program_.constant(procId, name)) return c;
+    auto known = global_.find({procId, name});
+    if (known == global_.end()) {
+      std::optional<double> v = program_.constant(procId, name);
+      if (!v) v = fromCallSites(procId, name);
+      known = global_.emplace(std::pair{procId, name}, v).first;
+    }
+    if (known->second) return known->second;
     auto l = loopVars.find(name);
     if (l != loopVars.end()) {
       const LoopFacts& loop = program_.loop(l->second);
@@ -117,6 +126,31 @@ class Symbols {
     if (!v.understood) lacking.insert("'" + text + "'");
     missing.insert(lacking.begin(), lacking.end());
     return lacking.empty() ? v.value : std::nullopt;
+  }
+
+  /// A dummy argument's value when every call site in the program passes the same known value
+  /// (heat's step(nx, ny, ...) called with the main program's PARAMETERs NX, NY).
+  std::optional<double> fromCallSites(Id procId, const std::string& name) {
+    int position = program_.dummyPosition(procId, name);
+    if (position < 0 || !visiting_.insert({procId, name}).second) return std::nullopt;
+    const auto& procedures = program_.procedures();
+    auto self = procedures.find(procId);
+    std::optional<double> agreed;
+    bool consistent = self != procedures.end();
+    for (const CallSiteFacts* site : consistent ? program_.callSitesOf(self->second.name) : std::vector<const CallSiteFacts*>{}) {
+      const CallSiteFacts& c = *site;
+      if (!consistent) break;
+      if (static_cast<size_t>(position) >= c.args.size()) {
+        consistent = false;
+        break;
+      }
+      std::set<std::string> ignored;
+      std::optional<double> v = evaluate(c.callerId, c.args[position], ignored, {});
+      consistent = v && (!agreed || *agreed == *v);
+      agreed = v;
+    }
+    visiting_.erase({procId, name});
+    return consistent ? agreed : std::nullopt;
   }
 
   /// MODEL.md §3: iterations of a DO loop, max(0, (upper - lower + step) / step), from sapfor-lex's
@@ -147,13 +181,16 @@ class Symbols {
  private:
   ProgramFacts& program_;
   const PredictOptions& options_;
+  std::set<std::pair<Id, std::string>> visiting_;
+  std::map<std::pair<Id, std::string>, std::optional<double>> global_;  ///< constants and call-site values
 };
 
 class KernelModel {
  public:
   KernelModel(ProgramFacts& program, const KernelFacts& kernel, const PredictOptions& options,
               const ModelSettings& settings, Symbols& symbols, CallCounts& calls)
-      : program_(program), k_(kernel), o_(options), s_(settings), g_(options.gpu), symbols_(symbols), calls_(calls) {}
+      : program_(program), k_(kernel), o_(options), s_(settings), g_(options.gpu), symbols_(symbols), calls_(calls),
+        explain_(options.explainAll || options.explainLoop == program.loop(kernel.loopId).key) {}
 
   KernelPrediction run() {
     const LoopFacts& outer = program_.loop(k_.loopId);
@@ -165,11 +202,13 @@ class KernelModel {
     procId_ = outer.procId;
     std::string loops;
     for (Id l : k_.nest) loops += (loops.empty() ? "" : ", ") + program_.loop(l).var + " (" + program_.loop(l).key + ")";
-    say("kernel " + p_.loopKey + " from the " + k_.source + "; GPU " + g_.name + " (" + g_.origin + ")");
-    say("MODEL.md §3: rank r = " + num(k_.rank) + ", the parallel loops " + loops + (k_.across ? ", ACROSS" : ""));
+    if (explain_) say("kernel " + p_.loopKey + " from the " + k_.source + "; GPU " + g_.name + " (" + g_.origin + ")");
+    if (explain_) say("MODEL.md §3: rank r = " + num(k_.rank) + ", the parallel loops " + loops + (k_.across ? ", ACROSS" : ""));
     for (Id l : k_.nest) loopVars_.emplace(program_.loop(l).var, l);
     for (Id l : k_.bodyLoops) loopVars_.emplace(program_.loop(l).var, l);
-    if (!grid() || !weights() || !accesses()) return unknown();
+    if (!grid() || !weights()) return unknown();
+    prepareLanes();
+    if (!accesses()) return unknown();
     counts();
     registers();
     if (!occupancy()) return unknown();
@@ -186,7 +225,7 @@ class KernelModel {
     p_.status = "unknown";
     std::string names;
     for (const std::string& m : p_.missing) names += (names.empty() ? "" : ", ") + m;
-    say("unknown, needs " + names + " (a symbol or loop key: --param NAME=VALUE)");
+    if (explain_) say("unknown, needs " + names + " (a symbol or loop key: --param NAME=VALUE)");
     return p_;
   }
 
@@ -213,12 +252,12 @@ class KernelModel {
     for (size_t d = iters_.size(); d < 3; ++d) p_.block[d] = 1;
     threads_ = p_.block[0] * p_.block[1] * p_.block[2];
     if (threads_ > g_.maxThreadsPerBlock) {
-      say("MODEL.md §3: block " + dim3(p_.block) + " (" + why + ") has " + num(threads_) + " threads, more than the " +
+      if (explain_) say("MODEL.md §3: block " + dim3(p_.block) + " (" + why + ") has " + num(threads_) + " threads, more than the " +
           num(g_.maxThreadsPerBlock) + " a block may have");
       p_.missing.insert("a block of at most " + num(g_.maxThreadsPerBlock) + " threads (--block)");
       return false;
     }
-    say("MODEL.md §3: block " + dim3(p_.block) + " (" + why + "), innermost loop <-> X: " + num(threads_) + " threads");
+    if (explain_) say("MODEL.md §3: block " + dim3(p_.block) + " (" + why + "), innermost loop <-> X: " + num(threads_) + " threads");
     int64_t blocks = 1;
     std::string tiles;
     for (size_t d = 0; d < iters_.size(); ++d) {
@@ -227,11 +266,11 @@ class KernelModel {
       blocks *= std::max<int64_t>(n, 1);
       tiles += (tiles.empty() ? "" : " * ") + std::string("ceil(") + num(iters_[d]) + "/" + num(b) + ")";
     }
-    say("  blocks = prod ceil(iters_d / block_d) = " + tiles + " = " + num(blocks) + " (1-D grid)");
+    if (explain_) say("  blocks = prod ceil(iters_d / block_d) = " + tiles + " = " + num(blocks) + " (1-D grid)");
     int64_t grid = std::min<int64_t>(blocks, g_.maxGridX);
     p_.blocks = grid;
     p_.itersPerThread = std::max<int64_t>(1, ceilDiv(static_cast<int64_t>(p_.iterations), grid * threads_));
-    say("MODEL.md §3 (1): iters_per_thread = ceil(iterations / (min(blocks, max_grid_x) * threads)) = ceil(" +
+    if (explain_) say("MODEL.md §3 (1): iters_per_thread = ceil(iterations / (min(blocks, max_grid_x) * threads)) = ceil(" +
         num(p_.iterations) + " / (" + num(grid) + " * " + num(threads_) + ")) = " + num(p_.itersPerThread) +
         (blocks > grid ? " (grid capped at " + num(g_.maxGridX) + ")" : ""));
     return true;
@@ -253,7 +292,7 @@ class KernelModel {
     divergence();
     assign(k_.blocks.front().id, 1.0);
     for (const auto& [loop, trip] : trips_)
-      say("  sequential loop " + program_.loop(loop).key + " inside the kernel: " + num(trip) + " iterations per iteration of its parent");
+      if (explain_) say("  sequential loop " + program_.loop(loop).key + " inside the kernel: " + num(trip) + " iterations per iteration of its parent");
     return true;
   }
 
@@ -334,7 +373,7 @@ class KernelModel {
     std::set<std::string> lacking;
     for (const ReferenceFacts& r : k_.references) {
       if (!r.subscripted) {
-        say("  " + r.name + " at line " + num(r.line) + ": a whole-array reference inside the kernel is not modelled");
+        if (explain_) say("  " + r.name + " at line " + num(r.line) + ": a whole-array reference inside the kernel is not modelled");
         continue;
       }
       if (!r.varId) continue;
@@ -424,21 +463,34 @@ class KernelModel {
     return l;
   }
 
-  /// The byte address of a reference for the given loop variable values; nullopt when a subscript
-  /// is not affine.
-  std::optional<int64_t> address(const ReferenceFacts& r, const Layout& l, const std::map<std::string, int64_t>& env) {
-    int64_t offset = 0;
+  /// A reference's byte address as a linear form over the loop variables' slots (the nest's,
+  /// innermost first, then the body loops'): base + sum coeff * value. Column-major: dimension d
+  /// contributes (subscript - lower_d) * multiplier_d elements.
+  struct LinearAddress {
+    bool affine = true;
+    int64_t constant = 0;
+    std::vector<std::pair<size_t, int64_t>> terms;  ///< (slot, bytes per unit)
+  };
+  LinearAddress linearAddress(const ReferenceFacts& r, const Layout& l) {
+    LinearAddress a;
+    std::map<size_t, int64_t> terms;
     for (size_t d = 0; d < r.subscripts.size() && d < l.multiplier.size(); ++d) {
       const SubscriptFacts& s = r.subscripts[d];
-      if (!s.affine) return std::nullopt;
-      int64_t value = s.constant;
-      for (const auto& [var, coeff] : s.terms) {
-        auto e = env.find(var);
-        value += coeff * (e == env.end() ? symbolValue(var) : e->second);
+      if (!s.affine) {
+        a.affine = false;
+        return a;
       }
-      offset += (value - l.lower[d]) * l.multiplier[d];
+      a.constant += (s.constant - l.lower[d]) * l.multiplier[d];
+      for (const auto& [var, coeff] : s.terms) {
+        auto slot = slots_.find(var);
+        if (slot != slots_.end()) terms[slot->second] += coeff * l.multiplier[d];
+        else a.constant += coeff * symbolValue(var) * l.multiplier[d];
+      }
     }
-    return l.base + offset * l.elemBytes;
+    a.constant = l.base + a.constant * l.elemBytes;
+    for (const auto& [slot, coeff] : terms)
+      if (coeff) a.terms.emplace_back(slot, coeff * l.elemBytes);
+    return a;
   }
   /// A loop-invariant symbol in a subscript (a(i+n)): its value when known, else 0 [the alignment is
   /// then assumed].
@@ -448,36 +500,61 @@ class KernelModel {
     return static_cast<int64_t>(v.value_or(0));
   }
 
-  /// The lanes of one warp of the first block: their loop variable values.
-  std::vector<std::map<std::string, int64_t>> warpLanes(int64_t warp, const std::map<std::string, int64_t>& inner) {
-    std::vector<std::map<std::string, int64_t>> lanes;
-    for (int64_t lane = 0; lane < 32; ++lane) {
-      int64_t t = warp * 32 + lane;
-      if (t >= threads_) break;
-      int64_t coord[3] = {t % p_.block[0], (t / p_.block[0]) % p_.block[1], t / (p_.block[0] * p_.block[1])};
-      std::map<std::string, int64_t> env = inner;
-      bool active = true;
-      for (size_t d = 0; d < k_.nest.size(); ++d) {
-        const LoopFacts& loop = program_.loop(k_.nest[k_.nest.size() - 1 - d]);
-        int64_t c = d < 3 ? coord[d] : 0;
-        if (c >= static_cast<int64_t>(iters_[d])) active = false;
-        env[loop.var] = loopStart(loop) + c * loopStep(loop);
-      }
-      if (active) lanes.push_back(std::move(env));
+  /// The slots of the loop variables and, per warp of the first block, its active lanes' values of
+  /// the nest's variables (lane -> thread (x, y, z) -> iteration).
+  void prepareLanes() {
+    for (size_t d = 0; d < k_.nest.size(); ++d) slots_.emplace(program_.loop(k_.nest[k_.nest.size() - 1 - d]).var, d);
+    for (Id l : k_.bodyLoops) slots_.emplace(program_.loop(l).var, slots_.size());
+    size_t n = k_.nest.size();
+    std::vector<int64_t> start(n), step(n);
+    for (size_t d = 0; d < n; ++d) {
+      const LoopFacts& loop = program_.loop(k_.nest[n - 1 - d]);
+      start[d] = loopStart(loop);
+      step[d] = loopStep(loop);
     }
-    return lanes;
+    warpLanes_.assign(static_cast<size_t>(ceilDiv(threads_, 32)) + 1, 0);
+    laneValues_.clear();
+    for (int64_t t = 0; t < threads_; ++t) {
+      int64_t coord[3] = {t % p_.block[0], (t / p_.block[0]) % p_.block[1], t / (p_.block[0] * p_.block[1])};
+      bool active = true;
+      for (size_t d = 0; d < n && d < 3; ++d) active = active && coord[d] < static_cast<int64_t>(iters_[d]);
+      if (!active) continue;
+      for (size_t d = 0; d < n; ++d) laneValues_.push_back(start[d] + (d < 3 ? coord[d] : 0) * step[d]);
+      ++warpLanes_[static_cast<size_t>(t / 32) + 1];
+    }
+    for (size_t w = 1; w < warpLanes_.size(); ++w) warpLanes_[w] += warpLanes_[w - 1];
   }
+  size_t warps() const { return warpLanes_.empty() ? 0 : warpLanes_.size() - 1; }
+  /// The addresses a warp's active lanes access with the body loops' variables at `env`.
+  void warpAddresses(const LinearAddress& a, size_t warp, std::vector<int64_t>& env, std::vector<int64_t>& out) {
+    out.clear();
+    size_t n = k_.nest.size();
+    for (size_t lane = warpLanes_[warp]; lane < warpLanes_[warp + 1]; ++lane) {
+      std::copy_n(laneValues_.begin() + static_cast<std::ptrdiff_t>(lane * n), n, env.begin());
+      int64_t address = a.constant;
+      for (const auto& [slot, coeff] : a.terms) address += coeff * env[slot];
+      out.push_back(address);
+    }
+  }
+  /// A loop's first value and step (1 when unknown: only the alignment depends on it), evaluated
+  /// once per kernel.
   int64_t loopStart(const LoopFacts& l) {
+    auto known = starts_.find(l.id);
+    if (known != starts_.end()) return known->second;
     std::set<std::string> ignored;
-    return static_cast<int64_t>(symbols_.evaluate(l.procId, l.lower, ignored, loopVars_).value_or(1));
+    return starts_[l.id] = static_cast<int64_t>(symbols_.evaluate(l.procId, l.lower, ignored, loopVars_).value_or(1));
   }
   int64_t loopStep(const LoopFacts& l) {
+    auto known = steps_.find(l.id);
+    if (known != steps_.end()) return known->second;
     std::set<std::string> ignored;
-    return l.step.empty() ? 1 : static_cast<int64_t>(symbols_.evaluate(l.procId, l.step, ignored, {}).value_or(1));
+    return steps_[l.id] =
+               l.step.empty() ? 1 : static_cast<int64_t>(symbols_.evaluate(l.procId, l.step, ignored, {}).value_or(1));
   }
-  std::map<std::string, int64_t> innerStart() {
-    std::map<std::string, int64_t> env;
-    for (Id l : k_.bodyLoops) env[program_.loop(l).var] = loopStart(program_.loop(l));
+  /// Every slot's starting value: the body loops at their first iteration.
+  std::vector<int64_t> innerStart() {
+    std::vector<int64_t> env(slots_.size(), 0);
+    for (Id l : k_.bodyLoops) env[slots_[program_.loop(l).var]] = loopStart(program_.loop(l));
     return env;
   }
 
@@ -491,19 +568,19 @@ class KernelModel {
           if (var == xVar) coefficient += coeff * l.multiplier[d];
       a.stride = coefficient * l.elemBytes;
       a.formulaTransactions = static_cast<double>(formulaTransactions(*a.stride, l.elemBytes));
-      double count = 0, bytes = 0, warps = 0;
-      std::map<std::string, int64_t> inner = innerStart();
-      for (int64_t w = 0; w < ceilDiv(threads_, 32); ++w) {
-        std::vector<int64_t> addresses;
-        for (const auto& env : warpLanes(w, inner)) addresses.push_back(*address(r, l, env));
+      double count = 0, bytes = 0, counted = 0;
+      std::vector<int64_t> env = innerStart(), addresses;
+      LinearAddress linear = linearAddress(r, l);
+      for (size_t w = 0; w < warps(); ++w) {
+        warpAddresses(linear, w, env, addresses);
         if (addresses.empty()) continue;
         WarpTransactions t = exactTransactions(addresses, l.elemBytes, g_.coalescing);
         count += static_cast<double>(t.count);
         bytes += static_cast<double>(t.bytes);
-        warps += 1;
+        counted += 1;
       }
-      a.exactTransactions = warps ? count / warps : 0;
-      exactBytes = warps ? bytes / warps : 0;
+      a.exactTransactions = counted ? count / counted : 0;
+      exactBytes = counted ? bytes / counted : 0;
     } else {
       // A gathered or scattered access (a(idx(i))): every lane its own transaction [the worst case].
       a.formulaTransactions = 32;
@@ -537,10 +614,10 @@ class KernelModel {
     }
     fpArith_ = fpArith;
     p_.arith = fpArith + intArith;
-    say("MODEL.md §4: per thread (" + num(p_.itersPerThread) + " iteration(s), inner loops times their trip counts): arith = " +
+    if (explain_) say("MODEL.md §4: per thread (" + num(p_.itersPerThread) + " iteration(s), inner loops times their trip counts): arith = " +
         num(fpArith) + " (+" + num(intArith) + " logical, conversion and index) = " + num(p_.arith) + ", reciproc = " +
         num(p_.reciproc) + ", trans = " + num(p_.trans) + ", branch = " + num(p_.branch));
-    say("MODEL.md §10: divergent_branch = " + num(p_.divergentBranch) +
+    if (explain_) say("MODEL.md §10: divergent_branch = " + num(p_.divergentBranch) +
         " (branches whose condition depends on a parallel loop variable; their arms all run, a uniform branch's costliest arm)");
     if (calls > 0) say("  the kernel calls procedures " + num(calls) + " time(s) per thread: their bodies are not counted");
     for (const ReferenceFacts& r : k_.references)
@@ -580,18 +657,18 @@ class KernelModel {
     int64_t counter = p_.itersPerThread > 1 ? s_.regsIterationCounter : 0;
     int64_t regs = scalars + counter + dims * s_.regsPerBlockDimension + s_.regsInstructionPointer + temporaries +
                    lines / s_.linesPerRegister;
-    say("MODEL.md §6: regs_per_thread = scalars " + num(scalars) + " + iteration counter " + num(counter) +
+    if (explain_) say("MODEL.md §6: regs_per_thread = scalars " + num(scalars) + " + iteration counter " + num(counter) +
         " + thread index " + num(dims * s_.regsPerBlockDimension) + " + instruction pointer " + num(s_.regsInstructionPointer) +
         " + expression temporaries " + num(temporaries) + " + " + num(lines) + " body lines / " + num(s_.linesPerRegister) +
         " = " + num(regs));
     if (regs > g_.maxRegsPerThread) {
-      say("  more than the " + num(g_.maxRegsPerThread) + " a thread may have: the compiler spills, counted as " +
+      if (explain_) say("  more than the " + num(g_.maxRegsPerThread) + " a thread may have: the compiler spills, counted as " +
           num(g_.maxRegsPerThread));
       regs = g_.maxRegsPerThread;
     }
     p_.regsPerThread = regs;
     p_.regsPerBlock = registersPerBlock(regs, threads_, g_.regAllocUnit);
-    say("MODEL.md §6 (6): regs_per_block = ceil(" + num(regs) + " * 32, " + num(g_.regAllocUnit) + ") * " +
+    if (explain_) say("MODEL.md §6 (6): regs_per_block = ceil(" + num(regs) + " * 32, " + num(g_.regAllocUnit) + ") * " +
         num(ceilDiv(threads_, 32)) + " warps = " + num(p_.regsPerBlock));
     p_.smemPerBlock = dims * s_.smemBytesPerBlockDimension;
     std::string smem = num(dims) + " block dimensions * " + num(s_.smemBytesPerBlockDimension) + " B";
@@ -601,7 +678,7 @@ class KernelModel {
       p_.smemPerBlock += reductionSharedBytes(threads_, bytes);
       smem += " + MODEL.md §7 (8) " + num(threads_) + " threads * " + num(bytes) + " B (" + red.var + ")";
     }
-    say("MODEL.md §6: smem_per_block = " + smem + " = " + num(p_.smemPerBlock) + " B");
+    if (explain_) say("MODEL.md §6: smem_per_block = " + smem + " = " + num(p_.smemPerBlock) + " B");
   }
 
   // ---- MODEL.md §8b ----
@@ -609,7 +686,7 @@ class KernelModel {
     int64_t smemPerSm = g_.smemPerSmBytes(o_.cacheKb);
     occupancy_ = computeOccupancy(g_, threads_, p_.regsPerThread, p_.smemPerBlock, smemPerSm);
     const Occupancy& o = occupancy_;
-    say("MODEL.md §8b: W_b = " + num(o.warpsPerBlock) + "; limits: warps " + num(o.limitWarps) + ", blocks " +
+    if (explain_) say("MODEL.md §8b: W_b = " + num(o.warpsPerBlock) + "; limits: warps " + num(o.limitWarps) + ", blocks " +
         num(o.limitBlocks) + ", registers " + num(o.limitRegisters) + ", shared memory " + num(o.limitSharedMemory) +
         " (of " + num(smemPerSm) + " B with " + num(o_.cacheKb) + " KB L1) -> " + num(o.activeBlocks) +
         " active blocks, " + num(o.activeWarps) + " warps, occupancy " + num(o.occupancy) + " (limited by " + o.limiter + ")");
@@ -627,54 +704,59 @@ class KernelModel {
   // ---- MODEL.md §8: the LRU L1 emulation over the first block's warps ----
   void cache() {
     if (!o_.cache) {
-      say("MODEL.md §8: cache emulation off: every array access goes to global memory");
+      if (explain_) say("MODEL.md §8: cache emulation off: every array access goes to global memory");
       return;
     }
     int64_t capacity = int64_t{o_.cacheKb} * 1024 / std::max<int64_t>(1, occupancy_.activeBlocks);
     LruSegmentCache l1(capacity);
     std::map<const ReferenceFacts*, std::pair<double, double>> seen;  // hits, misses
-    std::map<const ReferenceFacts*, const Layout*> layouts;
-    for (const Reference& r : references_) layouts[r.ref] = &r.layout;
-    int64_t budget = 200000;  // warp accesses emulated; beyond that the rates so far stand
-    std::map<std::string, int64_t> env = innerStart();
+    struct Read {
+      LinearAddress address;
+      int64_t segment;
+    };
+    std::map<const ReferenceFacts*, Read> reads;
+    for (const Reference& r : references_)
+      if (r.ref->access == 'R') reads[r.ref] = {linearAddress(*r.ref, r.layout), segmentBytes(r.layout.elemBytes)};
+    // Each block's statements and child blocks in source order, once.
+    std::map<Id, std::vector<std::pair<Id, const BlockFacts*>>> items;
+    for (const StatementFacts& st : k_.statements) items[st.blockId].emplace_back(st.id, nullptr);
+    for (const BlockFacts& b : k_.blocks)
+      for (const BlockFacts* c : childBlocks_[b.id]) items[b.id].emplace_back(firstStatement(c->id), c);
+    for (auto& [block, list] : items)
+      std::sort(list.begin(), list.end(), [](auto& a, auto& b) { return a.first < b.first; });
+    int64_t budget = 8000;  // warp accesses emulated; beyond that the rates so far stand
+    std::vector<int64_t> env = innerStart(), addresses;
     std::function<void(Id)> walk = [&](Id blockId) {
-      std::vector<std::pair<Id, const BlockFacts*>> items;
-      for (const StatementFacts& st : k_.statements)
-        if (st.blockId == blockId) items.emplace_back(st.id, nullptr);
-      for (const BlockFacts* c : childBlocks_[blockId]) items.emplace_back(firstStatement(c->id), c);
-      std::sort(items.begin(), items.end(), [](auto& a, auto& b) { return a.first < b.first; });
-      for (const auto& [id, child] : items) {
+      for (const auto& [id, child] : items[blockId]) {
         if (budget <= 0) return;
         if (child) {
           if (child->isLoop) {
             const LoopFacts& loop = program_.loop(child->loopId);
             int64_t start = loopStart(loop), step = loopStep(loop);
+            size_t slot = slots_[loop.var];
             int64_t n = std::min<int64_t>(static_cast<int64_t>(trips_[loop.id]), 64);
             for (int64_t i = 0; i < n && budget > 0; ++i) {
-              env[loop.var] = start + i * step;
+              env[slot] = start + i * step;
               walk(child->id);
             }
-            env[loop.var] = start;
+            env[slot] = start;
           } else if (weightOfBlock(child->id) > 0) {
             walk(child->id);
           }
           continue;
         }
         for (const ReferenceFacts* r : refsOf_[id]) {
-          if (r->access != 'R' || !layouts.count(r)) continue;
-          const Layout& l = *layouts[r];
-          int64_t segment = segmentBytes(l.elemBytes);
-          for (int64_t w = 0; w < ceilDiv(threads_, 32) && budget > 0; ++w, --budget) {
-            std::set<int64_t> segments;
-            bool affine = true;
-            for (const auto& lane : warpLanes(w, env)) {
-              std::optional<int64_t> a = address(*r, l, lane);
-              if (!a) { affine = false; break; }
-              segments.insert(*a / segment * segment);
-            }
-            if (!affine || segments.empty()) continue;
+          auto read = reads.find(r);
+          if (read == reads.end() || !read->second.address.affine) continue;
+          int64_t segment = read->second.segment;
+          for (size_t w = 0; w < warps() && budget > 0; ++w, --budget) {
+            warpAddresses(read->second.address, w, env, addresses);
+            if (addresses.empty()) continue;
+            for (int64_t& a : addresses) a = a / segment * segment;
+            std::sort(addresses.begin(), addresses.end());
+            addresses.erase(std::unique(addresses.begin(), addresses.end()), addresses.end());
             bool hit = true;
-            for (int64_t start : segments) hit = l1.access(start, segment) && hit;
+            for (int64_t start : addresses) hit = l1.access(start, segment) && hit;
             (hit ? seen[r].first : seen[r].second) += 1;
           }
         }
@@ -689,9 +771,9 @@ class KernelModel {
       a.cacheHits = a.perThread * rate;
       a.cacheMisses = a.perThread - *a.cacheHits;
     }
-    say("MODEL.md §8: LRU L1 of " + num(o_.cacheKb) + " KB shared by " + num(occupancy_.activeBlocks) +
+    if (explain_) say("MODEL.md §8: LRU L1 of " + num(o_.cacheKb) + " KB shared by " + num(occupancy_.activeBlocks) +
         " active blocks: " + num(capacity) + " B for the first block, whose warps' reads are emulated in program order "
-        "(segments by §5 (2); writes are not cached; inner loops up to 64 iterations)");
+        "(segments by §5 (2); writes are not cached; inner loops up to 64 iterations, 8000 warp accesses)");
   }
   Id firstStatement(Id blockId) {
     Id first = INT64_MAX;
@@ -718,6 +800,7 @@ class KernelModel {
       if (a.coalesced) p_.coalAccesses += toMemory, coalTx += toMemory * a.transactions;
       else p_.uncoalAccesses += toMemory, uncoalTx += toMemory * a.transactions;
       bytes += toMemory * a.bytesPerWarp;
+      if (!explain_) continue;
       std::string line = "  " + std::string(a.refId ? "" : "scalar ") + a.name + (a.access == 'W' ? " (write)" : "") +
                          " line " + num(a.line) + ": " + num(a.perThread) + " per thread, stride " +
                          (a.stride ? num(static_cast<double>(*a.stride)) + " B" : std::string("unknown")) +
@@ -731,7 +814,7 @@ class KernelModel {
     p_.memInsts = p_.coalAccesses + p_.uncoalAccesses;
     p_.loadBytesPerWarp = p_.memInsts > 0 ? bytes / p_.memInsts : 0;
     memoryBytes_ = bytes;
-    say("MODEL.md §4-§5 (" + std::string(coalescingRuleName(g_.coalescing)) + ", " +
+    if (explain_) say("MODEL.md §4-§5 (" + std::string(coalescingRuleName(g_.coalescing)) + ", " +
         (o_.exactTransactions ? "exact count" : "formula (4)") + "): coal_mem_access = " + num(p_.coalAccesses) +
         ", uncoal_mem_access = " + num(p_.uncoalAccesses) + ", coal_per_access = " + num(p_.coalPerAccess) +
         ", uncoal_per_access = " + num(p_.uncoalPerAccess) + ", load_bytes_per_warp = " + num(p_.loadBytesPerWarp));
@@ -745,7 +828,7 @@ class KernelModel {
       reductionOps = step * static_cast<double>(k_.reductions.size());
       p_.sync += reductionOps;
       p_.arith += reductionOps;
-      say("MODEL.md §7 (9), (10): num_sync += log2(" + num(threads_) + " * " + num(p_.itersPerThread) + ") = " + num(step) +
+      if (explain_) say("MODEL.md §7 (9), (10): num_sync += log2(" + num(threads_) + " * " + num(p_.itersPerThread) + ") = " + num(step) +
           " and num_arithm += the same, per reduction variable (" + num(k_.reductions.size()) + ")");
       reductionKernel();
     }
@@ -753,7 +836,7 @@ class KernelModel {
     double sfuWeight = static_cast<double>(g_.fp32PerSm) / g_.sfuPerSm;
     p_.compInsts = fpArith_ * fpWeight + (p_.arith - fpArith_) + p_.reciproc * (sfuWeight + s_.divisionExtra) +
                    p_.trans * sfuWeight + p_.branch + p_.cacheHits * s_.cacheHitCost;
-    say("MODEL.md §4, §9: Comp_insts = fp arith " + num(fpArith_) + " * " + num(fpWeight) + (fp64_ ? " (FP64)" : "") +
+    if (explain_) say("MODEL.md §4, §9: Comp_insts = fp arith " + num(fpArith_) + " * " + num(fpWeight) + (fp64_ ? " (FP64)" : "") +
         " + other arith " + num(p_.arith - fpArith_ - reductionOps) + " + reduction " + num(reductionOps) + " + reciproc " +
         num(p_.reciproc) + " * (" + num(sfuWeight) + " + " + num(s_.divisionExtra) + ") + trans " + num(p_.trans) + " * " +
         num(sfuWeight) + " + branch " + num(p_.branch) + " + L1 hits " + num(p_.cacheHits) + " * " + num(s_.cacheHitCost) +
@@ -782,11 +865,11 @@ class KernelModel {
     p_.cycles = r.cycles;
     p_.seconds = r.seconds;
     p_.bound = r.bound;
-    say("MODEL.md §9 (Hong & Kim 2009): Issue_cycles = 32 / " + num(g_.fp32PerSm) + " = " + num(in.issueCycles) +
+    if (explain_) say("MODEL.md §9 (Hong & Kim 2009): Issue_cycles = 32 / " + num(g_.fp32PerSm) + " = " + num(in.issueCycles) +
         ", active SMs " + num(activeSms) + ", active blocks per SM " + num(activeBlocks) + ", N = " + num(in.activeWarpsPerSm));
-    say("  Mem_L = " + num(r.memL) + ", Departure_delay = " + num(r.departureDelay) + ", MWP_without_BW = " +
+    if (explain_) say("  Mem_L = " + num(r.memL) + ", Departure_delay = " + num(r.departureDelay) + ", MWP_without_BW = " +
         num(r.mwpWithoutBw) + ", MWP_peak_BW = " + num(r.mwpPeakBw) + " -> MWP = " + num(r.mwp) + "; CWP = " + num(r.cwp));
-    say("  Comp_cycles = " + num(r.compCycles) + ", Mem_cycles = " + num(r.memCycles) + ", Rep = " + num(r.rep) + ", case " +
+    if (explain_) say("  Comp_cycles = " + num(r.compCycles) + ", Mem_cycles = " + num(r.memCycles) + ", Rep = " + num(r.rep) + ", case " +
         num(r.modelCase) + " (" + r.bound + " bound): Exec = " + num(r.exec) + ", Synch_cost = " + num(r.synchCost) +
         " -> " + num(r.cycles) + " cycles = " + num(r.seconds) + " s at " + num(g_.clockGhz) + " GHz");
   }
@@ -818,7 +901,7 @@ class KernelModel {
     HongKimResult r = hongKim(in);
     p_.reductionThreads = threads;
     p_.reductionSeconds = r.seconds * static_cast<double>(k_.reductions.size());
-    say("MODEL.md §7: reduction kernel [" + num(threads) + ",1,1] x 1 block over " + num(partials) + " partial results: " +
+    if (explain_) say("MODEL.md §7: reduction kernel [" + num(threads) + ",1,1] x 1 block over " + num(partials) + " partial results: " +
         num(loads) + " loads and " + num(steps) + " steps per thread; Hong & Kim: " + num(r.cycles) + " cycles = " +
         num(r.seconds) + " s, times " + num(k_.reductions.size()) + " reduction variable(s)");
   }
@@ -841,13 +924,13 @@ class KernelModel {
     if (known && lacking.empty()) {
       p_.launches = n;
       p_.totalSeconds = n * perLaunch;
-      say("whole program: launches = " + how + " = " + num(n) + "; total = launches * (" + num(p_.seconds) + " + reduction " +
+      if (explain_) say("whole program: launches = " + how + " = " + num(n) + "; total = launches * (" + num(p_.seconds) + " + reduction " +
           num(p_.reductionSeconds) + " + " + num(kernelsPerLaunch) + " * launch overhead " + num(g_.launchOverheadUs) +
           " us) = " + num(p_.totalSeconds) + " s");
     } else {
       p_.launches = -1;
       p_.missing.insert(lacking.begin(), lacking.end());
-      say("whole program: launches = " + how + ": unknown");
+      if (explain_) say("whole program: launches = " + how + ": unknown");
     }
     // Roofline (seed 001): operations per byte of DRAM traffic, and the time the slower of the two
     // peaks allows.
@@ -859,7 +942,7 @@ class KernelModel {
     p_.intensity = bytes > 0 ? ops / bytes : 0;
     p_.rooflineSeconds = std::max(computeSeconds, memorySeconds);
     p_.rooflineBound = memorySeconds >= computeSeconds ? "memory" : "compute";
-    say("roofline (seed 001): " + num(ops) + " operations, " + num(bytes) + " B of DRAM traffic, intensity " +
+    if (explain_) say("roofline (seed 001): " + num(ops) + " operations, " + num(bytes) + " B of DRAM traffic, intensity " +
         num(p_.intensity) + " op/B; peak " + num(peakOps / 1e9) + " Gop/s, " + num(g_.dramGbs) + " GB/s -> at least " +
         num(p_.rooflineSeconds) + " s (" + p_.rooflineBound + ")");
   }
@@ -871,6 +954,7 @@ class KernelModel {
   const GpuProfile& g_;
   Symbols& symbols_;
   CallCounts& calls_;
+  bool explain_;  ///< derive the explanation (--explain), not only the numbers
   KernelPrediction p_;
   Id procId_ = 0;
   std::vector<double> iters_;  ///< per dimension, innermost (X) first
@@ -881,6 +965,10 @@ class KernelModel {
   std::map<Id, std::vector<const BlockFacts*>> childBlocks_;
   std::map<Id, std::vector<const ReferenceFacts*>> refsOf_;
   std::map<Id, double> trips_, weight_;
+  std::map<Id, int64_t> starts_, steps_;
+  std::map<std::string, size_t> slots_;                      ///< loop variable -> slot
+  std::vector<size_t> warpLanes_;   ///< warp w's active lanes are [warpLanes_[w], warpLanes_[w + 1])
+  std::vector<int64_t> laneValues_; ///< per active lane of the first block, the nest's variables' values
   std::set<Id> divergentBranches_;
   std::vector<Reference> references_;
   std::map<Id, size_t> arrayBases_;

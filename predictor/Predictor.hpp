@@ -24,6 +24,8 @@ struct PredictOptions {
   int cacheKb = 0;
   bool exactTransactions = true;                 ///< the time uses the exact count, else formula (4)
   std::map<std::string, double> params;          ///< symbol (or loop key) -> value
+  std::string explainLoop;                       ///< the kernel whose derivation is written out
+  bool explainAll = false;                       ///< every kernel's
 };
 
 struct AccessPrediction {
@@ -65,7 +67,7 @@ struct KernelPrediction {
   double intensity = 0, rooflineSeconds = 0;
   std::string rooflineBound;
   std::vector<AccessPrediction> accesses;
-  std::vector<std::string> explanation;  ///< the derivation, step by step
+  std::vector<std::string> explanation;  ///< the derivation, step by step (when asked for)
 };
 
 struct ProgramPrediction {

@@ -215,6 +215,7 @@ int main(int argc, char** argv) {
         }))
       return usageError("loop " + explain + " is not a kernel: no PARALLEL directive or expert nest starts there "
                         "(SELECT loop_key FROM expert_directives WHERE kind = 'PARALLEL')");
+    options.explainLoop = explain;
     ProgramPrediction prediction = predictProgram(program, kernels, options, settings);
     ReportHeader header;
     header.database = path;
