@@ -70,10 +70,11 @@ now() { date +%s.%N; }
 log "== build: $build (Release)"
 cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=Release >"$work.cmake.log" 2>&1 ||
   { mkdir -p "$work"; cat "$work.cmake.log"; exit 2; }
-cmake --build "$build" -j"$(nproc)" --target sapfor-lex >>"$work.cmake.log" 2>&1 ||
+cmake --build "$build" -j"$(nproc)" --target sapfor-lex dvmh-predict >>"$work.cmake.log" 2>&1 ||
   { tail -40 "$work.cmake.log"; exit 2; }
 rm -f "$work.cmake.log"
 lex="$build/sapfor-lex"
+predict="$build/dvmh-predict"
 [[ -x "$lex" ]] || { echo "run.sh: $lex was not built" >&2; exit 2; }
 
 mkdir -p "$work"
@@ -115,7 +116,7 @@ time_cmd() {
   read -r T_RSS_KB T_USER T_SYS < <(tail -1 "$prefix.time")
 }
 
-declare -a ROWS=()
+declare -a ROWS=() PREDICT_ROWS=()
 add_row() {  # name lines files wall_seconds cpu_seconds rss_kb
   ROWS+=("$1|$2|$3|$4|$5|$6")
 }
@@ -174,6 +175,22 @@ EOF
   sqlite3 "$out/sapfor-off.sqlite" "SELECT '   ' || severity || ': ' || count(*) FROM diagnostics GROUP BY severity ORDER BY count(*) DESC;"
   sqlite3 "$out/sapfor-off.sqlite" "SELECT '   ' || count(*) || ' x ' || severity || ': ' || message || '  (' || count(DISTINCT file) || ' files; first: ' || min(file || ':' || line) || ')' FROM diagnostics GROUP BY severity, message ORDER BY count(*) DESC LIMIT 15;"
   sqlite3 "$out/sapfor-off.sqlite" "SELECT '   loaded: ' || (SELECT count(*) FROM procedures) || ' procedures, ' || (SELECT count(*) FROM loops) || ' loops (max depth ' || (SELECT max(depth) FROM loops) || '), ' || (SELECT count(*) FROM directives WHERE kind = 'PARALLEL') || ' PARALLEL directives, ' || (SELECT count(*) FROM array_refs) || ' array references';"
+
+  if [[ -x "$predict" ]]; then
+    local pcmd=("$predict" "$out/sapfor-off.sqlite" -q --no-record --param n1=64 --param n2=64 --param n3=64 --param nv=5)
+    log "-- dvmh-predict, every kernel: ${pcmd[*]}"
+    local pbest= kernels
+    kernels=$(sqlite3 "$out/sapfor-off.sqlite" "SELECT (SELECT count(*) FROM directives WHERE kind = 'PARALLEL' AND loop_id IS NOT NULL) + (SELECT count(*) FROM expert_directives e WHERE kind = 'PARALLEL' AND NOT EXISTS (SELECT 1 FROM directives d WHERE d.kind = 'PARALLEL' AND d.loop_id = e.loop_id))")
+    for ((i = 1; i <= runs; i++)); do
+      time_cmd "$out/predict.$i" "${pcmd[@]}"
+      [[ $T_RC -eq 0 ]] || { log "   run $i: exit status $T_RC"; tail -5 "$out/predict.$i.err"; exit 2; }
+      log "   run $i: ${T_WALL} s wall (user ${T_USER} s, sys ${T_SYS} s), peak ${T_RSS_KB} KB"
+      if [[ -z "$pbest" ]] || lower "$T_WALL" "$pbest"; then pbest=$T_WALL; fi
+    done
+    "${pcmd[@]/-q/--format=csv}" | awk -F, 'NR > 1 { n[$3]++ } END { for (s in n) printf "   kernels %s: %d\n", s, n[s] }'
+    log "   best of $runs: $pbest s for $kernels kernels: $(python3 -c "print(f'{$kernels / $pbest:.0f}')") kernels/s"
+    PREDICT_ROWS+=("$tag|$kernels|$pbest")
+  fi
 
   if [[ $gfortran_on -eq 1 ]]; then
     local moddir="$out/gfortran-mod" fails="$out/gfortran-failures.txt"
@@ -249,6 +266,12 @@ for r in "${ROWS[@]}"; do
           "$(python3 -c "print(${TPUT[$name]} / ${TPUT[$g]})")" "$(python3 -c "print(${CTPUT[$name]} / ${CTPUT[$g]})")"
       fi ;;
   esac
+done
+for r in "${PREDICT_ROWS[@]}"; do
+  IFS='|' read -r tag kernels sec <<<"$r"
+  printf 'dvmh-predict %-33s %7s kernels in %s s: %.0f kernels/s (sapfor-lex with analysis: %s s)\n' "($tag):" "$kernels" \
+    "$sec" "$(python3 -c "print($kernels / $sec)")" \
+    "$(for row in "${ROWS[@]}"; do IFS='|' read -r n _ _ s _ <<<"$row"; [[ $n == "$tag sapfor-lex annotation off" ]] && echo "$s"; done)"
 done
 for r in "${ROWS[@]}"; do
   IFS='|' read -r name nl _ _ _ kb <<<"$r"

@@ -2,6 +2,8 @@
 /// GPU profiles: INI files parsed with Boost.Program_options' config-file reader.
 #include "predictor/GpuProfile.hpp"
 
+#include "predictor/IniFile.hpp"
+
 #include <boost/program_options.hpp>
 
 #include <algorithm>
@@ -70,14 +72,7 @@ GpuProfile parseGpuProfile(std::string_view text, const std::string& key, const 
   positive("launch_overhead_us", &g.launchOverheadUs);
   positive("host_link_gbs", &g.hostLinkGbs);
   positive("host_link_latency_us", &g.hostLinkLatencyUs);
-  std::istringstream in{std::string(text)};
-  po::variables_map vm;
-  try {
-    po::store(po::parse_config_file(in, keys, false), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    throw std::runtime_error(origin + ": " + e.what());
-  }
+  readIni(text, keys, origin);
   static const std::map<std::string, CoalescingRule> rules = {{"cc1.0", CoalescingRule::Cc10},
                                                               {"cc1.2", CoalescingRule::Cc12},
                                                               {"fermi-lines", CoalescingRule::FermiLines},

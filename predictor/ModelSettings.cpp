@@ -1,6 +1,8 @@
 /// @file ModelSettings.cpp
 #include "predictor/ModelSettings.hpp"
 
+#include "predictor/IniFile.hpp"
+
 #include <boost/program_options.hpp>
 
 #include <sstream>
@@ -68,14 +70,7 @@ ModelSettings parseModelSettings(std::string_view text, const std::string& origi
       ("time.division_extra", po::value(&s.divisionExtra)->required())
       ("time.cache_hit_cost", po::value(&s.cacheHitCost)->required())
       ("time.reduction_loads_per_thread", po::value(&s.reductionLoadsPerThread)->required());
-  std::istringstream in{std::string(text)};
-  po::variables_map vm;
-  try {
-    po::store(po::parse_config_file(in, keys, false), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    throw std::runtime_error(origin + ": " + e.what());
-  }
+  readIni(text, keys, origin);
   for (int r = 0; r < 3; ++r) {
     s.thesis.byRank[r] = parseDim3(thesisText[r], origin + ": blocks.thesis.rank" + std::to_string(r + 1));
     s.dvmh.byRank[r] = parseDim3(dvmhText[r], origin + ": blocks.dvmh.rank" + std::to_string(r + 1));

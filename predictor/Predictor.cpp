@@ -123,7 +123,7 @@ class Symbols {
     if (text.empty()) return std::nullopt;
     std::set<std::string> lacking;
     BoundValue v = evaluateBound(text, [&](const std::string& name) { return value(procId, name, lacking, loopVars); });
-    if (!v.understood) lacking.insert("'" + text + "'");
+    if (!v.understood) lacking = {"'" + text + "'"};
     missing.insert(lacking.begin(), lacking.end());
     return lacking.empty() ? v.value : std::nullopt;
   }

@@ -9,6 +9,8 @@
 #include "predictor/Report.hpp"
 #include "schema/Database.hpp"
 
+#include "tools/CommandLine.hpp"
+
 #include <boost/program_options.hpp>
 
 #include <algorithm>
@@ -101,26 +103,9 @@ int main(int argc, char** argv) {
       ("help,h", "print this help and exit");
   po::options_description hidden;
   hidden.add_options()("database", po::value(&path), "");
-  po::options_description all;
-  all.add(visible).add(hidden);
-  po::positional_options_description positional;
-  positional.add("database", 1);
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << "dvmh-predict: " << e.what() << "\n\n" << kUsage << "\n" << visible;
-    return kTrouble;
-  }
-  if (vm.count("help")) {
-    std::cout << kUsage << "\n" << visible;
-    return kOk;
-  }
-  if (vm.count("version")) {
-    std::cout << "dvmh-predict " << db::toolVersion() << " (database schema " << db::kSchemaVersion << ")\n";
-    return kOk;
-  }
+  if (std::optional<int> done = tools::parseCommandLine(argc, argv, "dvmh-predict", kUsage, visible, hidden, "database", 1, vm))
+    return *done;
   try {
     if (vm.count("list-gpus")) {
       listGpus(std::cout);

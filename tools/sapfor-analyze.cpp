@@ -9,6 +9,8 @@
 #include <SQLiteCpp/Statement.h>
 #include <SQLiteCpp/Transaction.h>
 
+#include "tools/CommandLine.hpp"
+
 #include <boost/program_options.hpp>
 
 #include <chrono>
@@ -53,26 +55,9 @@ int main(int argc, char** argv) {
       ("help,h", "print this help and exit");
   po::options_description hidden;
   hidden.add_options()("database", po::value<std::string>(&path), "");
-  po::options_description all;
-  all.add(visible).add(hidden);
-  po::positional_options_description positional;
-  positional.add("database", 1);
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << "sapfor-analyze: " << e.what() << "\n\n" << kUsage << "\n" << visible;
-    return kTrouble;
-  }
-  if (vm.count("help")) {
-    std::cout << kUsage << "\n" << visible;
-    return kOk;
-  }
-  if (vm.count("version")) {
-    std::cout << "sapfor-analyze " << db::toolVersion() << " (database schema " << db::kSchemaVersion << ")\n";
-    return kOk;
-  }
+  if (std::optional<int> done = tools::parseCommandLine(argc, argv, "sapfor-analyze", kUsage, visible, hidden, "database", 1, vm))
+    return *done;
   if (path.empty()) {
     std::cerr << "sapfor-analyze: no database given\n\n" << kUsage;
     return kTrouble;

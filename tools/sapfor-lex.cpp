@@ -5,6 +5,8 @@
 #include "lexer/Loader.hpp"
 #include "schema/Database.hpp"
 
+#include "tools/CommandLine.hpp"
+
 #include <boost/program_options.hpp>
 
 #include <malloc.h>
@@ -113,27 +115,9 @@ int main(int argc, char** argv) {
       ("help,h", "print this help and exit");
   po::options_description hidden;
   hidden.add_options()("input", po::value<std::vector<std::string>>(&options.inputs), "");
-  po::options_description all;
-  all.add(visible).add(hidden);
-  po::positional_options_description positional;
-  positional.add("input", -1);
-
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << "sapfor-lex: " << e.what() << "\n\n" << kUsage << "\n" << visible;
-    return kTrouble;
-  }
-  if (vm.count("help")) {
-    std::cout << kUsage << "\n" << visible;
-    return kOk;
-  }
-  if (vm.count("version")) {
-    std::cout << "sapfor-lex " << db::toolVersion() << " (database schema " << db::kSchemaVersion << ")\n";
-    return kOk;
-  }
+  if (std::optional<int> done = tools::parseCommandLine(argc, argv, "sapfor-lex", kUsage, visible, hidden, "input", -1, vm))
+    return *done;
   if (options.jobs < 1) {
     std::cerr << "sapfor-lex: --jobs must be at least 1\n";
     return kTrouble;

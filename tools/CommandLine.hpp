@@ -1,0 +1,47 @@
+/// @file CommandLine.hpp
+/// What the tools' command lines share: parsing with Boost.Program_options, then --help and
+/// --version.
+#pragma once
+
+#include "schema/Database.hpp"
+
+#include <boost/program_options.hpp>
+
+#include <iostream>
+#include <optional>
+
+namespace sapfor::tools {
+
+/// Parses `argv` against the `visible` options and the `hidden` one named `positionalName`, which
+/// takes the positional arguments (`positionalCount` of them, -1: any number). Returns the exit
+/// status when the tool is done: 2 after a bad command line (the message and the usage on stderr),
+/// 0 after --help or --version (which `visible` must define).
+inline std::optional<int> parseCommandLine(int argc, char** argv, const char* tool, const char* usage,
+                                           const boost::program_options::options_description& visible,
+                                           const boost::program_options::options_description& hidden,
+                                           const char* positionalName, int positionalCount,
+                                           boost::program_options::variables_map& vm) {
+  namespace po = boost::program_options;
+  po::options_description all;
+  all.add(visible).add(hidden);
+  po::positional_options_description positional;
+  positional.add(positionalName, positionalCount);
+  try {
+    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << tool << ": " << e.what() << "\n\n" << usage << "\n" << visible;
+    return 2;
+  }
+  if (vm.count("help")) {
+    std::cout << usage << "\n" << visible;
+    return 0;
+  }
+  if (vm.count("version")) {
+    std::cout << tool << " " << db::toolVersion() << " (database schema " << db::kSchemaVersion << ")\n";
+    return 0;
+  }
+  return std::nullopt;
+}
+
+}  // namespace sapfor::tools
