@@ -12,15 +12,32 @@ int64_t floorDiv(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) 
 
 /// Distinct granules of `granule` bytes the lanes touch (an element may straddle two).
 int64_t distinctGranules(const std::vector<int64_t>& addresses, int elemBytes, int64_t granule) {
+  // A warp's lanes usually walk memory in one direction: then counting changes suffices.
+  int direction = 0;  // +1 ascending, -1 descending, once known
+  int64_t count = 0, last = 0;
+  bool monotone = true;
+  for (size_t i = 0; i < addresses.size() && monotone; ++i) {
+    int64_t first = floorDiv(addresses[i], granule), end = floorDiv(addresses[i] + elemBytes - 1, granule);
+    for (int64_t g : {first, end}) {
+      if (count == 0) {
+        count = 1;
+      } else if (g != last) {
+        int step = g > last ? 1 : -1;
+        if (direction == 0) direction = step;
+        if (step != direction) monotone = false;
+        ++count;
+      }
+      last = g;
+    }
+  }
+  if (monotone) return count;
   std::vector<int64_t> seen;
   seen.reserve(2 * addresses.size());
   for (int64_t a : addresses) {
     seen.push_back(floorDiv(a, granule));
     seen.push_back(floorDiv(a + elemBytes - 1, granule));
   }
-  // A warp's lanes usually walk memory in one direction: then counting changes suffices.
-  if (!std::is_sorted(seen.begin(), seen.end()) && !std::is_sorted(seen.rbegin(), seen.rend()))
-    std::sort(seen.begin(), seen.end());
+  std::sort(seen.begin(), seen.end());
   return std::unique(seen.begin(), seen.end()) - seen.begin();
 }
 

@@ -293,13 +293,16 @@ std::vector<KernelFacts> ProgramFacts::kernels(const std::string& onlyLoopKey) {
         k.traits[name] = trait;
         if (d == directiveOf.end() && trait == "reduction") k.reductions.push_back({op, name});
       }
-    readKernelBody(k);
     result.push_back(std::move(k));
   }
   return result;
 }
 
 void ProgramFacts::readKernelBody(KernelFacts& k) {
+  k.blocks.clear();
+  k.statements.clear();
+  k.references.clear();
+  k.bodyLoops.clear();
   // The body: the innermost parallel loop's block and every block under it.
   const LoopFacts& inner = loops_[k.nest.back()];
   std::vector<Id> pending{inner.blockId};

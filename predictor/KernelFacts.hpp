@@ -86,6 +86,7 @@ struct KernelFacts {
   std::vector<Id> nest;          ///< the parallel loops, outermost first
   std::vector<Id> bodyLoops;     ///< the sequential loops inside the innermost parallel loop
   std::vector<Id> enclosing;     ///< the loops around the nest, innermost first
+  // The body (ProgramFacts::readKernelBody):
   std::vector<BlockFacts> blocks;          ///< the body's blocks, the innermost parallel loop's first
   std::vector<StatementFacts> statements;  ///< the body's, in source order
   std::vector<ReferenceFacts> references;  ///< the body's array references, in source order
@@ -113,8 +114,12 @@ class ProgramFacts {
  public:
   explicit ProgramFacts(SQLite::Database& db);
 
-  /// The kernels in source order (by the outermost loop's id); `onlyLoop` restricts to one.
+  /// The kernels in source order (by the outermost loop's id), without their bodies; `onlyLoop`
+  /// restricts to one.
   std::vector<KernelFacts> kernels(const std::string& onlyLoopKey = {});
+  /// Reads a kernel's body: its blocks, statements and references (one kernel's at a time keeps
+  /// the memory small on a large program).
+  void readKernelBody(KernelFacts& k);
 
   const LoopFacts& loop(Id id) const { return loops_.at(id); }
   const LoopFacts* loopByKey(const std::string& key) const;
@@ -137,8 +142,6 @@ class ProgramFacts {
   const std::map<Id, ProcedureFacts>& procedures() const { return procedures_; }
 
  private:
-  void readKernelBody(KernelFacts& k);
-
   SQLite::Database& db_;
   /// Prepared once, reset after each use (a kernel's body, a variable).
   SQLite::Statement statementsOfLoop_, scalarsOfStatement_, referencesOfLoop_, subscriptsOfReference_,

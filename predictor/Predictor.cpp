@@ -14,8 +14,6 @@
 #include <charconv>
 #include <cmath>
 #include <functional>
-#include <iomanip>
-#include <sstream>
 
 namespace sapfor::predictor {
 
@@ -279,7 +277,6 @@ class KernelModel {
   // ---- MODEL.md §4 and §10: how often each statement of the body runs per iteration ----
   bool weights() {
     for (const BlockFacts& b : k_.blocks) blockById_[b.id] = &b;
-    for (const StatementFacts& st : k_.statements) statementById_[st.id] = &st;
     for (const ReferenceFacts& r : k_.references) refsOf_[r.stmtId].push_back(&r);
     for (const BlockFacts& b : k_.blocks) {
       if (b.id != k_.blocks.front().id && blockById_.count(b.parentId)) childBlocks_[b.parentId].push_back(&b);
@@ -724,7 +721,7 @@ class KernelModel {
       for (const BlockFacts* c : childBlocks_[b.id]) items[b.id].emplace_back(firstStatement(c->id), c);
     for (auto& [block, list] : items)
       std::sort(list.begin(), list.end(), [](auto& a, auto& b) { return a.first < b.first; });
-    int64_t budget = 8000;  // warp accesses emulated; beyond that the rates so far stand
+    int64_t budget = 2000;  // warp accesses emulated; beyond that the rates so far stand
     std::vector<int64_t> env = innerStart(), addresses;
     std::function<void(Id)> walk = [&](Id blockId) {
       for (const auto& [id, child] : items[blockId]) {
@@ -753,7 +750,9 @@ class KernelModel {
             warpAddresses(read->second.address, w, env, addresses);
             if (addresses.empty()) continue;
             for (int64_t& a : addresses) a = a / segment * segment;
-            std::sort(addresses.begin(), addresses.end());
+            if (!std::is_sorted(addresses.begin(), addresses.end()) &&
+                !std::is_sorted(addresses.rbegin(), addresses.rend()))
+              std::sort(addresses.begin(), addresses.end());
             addresses.erase(std::unique(addresses.begin(), addresses.end()), addresses.end());
             bool hit = true;
             for (int64_t start : addresses) hit = l1.access(start, segment) && hit;
@@ -773,7 +772,7 @@ class KernelModel {
     }
     if (explain_) say("MODEL.md §8: LRU L1 of " + num(o_.cacheKb) + " KB shared by " + num(occupancy_.activeBlocks) +
         " active blocks: " + num(capacity) + " B for the first block, whose warps' reads are emulated in program order "
-        "(segments by §5 (2); writes are not cached; inner loops up to 64 iterations, 8000 warp accesses)");
+        "(segments by §5 (2); writes are not cached; inner loops up to 64 iterations, 2000 warp accesses)");
   }
   Id firstStatement(Id blockId) {
     Id first = INT64_MAX;
@@ -961,7 +960,6 @@ class KernelModel {
   int64_t threads_ = 1;
   std::map<std::string, Id> loopVars_;
   std::map<Id, const BlockFacts*> blockById_;
-  std::map<Id, const StatementFacts*> statementById_;
   std::map<Id, std::vector<const BlockFacts*>> childBlocks_;
   std::map<Id, std::vector<const ReferenceFacts*>> refsOf_;
   std::map<Id, double> trips_, weight_;
@@ -1005,16 +1003,19 @@ std::optional<double> variableBytes(ProgramFacts& program, Symbols& symbols, Id 
 
 }  // namespace
 
-ProgramPrediction predictProgram(ProgramFacts& program, const std::vector<KernelFacts>& kernels,
+ProgramPrediction predictProgram(ProgramFacts& program, std::vector<KernelFacts>& kernels,
                                  const PredictOptions& options, const ModelSettings& settings) {
   ProgramPrediction result;
   Symbols symbols(program, options);
   CallCounts calls(program, [&](Id loop, std::set<std::string>& missing) { return symbols.tripCount(loop, missing); });
   double kernelSeconds = 0, reductionSeconds = 0, launchSeconds = 0;
   bool known = true;
-  for (const KernelFacts& k : kernels) {
-    KernelModel model(program, k, options, settings, symbols, calls);
-    KernelPrediction p = model.run();
+  for (KernelFacts& k : kernels) {
+    program.readKernelBody(k);
+    KernelPrediction p = KernelModel(program, k, options, settings, symbols, calls).run();
+    k.blocks = {};
+    k.statements = {};
+    k.references = {};
     if (p.status != "ok" || p.launches < 0) {
       known = false;
       result.missing.insert(p.missing.begin(), p.missing.end());

@@ -79,7 +79,8 @@ struct ProgramPrediction {
   std::vector<std::string> explanation;   ///< launches and transfers
 };
 
-ProgramPrediction predictProgram(ProgramFacts& program, const std::vector<KernelFacts>& kernels,
+/// Predicts the kernels (as ProgramFacts::kernels lists them: each body is read, used and let go).
+ProgramPrediction predictProgram(ProgramFacts& program, std::vector<KernelFacts>& kernels,
                                  const PredictOptions& options, const ModelSettings& settings);
 
 }  // namespace sapfor::predictor
