@@ -14,8 +14,11 @@ std::string shownPath(const std::string& sourceRoot, const std::string& path) {
   std::error_code ec;
   fs::path relative = fs::proximate(full, fs::current_path(ec), ec);
   if (ec) return full.string();
+  // Relative to the working folder when the file is under it, else absolute: never "../..", whose
+  // meaning depends on where one stands.
   std::string shown = relative.string();
-  return shown.size() < full.string().size() ? shown : full.string();
+  bool under = !shown.empty() && shown.rfind("..", 0) != 0 && !relative.is_absolute();
+  return under ? shown : full.string();
 }
 
 std::string explainLoop(const Program& p, const LoopAnalysis& loops, const Expert& expert, Id loopId) {
