@@ -14,7 +14,7 @@ namespace sapfor::analyzer {
 std::string explainLoop(const Program& program, const LoopAnalysis& loops, const Expert& expert, Id loopId);
 
 /// Where a database's file is, for a message: the source root joined with the file's path,
-/// relative to the current folder when that is shorter.
+/// relative to the current folder when the file is under it, else absolute.
 std::string shownPath(const std::string& sourceRoot, const std::string& path);
 
 }  // namespace sapfor::analyzer
