@@ -92,7 +92,7 @@ int main(int argc, char** argv) {
       ("cache-kb", po::value(&cacheKb), "N: the L1 size, within the GPU's range (default: the profile's)")
       ("transactions", po::value(&transactions), "exact|formula: which transaction count the time uses (default exact)")
       ("param", po::value(&params)->composing(),
-       "NAME=VALUE: a symbol's value (n=1000), or a loop's trip count (jacobi:1=100), or an assumed-shape array's "
+       "NAME=VALUE: a symbol's value (n=1000), a loop's trip count (jacobi:1=100), or an assumed-shape or allocatable array's "
        "extent (a.extent1=512); repeatable")
       ("loop", po::value(&loop), "LOOP_KEY: predict only this kernel")
       ("explain", po::value(&explain), "LOOP_KEY: print every step of this kernel's derivation with its formula")
