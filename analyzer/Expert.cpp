@@ -481,6 +481,7 @@ void Expert::regions(const std::vector<Nest>& nests, std::vector<ExpertDirective
       }
     }
     std::vector<std::string> in, out, inout;
+    std::vector<std::pair<std::string, std::string>> arrays;  // (clause, name as the database has it)
     for (Id var : order) {
       auto [reads, writes] = use[var];
       if (writes && !reads) {
@@ -493,15 +494,10 @@ void Expert::regions(const std::vector<Nest>& nests, std::vector<ExpertDirective
         }
         reads = !whole;
       }
-      std::string name = upperCase(program_.variable(var).name);
-      (reads && writes ? inout : reads ? in : out).push_back(name);
+      const std::string& name = program_.variable(var).name;
+      (reads && writes ? inout : reads ? in : out).push_back(upperCase(name));
+      arrays.emplace_back(reads && writes ? "inout" : reads ? "in" : "out", name);
     }
-    std::vector<std::pair<std::string, std::string>> arrays;
-    for (auto [clause, names] : {std::pair{"in", &in}, {"out", &out}, {"inout", &inout}})
-      for (std::string name : *names) {
-        std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
-        arrays.emplace_back(clause, name);
-      }
     std::string text = "REGION";
     std::vector<std::string> clauses;
     if (!in.empty()) clauses.push_back("IN(" + join(in) + ")");

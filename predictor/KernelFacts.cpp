@@ -268,6 +268,7 @@ std::vector<KernelFacts> ProgramFacts::kernels(const std::string& onlyLoopKey) {
     if (byLoop.count(loop) && (!only || only->id == loop))
       traits[loop].emplace_back(textOf(traitRows, 1), textOf(traitRows, 2), textOf(traitRows, 3));
   }
+  SQLite::Statement reductions(db_, "SELECT op, var FROM directive_reduction WHERE dir_id = ? ORDER BY pos");
   std::vector<KernelFacts> result;
   for (auto& [loop, k] : byLoop) {
     if (only && loop != only->id) continue;
@@ -283,9 +284,9 @@ std::vector<KernelFacts> ProgramFacts::kernels(const std::string& onlyLoopKey) {
     for (Id p = loops_[loop].parentId; p; p = loops_[p].parentId) k.enclosing.push_back(p);
     auto d = directiveOf.find(loop);
     if (d != directiveOf.end()) {
-      SQLite::Statement r(db_, "SELECT op, var FROM directive_reduction WHERE dir_id = ? ORDER BY pos");
-      r.bind(1, d->second);
-      while (r.executeStep()) k.reductions.push_back({textOf(r, 0), textOf(r, 1)});
+      reductions.bind(1, d->second);
+      while (reductions.executeStep()) k.reductions.push_back({textOf(reductions, 0), textOf(reductions, 1)});
+      reductions.reset();
     }
     auto t = traits.find(loop);
     if (t != traits.end())

@@ -44,15 +44,16 @@ int64_t storePrediction(SQLite::Database& db, const RunRecord& run, const Progra
   insert.exec();
   int64_t runId = db.getLastInsertRowid();
   {
-    BatchedInsert kernels(db, "kernel_prediction",
-        {"run_id", "loop_id", "source", "status", "missing", "rank", "across", "iterations", "block_x", "block_y", "block_z",
+    const std::vector<std::string> kernelColumns = {"run_id", "loop_id", "source", "status", "missing", "rank", "across", "iterations", "block_x", "block_y", "block_z",
          "blocks", "iters_per_thread", "regs_per_thread", "regs_per_block", "smem_per_block", "active_blocks_per_sm",
          "active_warps_per_sm", "occupancy", "limiter", "coal_accesses", "uncoal_accesses", "coal_per_access",
          "uncoal_per_access", "load_bytes_per_warp", "arith", "reciproc", "trans", "branch", "divergent_branch", "sync",
          "cache_hits", "cache_misses", "comp_insts", "mem_insts", "mwp", "cwp", "warps", "rep", "comp_cycles", "mem_cycles",
          "cycles", "seconds", "bound", "reduction_threads", "reduction_seconds", "launches", "total_seconds", "intensity",
-         "roofline_seconds", "roofline_bound"},
-        4);
+         "roofline_seconds", "roofline_bound"};
+    // The columns every kernel has: run_id ... across; an unknown kernel's others are NULL.
+    const size_t identifying = 7;
+    BatchedInsert kernels(db, "kernel_prediction", kernelColumns, 4);
     BatchedInsert accesses(db, "access_prediction",
         {"run_id", "loop_id", "pos", "ref_id", "name", "access", "per_thread", "stride", "formula_transactions",
          "exact_transactions", "transactions", "coalesced", "cache_hits", "cache_misses"});
@@ -62,7 +63,7 @@ int64_t storePrediction(SQLite::Database& db, const RunRecord& run, const Progra
       kernels.value(runId).value(k.loopId).value(k.source).value(k.status).text(missing).value(int64_t{k.rank})
           .value(int64_t{k.across});
       if (k.status != "ok") {
-        for (int i = 0; i < 44; ++i) kernels.null();
+        for (size_t i = identifying; i < kernelColumns.size(); ++i) kernels.null();
         kernels.endRow();
         continue;
       }

@@ -32,60 +32,6 @@ std::string dim3(const Dim3& d) { return "[" + num(d[0]) + "," + num(d[1]) + ","
 
 int64_t ceilDiv(int64_t a, int64_t b) { return b <= 0 ? 0 : (a + b - 1) / b; }
 
-/// How many times the code of a procedure runs per run of the program: 1 for a main program (and
-/// for a procedure nobody in the database calls), else the sum over its call sites of the caller's
-/// count times the trip counts of the loops around the call.
-class CallCounts {
- public:
-  using TripOf = std::function<std::optional<double>(Id loopId, std::set<std::string>& missing)>;
-  CallCounts(ProgramFacts& program, const TripOf& tripOf) : program_(program), tripOf_(tripOf) {}
-
-  std::optional<double> of(Id procId, std::set<std::string>& missing) {
-    auto done = counts_.find(procId);
-    if (done != counts_.end()) {
-      missing.insert(missing_[procId].begin(), missing_[procId].end());
-      return done->second;
-    }
-    if (active_.count(procId)) return 1.0;  // recursion: count one call
-    active_.insert(procId);
-    const auto& procedures = program_.procedures();
-    auto self = procedures.find(procId);
-    std::string name = self == procedures.end() ? "" : self->second.name;
-    std::set<std::string> lacking;
-    std::optional<double> total;
-    bool called = false;
-    for (const CallSiteFacts* site : program_.callSitesOf(name)) {
-      const CallSiteFacts& c = *site;
-      if (c.callerId == procId) continue;
-      called = true;
-      std::optional<double> n = of(c.callerId, lacking);
-      for (Id l = c.loopId; l && n; l = program_.loop(l).parentId) {
-        std::optional<double> trip = tripOf_(l, lacking);
-        n = trip ? std::optional<double>(*n * *trip) : std::nullopt;
-      }
-      if (!n) {
-        total.reset();
-        break;
-      }
-      total = total.value_or(0) + *n;
-    }
-    if (!called) total = 1.0;
-    if (!lacking.empty()) total.reset();
-    active_.erase(procId);
-    counts_[procId] = total;
-    missing_[procId] = lacking;
-    missing.insert(lacking.begin(), lacking.end());
-    return total;
-  }
-
- private:
-  ProgramFacts& program_;
-  TripOf tripOf_;
-  std::map<Id, std::optional<double>> counts_;
-  std::map<Id, std::set<std::string>> missing_;
-  std::set<Id> active_;
-};
-
 /// Trip counts and symbol values from the database, --param and, for a loop variable used in an
 /// inner loop's bound (a triangular nest), its loop's mean value.
 class Symbols {
@@ -181,6 +127,59 @@ class Symbols {
   const PredictOptions& options_;
   std::set<std::pair<Id, std::string>> visiting_;
   std::map<std::pair<Id, std::string>, std::optional<double>> global_;  ///< constants and call-site values
+};
+
+/// How many times the code of a procedure runs per run of the program: 1 for a main program (and
+/// for a procedure nobody in the database calls), else the sum over its call sites of the caller's
+/// count times the trip counts of the loops around the call.
+class CallCounts {
+ public:
+  CallCounts(ProgramFacts& program, Symbols& symbols) : program_(program), symbols_(symbols) {}
+
+  std::optional<double> of(Id procId, std::set<std::string>& missing) {
+    auto done = counts_.find(procId);
+    if (done != counts_.end()) {
+      missing.insert(missing_[procId].begin(), missing_[procId].end());
+      return done->second;
+    }
+    if (active_.count(procId)) return 1.0;  // recursion: count one call
+    active_.insert(procId);
+    const auto& procedures = program_.procedures();
+    auto self = procedures.find(procId);
+    std::string name = self == procedures.end() ? "" : self->second.name;
+    std::set<std::string> lacking;
+    std::optional<double> total;
+    bool called = false;
+    for (const CallSiteFacts* site : program_.callSitesOf(name)) {
+      const CallSiteFacts& c = *site;
+      if (c.callerId == procId) continue;
+      called = true;
+      std::optional<double> n = of(c.callerId, lacking);
+      for (Id l = c.loopId; l && n; l = program_.loop(l).parentId) {
+        std::optional<double> trip = symbols_.tripCount(l, lacking);
+        n = trip ? std::optional<double>(*n * *trip) : std::nullopt;
+      }
+      if (!n) {
+        total.reset();
+        break;
+      }
+      total = total.value_or(0) + *n;
+    }
+    if (!called) total = 1.0;
+    if (!lacking.empty()) total.reset();
+    active_.erase(procId);
+    counts_[procId] = total;
+    missing_[procId] = lacking;
+    missing.insert(lacking.begin(), lacking.end());
+    return total;
+  }
+
+ private:
+  ProgramFacts& program_;
+  Symbols& symbols_;
+  std::map<Id, std::optional<double>> counts_;
+  std::map<Id, std::set<std::string>> missing_;
+  std::set<Id> active_;
 };
 
 class KernelModel {
@@ -1007,7 +1006,7 @@ ProgramPrediction predictProgram(ProgramFacts& program, std::vector<KernelFacts>
                                  const PredictOptions& options, const ModelSettings& settings) {
   ProgramPrediction result;
   Symbols symbols(program, options);
-  CallCounts calls(program, [&](Id loop, std::set<std::string>& missing) { return symbols.tripCount(loop, missing); });
+  CallCounts calls(program, symbols);
   double kernelSeconds = 0, reductionSeconds = 0, launchSeconds = 0;
   bool known = true;
   for (KernelFacts& k : kernels) {
