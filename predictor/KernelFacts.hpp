@@ -121,6 +121,7 @@ class ProgramFacts {
   /// the memory small on a large program).
   void readKernelBody(KernelFacts& k);
 
+  SQLite::Database& database() const { return db_; }
   const LoopFacts& loop(Id id) const { return loops_.at(id); }
   const LoopFacts* loopByKey(const std::string& key) const;
   const VariableFacts& variable(Id id);

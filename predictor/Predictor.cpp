@@ -11,9 +11,12 @@
 #include "predictor/Reduction.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <charconv>
 #include <cmath>
+#include <exception>
 #include <functional>
+#include <thread>
 
 namespace sapfor::predictor {
 
@@ -1000,21 +1003,80 @@ std::optional<double> variableBytes(ProgramFacts& program, Symbols& symbols, Id 
   return bytes;
 }
 
+/// One thread's view of the program: its own facts (and database connection: a connection and its
+/// prepared statements belong to one thread), symbols and call counts.
+struct PredictorContext {
+  PredictorContext(ProgramFacts& program, const PredictOptions& options)
+      : program(program), symbols(program, options), calls(program, symbols) {
+    // Every procedure's call count, in id order: a recursive cycle's count depends on where its
+    // evaluation starts, so every context starts at the same place.
+    std::set<std::string> ignored;
+    for (const auto& [procId, facts] : program.procedures()) calls.of(procId, ignored);
+  }
+  ProgramFacts& program;
+  Symbols symbols;
+  CallCounts calls;
+};
+
+KernelPrediction predictKernel(PredictorContext& context, KernelFacts& k, const PredictOptions& options,
+                               const ModelSettings& settings) {
+  context.program.readKernelBody(k);
+  KernelPrediction p = KernelModel(context.program, k, options, settings, context.symbols, context.calls).run();
+  k.blocks = {};
+  k.statements = {};
+  k.references = {};
+  return p;
+}
+
+/// Predicts every kernel on `options.jobs` threads: each takes the next kernel not yet taken, so
+/// the results (kept by the kernel's index) do not depend on the number of threads.
+std::vector<KernelPrediction> predictKernels(PredictorContext& main, std::vector<KernelFacts>& kernels,
+                                             const PredictOptions& options, const ModelSettings& settings) {
+  std::vector<KernelPrediction> predictions(kernels.size());
+  std::atomic<size_t> next{0};
+  auto work = [&](PredictorContext& context) {
+    for (size_t i = next++; i < kernels.size(); i = next++) predictions[i] = predictKernel(context, kernels[i], options, settings);
+  };
+  // A helper thread reads the whole program again on its own connection (about a tenth of the
+  // time of predicting 25,000 kernels): worth it only for many kernels.
+  constexpr size_t kKernelsPerExtraThread = 256;
+  size_t extra = std::min<size_t>(options.jobs > 1 ? options.jobs - 1 : 0, kernels.size() / kKernelsPerExtraThread);
+  std::vector<std::thread> helpers;
+  std::vector<std::exception_ptr> failures(extra);
+  const std::string path = main.program.database().getFilename();
+  for (size_t t = 0; t < extra; ++t)
+    helpers.emplace_back([&, t] {
+      try {
+        SQLite::Database db(path, SQLite::OPEN_READONLY | SQLite::OPEN_NOMUTEX);
+        ProgramFacts program(db);
+        PredictorContext context(program, options);
+        work(context);
+      } catch (...) {
+        failures[t] = std::current_exception();
+        next = kernels.size();  // the others stop too
+      }
+    });
+  work(main);
+  for (std::thread& h : helpers) h.join();
+  for (const std::exception_ptr& f : failures)
+    if (f) std::rethrow_exception(f);
+  return predictions;
+}
+
 }  // namespace
 
 ProgramPrediction predictProgram(ProgramFacts& program, std::vector<KernelFacts>& kernels,
                                  const PredictOptions& options, const ModelSettings& settings) {
   ProgramPrediction result;
-  Symbols symbols(program, options);
-  CallCounts calls(program, symbols);
+  PredictorContext context(program, options);
+  Symbols& symbols = context.symbols;
+  CallCounts& calls = context.calls;
   double kernelSeconds = 0, reductionSeconds = 0, launchSeconds = 0;
   bool known = true;
-  for (KernelFacts& k : kernels) {
-    program.readKernelBody(k);
-    KernelPrediction p = KernelModel(program, k, options, settings, symbols, calls).run();
-    k.blocks = {};
-    k.statements = {};
-    k.references = {};
+  std::vector<KernelPrediction> predictions = predictKernels(context, kernels, options, settings);
+  for (size_t i = 0; i < kernels.size(); ++i) {
+    const KernelFacts& k = kernels[i];
+    KernelPrediction& p = predictions[i];
     if (p.status != "ok" || p.launches < 0) {
       known = false;
       result.missing.insert(p.missing.begin(), p.missing.end());

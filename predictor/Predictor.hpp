@@ -26,6 +26,7 @@ struct PredictOptions {
   std::map<std::string, double> params;          ///< symbol (or loop key) -> value
   std::string explainLoop;                       ///< the kernel whose derivation is written out
   bool explainAll = false;                       ///< every kernel's
+  int jobs = 1;                                  ///< threads predicting kernels (results do not depend on it)
 };
 
 struct AccessPrediction {

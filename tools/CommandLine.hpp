@@ -9,6 +9,7 @@
 
 #include <iostream>
 #include <optional>
+#include <thread>
 
 namespace sapfor::tools {
 
@@ -42,6 +43,12 @@ inline std::optional<int> parseCommandLine(int argc, char** argv, const char* to
     return 0;
   }
   return std::nullopt;
+}
+
+/// --jobs' default: one thread per core.
+inline int defaultJobs() {
+  unsigned cores = std::thread::hardware_concurrency();
+  return cores == 0 ? 1 : static_cast<int>(cores);
 }
 
 }  // namespace sapfor::tools

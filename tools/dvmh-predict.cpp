@@ -80,6 +80,7 @@ int main(int argc, char** argv) {
   int cacheKb = 0;
   std::vector<std::string> params;
   bool quiet = false, noRecord = false;
+  PredictOptions options;
   po::options_description visible("Options");
   visible.add_options()
       ("gpu", po::value(&gpuName), "NAME: the GPU profile (c2050, v100, a100, h100, h200; case-insensitive); default c2050")
@@ -97,6 +98,8 @@ int main(int argc, char** argv) {
       ("loop", po::value(&loop), "LOOP_KEY: predict only this kernel")
       ("explain", po::value(&explain), "LOOP_KEY: print every step of this kernel's derivation with its formula")
       ("format", po::value(&format), "table (default), json or csv")
+      ("jobs,j", po::value(&options.jobs)->default_value(tools::defaultJobs()),
+       "N: threads predicting the kernels (default: one per core; the results do not depend on it)")
       ("no-record", po::bool_switch(&noRecord), "do not record the run in the database (opened read-only)")
       ("quiet,q", po::bool_switch(&quiet), "print nothing but what --explain or --format asks for and errors")
       ("version", "print the version and exit")
@@ -120,7 +123,7 @@ int main(int argc, char** argv) {
     return kTrouble;
   };
   if (path.empty()) return usageError("no database given (dvmh-predict --help)");
-  PredictOptions options;
+  if (options.jobs < 1) return usageError("--jobs must be at least 1");
   try {
     if (!gpuFile.empty()) {
       options.gpu = loadGpuProfile(gpuFile);

@@ -14,7 +14,6 @@
 
 #include <chrono>
 #include <cstdio>
-#include <thread>
 #include <iomanip>
 #include <iostream>
 
@@ -39,11 +38,6 @@ const char* const kUsage =
     "Exit status: 0 loaded; 1 loaded, but some statements had errors or a user's PARALLEL\n"
     "directive contradicts the analysis (see the diagnostics table); 2 nothing written (missing or\n"
     "binary input, unwritable output, existing file).\n";
-
-int defaultJobs() {
-  unsigned cores = std::thread::hardware_concurrency();
-  return cores == 0 ? 1 : static_cast<int>(cores);
-}
 
 /// A progress line on a terminal, redrawn at most ten times a second and wiped at the end.
 class Progress {
@@ -106,7 +100,7 @@ int main(int argc, char** argv) {
       ("cpp", po::bool_switch(&options.preprocessor.always), "C-preprocess every file, whatever its extension")
       ("form", po::value<std::string>(&form), "fixed or free: the source form of every input (default: from the extension, "
        "for .fdv from the content)")
-      ("jobs,j", po::value<int>(&options.jobs)->default_value(defaultJobs()),
+      ("jobs,j", po::value<int>(&options.jobs)->default_value(tools::defaultJobs()),
        "parse this many files at once (default: the number of cores); the database does not depend on it")
       ("no-analysis", po::bool_switch(&noAnalysis), "only load the facts; do not analyze the loops")
       ("force", po::bool_switch(&force), "replace an existing sapfor database (never any other file)")
