@@ -8,7 +8,11 @@ namespace sapfor::predictor {
 
 namespace {
 
-int64_t floorDiv(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+int64_t floorDiv(int64_t a, int64_t b) {
+  // The granules are powers of two: a shift (arithmetic, so floor for negative addresses too).
+  if ((b & (b - 1)) == 0) return a >> __builtin_ctzll(static_cast<unsigned long long>(b));
+  return a >= 0 ? a / b : -((-a + b - 1) / b);
+}
 
 /// Distinct granules of `granule` bytes the lanes touch (an element may straddle two).
 int64_t distinctGranules(const std::vector<int64_t>& addresses, int elemBytes, int64_t granule) {

@@ -525,13 +525,19 @@ class KernelModel {
   }
   size_t warps() const { return warpLanes_.empty() ? 0 : warpLanes_.size() - 1; }
   /// The addresses a warp's active lanes access with the body loops' variables at `env`.
-  void warpAddresses(const LinearAddress& a, size_t warp, std::vector<int64_t>& env, std::vector<int64_t>& out) {
+  /// The addresses warp `warp`'s lanes access: the nest's variables (slots 0..n-1) take each lane's
+  /// values, the other slots their values in `env`.
+  void warpAddresses(const LinearAddress& a, size_t warp, const std::vector<int64_t>& env, std::vector<int64_t>& out) {
     out.clear();
     size_t n = k_.nest.size();
+    int64_t base = a.constant;
+    for (const auto& [slot, coeff] : a.terms)
+      if (slot >= n) base += coeff * env[slot];
     for (size_t lane = warpLanes_[warp]; lane < warpLanes_[warp + 1]; ++lane) {
-      std::copy_n(laneValues_.begin() + static_cast<std::ptrdiff_t>(lane * n), n, env.begin());
-      int64_t address = a.constant;
-      for (const auto& [slot, coeff] : a.terms) address += coeff * env[slot];
+      const int64_t* values = laneValues_.data() + lane * n;
+      int64_t address = base;
+      for (const auto& [slot, coeff] : a.terms)
+        if (slot < n) address += coeff * values[slot];
       out.push_back(address);
     }
   }
@@ -751,7 +757,7 @@ class KernelModel {
           for (size_t w = 0; w < warps() && budget > 0; ++w, --budget) {
             warpAddresses(read->second.address, w, env, addresses);
             if (addresses.empty()) continue;
-            for (int64_t& a : addresses) a = a / segment * segment;
+            for (int64_t& a : addresses) a &= -segment;  // the segment's start (a power of two: §5 (2))
             if (!std::is_sorted(addresses.begin(), addresses.end()) &&
                 !std::is_sorted(addresses.rbegin(), addresses.rend()))
               std::sort(addresses.begin(), addresses.end());
