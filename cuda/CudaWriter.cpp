@@ -749,7 +749,9 @@ class KernelTranslator {
     const Stmt& s = *n.stmt;
     if (s.kind != StmtKind::Do)
       fail(std::string("a ") + stmtKindName(s.kind) + " loop at line " + std::to_string(s.pos.line));
-    const Symbol& var = *scope_->find(s.name);
+    const Symbol* found = scope_->find(s.name);
+    if (!found) fail("the DO variable " + s.name + " is not declared");
+    const Symbol& var = *found;
     KernelVariable& v = variable(var);
     if (!isInteger(var.type)) fail("the DO variable " + s.name + " is not an integer");
     int64_t step = 1;
