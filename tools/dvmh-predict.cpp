@@ -10,6 +10,7 @@
 #include "schema/Database.hpp"
 
 #include "tools/CommandLine.hpp"
+#include "tools/PredictorOptions.hpp"
 
 #include <boost/program_options.hpp>
 
@@ -21,6 +22,7 @@
 namespace po = boost::program_options;
 using namespace sapfor;
 using namespace sapfor::predictor;
+using sapfor::tools::lower;
 
 namespace {
 
@@ -39,30 +41,6 @@ const char* const kUsage =
     "\n"
     "Exit status: 0 predicted (unknown kernels included); 2 trouble (no database, not ours, an unknown\n"
     "GPU or loop, a bad option).\n";
-
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-  return s;
-}
-
-std::optional<Dim3> parseBlock(const std::string& text) {
-  Dim3 d{1, 1, 1};
-  std::istringstream in(text);
-  std::string part;
-  int i = 0;
-  while (std::getline(in, part, ',')) {
-    if (i == 3) return std::nullopt;
-    try {
-      size_t used = 0;
-      long long v = std::stoll(part, &used);
-      if (used != part.size() || v <= 0) return std::nullopt;
-      d[i++] = v;
-    } catch (const std::logic_error&) {
-      return std::nullopt;
-    }
-  }
-  return i >= 1 ? std::optional<Dim3>(d) : std::nullopt;
-}
 
 void listGpus(std::ostream& out) {
   out << "GPU profiles (--gpu NAME; data/gpus/NAME.ini):\n";
@@ -139,18 +117,8 @@ int main(int argc, char** argv) {
     return usageError(e.what());
   }
   const ModelSettings& settings = builtinModelSettings();
-  blockDefaults = lower(blockDefaults);
-  if (blockDefaults == "thesis") options.blockDefaults = &settings.thesis;
-  else if (blockDefaults == "dvmh") options.blockDefaults = &settings.dvmh;
-  else return usageError("--block-defaults " + blockDefaults + ": expected thesis or dvmh");
-  if (!block.empty()) {
-    options.block = parseBlock(block);
-    if (!options.block) return usageError("--block " + block + ": expected X,Y,Z of positive integers, e.g. 32,8,1");
-    int64_t threads = (*options.block)[0] * (*options.block)[1] * (*options.block)[2];
-    if (threads > options.gpu.maxThreadsPerBlock)
-      return usageError("--block " + block + ": " + std::to_string(threads) + " threads; a block on " + options.gpu.name +
-                        " has at most " + std::to_string(options.gpu.maxThreadsPerBlock));
-  }
+  if (std::optional<std::string> bad = tools::parseBlocks(blockDefaults, block, settings, options)) return usageError(*bad);
+  blockDefaults = tools::lower(blockDefaults);
   cache = lower(cache);
   if (cache != "on" && cache != "off") return usageError("--cache " + cache + ": expected on or off");
   options.cache = cache == "on";
@@ -165,19 +133,7 @@ int main(int argc, char** argv) {
   format = lower(format);
   if (format != "table" && format != "json" && format != "csv")
     return usageError("--format " + format + ": expected table, json or csv");
-  for (const std::string& p : params) {
-    size_t eq = p.find('=');
-    if (eq == std::string::npos || eq == 0) return usageError("--param " + p + ": expected NAME=VALUE");
-    try {
-      size_t used = 0;
-      std::string value = p.substr(eq + 1);
-      double v = std::stod(value, &used);
-      if (used != value.size()) throw std::invalid_argument(value);
-      options.params[lower(p.substr(0, eq))] = v;
-    } catch (const std::logic_error&) {
-      return usageError("--param " + p + ": the value is not a number");
-    }
-  }
+  if (std::optional<std::string> bad = tools::parseParams(params, options)) return usageError(*bad);
   std::string optionText = "blocks=" + blockDefaults + (block.empty() ? "" : "; block=" + block) + "; cache=" + cache +
                            "; cache_kb=" + std::to_string(options.cacheKb) + "; transactions=" + transactions;
   for (const auto& [name, value] : options.params) {

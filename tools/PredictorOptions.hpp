@@ -1,0 +1,82 @@
+/// @file PredictorOptions.hpp
+/// The options dvmh-predict and sapfor-cuda share, so that sapfor-cuda's kernels get exactly the
+/// block and grid dvmh-predict computes: --gpu, --gpu-file, --block-defaults, --block, --param.
+#pragma once
+
+#include "predictor/GpuProfile.hpp"
+#include "predictor/ModelSettings.hpp"
+#include "predictor/Predictor.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace sapfor::tools {
+
+inline std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+  return s;
+}
+
+/// X,Y,Z (Y and Z may be omitted) of positive integers.
+inline std::optional<predictor::Dim3> parseBlock(const std::string& text) {
+  predictor::Dim3 d{1, 1, 1};
+  std::istringstream in(text);
+  std::string part;
+  int i = 0;
+  while (std::getline(in, part, ',')) {
+    if (i == 3) return std::nullopt;
+    try {
+      size_t used = 0;
+      long long v = std::stoll(part, &used);
+      if (used != part.size() || v <= 0) return std::nullopt;
+      d[i++] = v;
+    } catch (const std::logic_error&) {
+      return std::nullopt;
+    }
+  }
+  return i >= 1 ? std::optional<predictor::Dim3>(d) : std::nullopt;
+}
+
+/// Sets `options.params` from NAME=VALUE texts; returns the message for the first bad one.
+inline std::optional<std::string> parseParams(const std::vector<std::string>& params, predictor::PredictOptions& options) {
+  for (const std::string& p : params) {
+    size_t eq = p.find('=');
+    if (eq == std::string::npos || eq == 0) return "--param " + p + ": expected NAME=VALUE";
+    try {
+      size_t used = 0;
+      std::string value = p.substr(eq + 1);
+      double v = std::stod(value, &used);
+      if (used != value.size()) throw std::invalid_argument(value);
+      options.params[lower(p.substr(0, eq))] = v;
+    } catch (const std::logic_error&) {
+      return "--param " + p + ": the value is not a number";
+    }
+  }
+  return std::nullopt;
+}
+
+/// Sets `options.blockDefaults` and `options.block`; returns the message for a bad value. The GPU
+/// must be set first (a block may not exceed its threads per block).
+inline std::optional<std::string> parseBlocks(const std::string& blockDefaults, const std::string& block,
+                                              const predictor::ModelSettings& settings,
+                                              predictor::PredictOptions& options) {
+  std::string defaults = lower(blockDefaults);
+  if (defaults == "thesis") options.blockDefaults = &settings.thesis;
+  else if (defaults == "dvmh") options.blockDefaults = &settings.dvmh;
+  else return "--block-defaults " + defaults + ": expected thesis or dvmh";
+  if (block.empty()) return std::nullopt;
+  options.block = parseBlock(block);
+  if (!options.block) return "--block " + block + ": expected X,Y,Z of positive integers, e.g. 32,8,1";
+  int64_t threads = (*options.block)[0] * (*options.block)[1] * (*options.block)[2];
+  if (threads > options.gpu.maxThreadsPerBlock)
+    return "--block " + block + ": " + std::to_string(threads) + " threads; a block on " + options.gpu.name +
+           " has at most " + std::to_string(options.gpu.maxThreadsPerBlock);
+  return std::nullopt;
+}
+
+}  // namespace sapfor::tools

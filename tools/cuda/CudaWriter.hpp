@@ -1,0 +1,74 @@
+/// @file CudaWriter.hpp
+/// CUDA C for the parallel loop nests dvmh-predict models: one `__global__` function per nest, one
+/// thread per iteration, with the block, the tiling and the 1-D grid of MODEL.md §3 (innermost loop
+/// <-> x), written from the statements themselves (the front end parses the sources again). A
+/// construct it cannot translate makes the kernel "not translatable" with the reason, never wrong
+/// code.
+#pragma once
+
+#include "lexer/SourceProgram.hpp"
+#include "predictor/KernelFacts.hpp"
+#include "predictor/ModelSettings.hpp"
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace sapfor::cuda {
+
+/// The launch dvmh-predict computed for a kernel (MODEL.md §3) and its register figure (§6).
+struct KernelLaunch {
+  predictor::Dim3 block{1, 1, 1};
+  int64_t blocks = 0;          ///< the 1-D grid
+  bool gridCapped = false;     ///< the grid has fewer blocks than tiles: each thread loops over tiles
+  int64_t itersPerThread = 1;
+  int64_t regsPerThread = 0;   ///< the register heuristic's figure (written in a comment)
+  std::string gpuName;
+};
+
+/// One parallel nest, as the database describes it.
+struct KernelRequest {
+  std::string loopKey;
+  std::string source;                        ///< user directive, analysis
+  std::string file;                          ///< relative to the source root
+  std::vector<int> lines;                    ///< the nest's DO lines, outermost first
+  std::vector<std::string> vars;             ///< the nest's loop variables, outermost first
+  std::map<std::string, std::string> traits;  ///< scalar -> private reduction induction readonly shared
+  std::vector<predictor::ReductionFacts> reductions;
+  std::set<std::string> privates;            ///< PRIVATE/NEW of the user's directive
+  bool across = false;                       ///< ACROSS: iterations depend on their neighbours
+  KernelLaunch launch;
+};
+
+struct CudaKernel {
+  std::string loopKey;
+  std::string name;    ///< the __global__ function (its launcher is launch_NAME)
+  std::string reason;  ///< empty: translated
+  std::string text;    ///< the kernel and its launcher
+  bool translated() const { return reason.empty(); }
+};
+
+/// Translates kernels one by one and writes them as one translation unit with the device helpers
+/// they use (atomic updates, integer powers).
+class CudaWriter {
+ public:
+  /// `writeAcross`: write ACROSS nests too, marked as computing the loop only when their
+  /// iterations run in order (DVMH runs them as a pipeline, which is not written): for measuring
+  /// what ptxas allocates, not for running.
+  CudaWriter(const lexer::SourceProgram& program, bool writeAcross) : program_(program), writeAcross_(writeAcross) {}
+
+  CudaKernel translate(const KernelRequest& request);
+  /// The helpers the translated kernels use, then the kernels (a not translatable one as a comment
+  /// with its reason).
+  std::string translationUnit(const std::vector<CudaKernel>& kernels) const;
+
+ private:
+  const lexer::SourceProgram& program_;
+  bool writeAcross_ = false;
+  std::set<std::string> helpers_;      ///< the helpers' names, in a fixed order when written
+  std::set<std::string> kernelNames_;  ///< names given, kept unique
+};
+
+}  // namespace sapfor::cuda

@@ -1,0 +1,207 @@
+/// @file sapfor-cuda.cpp
+/// sapfor-cuda: writes the CUDA C kernel equivalent to each parallel loop nest of an analysis
+/// database, with the block and grid dvmh-predict computes for it, so that what ptxas allocates
+/// can be compared with the predicted registers.
+#include "tools/cuda/CudaWriter.hpp"
+#include "lexer/SourceProgram.hpp"
+#include "lexer/StackThread.hpp"
+#include "predictor/GpuProfile.hpp"
+#include "predictor/KernelFacts.hpp"
+#include "predictor/ModelSettings.hpp"
+#include "predictor/Predictor.hpp"
+#include "schema/Database.hpp"
+
+#include "tools/CommandLine.hpp"
+#include "tools/PredictorOptions.hpp"
+
+#include <SQLiteCpp/Statement.h>
+#include <boost/program_options.hpp>
+
+#include <fstream>
+#include <iostream>
+
+namespace po = boost::program_options;
+using namespace sapfor;
+
+namespace {
+
+/// 1: written, but some kernel is not translatable (each named on stderr with the reason).
+enum ExitStatus { kOk = 0, kNotTranslatable = 1, kTrouble = 2 };
+
+const char* const kUsage =
+    "Usage: sapfor-cuda [options] DB\n"
+    "\n"
+    "Writes the CUDA C kernel equivalent to each parallel loop nest of a database made by sapfor-lex\n"
+    "(a user's !DVM$ PARALLEL or a nest the DVMH expert proposes): one thread per iteration, the\n"
+    "innermost loop on x, with the thread block and the 1-D grid dvmh-predict computes for the same\n"
+    "options, and a host function launch_NAME that launches it so. The sources are parsed again from\n"
+    "the database's source root (they must not have changed since). A kernel with a construct the\n"
+    "writer does not translate (a call, I/O, array syntax, MAXLOC/MINLOC, COMPLEX, an ACROSS nest without\n"
+    "--across, ...) is written as a comment 'not translatable: REASON', and the reason is printed on stderr.\n"
+    "\n"
+    "Exit status: 0 every kernel written; 1 written, but some kernel is not translatable; 2 trouble\n"
+    "(no database, not ours, not analyzed, an unknown loop or GPU, a source missing or changed, a bad\n"
+    "option); nothing is written then.\n";
+
+std::vector<lexer::RecordedSource> recordedSources(SQLite::Database& db) {
+  std::vector<lexer::RecordedSource> sources;
+  SQLite::Statement q(db, "SELECT path, form, lines, bytes, included_from IS NOT NULL FROM file ORDER BY file_id");
+  while (q.executeStep()) {
+    lexer::RecordedSource s;
+    s.path = q.getColumn(0).getString();
+    s.form = q.getColumn(1).getString() == "fixed" ? lexer::SourceForm::Fixed : lexer::SourceForm::Free;
+    s.lines = static_cast<size_t>(q.getColumn(2).getInt64());
+    s.bytes = static_cast<size_t>(q.getColumn(3).getInt64());
+    s.included = q.getColumn(4).getInt() != 0;
+    sources.push_back(std::move(s));
+  }
+  return sources;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string path, output, gpuName = "c2050", gpuFile, blockDefaults = "thesis", block;
+  std::vector<std::string> loops, params, includes, defines;
+  bool cpp = false, across = false;
+  po::options_description visible("Options");
+  visible.add_options()
+      ("loop", po::value(&loops)->composing(), "LOOP_KEY: write this kernel (repeatable; default: every kernel)")
+      ("output,o", po::value(&output), "FILE: write the CUDA C here (default: stdout)")
+      ("gpu", po::value(&gpuName), "NAME: the GPU profile whose grid limit the mapping uses, as dvmh-predict's --gpu (default c2050)")
+      ("gpu-file", po::value(&gpuFile), "PATH: a GPU profile of your own, as dvmh-predict's")
+      ("block-defaults", po::value(&blockDefaults), "thesis (default) or dvmh: the block defaults, as dvmh-predict's")
+      ("block", po::value(&block), "X,Y,Z: the thread block of every kernel, as dvmh-predict's")
+      ("param", po::value(&params)->composing(), "NAME=VALUE: a symbol's value, as dvmh-predict's (repeatable)")
+      ("across", po::bool_switch(&across), "write ACROSS nests too, for measuring registers: they compute the loop only if "
+       "their iterations run in order (DVMH pipelines them; that is not written)")
+      ("include,I", po::value(&includes)->composing(), "DIR: an include folder sapfor-lex was given (repeatable)")
+      ("define,D", po::value(&defines)->composing(), "N[=V]: a macro sapfor-lex was given (repeatable)")
+      ("cpp", po::bool_switch(&cpp), "C-preprocess every file, if sapfor-lex was given --cpp")
+      ("version", "print the version and exit")
+      ("help,h", "print this help and exit");
+  po::options_description hidden;
+  hidden.add_options()("database", po::value(&path), "");
+  po::variables_map vm;
+  if (std::optional<int> done = tools::parseCommandLine(argc, argv, "sapfor-cuda", kUsage, visible, hidden, "database", 1, vm))
+    return *done;
+  auto trouble = [](const std::string& message) {
+    std::cerr << "sapfor-cuda: " << message << "\n";
+    return kTrouble;
+  };
+  if (path.empty()) return trouble("no database given (sapfor-cuda --help)");
+  predictor::PredictOptions options;
+  try {
+    if (!gpuFile.empty()) {
+      options.gpu = predictor::loadGpuProfile(gpuFile);
+    } else {
+      const predictor::GpuProfile* g = predictor::findGpuProfile(gpuName);
+      if (!g) return trouble("unknown GPU '" + gpuName + "' (dvmh-predict --list-gpus lists the known ones)");
+      options.gpu = *g;
+    }
+  } catch (const std::exception& e) {
+    return trouble(e.what());
+  }
+  const predictor::ModelSettings& settings = predictor::builtinModelSettings();
+  if (std::optional<std::string> bad = tools::parseBlocks(blockDefaults, block, settings, options)) return trouble(*bad);
+  if (std::optional<std::string> bad = tools::parseParams(params, options)) return trouble(*bad);
+  options.cacheKb = options.gpu.l1DefaultKb;
+  lexer::PreprocessorOptions preprocessor;
+  preprocessor.includeDirs = includes;
+  preprocessor.always = cpp;
+  for (const std::string& d : defines) {
+    size_t eq = d.find('=');
+    preprocessor.defines[d.substr(0, eq)] = eq == std::string::npos ? "1" : d.substr(eq + 1);
+  }
+
+  int status = kOk;
+  std::string text;
+  try {
+    auto db = db::openExisting(path, false);
+    if (!db::getMeta(*db, "analysis"))
+      return trouble(path + ": the analysis has not run on this database (sapfor-lex --no-analysis made it): "
+                     "run sapfor-analyze " + path + " first");
+    predictor::ProgramFacts program(*db);
+    std::vector<predictor::KernelFacts> kernels;
+    if (loops.empty()) {
+      kernels = program.kernels();
+    } else {
+      for (const std::string& key : loops) {
+        if (!program.loopByKey(key))
+          return trouble("no loop '" + key + "' in " + path + " (the loop keys: SELECT loop_key FROM loops)");
+        std::vector<predictor::KernelFacts> one = program.kernels(key);
+        if (one.empty())
+          return trouble("loop " + key + " is not a kernel: no PARALLEL directive or expert nest starts there "
+                         "(SELECT loop_key FROM expert_directives WHERE kind = 'PARALLEL')");
+        kernels.push_back(std::move(one.front()));
+      }
+    }
+    predictor::ProgramPrediction prediction = predictor::predictProgram(program, kernels, options, settings);
+
+    std::string root = db::getMeta(*db, "source_root").value_or("");
+    std::unique_ptr<lexer::SourceProgram> sources = lexer::parseSources(root, recordedSources(*db), preprocessor);
+    SQLite::Statement fileOf(*db, "SELECT file FROM loops WHERE loop_id = ?");
+    SQLite::Statement privatesOf(*db,
+        "SELECT v.name FROM directive_vars v JOIN directives d USING (dir_id) "
+        "WHERE d.loop_id = ? AND d.kind = 'PARALLEL' AND v.clause = 'private'");
+    cuda::CudaWriter writer(*sources, across);
+    std::vector<cuda::CudaKernel> written;
+    for (size_t i = 0; i < kernels.size(); ++i) {
+      const predictor::KernelFacts& k = kernels[i];
+      const predictor::KernelPrediction& p = prediction.kernels[i];
+      cuda::KernelRequest request;
+      request.loopKey = p.loopKey;
+      request.source = k.source;
+      fileOf.bind(1, k.loopId);
+      if (fileOf.executeStep()) request.file = fileOf.getColumn(0).getString();
+      fileOf.reset();
+      privatesOf.bind(1, k.loopId);
+      while (privatesOf.executeStep()) request.privates.insert(privatesOf.getColumn(0).getString());
+      privatesOf.reset();
+      for (predictor::Id l : k.nest) {
+        request.lines.push_back(program.loop(l).line);
+        request.vars.push_back(program.loop(l).var);
+      }
+      request.traits = k.traits;
+      request.reductions = k.reductions;
+      request.across = k.across;
+      request.launch.block = p.block;
+      request.launch.blocks = p.blocks;
+      request.launch.itersPerThread = p.itersPerThread;
+      request.launch.gridCapped = p.itersPerThread > 1 || p.blocks >= options.gpu.maxGridX;
+      request.launch.regsPerThread = p.regsPerThread;
+      request.launch.gpuName = options.gpu.name;
+      cuda::CudaKernel kernel;
+      if (p.status != "ok") {
+        std::string missing;
+        for (const std::string& m : p.missing) missing += (missing.empty() ? "" : ", ") + m;
+        kernel.loopKey = p.loopKey;
+        kernel.reason = "dvmh-predict cannot map it without " + missing + " (--param)";
+      } else {
+        // The translation recurses as deep as the expressions nest, like the front end.
+        lexer::runWithLargeStack([&] { kernel = writer.translate(request); });
+      }
+      if (!kernel.translated()) {
+        std::cerr << "sapfor-cuda: " << kernel.loopKey << ": not translatable: " << kernel.reason << "\n";
+        status = kNotTranslatable;
+      }
+      written.push_back(std::move(kernel));
+    }
+    text = writer.translationUnit(written);
+  } catch (const db::DatabaseError& e) {
+    return trouble(e.what());
+  } catch (const lexer::LoadError& e) {
+    return trouble(e.what());
+  } catch (const std::exception& e) {
+    return trouble(path + ": " + e.what());
+  }
+  if (output.empty()) {
+    std::cout << text;
+  } else {
+    std::ofstream out(output, std::ios::binary);
+    out << text;
+    out.close();
+    if (!out) return trouble(output + ": cannot write it");
+  }
+  return status;
+}
