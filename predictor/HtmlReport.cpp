@@ -217,6 +217,9 @@ std::string loopHeader(const LoopTreeEntry& l) {
   return "DO " + range;
 }
 
+/// Pixels: a kernel's bar in the table; the whole program's bar.
+constexpr int kKernelBarWidth = 260, kProgramBarWidth = 640;
+
 const char* kStyle = R"(
 body { font: 14px/1.45 system-ui, "DejaVu Sans", sans-serif; color: #1b1b1b; background: #fff; margin: 1.5em 2em; }
 h1 { font-size: 1.5em; margin: 0 0 .3em; } h2 { font-size: 1.2em; margin: 1.6em 0 .5em; border-bottom: 1px solid #ccc; }
@@ -237,7 +240,7 @@ dl.meta dt { color: #5a5a5a; } dl.meta dd { margin: 0; }
 .swatch.term-compute { background: #0072b2; } .swatch.term-memory { background: #e69f00; } .swatch.term-sync { background: #cc79a7; }
 .swatch.term-reduction { background: #009e73; } .swatch.term-launch { background: #8c8c8c; } .swatch.term-transfers { background: #d55e00; }
 #legend li { margin: .2em 0; } #legend ul { list-style: none; padding-left: 0; }
-.bar-label { font-size: .85em; color: #5a5a5a; }
+.bar-line { display: flex; align-items: center; gap: 6px; } .bar-label { font-size: .8em; color: #5a5a5a; width: 3.2em; }
 .meter { display: inline-block; width: 60px; height: 8px; background: #e6e6e6; border-radius: 4px; vertical-align: middle; margin-right: 6px; }
 .meter span { display: block; height: 8px; background: #3d6fb6; border-radius: 4px; }
 .badge { display: inline-block; padding: 0 6px; border-radius: 8px; font-size: .8em; border: 1px solid transparent; }
@@ -328,13 +331,13 @@ class HtmlWriter {
       out_ << "<table class=\"program-time\">\n";
       if (before) {
         out_ << "<tr><th>before</th><td class=\"num\">" << formatDuration(before->total()) << "</td><td>";
-        writeBar(out_, *before, scale, 640, "before", "whole program before");
+        writeBar(out_, *before, scale, kProgramBarWidth, "before", "whole program before");
         out_ << "</td></tr>\n";
       }
       if (now) {
         out_ << "<tr><th>" << (before_ ? "after" : "total") << "</th><td class=\"num\" id=\"program-total\">"
              << formatDuration(now->total()) << "</td><td>";
-        writeBar(out_, *now, scale, 640, "after", "whole program");
+        writeBar(out_, *now, scale, kProgramBarWidth, "after", "whole program");
         out_ << "</td></tr>\n";
       }
       out_ << "</table>\n";
@@ -378,7 +381,7 @@ class HtmlWriter {
 
   void kernelTable() {
     out_ << "<section id=\"kernels\">\n<h2>Kernels</h2>\n<div class=\"scroll\"><table id=\"kernel-table\">\n<thead><tr>"
-         << "<th>kernel</th><th>source</th><th>block &times; blocks</th><th class=\"num\">regs</th><th>occupancy (limiter)</th>"
+         << "<th>kernel</th><th>block &times; blocks</th><th class=\"num\">regs</th><th>occupancy (limiter)</th>"
          << "<th>bound</th><th class=\"num\">one launch</th><th class=\"num\">launches</th><th class=\"num\">whole program</th>"
          << (before_ ? "<th class=\"num baseline\">before</th><th class=\"baseline\">change</th>" : "")
          << "<th>where one launch goes</th></tr></thead>\n<tbody>\n";
@@ -387,7 +390,8 @@ class HtmlWriter {
       const KernelPrediction* old = before_ ? beforeKernel(k.loopKey) : nullptr;
       out_ << "<tr class=\"kernel-row\" data-loop-key=\"" << escape(k.loopKey) << "\" data-status=\"" << escape(k.status)
            << "\"><td><a class=\"key\" href=\"#" << anchor(k.loopKey) << "\">" << escape(k.loopKey) << "</a>"
-           << (before_ && !old ? " <span class=\"badge new\">added</span>" : "") << "</td><td>" << escape(k.source) << "</td>";
+           << (before_ && !old ? " <span class=\"badge new\">added</span>" : "") << "<br><span class=\"muted small\">"
+           << escape(k.source) << "</span></td>";
       if (k.status != "ok") {
         out_ << "<td colspan=\"7\" class=\"unknown\">unknown: needs " << escape(joined(k.missing)) << "</td>";
         if (before_) beforeCells(old, &k);
@@ -413,22 +417,30 @@ class HtmlWriter {
       if (old && old->status == "ok") {
         TimeTerms then = launchTerms(*old);
         scale = std::max(scale, then.total());
-        writeBar(out_, then, scale, 320, "before", k.loopKey + " before, one launch");
+        out_ << "<div class=\"bar-line\"><span class=\"bar-label\">before</span>";
+        writeBar(out_, then, scale, kKernelBarWidth, "before", k.loopKey + " before, one launch");
+        out_ << "</div><div class=\"bar-line\"><span class=\"bar-label\">after</span>";
+        writeBar(out_, now, scale, kKernelBarWidth, "after", k.loopKey + " after, one launch");
+        out_ << "</div>";
+      } else {
+        writeBar(out_, now, scale, kKernelBarWidth, "after", k.loopKey + ", one launch");
       }
-      writeBar(out_, now, scale, 320, "after", k.loopKey + ", one launch");
       out_ << "</td></tr>\n";
     }
     if (before_)
       for (const KernelPrediction& old : before_->prediction.kernels) {
         if (nowKernels_.count(old.loopKey)) continue;
         out_ << "<tr class=\"kernel-row removed\" data-loop-key=\"" << escape(old.loopKey) << "\" data-status=\"removed\"><td><span class=\"key\">"
-             << escape(old.loopKey) << "</span></td><td>" << escape(old.source) << "</td><td colspan=\"7\" class=\"note\">"
+             << escape(old.loopKey) << "</span><br><span class=\"muted small\">" << escape(old.source)
+             << "</span></td><td colspan=\"7\" class=\"note\">"
              << "not a kernel any more (the loop is gone or no longer parallel)</td>";
         beforeCells(&old, nullptr);
         out_ << "<td>";
         if (old.status == "ok") {
           TimeTerms then = launchTerms(old);
-          writeBar(out_, then, then.total(), 320, "before", old.loopKey + " before, one launch");
+          out_ << "<div class=\"bar-line\"><span class=\"bar-label\">before</span>";
+          writeBar(out_, then, then.total(), kKernelBarWidth, "before", old.loopKey + " before, one launch");
+          out_ << "</div>";
         }
         out_ << "</td></tr>\n";
       }
@@ -556,7 +568,7 @@ class HtmlWriter {
       out_ << "<tr><th>total</th>" << (old ? "<th class=\"num baseline\">" + formatDuration(launchTerms(*old).total()) + "</th>" : "")
            << "<th class=\"num\">" << formatDuration(now.total()) << "</th><th></th></tr>\n</table>\n";
       out_ << "<p class=\"small\">Hong &amp; Kim: " << escape(k.bound) << " bound; MWP " << fixed(k.mwp, 2) << ", CWP "
-           << fixed(k.cwp, 2) << ", N = " << fixed(k.warps, 0) << " warps per SM, Rep " << k.rep << ", "
+           << fixed(k.cwp, 2) << ", N = " << fixed(k.warps, 0) << " warps per SM (as this grid fills it), Rep " << k.rep << ", "
            << fixed(k.compCycles, 0) << " compute and " << fixed(k.memCycles, 0) << " memory cycles per warp. Launches: "
            << (launchesKnown(k) ? fixed(k.launches, 0) : std::string("unknown")) << ". Roofline: at least "
            << formatDuration(k.rooflineSeconds) << " (" << escape(k.rooflineBound) << ", " << fixed(k.intensity, 2)
