@@ -218,7 +218,7 @@ std::string loopHeader(const LoopTreeEntry& l) {
 }
 
 /// Pixels: a kernel's bar in the table; the whole program's bar.
-constexpr int kKernelBarWidth = 260, kProgramBarWidth = 640;
+constexpr int kKernelBarWidth = 220, kProgramBarWidth = 640;
 
 const char* kStyle = R"(
 body { font: 14px/1.45 system-ui, "DejaVu Sans", sans-serif; color: #1b1b1b; background: #fff; margin: 1.5em 2em; }
@@ -259,6 +259,7 @@ article.kernel-detail { border: 1px solid #e2e2e2; border-radius: 6px; padding: 
 footer { margin-top: 2em; color: #5a5a5a; font-size: .85em; }
 )";
 
+/// Writes the page section by section: the program (now_) and, when given, the baseline (before_).
 class HtmlWriter {
  public:
   HtmlWriter(std::ostream& out, const HtmlReportInput& current, const HtmlReportInput* baseline)
@@ -445,6 +446,8 @@ class HtmlWriter {
         out_ << "</td></tr>\n";
       }
     out_ << "</tbody>\n</table></div>\n";
+    if (now_.prediction.kernels.empty())
+      out_ << "<p>No kernel: no user PARALLEL directive, no nest the DVMH expert proposes.</p>\n";
     if (before_)
       out_ << "<p class=\"small muted\">before and change: the whole program's time of the kernel when its launches are "
               "known in both, else one launch's.</p>\n";
