@@ -22,12 +22,13 @@ fail() {
   failures=$((failures + 1))
 }
 
-# Chromium with nothing it could reach (every host name unresolvable) and its console on stderr.
+# Chromium with nothing it could reach (every host name unresolvable) and its console on stderr;
+# /dev/shm is small in containers, and a browser that hangs is stopped after two minutes.
 browse() {
   local log=$1
   shift
-  "$chromium" --headless --no-sandbox --disable-gpu --no-first-run --user-data-dir="$work/profile" \
-    --host-resolver-rules='MAP * ~NOTFOUND' --enable-logging=stderr --v=0 "$@" 2>"$log"
+  timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run \
+    --user-data-dir="$work/profile" --host-resolver-rules='MAP * ~NOTFOUND' --enable-logging=stderr --v=0 "$@" 2>"$log"
 }
 
 # Every console message of a page (Chromium logs them as ...:CONSOLE...] "text", source: ...).
