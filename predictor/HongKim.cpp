@@ -17,6 +17,7 @@ HongKimResult hongKim(const HongKimInput& in) {
     r.mwp = n;
     r.cwp = std::min(1.0, n);
     r.exec = r.compCycles * n * r.rep;
+    r.execCompute = r.exec;
     r.bound = "compute";
   } else {
     r.memLUncoal = in.memLd + (in.uncoalPerMw - 1) * in.departureDelUncoal;
@@ -34,15 +35,21 @@ HongKimResult hongKim(const HongKimInput& in) {
     if (r.mwp == n && r.cwp == n) {
       r.modelCase = 1;
       r.exec = (r.memCycles + r.compCycles + r.compCycles / memInsts * (r.mwp - 1)) * r.rep;
+      r.execMemory = r.memCycles * r.rep;
+      r.execCompute = (r.compCycles + r.compCycles / memInsts * (r.mwp - 1)) * r.rep;
       r.bound = "latency";
     } else if (r.cwp >= r.mwp || r.compCycles > r.memCycles) {
       r.modelCase = 2;
       double memoryTerm = r.memCycles * n / r.mwp, computeTerm = r.compCycles / memInsts * (r.mwp - 1);
       r.exec = (memoryTerm + computeTerm) * r.rep;
+      r.execMemory = memoryTerm * r.rep;
+      r.execCompute = computeTerm * r.rep;
       r.bound = memoryTerm >= computeTerm ? "memory" : "compute";
     } else {
       r.modelCase = 3;
       r.exec = (r.memL + r.compCycles * n) * r.rep;
+      r.execMemory = r.memL * r.rep;
+      r.execCompute = r.compCycles * n * r.rep;
       r.bound = "compute";
     }
   }

@@ -22,6 +22,10 @@ struct HongKimResult {
   double memLUncoal = 0, memLCoal = 0, weightUncoal = 0, weightCoal = 0, memL = 0, departureDelay = 0;
   double mwpWithoutBw = 0, bwPerWarp = 0, mwpPeakBw = 0, mwp = 0, cwp = 0;
   double compCycles = 0, memCycles = 0, rep = 0, exec = 0, synchCost = 0, cycles = 0, seconds = 0;
+  /// Exec as the sum of its case's two terms (cycles, Rep included), for a report of where the time
+  /// goes: case 1 Mem_cycles | Comp_cycles + Comp_cycles/Mem_insts*(MWP-1); case 2 Mem_cycles*N/MWP |
+  /// Comp_cycles/Mem_insts*(MWP-1); case 3 Mem_L | Comp_cycles*N; no memory instruction: all compute.
+  double execMemory = 0, execCompute = 0;
   int modelCase = 0;   ///< 1: MWP = CWP = N; 2: CWP >= MWP or Comp_cycles > Mem_cycles; 3: MWP > CWP; 0: no memory instruction
   /// latency (case 1: too few warps to hide it), memory or compute (case 2: the larger of its two
   /// terms), compute (case 3, or no memory instruction)

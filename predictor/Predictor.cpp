@@ -871,6 +871,9 @@ class KernelModel {
     p_.memCycles = r.memCycles;
     p_.cycles = r.cycles;
     p_.seconds = r.seconds;
+    p_.memorySeconds = r.execMemory / (g_.clockGhz * 1e9);
+    p_.computeSeconds = r.execCompute / (g_.clockGhz * 1e9);
+    p_.syncSeconds = r.synchCost / (g_.clockGhz * 1e9);
     p_.bound = r.bound;
     if (explain_) say("MODEL.md §9 (Hong & Kim 2009): Issue_cycles = 32 / " + num(g_.fp32PerSm) + " = " + num(in.issueCycles) +
         ", active SMs " + num(activeSms) + ", active blocks per SM " + num(activeBlocks) + ", N = " + num(in.activeWarpsPerSm));
@@ -927,7 +930,8 @@ class KernelModel {
       n *= trip.value_or(0);
     }
     int64_t kernelsPerLaunch = 1 + static_cast<int64_t>(k_.reductions.size());
-    double perLaunch = p_.seconds + p_.reductionSeconds + static_cast<double>(kernelsPerLaunch) * g_.launchOverheadUs * 1e-6;
+    p_.launchOverheadSeconds = static_cast<double>(kernelsPerLaunch) * g_.launchOverheadUs * 1e-6;
+    double perLaunch = p_.seconds + p_.reductionSeconds + p_.launchOverheadSeconds;
     if (known && lacking.empty()) {
       p_.launches = n;
       p_.totalSeconds = n * perLaunch;

@@ -60,6 +60,10 @@ struct KernelPrediction {
   double arith = 0, reciproc = 0, trans = 0, branch = 0, divergentBranch = 0, sync = 0;
   double cacheHits = 0, cacheMisses = 0, compInsts = 0, memInsts = 0;
   double mwp = 0, cwp = 0, warps = 0, compCycles = 0, memCycles = 0, cycles = 0, seconds = 0;
+  /// One launch of the kernel as the terms of the time model (MODEL.md §9): Exec's memory and
+  /// compute terms and Synch_cost in seconds (they add up to `seconds`), and the launch overheads of
+  /// the kernel and its reduction kernels.
+  double memorySeconds = 0, computeSeconds = 0, syncSeconds = 0, launchOverheadSeconds = 0;
   int64_t rep = 0;
   std::string bound;
   int64_t reductionThreads = 0;

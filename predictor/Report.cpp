@@ -17,13 +17,6 @@ std::string fixed(double v, int digits) {
   return out.str();
 }
 
-/// Seconds as a human reads them: 12.3 us, 4.56 ms, 1.23 s.
-std::string duration(double seconds) {
-  if (seconds < 1e-3) return fixed(seconds * 1e6, 2) + " us";
-  if (seconds < 1) return fixed(seconds * 1e3, 3) + " ms";
-  return fixed(seconds, 3) + " s";
-}
-
 std::string jsonString(const std::string& s) {
   std::string out = "\"";
   for (unsigned char c : s) {
@@ -116,6 +109,12 @@ const std::vector<Field>& numericFields() {
 
 }  // namespace
 
+std::string formatDuration(double seconds) {
+  if (seconds < 1e-3) return fixed(seconds * 1e6, 2) + " us";
+  if (seconds < 1) return fixed(seconds * 1e3, 3) + " ms";
+  return fixed(seconds, 3) + " s";
+}
+
 void writeTable(std::ostream& out, const ReportHeader& header, const ProgramPrediction& prediction) {
   out << "dvmh-predict: " << header.database << " on " << header.gpuName << " (" << header.gpuKey << "); "
       << header.options << (header.runId ? "; run " + std::to_string(header.runId) : std::string()) << "\n\n";
@@ -136,14 +135,14 @@ void writeTable(std::ostream& out, const ReportHeader& header, const ProgramPred
         << k.regsPerThread << std::setw(6) << fixed(k.occupancy, 2) << "  " << std::left << std::setw(14) << k.limiter
         << std::right << std::setw(8) << fixed(k.coalAccesses, 1) << std::setw(8) << fixed(k.uncoalAccesses, 1)
         << std::setw(7) << fixed(tx, 1) << "  " << std::left << std::setw(8) << k.bound << std::right << std::setw(12)
-        << duration(k.seconds + k.reductionSeconds) << std::setw(10) << (k.launches >= 0 ? fixed(k.launches, 0) : "?")
-        << std::setw(12) << (k.launches >= 0 ? duration(k.totalSeconds) : "?") << "\n";
+        << formatDuration(k.seconds + k.reductionSeconds) << std::setw(10) << (k.launches >= 0 ? fixed(k.launches, 0) : "?")
+        << std::setw(12) << (k.launches >= 0 ? formatDuration(k.totalSeconds) : "?") << "\n";
   }
   out << "\n";
   if (prediction.totalSeconds) {
-    out << "whole program: " << duration(*prediction.totalSeconds) << " = kernels " << duration(*prediction.kernelSeconds)
-        << " + reductions " << duration(*prediction.reductionSeconds) << " + launches " << duration(*prediction.launchSeconds)
-        << " + transfers " << duration(*prediction.transferSeconds) << " (" << *prediction.transferBytes << " B)\n";
+    out << "whole program: " << formatDuration(*prediction.totalSeconds) << " = kernels " << formatDuration(*prediction.kernelSeconds)
+        << " + reductions " << formatDuration(*prediction.reductionSeconds) << " + launches " << formatDuration(*prediction.launchSeconds)
+        << " + transfers " << formatDuration(*prediction.transferSeconds) << " (" << *prediction.transferBytes << " B)\n";
   } else {
     std::string names;
     for (const std::string& m : prediction.missing) names += (names.empty() ? "" : ", ") + m;

@@ -18,6 +18,9 @@ struct ReportHeader {
   std::string database, gpuKey, gpuName, options;
 };
 
+/// Seconds as a human reads them: 12.34 us, 4.567 ms, 1.234 s.
+std::string formatDuration(double seconds);
+
 void writeTable(std::ostream& out, const ReportHeader& header, const ProgramPrediction& prediction);
 void writeCsv(std::ostream& out, const ProgramPrediction& prediction);
 void writeJson(std::ostream& out, const ReportHeader& header, const ProgramPrediction& prediction);

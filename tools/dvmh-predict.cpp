@@ -2,6 +2,7 @@
 /// dvmh-predict: predicts, for every parallel loop in an analysis database, how it maps onto a GPU
 /// and how long it takes (MODEL.md), records the run in the database and prints it.
 #include "predictor/GpuProfile.hpp"
+#include "predictor/HtmlReport.hpp"
 #include "predictor/KernelFacts.hpp"
 #include "predictor/ModelSettings.hpp"
 #include "predictor/PredictionStore.hpp"
@@ -39,6 +40,14 @@ const char* const kUsage =
     "access_predictions) and printed. A kernel whose trip counts or array extents do not fold is\n"
     "reported as unknown, naming the symbols to give with --param.\n"
     "\n"
+    "--format html writes one self-contained page (no script, nothing fetched): the loop tree, per kernel\n"
+    "a bar of where one launch's time goes (compute, memory, sync, reduction kernels, launch overhead),\n"
+    "occupancy and its limiter, the references coloured by coalescing, and the whole program's time with\n"
+    "the transfers. With --baseline OLD.sqlite it shows before and after, kernels matched by loop key:\n"
+    "OLD.sqlite is only read, and its kernels are predicted again with this run's GPU, options and\n"
+    "--param values (not taken from a run recorded in it, which may be of another GPU, other options or\n"
+    "an older model), so that a difference comes from the programs alone.\n"
+    "\n"
     "Exit status: 0 predicted (unknown kernels included); 2 trouble (no database, not ours, an unknown\n"
     "GPU or loop, a bad option).\n";
 
@@ -50,11 +59,28 @@ void listGpus(std::ostream& out) {
         << coalescingRuleName(g.coalescing) << (g.key == "c2050" ? " (default)" : "") << "\n";
 }
 
+/// The baseline of an HTML report, predicted again with this run's GPU and options (without
+/// --explain, and only `onlyLoop` when it names one of its loops); its database is not written.
+HtmlReportInput predictBaseline(SQLite::Database& db, const std::string& path, const std::string& onlyLoop,
+                                PredictOptions options, const ModelSettings& settings, const std::string& optionText) {
+  options.explainLoop.clear();
+  options.explainAll = false;
+  ProgramFacts program(db);
+  std::vector<KernelFacts> kernels;
+  if (onlyLoop.empty() || program.loopByKey(onlyLoop)) kernels = program.kernels(onlyLoop);
+  HtmlReportInput input;
+  input.header = {0, path, options.gpu.key, options.gpu.name, optionText};
+  input.provenance = readProvenance(db);
+  input.tree = readLoopTree(db);
+  input.prediction = predictProgram(program, kernels, options, settings);
+  return input;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   std::string path, gpuName = "c2050", gpuFile, blockDefaults = "thesis", block, cache = "on", transactions = "exact",
-                    format = "table", loop, explain;
+                    format = "table", loop, explain, baseline;
   int cacheKb = 0;
   std::vector<std::string> params;
   bool quiet = false, noRecord = false;
@@ -75,7 +101,9 @@ int main(int argc, char** argv) {
        "extent (a.extent1=512); repeatable")
       ("loop", po::value(&loop), "LOOP_KEY: predict only this kernel")
       ("explain", po::value(&explain), "LOOP_KEY: print every step of this kernel's derivation with its formula")
-      ("format", po::value(&format), "table (default), json or csv")
+      ("format", po::value(&format), "table (default), json, csv or html")
+      ("baseline", po::value(&baseline), "OLD.sqlite: with --format html, the database of an earlier revision to "
+       "compare with (read only; predicted again with the same options)")
       ("jobs,j", po::value(&options.jobs)->default_value(tools::defaultJobs()),
        "N: threads predicting the kernels (default: one per core; the results do not depend on it)")
       ("no-record", po::bool_switch(&noRecord), "do not record the run in the database (opened read-only)")
@@ -131,8 +159,11 @@ int main(int argc, char** argv) {
     return usageError("--transactions " + transactions + ": expected exact or formula");
   options.exactTransactions = transactions == "exact";
   format = lower(format);
-  if (format != "table" && format != "json" && format != "csv")
-    return usageError("--format " + format + ": expected table, json or csv");
+  if (format != "table" && format != "json" && format != "csv" && format != "html")
+    return usageError("--format " + format + ": expected table, json, csv or html");
+  if (!baseline.empty() && format != "html")
+    return usageError("--baseline " + baseline + ": only the HTML report compares (--format html); sapfor-diff compares "
+                      "two databases otherwise");
   if (std::optional<std::string> bad = tools::parseParams(params, options)) return usageError(*bad);
   std::string optionText = "blocks=" + blockDefaults + (block.empty() ? "" : "; block=" + block) + "; cache=" + cache +
                            "; cache_kb=" + std::to_string(options.cacheKb) + "; transactions=" + transactions;
@@ -144,11 +175,19 @@ int main(int argc, char** argv) {
   std::string command;
   for (int i = 0; i < argc; ++i) command += (i ? " " : "") + std::string(argv[i]);
 
+  auto analysisMissing = [&](const std::string& database) {
+    return usageError(database + ": the analysis has not run on this database (sapfor-lex --no-analysis made it): "
+                      "run sapfor-analyze " + database + " first");
+  };
   try {
+    // The baseline is checked first, so that a bad one leaves the database as it was.
+    std::unique_ptr<SQLite::Database> baselineDb;
+    if (!baseline.empty()) {
+      baselineDb = db::openExisting(baseline, false);
+      if (!db::getMeta(*baselineDb, "analysis")) return analysisMissing(baseline);
+    }
     auto db = db::openExisting(path, !noRecord);
-    if (!db::getMeta(*db, "analysis"))
-      return usageError(path + ": the analysis has not run on this database (sapfor-lex --no-analysis made it): "
-                        "run sapfor-analyze " + path + " first");
+    if (!db::getMeta(*db, "analysis")) return analysisMissing(path);
     ProgramFacts program(*db);
     for (const std::string& key : {loop, explain})
       if (!key.empty() && !program.loopByKey(key))
@@ -171,6 +210,13 @@ int main(int argc, char** argv) {
       for (const KernelPrediction& k : prediction.kernels)
         if (k.loopKey == explain) writeExplanation(std::cout, k);
       if (loop.empty()) writeProgramExplanation(std::cout, prediction);
+      return kOk;
+    }
+    if (format == "html") {
+      HtmlReportInput current{header, readProvenance(*db), readLoopTree(*db), std::move(prediction)};
+      std::optional<HtmlReportInput> before;
+      if (baselineDb) before = predictBaseline(*baselineDb, baseline, loop, options, settings, optionText);
+      writeHtml(std::cout, current, before ? &*before : nullptr);
       return kOk;
     }
     if (format == "json") writeJson(std::cout, header, prediction);

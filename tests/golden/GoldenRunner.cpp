@@ -25,6 +25,7 @@
 ///   no-temporary                             # no temporary file beside $DB (or a given path)
 ///   max-seconds 10                           # the last run took less than 10 s
 ///   shell cp data/examples/sor.f $TMP/a.f    # sh command in the repository root; must exit 0
+///                                            # (the last run's output: $TMP/stdout, $TMP/stderr)
 ///   exists $TMP/annotated/sor.f              # the path exists (absent: it does not)
 ///   same-file $TMP/a.f data/examples/sor.f   # the two files have the same bytes
 ///   same-database $TMP/a.sqlite $TMP/b.sqlite  # the same rows in every table but meta

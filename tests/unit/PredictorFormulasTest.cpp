@@ -56,6 +56,8 @@ TEST_CASE("Hong & Kim: the paper's FX5600 worked example (MODEL.md §9)") {
   CHECK(r.compCycles == doctest::Approx(132));      // 4 * 33
   CHECK(r.memCycles == doctest::Approx(4380));      // 730 * 6
   CHECK(r.exec == doctest::Approx(38428.1875));     // 4380 * 20 / 2.28125 + 132 / 6 * 1.28125
+  CHECK(r.execMemory == doctest::Approx(38400));    // the memory term 4380 * 20 / 2.28125, Rep = 1
+  CHECK(r.execCompute == doctest::Approx(28.1875)); // the compute term 132 / 6 * 1.28125
   CHECK(r.synchCost == doctest::Approx(12300));     // 320 * 1.28125 * 6 * 5 * 1
   CHECK(r.cycles == doctest::Approx(50728.1875));
   CHECK(r.seconds == doctest::Approx(50728.1875e-9));
@@ -81,6 +83,8 @@ TEST_CASE("Hong & Kim: the three cases") {
     CHECK(r.modelCase == 1);
     CHECK(r.bound == "latency");
     CHECK(r.exec == doctest::Approx(800 + 12));  // Mem_cycles 2 * 400 + Comp_cycles 12 + 12/2 * 0
+    CHECK(r.execMemory == doctest::Approx(800));
+    CHECK(r.execCompute == doctest::Approx(12));
   }
   SUBCASE("Comp_cycles > Mem_cycles: case 2, its compute term the larger") {
     in.activeWarpsPerSm = 32;
@@ -91,6 +95,8 @@ TEST_CASE("Hong & Kim: the three cases") {
     CHECK(r.cwp == doctest::Approx(1401.0 / 1001));  // (400 + 1001) / 1001
     CHECK(r.modelCase == 2);
     CHECK(r.exec == doctest::Approx(400.0 * 32 / 32 + 1001.0 / 1 * 31));
+    CHECK(r.execMemory == doctest::Approx(400));
+    CHECK(r.execCompute == doctest::Approx(1001.0 * 31));
     CHECK(r.bound == "compute");
   }
   SUBCASE("MWP > CWP with Comp_cycles <= Mem_cycles: case 3") {
@@ -101,6 +107,8 @@ TEST_CASE("Hong & Kim: the three cases") {
     CHECK(r.cwp == doctest::Approx(501.0 / 101));    // (400 + 101) / 101 < MWP = 32
     CHECK(r.modelCase == 3);
     CHECK(r.exec == doctest::Approx(400 + 101 * 32));
+    CHECK(r.execMemory == doctest::Approx(400));     // Mem_L: the last warp's memory period
+    CHECK(r.execCompute == doctest::Approx(101 * 32));
     CHECK(r.bound == "compute");
   }
   SUBCASE("no memory instruction at all") {
@@ -109,6 +117,8 @@ TEST_CASE("Hong & Kim: the three cases") {
     HongKimResult r = hongKim(in);
     CHECK(r.bound == "compute");
     CHECK(r.exec == doctest::Approx(40));
+    CHECK(r.execMemory == 0);
+    CHECK(r.execCompute == doctest::Approx(40));
   }
 }
 
