@@ -77,12 +77,25 @@ std::string headline(const KindResult& kind, const std::vector<Value>& values) {
   return text;
 }
 
+/// The key as people read it, with a text compared with its lines masked (a diagnostic's message)
+/// shown as written.
+std::string displayKey(const KindResult& kind, const EntityDifference& d) {
+  std::vector<Value> key = d.key;
+  const std::vector<Value>& values = d.after.empty() ? d.before : d.after;
+  for (size_t i = 0; i < key.size(); ++i) {
+    if (!kind.columns.keys[i].quotesLines) continue;
+    for (size_t c = 0; c < kind.columns.compared.size() && c < values.size(); ++c)
+      if (kind.columns.compared[c].name == kind.columns.keys[i].name) key[i] = values[c];
+  }
+  return keyText(key, d.ordinal, d.duplicateKey);
+}
+
 void writeKindDetail(std::ostream& out, const KindResult& kind, const ReportOptions& options, const Palette& colors) {
   Counts counts = reportedCounts(kind, options.showMoves);
   if (counts.differences() == 0 && counts.moved == 0) return;
   out << colors.bold() << kind.kind->name << ": " << countsText(counts, options.showMoves) << colors.reset() << "\n";
   for (const EntityDifference& d : kind.differences.differences) {
-    std::string key = keyText(d.key, d.ordinal, d.duplicateKey);
+    std::string key = displayKey(kind, d);
     switch (d.status) {
       case EntityStatus::Added:
         out << colors.added() << "  + " << key << headline(kind, d.after) << colors.reset() << "\n";

@@ -43,14 +43,14 @@ program matmul_dvmh
 ! Off the diagonal compare against the closed form sum_k (k+j-1)/(i+k-1).
 !DVM$ GET_ACTUAL(C)
   err = 0.0d0
-  do j = 2, N
+  do j = 1, N
     do i = 1, N
       expect = 0.0d0
       do k = 1, N
         expect = expect + dble(k + j - 1) / dble(i + k - 1)
       end do
       err = max(err, abs(C(i, j) - expect) / expect)
-      C(i, j) = C(i, j) + C(i, j - 1)
+      C(i, j) = C(i, j) - C(i, 1)
     end do
   end do
   print *, 'C(1,1) =', C(1, 1), '  C(N,N) =', C(N, N)
