@@ -107,6 +107,7 @@ int main(int argc, char** argv) {
   options.keepMatched = policyMatchedKinds(policies);
   options.procedure = procedure;
   options.loop = loop;
+  options.keepMoves = showMoves;
   options.tolerances.timePercent = timeTolerance;
   DiffResult result;
   try {

@@ -139,9 +139,9 @@ TEST_CASE("databases of two schema versions: what both have is compared, the res
   makeDatabase(older, "n");
   makeDatabase(newer, "m");
   {
-    // An "older schema": no loop_verdicts view, and a loops view without has_call.
+    // An "older schema": no dependences view, and a loops view without has_call.
     SQLite::Database sql(older, SQLite::OPEN_READWRITE);
-    sql.exec("DROP VIEW loop_verdicts");
+    sql.exec("DROP VIEW dependences");
     sql.exec("DROP VIEW loops");
     sql.exec("CREATE VIEW loops AS SELECT l.loop_id, l.loop_key, p.proc_key AS procedure, f.path AS file, l.line, "
              "l.end_line, l.var, l.depth, l.lower, l.upper, l.step, l.trip_count, l.kind, l.label FROM loop l "
@@ -156,13 +156,14 @@ TEST_CASE("databases of two schema versions: what both have is compared, the res
   REQUIRE(loops->differences.differences.size() == 1);
   REQUIRE(loops->differences.differences[0].changes.size() == 1);
   CHECK(loops->differences.differences[0].changes[0].column == "upper");
-  CHECK_FALSE(result.find("verdict"));
+  CHECK_FALSE(result.find("dependence"));
+  CHECK(result.find("verdict"));
   auto noted = [&](const std::string& kind, const std::string& text) {
     for (const NotCompared& n : result.notCompared)
       if (n.kind == kind && n.reason.find(text) != std::string::npos) return true;
     return false;
   };
-  CHECK(noted("verdict", "not in the old database (schema 2"));
+  CHECK(noted("dependence", "not in the old database (schema 2"));
   CHECK(noted("loop", "column has_call only in the new database"));
   CHECK(noted("loop", "column tightly_nested only in the new database"));
   CHECK(result.find("procedure"));

@@ -198,7 +198,7 @@ size_t groupEnd(const std::vector<Row>& rows, size_t from) {
 }  // namespace
 
 KindDifferences compareRows(const KindColumns& columns, std::vector<Row> oldRows, std::vector<Row> newRows,
-                            const Tolerances& tolerances, bool keepMatched) {
+                            const Tolerances& tolerances, bool keepMatched, bool keepMoves) {
   sortAndNumber(oldRows, columns);
   sortAndNumber(newRows, columns);
   KindDifferences result;
@@ -243,9 +243,11 @@ KindDifferences compareRows(const KindColumns& columns, std::vector<Row> oldRows
       } else {
         d.status = changed ? EntityStatus::Changed : EntityStatus::Moved;
         (changed ? result.counts.changed : result.counts.moved)++;
-        d.before = before.values;
-        d.after = after.values;
-        result.differences.push_back(std::move(d));
+        if (changed) {
+          d.before = before.values;
+          d.after = after.values;
+        }
+        if (changed || keepMoves) result.differences.push_back(std::move(d));
       }
       if (keepMatched) result.matched.push_back({before.key, std::move(before.values), std::move(after.values)});
     }

@@ -92,9 +92,10 @@ struct KindDifferences {
 };
 
 /// Pairs old and new rows by key (and ordinal among equal keys) and classifies each entity.
-/// Moves are counted as moves; the caller decides whether to show them.
+/// Moves are always counted; kept as differences only when `keepMoves` (a million of them is
+/// what a line inserted at the top of every file of a large program gives).
 KindDifferences compareRows(const KindColumns& columns, std::vector<Row> oldRows, std::vector<Row> newRows,
-                            const Tolerances& tolerances, bool keepMatched);
+                            const Tolerances& tolerances, bool keepMatched, bool keepMoves = true);
 
 /// The key as people read it: the values joined by blanks, "#n" added when the key is shared.
 std::string keyText(const std::vector<Value>& key, int ordinal, bool duplicateKey);

@@ -253,7 +253,7 @@ DiffResult compareDatabases(const std::string& oldPath, const std::string& newPa
     compared.kind = &kind;
     compared.reported = reported;
     compared.differences = compareRows(columns, std::move(oldRows), std::move(newRows), options.tolerances,
-                                       contains(options.keepMatched, kind.name));
+                                       contains(options.keepMatched, kind.name), options.keepMoves);
     compared.columns = std::move(columns);
     result.kinds.push_back(std::move(compared));
   }

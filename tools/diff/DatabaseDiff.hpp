@@ -39,6 +39,7 @@ struct DiffOptions {
   std::vector<std::string> keepMatched;  ///< kinds whose unchanged pairs the policies need
   std::string procedure;                 ///< only this procedure's entities ("" : all)
   std::string loop;                      ///< only this loop's and the loops nested in it
+  bool keepMoves = true;                 ///< keep the entities that only moved (for --show-moves)
   Tolerances tolerances;
 };
 
