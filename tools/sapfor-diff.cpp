@@ -129,7 +129,6 @@ int main(int argc, char** argv) {
   report.summary = summary;
   report.showMoves = showMoves;
   report.color = format == "text" && colorWanted(color);
-  report.policiesGiven = !policies.empty();
   report.timeTolerancePercent = timeTolerance;
   report.procedure = procedure;
   report.loop = loop;

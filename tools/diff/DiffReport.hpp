@@ -17,7 +17,6 @@ struct ReportOptions {
   bool summary = false;    ///< counts per kind instead of every difference
   bool showMoves = false;  ///< report entities that only moved (and the lines of changed ones)
   bool color = false;
-  bool policiesGiven = false;
   double timeTolerancePercent = 5;
   std::string procedure, loop;  ///< the filters, for the header
 };
