@@ -21,6 +21,10 @@
 ///   ----                                     # no lines: the output is empty
 ///   sor.f:12:7: error: unrecognized statement
 ///
+///   stdout lacks                             # (or stderr) none of these lines occurs in the output
+///   ----
+///   + loop
+///
 ///   no-database $TMP/out/x.sqlite            # no file (nor temporary file) at this path
 ///   no-temporary                             # no temporary file beside $DB (or a given path)
 ///   max-seconds 10                           # the last run took less than 10 s
@@ -242,6 +246,13 @@ int runFile(Context& c, const fs::path& file) {
       std::string missing;
       if (!containsInOrder(text, expected, c, missing))
         fail(c, lineNo, line + " lacks '" + missing + "' (in order); it was:\n" + text);
+    } else if (line == "stderr lacks" || line == "stdout lacks") {
+      std::vector<std::string> ignored, unwanted;
+      block(ignored, unwanted);
+      const std::string& text = line == "stderr lacks" ? c.lastStderr : c.lastStdout;
+      for (const std::string& u : unwanted)
+        if (text.find(substitute(trim(u), c)) != std::string::npos)
+          fail(c, lineNo, line.substr(0, 6) + " has '" + trim(u) + "'; it was:\n" + text);
     } else if (line == "stderr exactly" || line == "stdout exactly") {
       std::vector<std::string> ignored, expected;
       block(ignored, expected);
