@@ -1066,8 +1066,15 @@ std::vector<KernelPrediction> predictKernels(PredictorContext& main, std::vector
         next = kernels.size();  // the others stop too
       }
     });
-  work(main);
-  for (std::thread& h : helpers) h.join();
+  std::exception_ptr mainFailure;
+  try {
+    work(main);
+  } catch (...) {
+    mainFailure = std::current_exception();
+    next = kernels.size();
+  }
+  for (std::thread& h : helpers) h.join();  // before anything leaves: a joinable thread's destructor terminates
+  if (mainFailure) std::rethrow_exception(mainFailure);
   for (const std::exception_ptr& f : failures)
     if (f) std::rethrow_exception(f);
   return predictions;
