@@ -7,6 +7,8 @@
 #   (a) sapfor-lex CORPUS -o DB                      (annotation off)  best of --runs
 #   (b) sapfor-lex CORPUS -o DB --annotate-dir DIR   (annotation on)   best of --runs
 #   (a') sapfor-lex CORPUS -o DB --no-analysis       (the front end alone, without the analysis)
+#   (p) dvmh-predict DB, every kernel (kernels per second)                    best of --runs
+#   (d) sapfor-diff DB(a) DB(b): the same sources twice, so no differences    one run
 #   (c) gfortran -fsyntax-only on every file, one process per file, sequentially: the module
 #       files first in file-name order (module NNNN only USEs modules with smaller numbers) with
 #       -J MODDIR, which writes their .mod files; every other file with -J MODDIR too (gfortran
@@ -70,11 +72,12 @@ now() { date +%s.%N; }
 log "== build: $build (Release)"
 cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=Release >"$work.cmake.log" 2>&1 ||
   { mkdir -p "$work"; cat "$work.cmake.log"; exit 2; }
-cmake --build "$build" -j"$(nproc)" --target sapfor-lex dvmh-predict >>"$work.cmake.log" 2>&1 ||
+cmake --build "$build" -j"$(nproc)" --target sapfor-lex dvmh-predict sapfor-diff >>"$work.cmake.log" 2>&1 ||
   { tail -40 "$work.cmake.log"; exit 2; }
 rm -f "$work.cmake.log"
 lex="$build/sapfor-lex"
 predict="$build/dvmh-predict"
+differ="$build/sapfor-diff"
 [[ -x "$lex" ]] || { echo "run.sh: $lex was not built" >&2; exit 2; }
 
 mkdir -p "$work"
@@ -190,6 +193,15 @@ EOF
     "${pcmd[@]/-q/--format=csv}" | awk -F, 'NR > 1 { n[$3]++ } END { for (s in n) printf "   kernels %s: %d\n", s, n[s] }'
     log "   best of $runs: $pbest s for $kernels kernels: $(python3 -c "print(f'{$kernels / $pbest:.0f}')") kernels/s"
     PREDICT_ROWS+=("$tag|$kernels|$pbest")
+  fi
+
+  if [[ -x "$differ" && -f "$out/sapfor-on.sqlite" ]]; then
+    # Two databases of the same sources (annotation on and off): every entity compared, none differs.
+    local dcmd=("$differ" "$out/sapfor-off.sqlite" "$out/sapfor-on.sqlite" --summary)
+    log "-- sapfor-diff, the two databases of this corpus: ${dcmd[*]}"
+    time_cmd "$out/diff" "${dcmd[@]}"
+    [[ $T_RC -eq 0 ]] || { log "   exit status $T_RC (0 expected: the same sources)"; tail -5 "$out/diff.out" "$out/diff.err"; exit 2; }
+    log "   ${T_WALL} s wall (user ${T_USER} s, sys ${T_SYS} s), peak ${T_RSS_KB} KB: $(tail -1 "$out/diff.out")"
   fi
 
   if [[ $gfortran_on -eq 1 ]]; then
