@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <iomanip>
+#include <iostream>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
@@ -20,6 +22,37 @@ namespace sapfor::tools {
 inline std::string lower(std::string s) {
   std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
   return s;
+}
+
+/// The built-in GPU profiles, one a line (--list-gpus, and after an unknown --gpu).
+inline void listGpus(std::ostream& out) {
+  out << "GPU profiles (--gpu NAME; data/gpus/NAME.ini):\n";
+  for (const predictor::GpuProfile& g : predictor::builtinGpuProfiles())
+    out << "  " << g.key << std::string(8 - std::min<size_t>(7, g.key.size()), ' ') << g.name << ", CC " << std::fixed
+        << std::setprecision(1) << g.computeCapability << std::defaultfloat << std::setprecision(6) << ", " << g.sms
+        << " SMs, " << g.clockGhz << " GHz, " << g.dramGbs << " GB/s, " << predictor::coalescingRuleName(g.coalescing)
+        << (g.key == "c2050" ? " (default)" : "") << "\n";
+}
+
+/// Sets `options.gpu` from --gpu-file when given, else from --gpu; returns the message for a bad
+/// one (an unknown name: the known ones are listed on stderr first).
+inline std::optional<std::string> selectGpu(const std::string& gpuName, const std::string& gpuFile,
+                                            predictor::PredictOptions& options) {
+  try {
+    if (!gpuFile.empty()) {
+      options.gpu = predictor::loadGpuProfile(gpuFile);
+      return std::nullopt;
+    }
+  } catch (const std::exception& e) {
+    return std::string(e.what());
+  }
+  const predictor::GpuProfile* g = predictor::findGpuProfile(gpuName);
+  if (!g) {
+    listGpus(std::cerr);
+    return "unknown GPU '" + gpuName + "'; the known ones are listed above (or give --gpu-file PATH)";
+  }
+  options.gpu = *g;
+  return std::nullopt;
 }
 
 /// X,Y,Z (Y and Z may be omitted) of positive integers.

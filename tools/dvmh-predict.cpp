@@ -16,7 +16,6 @@
 #include <boost/program_options.hpp>
 
 #include <algorithm>
-#include <iomanip>
 #include <iostream>
 #include <sstream>
 
@@ -50,14 +49,6 @@ const char* const kUsage =
     "\n"
     "Exit status: 0 predicted (unknown kernels included); 2 trouble (no database, not ours, an unknown\n"
     "GPU or loop, a bad option).\n";
-
-void listGpus(std::ostream& out) {
-  out << "GPU profiles (--gpu NAME; data/gpus/NAME.ini):\n";
-  for (const GpuProfile& g : builtinGpuProfiles())
-    out << "  " << g.key << std::string(8 - std::min<size_t>(7, g.key.size()), ' ') << g.name << ", CC " << std::fixed
-        << std::setprecision(1) << g.computeCapability << std::defaultfloat << std::setprecision(6) << ", " << g.sms << " SMs, " << g.clockGhz << " GHz, " << g.dramGbs << " GB/s, "
-        << coalescingRuleName(g.coalescing) << (g.key == "c2050" ? " (default)" : "") << "\n";
-}
 
 /// The baseline of an HTML report, predicted again with this run's GPU and options (without
 /// --explain, and only `onlyLoop` when it names one of its loops); its database is not written.
@@ -117,7 +108,7 @@ int main(int argc, char** argv) {
     return *done;
   try {
     if (vm.count("list-gpus")) {
-      listGpus(std::cout);
+      tools::listGpus(std::cout);
       return kOk;
     }
   } catch (const std::exception& e) {
@@ -130,20 +121,7 @@ int main(int argc, char** argv) {
   };
   if (path.empty()) return usageError("no database given (dvmh-predict --help)");
   if (options.jobs < 1) return usageError("--jobs must be at least 1");
-  try {
-    if (!gpuFile.empty()) {
-      options.gpu = loadGpuProfile(gpuFile);
-    } else {
-      const GpuProfile* g = findGpuProfile(gpuName);
-      if (!g) {
-        listGpus(std::cerr);
-        return usageError("unknown GPU '" + gpuName + "'; the known ones are listed above (or give --gpu-file PATH)");
-      }
-      options.gpu = *g;
-    }
-  } catch (const std::exception& e) {
-    return usageError(e.what());
-  }
+  if (std::optional<std::string> bad = tools::selectGpu(gpuName, gpuFile, options)) return usageError(*bad);
   const ModelSettings& settings = builtinModelSettings();
   if (std::optional<std::string> bad = tools::parseBlocks(blockDefaults, block, settings, options)) return usageError(*bad);
   blockDefaults = tools::lower(blockDefaults);

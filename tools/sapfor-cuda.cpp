@@ -91,17 +91,7 @@ int main(int argc, char** argv) {
   };
   if (path.empty()) return trouble("no database given (sapfor-cuda --help)");
   predictor::PredictOptions options;
-  try {
-    if (!gpuFile.empty()) {
-      options.gpu = predictor::loadGpuProfile(gpuFile);
-    } else {
-      const predictor::GpuProfile* g = predictor::findGpuProfile(gpuName);
-      if (!g) return trouble("unknown GPU '" + gpuName + "' (dvmh-predict --list-gpus lists the known ones)");
-      options.gpu = *g;
-    }
-  } catch (const std::exception& e) {
-    return trouble(e.what());
-  }
+  if (std::optional<std::string> bad = tools::selectGpu(gpuName, gpuFile, options)) return trouble(*bad);
   const predictor::ModelSettings& settings = predictor::builtinModelSettings();
   if (std::optional<std::string> bad = tools::parseBlocks(blockDefaults, block, settings, options)) return trouble(*bad);
   if (std::optional<std::string> bad = tools::parseParams(params, options)) return trouble(*bad);
