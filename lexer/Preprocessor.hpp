@@ -32,6 +32,12 @@ struct PreprocessorOptions {
   std::vector<std::string> undefines;          ///< -U NAME
   std::vector<std::string> includeDirs;        ///< -I
   bool always = false;                         ///< --cpp: preprocess every file
+
+  /// Adds a -D argument: NAME=VALUE, or NAME (defined as 1).
+  void define(const std::string& nameAndValue) {
+    size_t eq = nameAndValue.find('=');
+    defines[nameAndValue.substr(0, eq)] = eq == std::string::npos ? "1" : nameAndValue.substr(eq + 1);
+  }
 };
 
 /// Whether gfortran would preprocess a file of this name (upper-case extensions and .fpp).

@@ -99,10 +99,7 @@ int main(int argc, char** argv) {
   lexer::PreprocessorOptions preprocessor;
   preprocessor.includeDirs = includes;
   preprocessor.always = cpp;
-  for (const std::string& d : defines) {
-    size_t eq = d.find('=');
-    preprocessor.defines[d.substr(0, eq)] = eq == std::string::npos ? "1" : d.substr(eq + 1);
-  }
+  for (const std::string& d : defines) preprocessor.define(d);
 
   int status = kOk;
   std::string text;

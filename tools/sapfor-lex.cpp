@@ -130,10 +130,7 @@ int main(int argc, char** argv) {
       return kTrouble;
     }
   }
-  for (const std::string& d : defines) {
-    size_t eq = d.find('=');
-    options.preprocessor.defines[d.substr(0, eq)] = eq == std::string::npos ? "1" : d.substr(eq + 1);
-  }
+  for (const std::string& d : defines) options.preprocessor.define(d);
   options.commandLine = joinArgs(argc, argv);
 
   auto started = std::chrono::steady_clock::now();
