@@ -62,7 +62,7 @@ std::vector<lexer::RecordedSource> recordedSources(SQLite::Database& db) {
 
 int main(int argc, char** argv) {
   std::string path, output, gpuName = "c2050", gpuFile, blockDefaults = "thesis", block;
-  std::vector<std::string> loops, params, includes, defines;
+  std::vector<std::string> loops, params, includes, defines, undefines;
   bool cpp = false, across = false;
   po::options_description visible("Options");
   visible.add_options()
@@ -77,6 +77,7 @@ int main(int argc, char** argv) {
        "their iterations run in order (DVMH pipelines them; that is not written)")
       ("include,I", po::value(&includes)->composing(), "DIR: an include folder sapfor-lex was given (repeatable)")
       ("define,D", po::value(&defines)->composing(), "N[=V]: a macro sapfor-lex was given (repeatable)")
+      ("undefine,U", po::value(&undefines)->composing(), "NAME: a macro sapfor-lex was told to undefine (repeatable)")
       ("cpp", po::bool_switch(&cpp), "C-preprocess every file, if sapfor-lex was given --cpp")
       ("version", "print the version and exit")
       ("help,h", "print this help and exit");
@@ -100,6 +101,7 @@ int main(int argc, char** argv) {
   preprocessor.includeDirs = includes;
   preprocessor.always = cpp;
   for (const std::string& d : defines) preprocessor.define(d);
+  preprocessor.undefines = undefines;
 
   int status = kOk;
   std::string text;
