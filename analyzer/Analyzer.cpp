@@ -4,8 +4,17 @@
 #include "schema/BatchedInsert.hpp"
 #include "schema/Database.hpp"
 
+#include "analyzer/FactsReader.hpp"
+
 #include <algorithm>
+#include <condition_variable>
+#include <deque>
+#include <exception>
+#include <filesystem>
 #include <map>
+#include <mutex>
+#include <optional>
+#include <thread>
 
 namespace sapfor::analyzer {
 
@@ -50,7 +59,13 @@ class ResultWriter {
     }
   }
 
-  void procedure(const LoopAnalysis& loops, const Expert& expert) {
+  void procedure(Id procId, const LoopAnalysis& loops, const Expert& expert) {
+    int64_t dependences = 0, directives = 0;
+    auto nextId = [&](int64_t& ordinal, const char* what) {
+      if (++ordinal >= kIdsPerProcedure)
+        throw std::runtime_error("procedure " + std::to_string(procId) + " has more " + what + " than the analysis numbers");
+      return procId * kIdsPerProcedure + ordinal;
+    };
     std::map<Id, std::vector<const Reason*>> notes;
     for (const auto& [loop, r] : expert.notes()) notes[loop].push_back(&r);
     for (const Verdict& v : expert.verdicts()) {
@@ -73,15 +88,15 @@ class ResultWriter {
             .value(t.locCount).value(optional(t.liveAfter)).id(t.line).endRow();
     }
     for (const Dependence& d : loops.dependences())
-      dependence_.value(++dependences_).value(d.loopId).value(d.name).value(d.kind).value(int64_t{d.level})
+      dependence_.value(nextId(dependences, "dependences")).value(d.loopId).value(d.name).value(d.kind).value(int64_t{d.level})
           .value(d.distance).value(d.direction).value(int64_t{d.exact}).value(d.vector).value(int64_t{d.pairs})
           .id(d.source->refId).id(d.sink->refId).value(int64_t{d.source->line}).value(int64_t{d.sink->line}).text(d.test)
           .text(d.note).endRow();
     for (const ExpertDirective& e : expert.directives()) {
-      expert_.value(++directives_).id(e.loopId).value(e.fileId).value(int64_t{e.line}).value(e.kind).value(e.text)
-          .id(e.rank).endRow();
+      int64_t id = nextId(directives, "directives");
+      expert_.value(id).id(e.loopId).value(e.fileId).value(int64_t{e.line}).value(e.kind).value(e.text).id(e.rank).endRow();
       int64_t pos = 0;
-      for (const auto& [clause, name] : e.arrays) expertVar_.value(directives_).value(clause).value(++pos).value(name).endRow();
+      for (const auto& [clause, name] : e.arrays) expertVar_.value(id).value(clause).value(++pos).value(name).endRow();
     }
   }
 
@@ -91,49 +106,29 @@ class ResultWriter {
 
  private:
   BatchedInsert summary_, effect_, verdict_, reason_, trait_, dependence_, expert_, expertVar_;
-  int64_t dependences_ = 0, directives_ = 0;
 };
 
-}  // namespace
+/// Analyzes the procedure loaded in `program` and writes its rows.
+void analyzeLoaded(const Program& program, const Effects& effects, const DirectiveIndex& index, ResultWriter& writer,
+                   const AnalysisOptions& options, AnalysisReport& report, std::vector<Finding>& findings) {
+  LoopAnalysis loops(program, effects);
+  Expert expert(program, loops, index);
+  writer.procedure(program.current, loops, expert);
+  if (options.inspect) options.inspect(program, loops, expert);
+  for (const Verdict& v : expert.verdicts()) {
+    report.parallel += v.analysisParallel;
+    report.across += v.across;
+  }
+  for (const ExpertDirective& e : expert.directives()) {
+    report.expertDirectives += e.kind == "PARALLEL";
+    if (options.keepDirectives) report.directives.push_back(e);
+  }
+  findings.insert(findings.end(), expert.findings().begin(), expert.findings().end());
+}
 
-AnalysisReport analyze(SQLite::Database& db, const AnalysisOptions& options, Program* programOut) {
-  // An earlier run's results go (a fresh database from sapfor-lex has none).
-  if (db::getMeta(db, "analysis")) {
-    for (const char* table : {"procedure_summary", "procedure_effect", "loop_verdict", "loop_reason", "loop_trait",
-                              "dependence", "expert_directive_var", "expert_directive"})
-      db.exec(std::string("DELETE FROM ") + table);
-    db.exec("DELETE FROM diagnostic WHERE stage = 'analysis'");
-  }
-  ProgramReader reader(db);
-  Program program = reader.read();
-  AnalysisReport report;
-  report.sourceRoot = program.sourceRoot;
-  report.loops = static_cast<int>(program.loopCount);
-  Effects effects(program, reader);
-  DirectiveIndex index(program);
-  ResultWriter writer(db);
-  writer.summaries(program, effects);
-  std::vector<Finding> findings;
-  for (const ProcedureRow& p : program.procedures) {
-    if (p.loops.empty()) continue;
-    reader.load(program, p.id, ProgramReader::Detail::All);
-    LoopAnalysis loops(program, effects);
-    Expert expert(program, loops, index);
-    writer.procedure(loops, expert);
-    if (options.inspect) options.inspect(program, loops, expert);
-    for (const Verdict& v : expert.verdicts()) {
-      report.parallel += v.analysisParallel;
-      report.across += v.across;
-    }
-    for (const ExpertDirective& e : expert.directives()) {
-      report.expertDirectives += e.kind == "PARALLEL";
-      if (options.keepDirectives) report.directives.push_back(e);
-    }
-    findings.insert(findings.end(), expert.findings().begin(), expert.findings().end());
-  }
-  writer.flush();
+/// The user directives checked, the findings as diagnostics (in file and line order), the meta row.
+void finishReport(SQLite::Database& db, const Program& program, std::vector<Finding>& findings, AnalysisReport& report) {
   for (const DirectiveRow& d : program.directives) report.userDirectives += d.kind == "PARALLEL" && d.loopId != 0;
-
   std::stable_sort(findings.begin(), findings.end(), [&](const Finding& x, const Finding& y) {
     return std::make_tuple(program.file(x.fileId).path, x.line) < std::make_tuple(program.file(y.fileId).path, y.line);
   });
@@ -147,12 +142,201 @@ AnalysisReport analyze(SQLite::Database& db, const AnalysisOptions& options, Pro
   }
   diagnostic.flush();
   db::setMeta(db, "analysis", std::string(db::toolVersion()));
+}
+
+}  // namespace
+
+AnalysisReport analyze(SQLite::Database& db, const AnalysisOptions& options, Program* programOut) {
+  // An earlier run's results go (a fresh database from sapfor-lex has none).
+  for (const char* table : {"procedure_summary", "procedure_effect", "loop_verdict", "loop_reason", "loop_trait",
+                            "dependence", "expert_directive_var", "expert_directive"})
+    db.exec(std::string("DELETE FROM ") + table);
+  db.exec("DELETE FROM diagnostic WHERE stage = 'analysis'");
+  ProgramReader reader(db);
+  Program program = reader.read();
+  AnalysisReport report;
+  report.sourceRoot = program.sourceRoot;
+  report.loops = static_cast<int>(program.loopCount);
+  Effects effects(program, reader);
+  DirectiveIndex index(program);
+  ResultWriter writer(db);
+  writer.summaries(program, effects);
+  std::vector<Finding> findings;
+  for (const ProcedureRow& p : program.procedures) {
+    if (p.loops.empty()) continue;
+    reader.load(program, p.id, ProgramReader::Detail::All);
+    analyzeLoaded(program, effects, index, writer, options, report, findings);
+  }
+  writer.flush();
+  finishReport(db, program, findings, report);
   if (programOut) {
     program.loops.clear();
     program.statements.clear();
     program.arrayRefs.clear();
     *programOut = std::move(program);
   }
+  return report;
+}
+
+// ---- during the load --------------------------------------------------------------------------
+
+namespace {
+
+/// Whether a loop of the loaded procedure calls a procedure: its effects are known only once
+/// every procedure is in (a statement function's are not).
+bool callsInLoops(const Program& program) {
+  return std::any_of(program.calls.begin(), program.calls.end(),
+                     [](const CallRow& c) { return c.loopId && c.kind != "statement_function"; });
+}
+
+}  // namespace
+
+/// The analysis tables, for the rows written beside the load.
+const std::vector<std::string> kResultTables = {"procedure_summary", "procedure_effect", "loop_verdict", "loop_reason",
+                                                "loop_trait", "dependence", "expert_directive", "expert_directive_var"};
+
+struct StreamingAnalysis::State {
+  SQLite::Database& db;
+  /// The rows go to a database of their own beside the new one, through a connection of their
+  /// own: the load's inserts never wait for the analysis' (finish() appends them in one pass).
+  std::string resultsPath;
+  std::unique_ptr<SQLite::Database> results;
+  Program program;
+  Effects effects{program};
+  /// DISTRIBUTE and ALIGN so far (all an ON clause may need: see DirectiveIndex), and the user's
+  /// PARALLEL directives of the file at hand.
+  DirectiveIndex fileIndex;
+  /// Procedures whose loops call others: read back from the database by finish() (their code is
+  /// not kept meanwhile, so that memory stays per file).
+  std::vector<Id> deferred;
+  std::optional<ResultWriter> writer;  ///< into `results`
+  AnalysisReport report;
+  std::vector<Finding> findings;
+
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::deque<lexer::LoadedFile> queue;
+  bool closed = false, cancelled = false;
+  std::exception_ptr error;
+  std::thread thread;
+
+  explicit State(SQLite::Database& d) : db(d), resultsPath(d.getFilename() + "-analysis") {
+    std::filesystem::remove(resultsPath);
+    results = std::make_unique<SQLite::Database>(resultsPath, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_NOMUTEX);
+    results->exec("PRAGMA page_size = 16384; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -8192");
+    results->exec(std::string(db::analysisSchemaText()));
+    db::attach(db, resultsPath, "results");  // now, while the new database is still small to commit
+    results->exec("BEGIN");
+    writer.emplace(*results);
+  }
+  ~State() {
+    writer.reset();
+    results.reset();
+    std::error_code ec;
+    std::filesystem::remove(resultsPath, ec);
+  }
+
+  void run() {
+    for (;;) {
+      lexer::LoadedFile file;
+      {
+        std::unique_lock<std::mutex> lock(mutex);
+        changed.wait(lock, [&] { return closed || !queue.empty(); });
+        if (queue.empty()) return;
+        file = std::move(queue.front());
+        queue.pop_front();
+      }
+      changed.notify_all();
+      if (error || cancelled) continue;  // drain
+      try {
+        analyzeFile(file);
+      } catch (...) {
+        error = std::current_exception();
+      }
+    }
+  }
+
+  void analyzeFile(const lexer::LoadedFile& file) {
+    size_t firstDirective = program.directives.size();
+    std::vector<Program> codes = FactsReader::add(program, file.facts, file.ids);
+    fileIndex.parallelByProcedure.clear();
+    for (size_t k = firstDirective; k < program.directives.size(); ++k) fileIndex.add(program.directives[k]);
+    for (Program& code : codes) {
+      program.swapCode(code);
+      effects.addLoaded();
+      if (program.loops.empty()) continue;
+      if (callsInLoops(program)) {
+        deferred.push_back(program.current);
+        continue;
+      }
+      analyzeLoaded(program, effects, fileIndex, *writer, {}, report, findings);
+    }
+  }
+};
+
+StreamingAnalysis::StreamingAnalysis(SQLite::Database& db) : state_(std::make_unique<State>(db)) {
+  state_->thread = std::thread([this] { state_->run(); });
+}
+
+StreamingAnalysis::~StreamingAnalysis() {
+  if (!state_->thread.joinable()) return;
+  {
+    std::lock_guard<std::mutex> lock(state_->mutex);
+    state_->closed = state_->cancelled = true;
+  }
+  state_->changed.notify_all();
+  state_->thread.join();
+}
+
+void StreamingAnalysis::add(lexer::LoadedFile&& file) {
+  State& s = *state_;
+  {
+    std::unique_lock<std::mutex> lock(s.mutex);
+    s.changed.wait(lock, [&] { return s.queue.size() < 4; });
+    s.queue.push_back(std::move(file));
+  }
+  s.changed.notify_all();
+}
+
+AnalysisReport StreamingAnalysis::finish() {
+  State& s = *state_;
+  {
+    std::lock_guard<std::mutex> lock(s.mutex);
+    s.closed = true;
+  }
+  s.changed.notify_all();
+  s.thread.join();
+  if (s.error) std::rethrow_exception(s.error);
+
+  Program& program = s.program;
+  // The load wrote the file table last.
+  if (auto root = db::getMeta(s.db, "source_root")) program.sourceRoot = *root;
+  SQLite::Statement files(s.db, "SELECT file_id, path, form, lines, bytes FROM file ORDER BY file_id");
+  while (files.executeStep())
+    program.files.push_back({files.getColumn(0).getInt64(), files.getColumn(1).getString(), files.getColumn(2).getString(),
+                             files.getColumn(3).getInt64(), files.getColumn(4).getInt64()});
+  s.effects.complete();
+  s.writer->summaries(program, s.effects);
+  DirectiveIndex index(program);
+  if (!s.deferred.empty()) {
+    ProgramReader reader(s.db);
+    reader.readCodeTables(program);
+    for (Id procId : s.deferred) {
+      reader.load(program, procId, ProgramReader::Detail::All);
+      analyzeLoaded(program, s.effects, index, *s.writer, {}, s.report, s.findings);
+    }
+  }
+  s.deferred.clear();
+  s.writer->flush();
+  s.writer.reset();
+  s.results->exec("COMMIT");
+  s.results.reset();
+  for (const std::string& table : kResultTables)
+    s.db.exec("INSERT INTO main." + table + " SELECT * FROM results." + table);  // a record at a time, undecoded
+  AnalysisReport report = std::move(s.report);
+  report.sourceRoot = program.sourceRoot;
+  report.loops = static_cast<int>(program.loopCount);
+  finishReport(s.db, program, s.findings, report);
   return report;
 }
 

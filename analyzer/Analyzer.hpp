@@ -1,16 +1,19 @@
 /// @file Analyzer.hpp
-/// The analyzer's entry point: reads the facts of a database, summarizes every procedure (what a
-/// call reads and writes, I/O, STOP), then analyzes one procedure's loops at a time (traits,
-/// dependences, verdicts, the DVMH expert's directives, the check of the user's directives) and
-/// replaces the analysis tables' rows and the analysis diagnostics with the results. The caller
-/// owns the transaction.
+/// The analyzer's entry points: reads the facts of a database (or takes them from the load as it
+/// goes), summarizes every procedure (what a call reads and writes, I/O, STOP), then analyzes one
+/// procedure's loops at a time (traits, dependences, verdicts, the DVMH expert's directives, the
+/// check of the user's directives) and replaces the analysis tables' rows and the analysis
+/// diagnostics with the results. The caller owns the transaction.
 #pragma once
 
 #include "analyzer/Expert.hpp"
 
+#include "lexer/Loader.hpp"
+
 #include <SQLiteCpp/Database.h>
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -40,8 +43,36 @@ struct AnalysisOptions {
   bool keepDirectives = false;  ///< return the expert's directives in the report (for --emit-dvmh)
 };
 
+/// dependence.dep_id and expert_directive.expert_id are the procedure's id times this plus the
+/// row's ordinal in the procedure: they follow the source whatever order procedures are analyzed in.
+inline constexpr int64_t kIdsPerProcedure = 1'000'000;
+
 /// Runs the analysis on `db` and writes its results there (inside the caller's transaction).
 /// `program`, when given, receives the whole-program tables (for --emit-dvmh).
 AnalysisReport analyze(SQLite::Database& db, const AnalysisOptions& options = {}, Program* program = nullptr);
+
+/// The same analysis, run while sapfor-lex loads: each file's facts are analyzed from memory on
+/// a thread of its own as soon as they are written (add), and the procedures whose loops call
+/// other procedures once every procedure is summarized (finish). The tables it writes are the
+/// ones analyze() writes. Its rows go to a database of their own beside the new one (no
+/// connection shared with the load's inserts), which finish() appends to the new one.
+class StreamingAnalysis {
+ public:
+  explicit StreamingAnalysis(SQLite::Database& db);
+  ~StreamingAnalysis();  ///< stops the thread (a load that failed leaves the rest unanalyzed)
+  StreamingAnalysis(const StreamingAnalysis&) = delete;
+  StreamingAnalysis& operator=(const StreamingAnalysis&) = delete;
+
+  /// Takes one loaded file (from the loading thread, in load order); waits while the analysis is
+  /// a few files behind, so that memory stays per file.
+  void add(lexer::LoadedFile&& file);
+  /// After the load has written everything (the file table included): analyzes what was left,
+  /// writes the summaries and the diagnostics; rethrows what went wrong on the thread.
+  AnalysisReport finish();
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
 
 }  // namespace sapfor::analyzer

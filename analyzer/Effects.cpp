@@ -55,13 +55,9 @@ bool sharesHiddenState(const std::string& name) {
 
 }  // namespace
 
+Effects::Effects(const Program& program) : program_(program) {}
+
 Effects::Effects(Program& program, ProgramReader& reader) : program_(program), summaries_(program.procedures.size()) {
-  for (const ProcedureRow& p : program.procedures) {
-    byName_[p.name].push_back(p.id);
-    summaries_[static_cast<size_t>(p.id - 1)].hasBody = !p.statements.empty();
-  }
-  for (const VariableRow& v : program.variables)
-    if (v.storage == Storage::Common) commonVars_[{v.procId, v.common, v.name}] = v.id;
   // What each procedure's own statements touch (arguments count as read: a callee's summary
   // says more once the fixed point is reached).
   reader.forEachAccess([&](Id proc, Id var, char access) {
@@ -73,8 +69,52 @@ Effects::Effects(Program& program, ProgramReader& reader) : program_(program), s
   SummaryFacts facts = reader.summaryFacts();
   for (Id proc : facts.io) summaries_[static_cast<size_t>(proc - 1)].io = true;
   for (Id proc : facts.stop) summaries_[static_cast<size_t>(proc - 1)].stop = true;
-  for (const SummaryFacts::Call& call : facts.calls) {
-    if (call.kind == "statement_function") continue;
+  for (const SummaryFacts::Call& call : facts.calls) addCall(call);
+  finish([&](Id proc) { reader.load(program, proc, ProgramReader::Detail::Scalars); });
+}
+
+ProcedureSummary& Effects::summaryOf(Id procId) {
+  if (summaries_.size() < program_.procedures.size()) summaries_.resize(program_.procedures.size());
+  return summaries_[static_cast<size_t>(procId - 1)];
+}
+
+void Effects::addCall(const SummaryFacts::Call& call) {
+  if (call.kind != "statement_function") calls_.push_back(call);
+}
+
+void Effects::addLoaded() {
+  const ProcedureRow& p = program_.procedure(program_.current);
+  ProcedureSummary& summary = summaryOf(p.id);
+  auto listed = [](const std::string& kind) { return kind == "stop" || isInputOutput(kind); };
+  for (const StatementRow& s : program_.statements) {
+    for (const ScalarRefRow& r : s.scalars) addEffect(summary, p, r.varId, r.access == 'R', r.access == 'W', "");
+    if (listed(s.kind) || listed(s.action)) (s.kind == "stop" || s.action == "stop" ? summary.stop : summary.io) = true;
+  }
+  for (const ArrayRefRow& r : program_.arrayRefs)
+    if (r.varId) addEffect(summary, p, r.varId, r.access == 'R', r.access == 'W', "");
+  for (const CallRow& c : program_.calls) {
+    SummaryFacts::Call call{c.procId, c.callee, c.kind, {}, {}};
+    for (const CallArgRow& a : c.args) {
+      bool isArray = false;
+      call.keywords.push_back(a.keyword);
+      call.argumentVars.push_back(a.var.empty() ? 0 : argumentVariable(program_.statement(c.stmtId), a.var, isArray));
+    }
+    addCall(call);
+  }
+  if (writesScalarDummy(summary) && !p.statements.empty()) definitions_[p.id] = definedDummies(p);
+}
+
+void Effects::complete() { finish({}); }
+
+void Effects::finish(const std::function<void(Id)>& loadScalars) {
+  summaries_.resize(program_.procedures.size());  // one per procedure, those without code included
+  for (const ProcedureRow& p : program_.procedures) {
+    byName_[p.name].push_back(p.id);
+    summaries_[static_cast<size_t>(p.id - 1)].hasBody = !p.statements.empty();
+  }
+  for (const VariableRow& v : program_.variables)
+    if (v.storage == Storage::Common) commonVars_[{v.procId, v.common, v.name}] = v.id;
+  for (const SummaryFacts::Call& call : calls_) {
     CallSite site;
     site.caller = call.procId;
     site.target = callee(call.callee, call.procId);
@@ -83,23 +123,33 @@ Effects::Effects(Program& program, ProgramReader& reader) : program_(program), s
       if (call.argumentVars[k]) site.arguments.push_back({static_cast<int>(k) + 1, call.keywords[k], call.argumentVars[k]});
     callSites_.push_back(std::move(site));
   }
+  calls_.clear();
   // Whether a call defines a scalar it passes matters only where some call passes a scalar.
   std::set<Id> passedScalars;
   for (const CallSite& site : callSites_)
     for (const CallSite::Argument& a : site.arguments)
-      if (site.target && !program.variable(a.var).isArray()) passedScalars.insert(site.target);
-  for (Id proc : passedScalars)
-    if (writesScalarDummy(summaries_[static_cast<size_t>(proc - 1)]) && !program.procedure(proc).statements.empty()) {
-      reader.load(program, proc, ProgramReader::Detail::Scalars);
-      defines(program.procedure(proc));
+      if (site.target && !program_.variable(a.var).isArray()) passedScalars.insert(site.target);
+  for (Id proc : passedScalars) {
+    ProcedureSummary& summary = summaries_[static_cast<size_t>(proc - 1)];
+    const ProcedureRow& p = program_.procedure(proc);
+    if (!writesScalarDummy(summary) || p.statements.empty()) continue;
+    std::set<Id> defined;
+    if (auto found = definitions_.find(proc); found != definitions_.end())
+      defined = found->second;
+    else if (loadScalars) {
+      loadScalars(proc);
+      defined = definedDummies(p);
     }
+    for (auto& [key, e] : summary.effects) e.defines = e.reach == Reach::Dummy && defined.count(e.varId) > 0;
+  }
+  definitions_.clear();
   // Through calls, to a fixed point (recursion included).
   for (bool changed = true; changed;) {
     changed = false;
     for (const CallSite& call : callSites_) changed |= propagate(call);
   }
   // An ENTRY runs its host's body.
-  for (const ProcedureRow& p : program.procedures) {
+  for (const ProcedureRow& p : program_.procedures) {
     if (p.kind != "entry" || !p.hostId) continue;
     ProcedureSummary s = summary(p.hostId);
     for (auto& [key, e] : s.effects)
@@ -172,8 +222,8 @@ bool Effects::writesScalarDummy(const ProcedureSummary& summary) const {
   return false;
 }
 
-void Effects::defines(const ProcedureRow& p) {
-  ProcedureSummary& summary = summaries_[static_cast<size_t>(p.id - 1)];
+std::set<Id> Effects::definedDummies(const ProcedureRow& p) const {
+  const ProcedureSummary& summary = summaries_[static_cast<size_t>(p.id - 1)];
   const Id first = p.statements.first, last = p.statements.last;
   std::vector<StatementEffects> own;
   own.reserve(static_cast<size_t>(last - first + 1));
@@ -181,10 +231,12 @@ void Effects::defines(const ProcedureRow& p) {
   // A dummy the body always writes before reading it: a call defines the actual argument.
   ScalarFlow flow = scalarFlow(program_, 0, first, last,
                                [&](Id stmt) -> const StatementEffects& { return own[static_cast<size_t>(stmt - first)]; });
-  for (auto& [key, e] : summary.effects) {
+  std::set<Id> defined;
+  for (const auto& [key, e] : summary.effects) {
     const ScalarUse* use = e.reach == Reach::Dummy ? flow.find(e.varId) : nullptr;
-    e.defines = use && use->certainAtEnd && !use->exposed;
+    if (use && use->certainAtEnd && !use->exposed) defined.insert(e.varId);
   }
+  return defined;
 }
 
 Id Effects::callerView(Id varId, Id callerProc) const {

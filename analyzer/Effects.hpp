@@ -8,6 +8,7 @@
 
 #include "analyzer/ProgramModel.hpp"
 
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -79,6 +80,14 @@ class Effects {
  public:
   /// Summarizes every procedure, loading each one's code in turn into `program`.
   Effects(Program& program, ProgramReader& reader);
+  /// No summaries yet: they are fed procedure by procedure as the code arrives (addLoaded), then
+  /// completed once every procedure has been seen (sapfor-lex's analysis during the load).
+  explicit Effects(const Program& program);
+  /// Adds what the procedure loaded in the program does itself: its references, I/O, STOP and
+  /// calls, and which scalar dummies a call to it defines.
+  void addLoaded();
+  /// Once every procedure is in: resolves the calls and carries their effects into their callers.
+  void complete();
 
   /// The procedure a call reaches (an internal procedure of the caller or its host first, then a
   /// module procedure, then an external one); 0 when the database has no body for it.
@@ -107,7 +116,13 @@ class Effects {
   /// Whether a procedure's summary needs its code walked: it writes a scalar dummy, which a call
   /// may define.
   bool writesScalarDummy(const ProcedureSummary& summary) const;
-  void defines(const ProcedureRow& p);
+  /// The scalar dummies the loaded procedure `p` writes before it reads them on every path.
+  std::set<Id> definedDummies(const ProcedureRow& p) const;
+  ProcedureSummary& summaryOf(Id procId);
+  void addCall(const SummaryFacts::Call& call);
+  /// Calls resolved, definitions of passed scalars, the fixed point, ENTRY points.
+  /// `loadScalars` loads a procedure's code when its definitions were not computed as it went.
+  void finish(const std::function<void(Id)>& loadScalars);
   bool propagate(const CallSite& call);
   bool addEffect(ProcedureSummary& summary, const ProcedureRow& p, Id varId, bool reads, bool writes,
                  const std::string& via);
@@ -120,6 +135,8 @@ class Effects {
   const Program& program_;
   std::vector<ProcedureSummary> summaries_;
   std::vector<CallSite> callSites_;
+  std::vector<SummaryFacts::Call> calls_;           ///< until finish() resolves them
+  std::unordered_map<Id, std::set<Id>> definitions_;  ///< addLoaded: per procedure, the dummies it defines
   std::unordered_map<std::string, std::vector<Id>> byName_;
   std::map<std::tuple<Id, int32_t, std::string>, Id> commonVars_;  ///< (proc, block, name) -> variable
 };

@@ -88,14 +88,16 @@ std::string acrossText(const std::string& array, const AcrossWidths& widths) {
 }  // namespace
 
 DirectiveIndex::DirectiveIndex(const Program& program) {
-  for (const DirectiveRow& d : program.directives) {
-    if (d.sentinel != "dvm") continue;
-    if (d.kind == "DISTRIBUTE")
-      for (const std::string& n : d.names("distribute")) distributed.insert(n);
-    if (d.kind == "ALIGN")
-      for (const std::string& n : d.names("align")) aligned.insert(n);
-    if (d.kind == "PARALLEL" && d.loopId) parallelByProcedure[d.procId].push_back(&d);
-  }
+  for (const DirectiveRow& d : program.directives) add(d);
+}
+
+void DirectiveIndex::add(const DirectiveRow& d) {
+  if (d.sentinel != "dvm") return;
+  if (d.kind == "DISTRIBUTE")
+    for (const std::string& n : d.names("distribute")) distributed.insert({d.procId, n});
+  if (d.kind == "ALIGN")
+    for (const std::string& n : d.names("align")) aligned.insert({d.procId, n});
+  if (d.kind == "PARALLEL" && d.loopId) parallelByProcedure[d.procId].push_back(&d);
 }
 
 Expert::Expert(const Program& program, const LoopAnalysis& analysis, const DirectiveIndex& index)
@@ -312,8 +314,9 @@ std::string Expert::onClause(const std::vector<Id>& nest) const {
   }
   const Candidate* best = nullptr;
   auto rank = [&](const Candidate& c) {
-    const std::string& name = program_.variable(c.ref->varId).name;
-    return std::make_tuple(c.covered, c.written, index_.distributed.count(name) > 0, index_.aligned.count(name) > 0);
+    const VariableRow& v = program_.variable(c.ref->varId);
+    std::pair<Id, std::string> declared{v.procId, v.name};
+    return std::make_tuple(c.covered, c.written, index_.distributed.count(declared) > 0, index_.aligned.count(declared) > 0);
   };
   for (const auto& [var, c] : byArray) {
     if (c.covered == 0) continue;

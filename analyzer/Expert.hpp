@@ -56,9 +56,15 @@ using AcrossWidths = std::vector<AcrossWidth>;
 
 /// What the expert needs to know about the whole program's directives.
 struct DirectiveIndex {
-  std::set<std::string> distributed, aligned;  ///< arrays named by DISTRIBUTE and ALIGN
+  /// Arrays named by DISTRIBUTE and ALIGN: (the procedure the directive is in, the name). DVMH
+  /// wants them where the array is declared (a COMMON array in every unit declaring the block),
+  /// so what a procedure's ON clause needs is in it, its host or its module: in the same file or
+  /// an earlier one, which lets the analysis run while the load goes on.
+  std::set<std::pair<Id, std::string>> distributed, aligned;
   std::map<Id, std::vector<const DirectiveRow*>> parallelByProcedure;  ///< the user's PARALLEL directives
+  DirectiveIndex() = default;
   explicit DirectiveIndex(const Program& program);
+  void add(const DirectiveRow& directive);
 };
 
 class Expert {

@@ -117,6 +117,24 @@ std::vector<Id> Program::loopChain(Id loopId) const {
   return chain;
 }
 
+void Program::swapCode(Program& other) {
+  std::swap(current, other.current);
+  loops.swap(other.loops);
+  blocks.swap(other.blocks);
+  statements.swap(other.statements);
+  arrayRefs.swap(other.arrayRefs);
+  calls.swap(other.calls);
+  updates.swap(other.updates);
+  obstacles.swap(other.obstacles);
+  constructs.swap(other.constructs);
+  std::swap(loopBase_, other.loopBase_);
+  std::swap(blockBase_, other.blockBase_);
+  std::swap(stmtBase_, other.stmtBase_);
+  std::swap(refBase_, other.refBase_);
+  std::swap(callBase_, other.callBase_);
+  obstacleRange_.swap(other.obstacleRange_);
+}
+
 struct ProgramReader::Statements {
   Query loops, bounds, blocks, statements, scalars, refs, subs, terms, calls, args;
   explicit Statements(sqlite3* h)
@@ -273,14 +291,18 @@ Program ProgramReader::read() {
       directive(across.id(0)).across.push_back(
           {across.text(1), across.integer(2), across.optional(3), across.optional(4)});
   }
-  // Small tables without an index on the column a procedure needs: read once, kept sorted.
-  {
-    Query q(db, "SELECT stmt_id, var_id, name, op, guard_stmt, of_name, step FROM update_pattern ORDER BY stmt_id, rowid");
-    while (q.next()) p.allUpdates_.push_back({q.id(0), q.id(1), q.id(4), q.text(2), q.text(3), q.text(5), q.optional(6)});
-    Query o(db, "SELECT loop_id, kind, detail, line, col FROM loop_obstacle ORDER BY loop_id, rowid");
-    while (o.next()) p.allObstacles_.push_back({o.id(0), o.text(1), o.text(2), o.integer(3), o.integer(4)});
-  }
+  readCodeTables(p);
   return p;
+}
+
+void ProgramReader::readCodeTables(Program& p) {
+  // Small tables without an index on the column a procedure needs: read once, kept sorted.
+  p.allUpdates_.clear();
+  p.allObstacles_.clear();
+  Query q(db_, "SELECT stmt_id, var_id, name, op, guard_stmt, of_name, step FROM update_pattern ORDER BY stmt_id, rowid");
+  while (q.next()) p.allUpdates_.push_back({q.id(0), q.id(1), q.id(4), q.text(2), q.text(3), q.text(5), q.optional(6)});
+  Query o(db_, "SELECT loop_id, kind, detail, line, col FROM loop_obstacle ORDER BY loop_id, rowid");
+  while (o.next()) p.allObstacles_.push_back({o.id(0), o.text(1), o.text(2), o.integer(3), o.integer(4)});
 }
 
 // ---- one procedure's code ---------------------------------------------------------------------

@@ -217,10 +217,12 @@ class Program {
   bool within(Id inner, Id outer) const;
   /// The loops around a statement's loop, outermost first, ending with `loopId` itself.
   std::vector<Id> loopChain(Id loopId) const;
-
+  /// Exchanges the loaded procedure's code with `other`'s (to set one aside and load it again).
+  void swapCode(Program& other);
 
  private:
   friend class ProgramReader;
+  friend class FactsReader;
   Id loopBase_ = 1, blockBase_ = 1, stmtBase_ = 1, refBase_ = 1, callBase_ = 1;
   std::vector<std::pair<size_t, size_t>> obstacleRange_;
   std::vector<UpdateRow> allUpdates_;      ///< the whole program's, by statement
@@ -263,6 +265,9 @@ class ProgramReader {
   };
   /// Loads procedure `procId`'s code into `program` in place of the previous one's.
   void load(Program& program, Id procId, Detail detail);
+  /// Reads the small tables load() takes from memory (update patterns, loop obstacles) into a
+  /// program whose whole-program tables were built elsewhere (FactsReader), so that load() works.
+  void readCodeTables(Program& program);
 
  private:
   struct Statements;

@@ -85,8 +85,14 @@ namespace {
 int64_t u(uint32_t v) { return static_cast<int64_t>(v); }
 }  // namespace
 
-void FactWriter::write(FileFacts& facts, const FileTable& files) {
+FactIds FactWriter::write(FileFacts& facts, const FileTable& files) {
   const int64_t procBase = procedures_, loopBase = loops_, stmtBase = statements_, dirBase = directives_;
+  FactIds ids{procBase, loopBase, stmtBase, blocks_, dirBase, refs_, calls_, {}};
+  auto noteFile = [&](int index) { ids.files.emplace(index, fileId(index)); };
+  noteFile(facts.fileIndex);
+  for (const ProcedureFacts& p : facts.procedures) noteFile(p.fileIndex);
+  for (const StatementFacts& st : facts.statements) noteFile(st.fileIndex);
+  for (const DirectiveFacts& d : facts.directives) noteFile(d.fileIndex);
   auto procId = [&](int index) -> int64_t { return index < 0 ? 0 : procBase + index + 1; };
   auto loopId = [&](int index) -> int64_t { return index < 0 ? 0 : loopBase + index + 1; };
   auto stmtId = [&](int index) -> int64_t { return stmtBase + index + 1; };
@@ -222,6 +228,7 @@ void FactWriter::write(FileFacts& facts, const FileTable& files) {
   statements_ += static_cast<int64_t>(facts.statements.size());
   directives_ += static_cast<int64_t>(facts.directives.size());
   blocks_ += static_cast<int64_t>(facts.blocks.size());
+  return ids;
 }
 
 void FactWriter::writeFiles(const FileTable& files) {

@@ -16,6 +16,13 @@
 
 namespace sapfor::lexer {
 
+/// The ids one file's rows got: each table's rows are numbered from its base + 1 in the order of
+/// the file's fact vectors (an analysis working from the facts in memory needs them).
+struct FactIds {
+  int64_t procedures = 0, loops = 0, statements = 0, blocks = 0, directives = 0, arrayRefs = 0, calls = 0;
+  std::unordered_map<int, int64_t> files;  ///< file index -> file id, for the files the facts name
+};
+
 class FactWriter {
  public:
   explicit FactWriter(SQLite::Database& db);  ///< the database must outlive the writer
@@ -29,7 +36,8 @@ class FactWriter {
   int64_t fileId(int fileIndex) const;
 
   /// Writes the facts of one file; sets procedure and loop keys, and symbols' variable ids.
-  void write(FileFacts& facts, const FileTable& files);
+  /// Returns the ids its rows got.
+  FactIds write(FileFacts& facts, const FileTable& files);
   void writeFiles(const FileTable& files);
   void writeDiagnostics(const std::vector<Diagnostic>& diagnostics);
   /// Inserts the rows still buffered; call before reading the database back.

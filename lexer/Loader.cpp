@@ -338,7 +338,7 @@ LoadSummary load(const LoadOptions& options, SQLite::Database& db, DiagnosticSin
   }
   AnnotatedOutput annotated(options.annotateDir);
   FactWriter writer(db);
-  ModuleRegistry modules;
+  auto modules = std::make_shared<ModuleRegistry>();
 
   // Reading and parsing is what threads share; names are resolved (modules come first), facts
   // extracted and written on this thread, file after file in load order.
@@ -367,9 +367,9 @@ LoadSummary load(const LoadOptions& options, SQLite::Database& db, DiagnosticSin
     writer.registerFile(index, -1, form);
     for (const auto& [included, includer] : parsed.includes) writer.registerFile(included, includer, form);
 
-    FileScopes scopes = resolveSymbols(parsed, modules, diagnostics, files);
+    FileScopes scopes = resolveSymbols(parsed, *modules, diagnostics, files);
     FileFacts facts = extractFacts(parsed, scopes, diagnostics, files);
-    writer.write(facts, files);
+    FactIds ids = writer.write(facts, files);
 
     if (annotated.enabled()) {
       std::map<int, std::vector<LoopAnnotation>> byFile;
@@ -382,6 +382,7 @@ LoadSummary load(const LoadOptions& options, SQLite::Database& db, DiagnosticSin
         annotated.add(f.displayPath, f.path, annotate(f.text, form, byFile[i]));
       }
     }
+    if (options.loaded) options.loaded({std::move(facts), std::move(scopes), modules, std::move(ids)});
     files.at(index).release();  // included files stay: another file may include them
     if (options.progress) options.progress(k + 1, parser.size(), files.at(index).userPath);
   }

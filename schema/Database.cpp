@@ -82,8 +82,8 @@ NewDatabase::NewDatabase(std::string path, bool replace) : path_(std::move(path)
   tempPath_ = path_ + ".tmp-" + std::to_string(::getpid());
   fs::remove(tempPath_, ec);
   try {
-    // One thread writes; the temporary file is thrown away on any failure, so neither mutexes nor
-    // the journal buy anything.
+    // One thread writes (the analysis beside the load writes a database of its own); the
+    // temporary file is thrown away on any failure, so neither mutexes nor the journal buy anything.
     db_ = std::make_unique<SQLite::Database>(tempPath_,
                                              SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_NOMUTEX);
     // 16 KB pages: a fifth fewer instructions per inserted row than 4 KB ones (measured on the
@@ -150,6 +150,18 @@ std::unique_ptr<SQLite::Database> openExisting(const std::string& path, bool wri
   } catch (const SQLite::Exception& e) {
     throw DatabaseError(path + ": " + e.what());
   }
+}
+
+void attach(SQLite::Database& db, const std::string& path, const std::string& name) {
+  db.exec("COMMIT");
+  SQLite::Statement attach(db, "ATTACH DATABASE ? AS " + name);
+  attach.bind(1, path);
+  attach.exec();
+  // Not the main database's EXCLUSIVE mode: its shared lock would keep the file's own writer out.
+  // The mode takes effect at the next access, which the count makes.
+  db.exec("PRAGMA " + name + ".locking_mode = NORMAL");
+  db.exec("SELECT count(*) FROM " + name + ".sqlite_master");
+  db.exec("BEGIN");
 }
 
 void setMeta(SQLite::Database& db, std::string_view key, std::string_view value) {

@@ -21,6 +21,8 @@ inline constexpr int kSchemaVersion = 3;
 
 /// The SQL (tables, then views) that creates an empty database of the current version.
 std::string_view factsSchemaText();
+/// The analysis' tables alone (analysis.sql), for a database of results written beside a load.
+std::string_view analysisSchemaText();
 /// The secondary indexes, created when a new database is committed.
 std::string_view factsIndexText();
 /// The version string of the tools, e.g. "0.1.0".
@@ -66,6 +68,13 @@ class NewDatabase {
 /// Opens an existing database of ours for reading (and writing when `writable`), refusing a
 /// missing, foreign or newer one with a message that says which.
 std::unique_ptr<SQLite::Database> openExisting(const std::string& path, bool writable);
+
+/// Attaches the database file `path` to `db` as `name`, in NORMAL locking mode (another connection
+/// may write it until `db` reads it). ATTACH needs no transaction open: `db`'s open one is
+/// committed and a new one begun. INSERT INTO main.t SELECT * FROM name.t then copies a table with
+/// the same definition a record at a time, undecoded (SQLite's transfer optimization: a tenth of
+/// an insert's cost).
+void attach(SQLite::Database& db, const std::string& path, const std::string& name);
 
 /// meta(key, value): provenance of the database, one row per key.
 void setMeta(SQLite::Database& db, std::string_view key, std::string_view value);

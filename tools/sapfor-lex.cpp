@@ -9,7 +9,6 @@
 
 #include <boost/program_options.hpp>
 
-#include <malloc.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -142,17 +141,15 @@ int main(int argc, char** argv) {
   options.progress = [&](size_t done, size_t total, const std::string& path) { progress(done, total, path); };
   try {
     db::NewDatabase database(output, force);
+    // The analysis runs beside the load, on each file's facts as soon as they are written.
+    std::unique_ptr<analyzer::StreamingAnalysis> streamed;
+    if (!noAnalysis) {
+      streamed = std::make_unique<analyzer::StreamingAnalysis>(database.sql());
+      options.loaded = [&](lexer::LoadedFile&& file) { streamed->add(std::move(file)); };
+    }
     summary = lexer::loadProgram(options, database.sql(), diagnostics);
     progress.clear();
-    if (!noAnalysis) {
-      // The parsing is over: its memory (and most of the page cache the load filled, which the
-      // analysis, reading a procedure at a time, does not need) goes back before the analysis
-      // takes its own.
-      database.sql().exec("PRAGMA shrink_memory");
-      database.sql().exec("PRAGMA cache_size = -4096");
-      ::malloc_trim(0);
-      analysis = analyzer::analyze(database.sql());
-    }
+    if (streamed) analysis = streamed->finish();
     database.commit();
   } catch (const db::DatabaseError& e) {
     progress.clear();
