@@ -239,15 +239,17 @@ struct StreamingAnalysis::State {
   void run() {
     for (;;) {
       lexer::LoadedFile file;
+      bool skip = false;
       {
         std::unique_lock<std::mutex> lock(mutex);
         changed.wait(lock, [&] { return closed || !queue.empty(); });
         if (queue.empty()) return;
         file = std::move(queue.front());
         queue.pop_front();
+        skip = error || cancelled;  // drain what is left
       }
       changed.notify_all();
-      if (error || cancelled) continue;  // drain
+      if (skip) continue;
       try {
         analyzeFile(file);
       } catch (...) {

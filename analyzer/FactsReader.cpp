@@ -6,46 +6,12 @@
 
 #include <algorithm>
 #include <stdexcept>
-#include <string_view>
 #include <tuple>
 #include <unordered_map>
 
 namespace sapfor::analyzer {
 
 namespace {
-
-RefContext contextOf(std::string_view text) {
-  if (text == "lhs") return RefContext::Lhs;
-  if (text == "call_arg") return RefContext::CallArg;
-  if (text == "io") return RefContext::Io;
-  if (text == "subscript") return RefContext::Subscript;
-  if (text == "control") return RefContext::Control;
-  return RefContext::Expr;
-}
-
-std::string_view contextText(RefContext context) {
-  switch (context) {
-    case RefContext::Expr: return "expr";
-    case RefContext::Lhs: return "lhs";
-    case RefContext::CallArg: return "call_arg";
-    case RefContext::Io: return "io";
-    case RefContext::Subscript: return "subscript";
-    case RefContext::Control: return "control";
-  }
-  return "expr";
-}
-
-Storage storageOf(lexer::Storage storage) {
-  switch (storage) {
-    case lexer::Storage::Local: return Storage::Local;
-    case lexer::Storage::Dummy: return Storage::Dummy;
-    case lexer::Storage::Common: return Storage::Common;
-    case lexer::Storage::Module: return Storage::Module;
-    case lexer::Storage::Result: return Storage::Result;
-    case lexer::Storage::Constant: return Storage::Constant;
-  }
-  return Storage::Local;
-}
 
 Id symbolId(const lexer::Symbol* symbol) { return symbol ? symbol->dbId : 0; }
 
@@ -117,7 +83,7 @@ std::vector<Program> FactsReader::add(Program& p, const lexer::FileFacts& f, con
       if (v.id != static_cast<Id>(p.variables.size()) + 1) throw std::logic_error("FactsReader: variables out of order");
       v.procId = procId(static_cast<int>(i));
       v.name = s->name;
-      v.storage = storageOf(s->storage);
+      v.storage = storageNamed(lexer::storageName(s->storage));
       v.integer = s->type.base == lexer::BaseType::Integer;
       if (s->storage == lexer::Storage::Common) {
         auto [at, added] = commons.try_emplace(s->common, static_cast<int32_t>(p.commonBlocks.size()));
@@ -256,7 +222,7 @@ std::vector<Program> FactsReader::add(Program& p, const lexer::FileFacts& f, con
     if (!r.symbol || !r.symbol->dbId) continue;  // as FactWriter: a name the symbol pass could not place
     Program& c = codeOfStatement(r.stmt);
     c.statements[c.statementIndex(stmtId(r.stmt))].scalars.push_back(
-        {r.symbol->dbId, r.access == 'W' ? 'W' : 'R', contextOf(r.context), r.guarded});
+        {r.symbol->dbId, r.access == 'W' ? 'W' : 'R', refContextNamed(r.context), r.guarded});
   }
   for (const lexer::UpdatePatternFacts& u : f.updates)
     codeOfStatement(u.stmt).updates.push_back(
@@ -272,7 +238,7 @@ std::vector<Program> FactsReader::add(Program& p, const lexer::FileFacts& f, con
     r.varId = symbolId(rf.symbol);
     r.name = rf.name;
     r.access = rf.access == 'W' ? 'W' : 'R';
-    r.context = contextOf(rf.context);
+    r.context = refContextNamed(rf.context);
     r.subscripted = rf.subscripted;
     r.fileId = fileId(rf.fileIndex);
     r.line = static_cast<int>(rf.line);
@@ -311,8 +277,8 @@ std::vector<Program> FactsReader::add(Program& p, const lexer::FileFacts& f, con
     // access, context as text), updates by statement, obstacles by loop (each in row order).
     for (StatementRow& st : c.statements)
       std::sort(st.scalars.begin(), st.scalars.end(), [](const ScalarRefRow& a, const ScalarRefRow& b) {
-        return std::make_tuple(a.varId, a.access, contextText(a.context)) <
-               std::make_tuple(b.varId, b.access, contextText(b.context));
+        return std::make_tuple(a.varId, a.access, refContextName(a.context)) <
+               std::make_tuple(b.varId, b.access, refContextName(b.context));
       });
     std::stable_sort(c.updates.begin(), c.updates.end(), [](const UpdateRow& a, const UpdateRow& b) { return a.stmtId < b.stmtId; });
     std::stable_sort(c.obstacles.begin(), c.obstacles.end(),

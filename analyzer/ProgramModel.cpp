@@ -49,6 +49,11 @@ class Query {
     return p ? std::string(reinterpret_cast<const char*>(p), static_cast<size_t>(sqlite3_column_bytes(statement_, column)))
              : std::string();
   }
+  std::string_view view(int column) const {  ///< valid until the next step
+    const unsigned char* p = sqlite3_column_text(statement_, column);
+    return p ? std::string_view(reinterpret_cast<const char*>(p), static_cast<size_t>(sqlite3_column_bytes(statement_, column)))
+             : std::string_view();
+  }
   bool is(int column, const char* value) const {
     const unsigned char* p = sqlite3_column_text(statement_, column);
     return p && std::strcmp(reinterpret_cast<const char*>(p), value) == 0;
@@ -71,25 +76,37 @@ void expectIn(Id id, Id first, size_t count, const char* table) {
     throw std::runtime_error(std::string("the database refers to a missing ") + table + " row " + std::to_string(id));
 }
 
-RefContext contextOf(const Query& q, int column) {
-  if (q.is(column, "lhs")) return RefContext::Lhs;
-  if (q.is(column, "call_arg")) return RefContext::CallArg;
-  if (q.is(column, "io")) return RefContext::Io;
-  if (q.is(column, "subscript")) return RefContext::Subscript;
-  if (q.is(column, "control")) return RefContext::Control;
+}  // namespace
+
+RefContext refContextNamed(std::string_view name) {
+  if (name == "lhs") return RefContext::Lhs;
+  if (name == "call_arg") return RefContext::CallArg;
+  if (name == "io") return RefContext::Io;
+  if (name == "subscript") return RefContext::Subscript;
+  if (name == "control") return RefContext::Control;
   return RefContext::Expr;
 }
 
-Storage storageOf(const Query& q, int column) {
-  if (q.is(column, "dummy")) return Storage::Dummy;
-  if (q.is(column, "common")) return Storage::Common;
-  if (q.is(column, "module")) return Storage::Module;
-  if (q.is(column, "result")) return Storage::Result;
-  if (q.is(column, "constant")) return Storage::Constant;
-  return Storage::Local;
+std::string_view refContextName(RefContext context) {
+  switch (context) {
+    case RefContext::Expr: return "expr";
+    case RefContext::Lhs: return "lhs";
+    case RefContext::CallArg: return "call_arg";
+    case RefContext::Io: return "io";
+    case RefContext::Subscript: return "subscript";
+    case RefContext::Control: return "control";
+  }
+  return "expr";
 }
 
-}  // namespace
+Storage storageNamed(std::string_view name) {
+  if (name == "dummy") return Storage::Dummy;
+  if (name == "common") return Storage::Common;
+  if (name == "module") return Storage::Module;
+  if (name == "result") return Storage::Result;
+  if (name == "constant") return Storage::Constant;
+  return Storage::Local;
+}
 
 std::string ArrayRefRow::text() const {
   if (!subscripted) return name;
@@ -234,7 +251,7 @@ Program ProgramReader::read() {
       v.procId = q.id(1);
       v.name = q.text(2);
       v.integer = q.is(3, "integer");
-      v.storage = storageOf(q, 4);
+      v.storage = storageNamed(q.view(4));
       if (!q.null(5)) {
         std::string block = q.text(5);
         auto [at, added] = commons.try_emplace(block, static_cast<int32_t>(p.commonBlocks.size()));
@@ -494,7 +511,7 @@ void ProgramReader::load(Program& p, Id procId, Detail detail) {
       r.varId = q.id(1);
       expectIn(r.varId, 1, variables.size(), "variable");
       r.access = q.is(2, "W") ? 'W' : 'R';
-      r.context = contextOf(q, 3);
+      r.context = refContextNamed(q.view(3));
       r.guarded = q.integer(4) != 0;
       statements[statementIndex(q.id(0))].scalars.push_back(r);
     }
@@ -514,7 +531,7 @@ void ProgramReader::load(Program& p, Id procId, Detail detail) {
       r.varId = q.id(4);
       r.name = q.text(5);
       r.access = q.is(6, "W") ? 'W' : 'R';
-      r.context = contextOf(q, 7);
+      r.context = refContextNamed(q.view(7));
       r.subscripted = q.integer(8) != 0;
       r.fileId = q.id(9);
       r.line = q.integer(10);

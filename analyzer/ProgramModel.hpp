@@ -16,6 +16,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -87,6 +88,11 @@ struct BlockRow {
 };
 
 enum class RefContext : uint8_t { Expr, Lhs, CallArg, Io, Subscript, Control };
+/// The database's names of the contexts (expr lhs call_arg io subscript control) and storages
+/// (local dummy common module result constant); an unknown name reads as Expr, Local.
+RefContext refContextNamed(std::string_view name);
+std::string_view refContextName(RefContext context);
+Storage storageNamed(std::string_view name);
 
 struct ScalarRefRow {
   Id varId = 0;
