@@ -126,9 +126,14 @@ void analyzeLoaded(const Program& program, const Effects& effects, const Directi
   findings.insert(findings.end(), expert.findings().begin(), expert.findings().end());
 }
 
-/// The user directives checked, the findings as diagnostics (in file and line order), the meta row.
+/// The user PARALLEL directives among `directives` (those the analysis checks).
+int userParallelDirectives(const std::vector<DirectiveRow>& directives) {
+  return static_cast<int>(std::count_if(directives.begin(), directives.end(),
+                                        [](const DirectiveRow& d) { return d.kind == "PARALLEL" && d.loopId != 0; }));
+}
+
+/// The findings as diagnostics (in file and line order), the meta row.
 void finishReport(SQLite::Database& db, const Program& program, std::vector<Finding>& findings, AnalysisReport& report) {
-  for (const DirectiveRow& d : program.directives) report.userDirectives += d.kind == "PARALLEL" && d.loopId != 0;
   std::stable_sort(findings.begin(), findings.end(), [&](const Finding& x, const Finding& y) {
     return std::make_tuple(program.file(x.fileId).path, x.line) < std::make_tuple(program.file(y.fileId).path, y.line);
   });
@@ -157,6 +162,7 @@ AnalysisReport analyze(SQLite::Database& db, const AnalysisOptions& options, Pro
   AnalysisReport report;
   report.sourceRoot = program.sourceRoot;
   report.loops = static_cast<int>(program.loopCount);
+  report.userDirectives = userParallelDirectives(program.directives);
   Effects effects(program, reader);
   DirectiveIndex index(program);
   ResultWriter writer(db);
@@ -204,11 +210,13 @@ struct StreamingAnalysis::State {
   Program program;
   Effects effects{program};
   /// DISTRIBUTE and ALIGN so far (all an ON clause may need: see DirectiveIndex), and the user's
-  /// PARALLEL directives of the file at hand.
+  /// PARALLEL directives of the file at hand. `program.directives` holds the file's directive
+  /// rows only: the whole program's would grow with it.
   DirectiveIndex fileIndex;
   /// Procedures whose loops call others: read back from the database by finish() (their code is
-  /// not kept meanwhile, so that memory stays per file).
+  /// not kept meanwhile, so that memory stays per file), and their user PARALLEL directives.
   std::vector<Id> deferred;
+  std::deque<DirectiveRow> deferredDirectives;
   std::optional<ResultWriter> writer;  ///< into `results`
   AnalysisReport report;
   std::vector<Finding> findings;
@@ -223,7 +231,7 @@ struct StreamingAnalysis::State {
   explicit State(SQLite::Database& d) : db(d), resultsPath(d.getFilename() + "-analysis") {
     std::filesystem::remove(resultsPath);
     results = std::make_unique<SQLite::Database>(resultsPath, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_NOMUTEX);
-    results->exec("PRAGMA page_size = 16384; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -8192");
+    results->exec("PRAGMA page_size = 16384; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -2048");
     results->exec(std::string(db::analysisSchemaText()));
     db::attach(db, resultsPath, "results");  // now, while the new database is still small to commit
     results->exec("BEGIN");
@@ -259,16 +267,20 @@ struct StreamingAnalysis::State {
   }
 
   void analyzeFile(const lexer::LoadedFile& file) {
-    size_t firstDirective = program.directives.size();
+    program.directives.clear();
     std::vector<Program> codes = FactsReader::add(program, file.facts, file.ids);
+    report.userDirectives += userParallelDirectives(program.directives);
     fileIndex.parallelByProcedure.clear();
-    for (size_t k = firstDirective; k < program.directives.size(); ++k) fileIndex.add(program.directives[k]);
+    for (const DirectiveRow& d : program.directives) fileIndex.add(d);
     for (Program& code : codes) {
       program.swapCode(code);
       effects.addLoaded();
       if (program.loops.empty()) continue;
       if (callsInLoops(program)) {
         deferred.push_back(program.current);
+        auto user = fileIndex.parallelByProcedure.find(program.current);
+        if (user != fileIndex.parallelByProcedure.end())
+          for (const DirectiveRow* d : user->second) deferredDirectives.push_back(*d);
         continue;
       }
       analyzeLoaded(program, effects, fileIndex, *writer, {}, report, findings);
@@ -319,7 +331,10 @@ AnalysisReport StreamingAnalysis::finish() {
                              files.getColumn(3).getInt64(), files.getColumn(4).getInt64()});
   s.effects.complete();
   s.writer->summaries(program, s.effects);
-  DirectiveIndex index(program);
+  program.directives.clear();
+  DirectiveIndex index = s.fileIndex;
+  index.parallelByProcedure.clear();
+  for (const DirectiveRow& d : s.deferredDirectives) index.add(d);
   if (!s.deferred.empty()) {
     ProgramReader reader(s.db);
     reader.readCodeTables(program);

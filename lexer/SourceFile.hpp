@@ -36,8 +36,9 @@ struct SourceFile {
 
   /// Frees the text once the file is processed (a run streams file by file).
   void release() {
-    lines = {};
-    text = {};
+    // Swapped with empty ones: `text = {}` would keep the capacity (it assigns an empty list).
+    std::vector<std::string_view>().swap(lines);
+    std::string().swap(text);
   }
 };
 

@@ -1032,9 +1032,10 @@ KernelPrediction predictKernel(PredictorContext& context, KernelFacts& k, const 
                                const ModelSettings& settings) {
   context.program.readKernelBody(k);
   KernelPrediction p = KernelModel(context.program, k, options, settings, context.symbols, context.calls).run();
-  k.blocks = {};
-  k.statements = {};
-  k.references = {};
+  // Freed, not emptied (`= {}` assigns an empty list and keeps the capacity).
+  k.blocks = decltype(k.blocks)();
+  k.statements = decltype(k.statements)();
+  k.references = decltype(k.references)();
   return p;
 }
 

@@ -15,7 +15,8 @@ CREATE TABLE procedure_effect (
   proc_id INTEGER NOT NULL REFERENCES procedure,
   name    TEXT NOT NULL,                  -- the dummy argument, or the variable as its owner names it
   var_id  INTEGER REFERENCES variable,
-  scope   TEXT NOT NULL CHECK (scope IN ('dummy', 'common', 'module', 'host')),
+  scope   TEXT NOT NULL CHECK (scope = 'dummy' OR scope = 'common' OR scope = 'module' OR
+                               scope = 'host'),
   position INTEGER,                       -- dummy: its position in the argument list
   reads   INTEGER NOT NULL,
   writes  INTEGER NOT NULL,
@@ -31,7 +32,7 @@ CREATE TABLE loop_verdict (
   analysis_parallel INTEGER NOT NULL,     -- the analysis proves it (across = 1: as a pipeline, with ACROSS)
   across   INTEGER NOT NULL,
   user_directive INTEGER NOT NULL,        -- a user's PARALLEL maps this loop
-  source   TEXT NOT NULL CHECK (source IN ('analysis', 'user directive', 'both'))
+  source   TEXT NOT NULL CHECK (source = 'analysis' OR source = 'user directive' OR source = 'both')
 );
 
 -- Why a loop is not parallel (blocking = 1), or what to know about it (blocking = 0).
@@ -51,7 +52,8 @@ CREATE TABLE loop_trait (                 -- (loop_id, name) is unique
   loop_id  INTEGER NOT NULL REFERENCES loop,
   name     TEXT NOT NULL,
   var_id   INTEGER REFERENCES variable,
-  trait    TEXT NOT NULL CHECK (trait IN ('private', 'reduction', 'induction', 'readonly', 'shared')),
+  trait    TEXT NOT NULL CHECK (trait = 'private' OR trait = 'reduction' OR trait = 'induction' OR
+                                trait = 'readonly' OR trait = 'shared'),
   op       TEXT,                          -- reduction: sum product max min and or eqv neqv maxloc minloc
   step     INTEGER,                       -- induction: the increment per iteration
   loc_var  TEXT,                          -- maxloc/minloc: the location variable
@@ -67,7 +69,7 @@ CREATE TABLE dependence (
   dep_id    INTEGER PRIMARY KEY,
   loop_id   INTEGER NOT NULL REFERENCES loop,   -- the loop that carries it
   name      TEXT NOT NULL,                      -- the array
-  kind      TEXT NOT NULL CHECK (kind IN ('flow', 'anti', 'output')),
+  kind      TEXT NOT NULL CHECK (kind = 'flow' OR kind = 'anti' OR kind = 'output'),
   level     INTEGER NOT NULL,                   -- the carrying loop's depth
   distance  INTEGER,                            -- in iterations of the carrying loop; NULL when not one value
   direction TEXT NOT NULL,                      -- '<' the sink runs in a later iteration, '*' later or earlier
@@ -90,7 +92,7 @@ CREATE TABLE expert_directive (
   loop_id   INTEGER REFERENCES loop,       -- PARALLEL: the nest's outermost loop; REGION, END_REGION: the first or last loop
   file_id   INTEGER NOT NULL REFERENCES file,
   line      INTEGER NOT NULL,
-  kind      TEXT NOT NULL CHECK (kind IN ('PARALLEL', 'REGION', 'END_REGION')),
+  kind      TEXT NOT NULL CHECK (kind = 'PARALLEL' OR kind = 'REGION' OR kind = 'END_REGION'),
   text      TEXT NOT NULL,                 -- without the sentinel
   rank      INTEGER                        -- PARALLEL: the number of loops in the nest
 );
@@ -98,7 +100,7 @@ CREATE TABLE expert_directive (
 -- The arrays an expert REGION names: clause in, out or inout (what dvmh-predict moves).
 CREATE TABLE expert_directive_var (
   expert_id INTEGER NOT NULL REFERENCES expert_directive,
-  clause    TEXT NOT NULL CHECK (clause IN ('in', 'out', 'inout')),
+  clause    TEXT NOT NULL CHECK (clause = 'in' OR clause = 'out' OR clause = 'inout'),
   pos       INTEGER NOT NULL,
   name      TEXT NOT NULL,
   PRIMARY KEY (expert_id, clause, pos)

@@ -6,7 +6,10 @@
 --   * identifiers are lower case (Fortran is case-insensitive); lines are 1-based physical lines of
 --     a statement's first line in its file, columns 1-based;
 --   * natural keys (procedure.proc_key, loop.loop_key) identify things across two databases of two
---     revisions; the integer ids are only valid inside one database.
+--     revisions; the integer ids are only valid inside one database;
+--   * a CHECK on a column's values is a chain of OR, not IN: SQLite (3.40) builds a temporary
+--     index for every row it checks against an IN list of three or more values, which doubled
+--     the cost of an insert into the analysis tables.
 
 CREATE TABLE meta (
   key   TEXT PRIMARY KEY,
@@ -27,8 +30,9 @@ CREATE TABLE procedure (
   proc_id  INTEGER PRIMARY KEY,
   name     TEXT NOT NULL,
   proc_key TEXT NOT NULL UNIQUE,          -- name; host.name for internal procedures; @file on clash
-  kind     TEXT NOT NULL CHECK (kind IN ('program', 'subroutine', 'function', 'module',
-                                          'block_data', 'entry', 'submodule')),
+  kind     TEXT NOT NULL CHECK (kind = 'program' OR kind = 'subroutine' OR kind = 'function' OR
+                                kind = 'module' OR kind = 'block_data' OR kind = 'entry' OR
+                                kind = 'submodule'),
   file_id  INTEGER NOT NULL REFERENCES file,
   line     INTEGER NOT NULL,
   end_line INTEGER,
@@ -88,7 +92,8 @@ CREATE TABLE loop (
   line      INTEGER NOT NULL,
   col       INTEGER NOT NULL,
   end_line  INTEGER,
-  kind      TEXT NOT NULL CHECK (kind IN ('do', 'do_while', 'do_concurrent', 'do_forever', 'forall')),
+  kind      TEXT NOT NULL CHECK (kind = 'do' OR kind = 'do_while' OR kind = 'do_concurrent' OR
+                                 kind = 'do_forever' OR kind = 'forall'),
   var       TEXT,
   lower     TEXT,                         -- bounds and step as (normalized) source text
   upper     TEXT,
@@ -122,7 +127,8 @@ CREATE TABLE loop_bound_term (            -- the variable terms of an affine loo
 -- construct, RETURN, calls.
 CREATE TABLE loop_obstacle (
   loop_id INTEGER NOT NULL REFERENCES loop,
-  kind    TEXT NOT NULL CHECK (kind IN ('io', 'stop', 'goto_out', 'exit', 'return', 'call')),
+  kind    TEXT NOT NULL CHECK (kind = 'io' OR kind = 'stop' OR kind = 'goto_out' OR
+                               kind = 'exit' OR kind = 'return' OR kind = 'call'),
   line    INTEGER NOT NULL,
   col     INTEGER NOT NULL,
   detail  TEXT                            -- the I/O keyword, the callee, the target label...
@@ -182,7 +188,9 @@ CREATE TABLE update_pattern (
   stmt_id    INTEGER NOT NULL REFERENCES statement,
   var_id     INTEGER REFERENCES variable,
   name       TEXT NOT NULL,
-  op         TEXT NOT NULL CHECK (op IN ('sum', 'product', 'max', 'min', 'and', 'or', 'eqv', 'neqv', 'loc')),
+  op         TEXT NOT NULL CHECK (op = 'sum' OR op = 'product' OR op = 'max' OR op = 'min' OR
+                                  op = 'and' OR op = 'or' OR op = 'eqv' OR op = 'neqv' OR
+                                  op = 'loc'),
   guard_stmt INTEGER REFERENCES statement,
   of_name    TEXT,
   step       INTEGER
@@ -236,7 +244,7 @@ CREATE TABLE call (
   proc_id INTEGER NOT NULL REFERENCES procedure,
   loop_id INTEGER REFERENCES loop,        -- innermost enclosing loop
   callee  TEXT NOT NULL,
-  kind    TEXT NOT NULL CHECK (kind IN ('subroutine', 'function', 'statement_function')),
+  kind    TEXT NOT NULL CHECK (kind = 'subroutine' OR kind = 'function' OR kind = 'statement_function'),
   nargs   INTEGER NOT NULL,
   file_id INTEGER NOT NULL REFERENCES file,
   line    INTEGER NOT NULL,
@@ -308,7 +316,8 @@ CREATE TABLE diagnostic (
   path     TEXT NOT NULL,
   line     INTEGER NOT NULL,
   col      INTEGER NOT NULL,
-  severity TEXT NOT NULL CHECK (severity IN ('error', 'warning', 'unsupported', 'note')),
+  severity TEXT NOT NULL CHECK (severity = 'error' OR severity = 'warning' OR
+                                severity = 'unsupported' OR severity = 'note'),
   message  TEXT NOT NULL,
   stage    TEXT NOT NULL DEFAULT 'lex' CHECK (stage IN ('lex', 'analysis'))  -- who found it
 );

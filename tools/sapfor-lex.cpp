@@ -149,7 +149,10 @@ int main(int argc, char** argv) {
     }
     summary = lexer::loadProgram(options, database.sql(), diagnostics);
     progress.clear();
-    if (streamed) analysis = streamed->finish();
+    if (streamed) {
+      analysis = streamed->finish();
+      streamed.reset();  // its whole-program tables go before the commit builds the indexes
+    }
     database.commit();
   } catch (const db::DatabaseError& e) {
     progress.clear();
