@@ -186,17 +186,6 @@ AnalysisReport analyze(SQLite::Database& db, const AnalysisOptions& options, Pro
 
 // ---- during the load --------------------------------------------------------------------------
 
-namespace {
-
-/// Whether a loop of the loaded procedure calls a procedure: its effects are known only once
-/// every procedure is in (a statement function's are not).
-bool callsInLoops(const Program& program) {
-  return std::any_of(program.calls.begin(), program.calls.end(),
-                     [](const CallRow& c) { return c.loopId && c.kind != "statement_function"; });
-}
-
-}  // namespace
-
 /// The analysis tables, for the rows written beside the load.
 const std::vector<std::string> kResultTables = {"procedure_summary", "procedure_effect", "loop_verdict", "loop_reason",
                                                 "loop_trait", "dependence", "expert_directive", "expert_directive_var"};
@@ -213,10 +202,22 @@ struct StreamingAnalysis::State {
   /// PARALLEL directives of the file at hand. `program.directives` holds the file's directive
   /// rows only: the whole program's would grow with it.
   DirectiveIndex fileIndex;
-  /// Procedures whose loops call others: read back from the database by finish() (their code is
-  /// not kept meanwhile, so that memory stays per file), and their user PARALLEL directives.
+  /// Procedures whose loops call others not settled yet: read back from the database by finish()
+  /// (their code is not kept meanwhile, so that memory stays per file), and their user PARALLEL
+  /// directives (the settled ones' too: finish() may analyze those again).
   std::vector<Id> deferred;
   std::deque<DirectiveRow> deferredDirectives;
+  /// Procedures whose loops call only procedures whose summaries were settled (see
+  /// Effects::settledCallee): analyzed at once, checked by finish(), which analyzes them again if
+  /// a call reaches another procedure in the end. What to take back then is kept with them.
+  struct Settled {
+    Id procId = 0;
+    IdRange loops;
+    std::vector<std::pair<std::string, Id>> calls;  ///< callee name, the procedure it reached
+    size_t firstFinding = 0, endFinding = 0;
+    int parallel = 0, across = 0, expertDirectives = 0;
+  };
+  std::vector<Settled> settled;
   std::optional<ResultWriter> writer;  ///< into `results`
   AnalysisReport report;
   std::vector<Finding> findings;
@@ -272,19 +273,88 @@ struct StreamingAnalysis::State {
     report.userDirectives += userParallelDirectives(program.directives);
     fileIndex.parallelByProcedure.clear();
     for (const DirectiveRow& d : program.directives) fileIndex.add(d);
+    // Every procedure of the file is summarized first: a call may reach one further down.
     for (Program& code : codes) {
       program.swapCode(code);
       effects.addLoaded();
-      if (program.loops.empty()) continue;
-      if (callsInLoops(program)) {
-        deferred.push_back(program.current);
+      program.swapCode(code);
+    }
+    for (Program& code : codes) {
+      if (code.loops.empty()) continue;
+      program.swapCode(code);
+      Settled check{program.current, program.procedure(program.current).loops, {}, findings.size()};
+      bool now = true;
+      for (const CallRow& c : program.calls) {
+        if (!c.loopId || c.kind == "statement_function") continue;
+        std::optional<Id> target = effects.settledCallee(c);
+        if (!target) {
+          now = false;
+          break;
+        }
+        check.calls.emplace_back(c.callee, *target);
+      }
+      if (!check.calls.empty() || !now) {  // what finish() may have to analyze
         auto user = fileIndex.parallelByProcedure.find(program.current);
         if (user != fileIndex.parallelByProcedure.end())
           for (const DirectiveRow* d : user->second) deferredDirectives.push_back(*d);
+      }
+      if (!now) {
+        deferred.push_back(program.current);
         continue;
       }
+      check.parallel = -report.parallel;
+      check.across = -report.across;
+      check.expertDirectives = -report.expertDirectives;
       analyzeLoaded(program, effects, fileIndex, *writer, {}, report, findings);
+      if (check.calls.empty()) continue;
+      check.endFinding = findings.size();
+      check.parallel += report.parallel;
+      check.across += report.across;
+      check.expertDirectives += report.expertDirectives;
+      settled.push_back(std::move(check));
     }
+  }
+
+  /// After Effects::complete(): the settled procedures whose calls reach other procedures in the
+  /// end lose their rows, findings and counts and join the deferred ones.
+  void unsettle() {
+    std::vector<const Settled*> undone;
+    for (const Settled& p : settled)
+      for (const auto& [name, target] : p.calls)
+        if (effects.callee(name, p.procId) != target) {
+          undone.push_back(&p);
+          break;
+        }
+    if (undone.empty()) return;
+    writer->flush();
+    SQLite::Statement byLoop[] = {{*results, "DELETE FROM loop_verdict WHERE loop_id BETWEEN ?1 AND ?2"},
+                                  {*results, "DELETE FROM loop_reason WHERE loop_id BETWEEN ?1 AND ?2"},
+                                  {*results, "DELETE FROM loop_trait WHERE loop_id BETWEEN ?1 AND ?2"},
+                                  {*results, "DELETE FROM dependence WHERE loop_id BETWEEN ?1 AND ?2"}};
+    SQLite::Statement byId[] = {{*results, "DELETE FROM expert_directive_var WHERE expert_id BETWEEN ?1 AND ?2"},
+                                {*results, "DELETE FROM expert_directive WHERE expert_id BETWEEN ?1 AND ?2"}};
+    for (auto p = undone.rbegin(); p != undone.rend(); ++p) {  // later findings first: the earlier ranges stay put
+      const Settled& s = **p;
+      for (SQLite::Statement& q : byLoop) {
+        q.bind(1, s.loops.first);
+        q.bind(2, s.loops.last);
+        q.exec();
+        q.reset();
+      }
+      for (SQLite::Statement& q : byId) {
+        q.bind(1, s.procId * kIdsPerProcedure);
+        q.bind(2, (s.procId + 1) * kIdsPerProcedure - 1);
+        q.exec();
+        q.reset();
+      }
+      findings.erase(findings.begin() + static_cast<std::ptrdiff_t>(s.firstFinding),
+                     findings.begin() + static_cast<std::ptrdiff_t>(s.endFinding));
+      report.parallel -= s.parallel;
+      report.across -= s.across;
+      report.expertDirectives -= s.expertDirectives;
+      deferred.push_back(s.procId);
+    }
+    std::sort(deferred.begin(), deferred.end());
   }
 };
 
@@ -330,6 +400,8 @@ AnalysisReport StreamingAnalysis::finish() {
     program.files.push_back({files.getColumn(0).getInt64(), files.getColumn(1).getString(), files.getColumn(2).getString(),
                              files.getColumn(3).getInt64(), files.getColumn(4).getInt64()});
   s.effects.complete();
+  s.unsettle();
+  s.settled.clear();
   s.writer->summaries(program, s.effects);
   program.directives.clear();
   DirectiveIndex index = s.fileIndex;

@@ -79,7 +79,28 @@ ProcedureSummary& Effects::summaryOf(Id procId) {
 }
 
 void Effects::addCall(const SummaryFacts::Call& call) {
-  if (call.kind != "statement_function") calls_.push_back(call);
+  if (call.kind == "statement_function") return;
+  calls_.push_back(call);
+  callers_.insert(call.procId);
+}
+
+void Effects::indexNew() {
+  for (; indexedProcedures_ < program_.procedures.size(); ++indexedProcedures_) {
+    const ProcedureRow& p = program_.procedures[indexedProcedures_];
+    byName_[p.name].push_back(p.id);
+  }
+  for (; indexedVariables_ < program_.variables.size(); ++indexedVariables_) {
+    const VariableRow& v = program_.variables[indexedVariables_];
+    if (v.storage == Storage::Common) commonVars_[{v.procId, v.common, v.name}] = v.id;
+  }
+}
+
+std::optional<Id> Effects::settledCallee(const CallRow& call) {
+  indexNew();
+  Id target = callee(call);
+  if (!target) return Id{0};
+  if (target > added_ || callers_.count(target) || program_.procedure(target).kind == "entry") return std::nullopt;
+  return target;
 }
 
 void Effects::addLoaded() {
@@ -101,19 +122,21 @@ void Effects::addLoaded() {
     }
     addCall(call);
   }
-  if (writesScalarDummy(summary) && !p.statements.empty()) definitions_[p.id] = definedDummies(p);
+  if (writesScalarDummy(summary) && !p.statements.empty()) {
+    std::set<Id> defined = definedDummies(p);
+    // Seen at once by a call settledCallee() answers; finish() keeps them where a call passes a scalar.
+    for (auto& [key, e] : summary.effects) e.defines = e.reach == Reach::Dummy && defined.count(e.varId) > 0;
+    definitions_[p.id] = std::move(defined);
+  }
+  added_ = p.id;
 }
 
 void Effects::complete() { finish({}); }
 
 void Effects::finish(const std::function<void(Id)>& loadScalars) {
   summaries_.resize(program_.procedures.size());  // one per procedure, those without code included
-  for (const ProcedureRow& p : program_.procedures) {
-    byName_[p.name].push_back(p.id);
-    summaries_[static_cast<size_t>(p.id - 1)].hasBody = !p.statements.empty();
-  }
-  for (const VariableRow& v : program_.variables)
-    if (v.storage == Storage::Common) commonVars_[{v.procId, v.common, v.name}] = v.id;
+  indexNew();
+  for (const ProcedureRow& p : program_.procedures) summaries_[static_cast<size_t>(p.id - 1)].hasBody = !p.statements.empty();
   for (const SummaryFacts::Call& call : calls_) {
     CallSite site;
     site.caller = call.procId;
@@ -125,6 +148,8 @@ void Effects::finish(const std::function<void(Id)>& loadScalars) {
   }
   calls_.clear();
   // Whether a call defines a scalar it passes matters only where some call passes a scalar.
+  for (ProcedureSummary& summary : summaries_)
+    for (auto& [key, e] : summary.effects) e.defines = false;
   std::set<Id> passedScalars;
   for (const CallSite& site : callSites_)
     for (const CallSite::Argument& a : site.arguments)

@@ -10,9 +10,11 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace sapfor::analyzer {
@@ -88,6 +90,12 @@ class Effects {
   void addLoaded();
   /// Once every procedure is in: resolves the calls and carries their effects into their callers.
   void complete();
+  /// Before complete(), while procedures are still arriving: the procedure a call reaches among
+  /// those added so far, when its summary is already what complete() will make it (it calls no
+  /// procedure and is no ENTRY); 0 for a name no procedure has yet; nullopt when the call must
+  /// wait for complete(). A later procedure may still take the call (a module procedure of the
+  /// same name): whoever uses the answer checks callee() against it after complete().
+  std::optional<Id> settledCallee(const CallRow& call);
 
   /// The procedure a call reaches (an internal procedure of the caller or its host first, then a
   /// module procedure, then an external one); 0 when the database has no body for it.
@@ -119,6 +127,9 @@ class Effects {
   /// The scalar dummies the loaded procedure `p` writes before it reads them on every path.
   std::set<Id> definedDummies(const ProcedureRow& p) const;
   ProcedureSummary& summaryOf(Id procId);
+  /// Adds the procedures and variables added to the program since the last call to the name
+  /// lookups (byName_, commonVars_).
+  void indexNew();
   void addCall(const SummaryFacts::Call& call);
   /// Calls resolved, definitions of passed scalars, the fixed point, ENTRY points.
   /// `loadScalars` loads a procedure's code when its definitions were not computed as it went.
@@ -139,6 +150,9 @@ class Effects {
   std::unordered_map<Id, std::set<Id>> definitions_;  ///< addLoaded: per procedure, the dummies it defines
   std::unordered_map<std::string, std::vector<Id>> byName_;
   std::map<std::tuple<Id, int32_t, std::string>, Id> commonVars_;  ///< (proc, block, name) -> variable
+  size_t indexedProcedures_ = 0, indexedVariables_ = 0;  ///< how many indexNew() has seen
+  std::unordered_set<Id> callers_;  ///< procedures that call some procedure (not a statement function)
+  Id added_ = 0;                    ///< the last procedure addLoaded() has seen
 };
 
 /// I/O statement kinds (read write print open ...).
