@@ -5,7 +5,7 @@
 # them; where it does not, or their installation fails, this says so and goes on: the tests that
 # need them are skipped with a message.
 set -euo pipefail
-packages=(cmake g++ make flex bison libsqlite3-dev libsqlitecpp-dev libboost-program-options-dev doctest-dev)
+packages=(cmake g++ make flex bison libsqlite3-dev libsqlitecpp-dev libboost-program-options-dev doctest-dev libjemalloc-dev)
 optional=()
 into=packages
 for arg in "$@"; do
