@@ -212,7 +212,6 @@ struct StreamingAnalysis::State {
   /// a call reaches another procedure in the end. What to take back then is kept with them.
   struct Settled {
     Id procId = 0;
-    IdRange loops;
     std::vector<std::pair<std::string, Id>> calls;  ///< callee name, the procedure it reached
     size_t firstFinding = 0, endFinding = 0;
     int parallel = 0, across = 0, expertDirectives = 0;
@@ -282,7 +281,7 @@ struct StreamingAnalysis::State {
     for (Program& code : codes) {
       if (code.loops.empty()) continue;
       program.swapCode(code);
-      Settled check{program.current, program.procedure(program.current).loops, {}, findings.size()};
+      Settled check{program.current, {}, findings.size()};
       bool now = true;
       for (const CallRow& c : program.calls) {
         if (!c.loopId || c.kind == "statement_function") continue;
@@ -335,9 +334,10 @@ struct StreamingAnalysis::State {
                                 {*results, "DELETE FROM expert_directive WHERE expert_id BETWEEN ?1 AND ?2"}};
     for (auto p = undone.rbegin(); p != undone.rend(); ++p) {  // later findings first: the earlier ranges stay put
       const Settled& s = **p;
+      const IdRange loops = program.procedure(s.procId).loops;
       for (SQLite::Statement& q : byLoop) {
-        q.bind(1, s.loops.first);
-        q.bind(2, s.loops.last);
+        q.bind(1, loops.first);
+        q.bind(2, loops.last);
         q.exec();
         q.reset();
       }

@@ -34,6 +34,16 @@ struct Scan {
 
 }  // namespace
 
+TEST_CASE("a released source file frees its text and line table, and keeps their counts") {
+  SourceFile file;
+  setSourceText(file, std::string(100000, 'x') + "\n" + std::string(100000, 'y') + "\n");
+  file.release();
+  CHECK(file.text.capacity() < 100);  // a short string's inline buffer at most
+  CHECK(file.lines.capacity() == 0);
+  CHECK(file.lineCount == 2);
+  CHECK(file.byteCount == 200002);
+}
+
 TEST_CASE("fixed form: column-6 continuation, comment lines between, column 72 cut, labels") {
   std::string continued = "     &    B";
   continued.resize(72, ' ');
