@@ -17,6 +17,7 @@
 #include <cstdlib>
 #include <limits>
 #include <map>
+#include <string_view>
 
 namespace sapfor::analyzer {
 namespace {
@@ -156,6 +157,9 @@ Interval parametersWithin(int64_t c0, int64_t c1, const Interval& v) {
 // ---------------------------------------------------------------------------------------------
 // The problem: the equations and the loops they range over
 
+/// The name of a test, for DependenceResult::test: always a string literal.
+using TestName = std::string_view;
+
 /// How the sink's value y of a common loop compares with the source's value x in one question.
 enum class Relation { any, equal, less /* x < y */, greater /* x > y */ };
 
@@ -165,7 +169,7 @@ using Question = std::vector<Relation>;
 /// p·x + q·y = r: a subscript pair that involves one common level only.
 struct SivEquation {
   int64_t p, q, r;
-  std::string test;  ///< its class, the name of the test that disproves it
+  const char* test;  ///< its class, the name of the test that disproves it
 };
 
 /// A loop common to both references, and the SIV equations on it.
@@ -204,7 +208,7 @@ CommonLevel commonLevelOf(const NestLoop& loop) {
 }
 
 /// The index in ref.loops of the loop whose variable is var, innermost first.
-std::optional<size_t> loopOf(const RefShape& ref, const std::string& var) {
+std::optional<size_t> loopOf(const RefView& ref, const std::string& var) {
   for (size_t i = ref.loops.size(); i-- > 0;)
     if (ref.loops[i].var == var) return i;
   return std::nullopt;
@@ -246,14 +250,15 @@ struct PairEquation {
 /// Source subscript(x) = sink subscript(y), moved to the form of SubscriptEquation. Symbolic
 /// terms must cancel: an invariant symbol with the same coefficient on both sides has the same
 /// value in both iterations.
-PairEquation equationOf(size_t dim, const RefShape& source, const RefShape& sink, size_t common,
+PairEquation equationOf(size_t dim, const RefView& source, const RefView& sink, size_t common,
                         const std::vector<std::string>& variant) {
   const LinearExpr& s = source.subscripts[dim];
   const LinearExpr& t = sink.subscripts[dim];
-  const std::string where = "subscript " + std::to_string(dim + 1);
-  if (!s.affine) return {std::nullopt, where + " of the source is not affine"};
-  if (!t.affine) return {std::nullopt, where + " of the sink is not affine"};
-  const std::string both = where + ": " + text(s) + " and " + text(t);
+  // The explanations are built only when one is given: most pairs need none.
+  auto where = [&] { return "subscript " + std::to_string(dim + 1); };
+  if (!s.affine) return {std::nullopt, where() + " of the source is not affine"};
+  if (!t.affine) return {std::nullopt, where() + " of the sink is not affine"};
+  auto both = [&] { return where() + ": " + text(s) + " and " + text(t); };
 
   SubscriptEquation e;
   e.source.assign(common, 0);
@@ -274,7 +279,7 @@ PairEquation equationOf(size_t dim, const RefShape& source, const RefShape& sink
     }
     e.rhs = sub(t.constant, s.constant);
   } catch (const Overflow&) {
-    return {std::nullopt, both + " are too large to compare"};
+    return {std::nullopt, both() + " are too large to compare"};
   }
 
   std::vector<std::string> changing, differing;
@@ -283,16 +288,16 @@ PairEquation equationOf(size_t dim, const RefShape& source, const RefShape& sink
     else if (coeffs.first != coeffs.second) differing.push_back(var);
   }
   if (!changing.empty())
-    return {std::nullopt, both + " use " + nameList(changing) +
+    return {std::nullopt, both() + " use " + nameList(changing) +
                               (changing.size() == 1 ? ", which changes" : ", which change") + " inside the loops"};
   if (!differing.empty())
-    return {std::nullopt, both + " differ by " + nameList(differing) +
+    return {std::nullopt, both() + " differ by " + nameList(differing) +
                               (differing.size() == 1 ? ", whose value is unknown" : ", whose values are unknown")};
   return {e, ""};
 }
 
 /// The SIV class of a·x = b·y + rhs (Goff et al. §4.2), which names the test.
-std::string sivClass(int64_t a, int64_t b) {
+const char* sivClass(int64_t a, int64_t b) {
   if (a == b) return "strong SIV";
   if (a == 0 || b == 0) return "weak-zero SIV";
   if (a == -b) return "weak-crossing SIV";
@@ -321,7 +326,7 @@ void classify(const SubscriptEquation& e, Problem& problem) {
   problem.miv.push_back(e);
 }
 
-Problem problemOf(const RefShape& source, const RefShape& sink, size_t common,
+Problem problemOf(const RefView& source, const RefView& sink, size_t common,
                   const std::vector<std::string>& variant) {
   Problem problem;
   for (size_t k = 0; k < common; ++k) problem.levels.push_back(commonLevelOf(source.loops[k]));
@@ -371,11 +376,11 @@ bool sivHasSolution(const SivEquation& e, const CommonLevel& level, Relation rel
 }
 
 /// Which test proves the equation alone has no solution in relation rel.
-std::optional<std::string> disproveSiv(const SivEquation& e, const CommonLevel& level, Relation rel) {
+std::optional<TestName> disproveSiv(const SivEquation& e, const CommonLevel& level, Relation rel) {
   try {
     if (sivHasSolution(e, level, rel)) return std::nullopt;
-    bool general = e.test == "exact SIV";
-    return general && !divides(gcd(e.p, e.q), e.r) ? std::string("GCD") : e.test;
+    bool general = TestName(e.test) == "exact SIV";
+    return general && !divides(gcd(e.p, e.q), e.r) ? TestName("GCD") : TestName(e.test);
   } catch (const Overflow&) {
     return std::nullopt;
   }
@@ -421,11 +426,11 @@ bool sivSystemHasSolution(const CommonLevel& level, Relation rel) {
   });
 }
 
-std::optional<std::string> disproveLevel(const CommonLevel& level, Relation rel) {
+std::optional<TestName> disproveLevel(const CommonLevel& level, Relation rel) {
   for (const auto& e : level.equations)
     if (auto test = disproveSiv(e, level, rel)) return test;
   try {
-    if (!sivSystemHasSolution(level, rel)) return std::string("coupled SIV");
+    if (!sivSystemHasSolution(level, rel)) return TestName("coupled SIV");
   } catch (const Overflow&) {
     // too large to decide: possible
   }
@@ -491,15 +496,15 @@ bool banerjeeAllows(const SubscriptEquation& e, const std::vector<CommonLevel>& 
   return contains(lhs, e.rhs);
 }
 
-std::optional<std::string> disproveMiv(const SubscriptEquation& e, const std::vector<CommonLevel>& levels,
+std::optional<TestName> disproveMiv(const SubscriptEquation& e, const std::vector<CommonLevel>& levels,
                                        const Question& question) {
   try {
-    if (!gcdAllows(e, question)) return std::string("GCD");
+    if (!gcdAllows(e, question)) return TestName("GCD");
   } catch (const Overflow&) {
     // too large to decide: possible
   }
   try {
-    if (!banerjeeAllows(e, levels, question)) return std::string("Banerjee");
+    if (!banerjeeAllows(e, levels, question)) return TestName("Banerjee");
   } catch (const Overflow&) {
     // too large to decide: possible
   }
@@ -510,7 +515,7 @@ std::optional<std::string> disproveMiv(const SubscriptEquation& e, const std::ve
 // Questions
 
 /// The test that proves no solution answers the question, or nothing when one may.
-std::optional<std::string> disprove(const Problem& problem, const Question& question) {
+std::optional<TestName> disprove(const Problem& problem, const Question& question) {
   for (size_t k = 0; k < question.size(); ++k)
     if (auto test = disproveLevel(problem.levels[k], question[k])) return test;
   for (const auto& e : problem.miv)
@@ -557,29 +562,33 @@ LevelDependence levelDependence(const CommonLevel& level, bool less, bool greate
   return d;
 }
 
-std::string joined(const std::vector<std::string>& parts, const char* separator) {
+template <typename Part>
+std::string joined(const std::vector<Part>& parts, const char* separator) {
   std::string out;
-  for (const auto& p : parts) out += (out.empty() ? "" : separator) + p;
+  for (const auto& p : parts) {
+    if (!out.empty()) out += separator;
+    out += p;
+  }
   return out;
 }
 
-DependenceResult independentBy(const std::string& test) {
+DependenceResult independentBy(std::string test) {
   DependenceResult r;
   r.independent = true;
-  r.test = test;
+  r.test = std::move(test);
   return r;
 }
 
 }  // namespace
 
-DependenceResult testDependence(const RefShape& source, const RefShape& sink, size_t common,
+DependenceResult testDependence(const RefView& source, const RefView& sink, size_t common,
                                 const std::vector<std::string>& variant) {
   common = std::min({common, source.loops.size(), sink.loops.size()});
   const Problem problem = problemOf(source, sink, common, variant);
   if (problem.disprovedByZiv) return independentBy("ZIV");
-  if (auto test = disprove(problem, Question(common, Relation::any))) return independentBy(*test);
+  if (auto test = disprove(problem, Question(common, Relation::any))) return independentBy(std::string(*test));
 
-  std::vector<std::string> decisive;  // the tests that ruled out some question, in order
+  std::vector<TestName> decisive;  // the tests that ruled out some question, in order
   auto possible = [&](const Question& question) {
     if (needsMissingIterations(problem.levels, question)) return false;
     auto test = disprove(problem, question);

@@ -28,11 +28,19 @@ struct NestLoop {
   int64_t step = 1;                     ///< the constant step; 0 when it is not a constant
 };
 
-/// One reference: its subscripts (one per dimension; a section or a whole-array reference is a
-/// non-affine subscript) and the loops around it, outermost first.
+/// What the tests read of one reference: its subscripts (one per dimension; a section or a
+/// whole-array reference is a non-affine subscript) and the loops around it, outermost first.
+/// References, so that the analyzer tests its own rows without copying them.
+struct RefView {
+  const std::vector<LinearExpr>& subscripts;
+  const std::vector<NestLoop>& loops;
+};
+
+/// A reference that owns its subscripts and loops.
 struct RefShape {
   std::vector<LinearExpr> subscripts;
   std::vector<NestLoop> loops;
+  operator RefView() const { return {subscripts, loops}; }
 };
 
 /// What can happen at one level of the loops common to both references, for the dependences
@@ -63,7 +71,7 @@ struct DependenceResult {
 /// that is no loop's variable is a symbolic, loop-invariant term unless `variant` lists it (a
 /// variable written inside the loops): an invariant term that appears with the same coefficient
 /// on both sides cancels; otherwise that dimension is unknown.
-DependenceResult testDependence(const RefShape& source, const RefShape& sink, size_t common,
+DependenceResult testDependence(const RefView& source, const RefView& sink, size_t common,
                                 const std::vector<std::string>& variant = {});
 
 }  // namespace sapfor::analyzer

@@ -196,6 +196,7 @@ void LoopAnalysis::scalars(const LoopRow& loop, LoopResult& result) {
     }
   }
 
+  result.traits.reserve(result.traits.size() + flow.uses.size());
   for (const ScalarUse& use : flow.uses) {
     const VariableRow& v = program_.variable(use.varId);
     Trait t;
@@ -255,8 +256,10 @@ void LoopAnalysis::scalars(const LoopRow& loop, LoopResult& result) {
     }
     result.traits.push_back(std::move(t));
   }
-  std::stable_sort(result.traits.begin(), result.traits.end(),
-                   [](const Trait& a, const Trait& b) { return a.firstStmt < b.firstStmt; });
+  auto byFirstAccess = [](const Trait& a, const Trait& b) { return a.firstStmt < b.firstStmt; };
+  // Already in that order unless a MAXLOC array came first: sorting moves every string.
+  if (!std::is_sorted(result.traits.begin(), result.traits.end(), byFirstAccess))
+    std::stable_sort(result.traits.begin(), result.traits.end(), byFirstAccess);
 }
 
 void LoopAnalysis::liveness(const LoopRow& loop, LoopResult& result) {
@@ -421,17 +424,21 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
   std::map<std::pair<Id, std::string>, std::vector<size_t>> byArray;
   for (size_t i = from; i < to; ++i)
     byArray[{accesses_[i].varId, accesses_[i].varId ? "" : accesses_[i].name()}].push_back(i);
+  std::unordered_map<const std::vector<Id>*, std::vector<NestLoop>> nestChains;  // per chain of loops
   const std::set<std::string>& written = results_[program_.loopIndex(outermost.id)].written;
   const std::vector<std::string> variant(written.begin(), written.end());
   for (const auto& [key, list] : byArray) {
     bool anyWrite = std::any_of(list.begin(), list.end(), [&](size_t i) { return accesses_[i].access == 'W'; });
     if (!anyWrite) continue;
-    // The shapes the tests take, for this array's references only.
-    std::vector<RefShape> shapes(list.size());
-    for (size_t x = 0; x < list.size(); ++x) {
-      const ArrayAccess& a = accesses_[list[x]];
-      shapes[x].subscripts = a.subscripts();
-      for (Id l : a.loops()) shapes[x].loops.push_back(nestLoop(l));
+    // What the tests see of this array's references; the references in one loop share its loops.
+    std::vector<RefView> shapes;
+    shapes.reserve(list.size());
+    for (size_t i : list) {
+      const ArrayAccess& a = accesses_[i];
+      std::vector<NestLoop>& loops = nestChains[a.chain];
+      if (loops.empty())
+        for (Id l : a.loops()) loops.push_back(nestLoop(l));
+      shapes.push_back({a.subscripts(), loops});
     }
     for (size_t x = 0; x < list.size(); ++x) {
       for (size_t y = x; y < list.size(); ++y) {
@@ -489,15 +496,15 @@ void LoopAnalysis::addDependenceRows(const ArrayAccess& a, const ArrayAccess& b,
       d.direction = both ? "*" : "<";
       d.unknown = r.unknown;
       d.exact = !r.unknown && d.distance.has_value();
+      d.vector = "(";
       for (size_t j = 0; j < common && j < r.levels.size(); ++j) {
-        std::string part;
-        if (j < k) part = "0";
-        else if (j == k) part = d.distance ? std::to_string(*d.distance) : d.direction;
-        else if (auto inner = strongDistance(a, b, j)) part = std::to_string(*inner * sign);
-        else part = "*";
-        d.vector += (j ? "," : "") + part;
+        if (j) d.vector += ',';
+        if (j < k) d.vector += '0';
+        else if (j == k) d.vector += d.distance ? std::to_string(*d.distance) : d.direction;
+        else if (auto inner = strongDistance(a, b, j)) d.vector += std::to_string(*inner * sign);
+        else d.vector += '*';
       }
-      d.vector = "(" + d.vector + ")";
+      d.vector += ')';
       d.source = &source;
       d.sink = &sink;
       d.test = r.test;
@@ -510,8 +517,11 @@ void LoopAnalysis::addDependenceRows(const ArrayAccess& a, const ArrayAccess& b,
         d.exact = false;
       }
       // Pairs with the same dependence share one row.
-      std::string key = std::to_string(d.loopId) + "|" + std::to_string(d.varId) + "|" + d.name + "|" + d.kind + "|" +
-                        d.vector + "|" + (d.exact ? "1" : "0") + "|" + d.note;
+      std::string key;
+      key.reserve(2 * sizeof(Id) + d.name.size() + d.kind.size() + d.vector.size() + d.note.size() + 4);
+      for (Id id : {d.loopId, d.varId}) key.append(reinterpret_cast<const char*>(&id), sizeof id);
+      key.append(d.name).append(1, '\0').append(d.kind).append(1, '\0').append(d.vector).append(1, d.exact ? '1' : '0');
+      key.append(d.note);
       auto [at, added] = dependenceIndex_.try_emplace(std::move(key), dependences_.size());
       if (!added) {
         ++dependences_[at->second].pairs;

@@ -50,7 +50,9 @@ BatchedInsert& BatchedInsert::value(double v) {
 BatchedInsert& BatchedInsert::value(const std::string& v) {
   Value& x = values_.emplace_back();
   x.kind = Value::Kind::Text;
-  x.s = v;
+  x.i = static_cast<int64_t>(texts_.size());
+  x.n = v.size();
+  texts_.append(v);
   return *this;
 }
 
@@ -62,6 +64,7 @@ void BatchedInsert::endRow() {
   if (++rows_ < static_cast<size_t>(rowsPerStatement_)) return;
   execute(full_, rowsPerStatement_);
   values_.clear();
+  texts_.clear();
   rows_ = 0;
 }
 
@@ -76,6 +79,7 @@ void BatchedInsert::flush() {
   }
   sqlite3_finalize(partial);
   values_.clear();
+  texts_.clear();
   rows_ = 0;
 }
 
@@ -89,7 +93,9 @@ void BatchedInsert::execute(sqlite3_stmt* statement, int rows) {
       case Value::Kind::Null: sqlite3_bind_null(statement, index); break;
       case Value::Kind::Integer: sqlite3_bind_int64(statement, index, v.i); break;
       case Value::Kind::Real: sqlite3_bind_double(statement, index, v.r); break;
-      case Value::Kind::Text: sqlite3_bind_text(statement, index, v.s.data(), static_cast<int>(v.s.size()), SQLITE_STATIC); break;
+      case Value::Kind::Text:
+        sqlite3_bind_text(statement, index, texts_.data() + v.i, static_cast<int>(v.n), SQLITE_STATIC);
+        break;
     }
   }
   int rc = sqlite3_step(statement);

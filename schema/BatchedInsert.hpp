@@ -38,11 +38,12 @@ class BatchedInsert {
   void flush();
 
  private:
+  /// A text is kept in `texts_` (offset i, length n): one buffer, not an allocation per value.
   struct Value {
     enum class Kind : uint8_t { Null, Integer, Real, Text } kind = Kind::Null;
     int64_t i = 0;
     double r = 0;
-    std::string s;
+    size_t n = 0;
   };
   sqlite3_stmt* statementFor(int rows);
   void execute(sqlite3_stmt* statement, int rows);
@@ -53,6 +54,7 @@ class BatchedInsert {
   int rowsPerStatement_;
   sqlite3_stmt* full_ = nullptr;
   std::vector<Value> values_;
+  std::string texts_;
   size_t rows_ = 0;
 };
 
