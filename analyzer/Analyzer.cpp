@@ -247,14 +247,22 @@ struct StreamingAnalysis::State {
   void run() {
     for (;;) {
       lexer::LoadedFile file;
-      bool skip = false;
+      bool skip = false, drained = false;
       {
         std::unique_lock<std::mutex> lock(mutex);
         changed.wait(lock, [&] { return closed || !queue.empty(); });
-        if (queue.empty()) return;
-        file = std::move(queue.front());
-        queue.pop_front();
-        skip = error || cancelled;  // drain what is left
+        if (queue.empty()) {
+          drained = true;
+          skip = error || cancelled;
+        } else {
+          file = std::move(queue.front());
+          queue.pop_front();
+          skip = error || cancelled;  // drain what is left
+        }
+      }
+      if (drained) {
+        if (!skip) settle();
+        return;
       }
       changed.notify_all();
       if (skip) continue;
@@ -311,6 +319,19 @@ struct StreamingAnalysis::State {
       check.across += report.across;
       check.expertDirectives += report.expertDirectives;
       settled.push_back(std::move(check));
+    }
+  }
+
+  /// Once every file is in: the whole-program summaries, what they change for the procedures
+  /// analyzed early, the summary rows.
+  void settle() {
+    try {
+      effects.complete();
+      unsettle();
+      settled.clear();
+      writer->summaries(program, effects);
+    } catch (...) {
+      error = std::current_exception();
     }
   }
 
@@ -382,13 +403,18 @@ void StreamingAnalysis::add(lexer::LoadedFile&& file) {
   s.changed.notify_all();
 }
 
-AnalysisReport StreamingAnalysis::finish() {
+void StreamingAnalysis::close() {
   State& s = *state_;
   {
     std::lock_guard<std::mutex> lock(s.mutex);
     s.closed = true;
   }
   s.changed.notify_all();
+}
+
+AnalysisReport StreamingAnalysis::finish() {
+  State& s = *state_;
+  close();
   s.thread.join();
   if (s.error) std::rethrow_exception(s.error);
 
@@ -399,10 +425,6 @@ AnalysisReport StreamingAnalysis::finish() {
   while (files.executeStep())
     program.files.push_back({files.getColumn(0).getInt64(), files.getColumn(1).getString(), files.getColumn(2).getString(),
                              files.getColumn(3).getInt64(), files.getColumn(4).getInt64()});
-  s.effects.complete();
-  s.unsettle();
-  s.settled.clear();
-  s.writer->summaries(program, s.effects);
   program.directives.clear();
   DirectiveIndex index = s.fileIndex;
   index.parallelByProcedure.clear();

@@ -108,9 +108,19 @@ NewDatabase::~NewDatabase() {
   fs::remove(tempPath_, ec);
 }
 
-void NewDatabase::commit() {
+void NewDatabase::buildIndexes() {
+  if (indexed_) return;
   try {
     db_->exec(std::string(factsIndexText()));
+  } catch (const SQLite::Exception& e) {
+    throw DatabaseError(path_ + ": cannot write database: " + e.what());
+  }
+  indexed_ = true;
+}
+
+void NewDatabase::commit() {
+  buildIndexes();
+  try {
     db_->exec("COMMIT");
     db_.reset();
   } catch (const SQLite::Exception& e) {

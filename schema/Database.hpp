@@ -55,6 +55,8 @@ class NewDatabase {
 
   SQLite::Database& sql() { return *db_; }
   const std::string& path() const { return path_; }
+  /// Builds the secondary indexes of the facts (once; commit() does if nobody did).
+  void buildIndexes();
   /// Commits the transaction opened by the constructor and renames the file into place.
   void commit();
 
@@ -62,7 +64,7 @@ class NewDatabase {
   std::string path_;
   std::string tempPath_;
   std::unique_ptr<SQLite::Database> db_;
-  bool committed_ = false;
+  bool indexed_ = false, committed_ = false;
 };
 
 /// Opens an existing database of ours for reading (and writing when `writable`), refusing a

@@ -46,6 +46,10 @@ CREATE TABLE loop_reason (
   line     INTEGER,
   message  TEXT NOT NULL                  -- (loop_id, pos) is unique
 );
+-- loop_verdicts gathers each loop's reasons (quadratic without it). Created with the table, not
+-- after the load with the facts' indexes: sapfor-lex copies the analysis' rows in one pass, which
+-- copies the index too when both sides have it.
+CREATE INDEX loop_reason_by_loop ON loop_reason (loop_id, pos);
 
 -- Every scalar a loop (with the loops nested in it) references, classified.
 CREATE TABLE loop_trait (                 -- (loop_id, name) is unique

@@ -3,5 +3,3 @@ CREATE INDEX loop_obstacle_by_loop ON loop_obstacle (loop_id);
 CREATE INDEX statement_by_loop ON statement (loop_id);
 CREATE INDEX array_ref_by_loop ON array_ref (loop_id);
 CREATE INDEX call_by_loop ON call (loop_id);
--- The analysis' reasons by loop: loop_verdicts gathers each loop's (quadratic without it).
-CREATE INDEX loop_reason_by_loop ON loop_reason (loop_id, pos);
