@@ -365,8 +365,9 @@ std::string Expert::parallelText(const Nest& nest) const {
   if (!shadows.empty()) text += ", SHADOW_RENEW(" + join(shadows) + ")";
   if (nest.across) {
     std::vector<std::string> items;
+    std::set<Id> listed;
     for (const ArrayAccess* a : accesses)
-      if (auto w = nest.widths.find(a->varId); w != nest.widths.end()) {
+      if (auto w = nest.widths.find(a->varId); w != nest.widths.end() && listed.insert(a->varId).second) {
         std::string item = acrossText(a->name(), w->second);
         if (std::find(items.begin(), items.end(), item) == items.end()) items.push_back(item);
       }

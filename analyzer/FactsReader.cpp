@@ -136,6 +136,9 @@ std::vector<Program> FactsReader::add(Program& p, const lexer::FileFacts& f, con
     c.stmtBase_ = proc.statements.first;
     c.refBase_ = proc.arrayRefs.first;
     c.callBase_ = proc.calls.first;
+    c.loops.reserve(loopRanges[i].size());
+    c.blocks.reserve(blockRanges[i].size());
+    c.statements.reserve(statementRanges[i].size());
     for (Id k = loopRanges[i].first; k <= loopRanges[i].last; ++k) {
       const lexer::LoopFacts& lf = f.loops[static_cast<size_t>(k)];
       LoopRow l;

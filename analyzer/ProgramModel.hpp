@@ -37,6 +37,7 @@ struct FileRow {
 struct IdRange {
   Id first = 0, last = -1;
   bool empty() const { return last < first; }
+  size_t size() const { return empty() ? 0 : static_cast<size_t>(last - first + 1); }
 };
 
 struct ProcedureRow {
