@@ -403,19 +403,14 @@ void StreamingAnalysis::add(lexer::LoadedFile&& file) {
   s.changed.notify_all();
 }
 
-void StreamingAnalysis::close() {
+AnalysisReport StreamingAnalysis::finish() {
   State& s = *state_;
   {
     std::lock_guard<std::mutex> lock(s.mutex);
     s.closed = true;
   }
   s.changed.notify_all();
-}
-
-AnalysisReport StreamingAnalysis::finish() {
-  State& s = *state_;
-  close();
-  s.thread.join();
+  s.thread.join();  // it completes the whole-program summaries once the queue is empty
   if (s.error) std::rethrow_exception(s.error);
 
   Program& program = s.program;

@@ -66,11 +66,9 @@ class StreamingAnalysis {
   /// Takes one loaded file (from the loading thread, in load order); waits while the analysis is
   /// a few files behind, so that memory stays per file.
   void add(lexer::LoadedFile&& file);
-  /// The last file was added: the thread completes the whole-program summaries (Effects) and
-  /// writes them while the caller goes on, e.g. building the facts' indexes. finish() closes too.
-  void close();
-  /// After the load has written everything (the file table included): analyzes what was left,
-  /// writes the diagnostics; rethrows what went wrong on the thread.
+  /// After the load has written everything (the file table included): completes the summaries
+  /// (on the thread, once its queue is empty), analyzes what was left, writes the diagnostics;
+  /// rethrows what went wrong on the thread.
   AnalysisReport finish();
 
  private:

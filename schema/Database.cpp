@@ -108,19 +108,9 @@ NewDatabase::~NewDatabase() {
   fs::remove(tempPath_, ec);
 }
 
-void NewDatabase::buildIndexes() {
-  if (indexed_) return;
+void NewDatabase::commit() {
   try {
     db_->exec(std::string(factsIndexText()));
-  } catch (const SQLite::Exception& e) {
-    throw DatabaseError(path_ + ": cannot write database: " + e.what());
-  }
-  indexed_ = true;
-}
-
-void NewDatabase::commit() {
-  buildIndexes();
-  try {
     db_->exec("COMMIT");
     db_.reset();
   } catch (const SQLite::Exception& e) {

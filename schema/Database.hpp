@@ -55,8 +55,6 @@ class NewDatabase {
 
   SQLite::Database& sql() { return *db_; }
   const std::string& path() const { return path_; }
-  /// Builds the secondary indexes of the facts (once; commit() does if nobody did).
-  void buildIndexes();
   /// Commits the transaction opened by the constructor and renames the file into place.
   void commit();
 
@@ -64,7 +62,7 @@ class NewDatabase {
   std::string path_;
   std::string tempPath_;
   std::unique_ptr<SQLite::Database> db_;
-  bool indexed_ = false, committed_ = false;
+  bool committed_ = false;
 };
 
 /// Opens an existing database of ours for reading (and writing when `writable`), refusing a

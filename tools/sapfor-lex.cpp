@@ -149,9 +149,6 @@ int main(int argc, char** argv) {
     }
     summary = lexer::loadProgram(options, database.sql(), diagnostics);
     progress.clear();
-    // The analysis completes its summaries while the facts' indexes are built.
-    if (streamed) streamed->close();
-    database.buildIndexes();
     if (streamed) {
       analysis = streamed->finish();
       streamed.reset();  // its whole-program tables go before the commit builds the indexes
