@@ -251,14 +251,12 @@ struct StreamingAnalysis::State {
       {
         std::unique_lock<std::mutex> lock(mutex);
         changed.wait(lock, [&] { return closed || !queue.empty(); });
-        if (queue.empty()) {
-          drained = true;
-          skip = error || cancelled;
-        } else {
+        drained = queue.empty();
+        if (!drained) {
           file = std::move(queue.front());
           queue.pop_front();
-          skip = error || cancelled;  // drain what is left
         }
+        skip = error || cancelled;  // drain what is left, settle nothing
       }
       if (drained) {
         if (!skip) settle();

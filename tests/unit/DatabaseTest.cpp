@@ -1,5 +1,6 @@
 /// @file DatabaseTest.cpp
 /// Creating databases atomically and refusing files that are not ours.
+#include "schema/BatchedInsert.hpp"
 #include "schema/Database.hpp"
 
 #include <doctest/doctest.h>
@@ -61,6 +62,33 @@ TEST_CASE("an insert into any table checks its values without a temporary index 
   // The values are still checked.
   CHECK_THROWS(db.sql().exec("INSERT INTO loop_trait (loop_id, name, trait) VALUES (1, 'x', 'bogus')"));
   db.sql().exec("INSERT INTO loop_trait (loop_id, name, trait) VALUES (1, 'x', 'readonly')");
+}
+
+TEST_CASE("batched inserts keep every row's values, texts of any length included") {
+  // Two full 4-row statements and a partial one at flush(); the texts of a statement share one
+  // buffer, so each value must still bind its own slice of it.
+  SQLite::Database db(":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+  db.exec("CREATE TABLE t (k INTEGER, name TEXT, note TEXT, x REAL)");
+  {
+    BatchedInsert insert(db, "t", {"k", "name", "note", "x"}, 4);
+    for (int64_t k = 0; k < 11; ++k) {
+      std::string longer(static_cast<size_t>(20 + k), static_cast<char>('a' + k));  // past the short-string size
+      insert.value(k).value("n" + std::to_string(k)).text(k % 3 == 0 ? std::string() : longer).value(0.5 * static_cast<double>(k));
+      insert.endRow();
+    }
+    insert.flush();
+  }
+  SQLite::Statement rows(db, "SELECT k, name, note, x FROM t ORDER BY k");
+  int64_t k = 0;
+  for (; rows.executeStep(); ++k) {
+    CAPTURE(k);
+    CHECK(rows.getColumn(0).getInt64() == k);
+    CHECK(rows.getColumn(1).getString() == "n" + std::to_string(k));
+    if (k % 3 == 0) CHECK(rows.getColumn(2).isNull());
+    else CHECK(rows.getColumn(2).getString() == std::string(static_cast<size_t>(20 + k), static_cast<char>('a' + k)));
+    CHECK(rows.getColumn(3).getDouble() == 0.5 * static_cast<double>(k));
+  }
+  CHECK(k == 11);
 }
 
 TEST_CASE("an uncommitted database leaves nothing behind") {
