@@ -12,7 +12,6 @@ namespace sapfor::lexer {
 
 struct ScanContext {
   const std::vector<SourcePos>* pos = nullptr;  ///< one per character of the text, plus the end
-  std::string* fileName = nullptr;              ///< shown in locations
   size_t cursor = 0;                            ///< offset of the next character to scan
   size_t tokenBegin = 0;                        ///< offset of the token just matched
   int startToken = 0;                           ///< returned once before the text's tokens
@@ -22,8 +21,7 @@ struct ScanContext {
     cursor += length;
   }
   SourcePos begin() const { return at(tokenBegin); }
-  SourcePos last() const { return at(cursor > tokenBegin ? cursor - 1 : tokenBegin); }
-  SourcePos at(size_t offset) const {
+    SourcePos at(size_t offset) const {
     return offset < pos->size() ? (*pos)[offset] : pos->back();
   }
 };
