@@ -213,13 +213,22 @@ struct ParsedInput {
 /// Parses the files in load order on `jobs` threads, at most a window of files ahead of the one
 /// being committed (memory stays per file), and hands the results over in that order, so that the
 /// database is the same whatever the number of threads.
+///
+/// The parsing threads run at a lower priority than the rest. The thread that takes the results
+/// (names, facts, their rows: file after file, in order) is the load's critical path, and a parse
+/// that has to wait for a free core still finishes ahead of it, the window being four files per
+/// thread. Measured on the 500k-line benchmark corpus, 2 cores: 3.17 -> 2.96 s with --no-analysis,
+/// 4.45 -> 4.03 s with the analysis (alternated runs); peak memory the same. A larger window alone
+/// changes nothing: the parsing threads then still take their share of the critical path's core.
 class OrderedParser {
  public:
+  static constexpr int kParsePriorityDrop = 5;  ///< nice increments; 5 and 10 measured the same
+
   using ParseFn = std::function<ParsedInput(int)>;
 
   OrderedParser(std::vector<int> order, int jobs, ParseFn parse)
       : order_(std::move(order)), parse_(std::move(parse)), results_(order_.size()),
-        window_(static_cast<size_t>(2 * std::max(jobs, 1))) {
+        window_(static_cast<size_t>(4 * std::max(jobs, 1))) {
     if (jobs <= 1) return;  // parse on the calling thread
     for (int t = 0; t < jobs; ++t) workers_.push_back(std::make_unique<StackThread>(kFrontEndStackBytes, [this] { work(); }));
   }
@@ -250,6 +259,7 @@ class OrderedParser {
 
  private:
   void work() {
+    lowerThisThreadPriority(kParsePriorityDrop);
     for (;;) {
       size_t k;
       {

@@ -2,7 +2,10 @@
 #include "lexer/StackThread.hpp"
 
 #include <pthread.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
+#include <cerrno>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -40,6 +43,18 @@ void StackThread::join() {
     joined_ = true;
   }
   if (error_) std::rethrow_exception(error_);
+}
+
+void lowerThisThreadPriority(int increment) {
+#ifdef __linux__
+  // On Linux the nice value belongs to the thread (the "process" setpriority names is its id).
+  const auto self = static_cast<id_t>(gettid());
+  errno = 0;
+  int current = getpriority(PRIO_PROCESS, self);
+  if (errno == 0) setpriority(PRIO_PROCESS, self, current + increment);
+#else
+  (void)increment;
+#endif
 }
 
 void runWithLargeStack(const std::function<void()>& work) {

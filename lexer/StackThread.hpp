@@ -31,6 +31,10 @@ class StackThread {
   bool joined_ = false;
 };
 
+/// Makes the calling thread yield to the others of the process: its nice value goes up by
+/// `increment` (Linux: per thread; elsewhere nothing changes). Best effort: a refusal is ignored.
+void lowerThisThreadPriority(int increment);
+
 /// Runs `work` on a thread with a large stack and returns its result's side effects, rethrowing.
 void runWithLargeStack(const std::function<void()>& work);
 
