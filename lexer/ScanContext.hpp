@@ -5,7 +5,6 @@
 
 #include "lexer/SourceFile.hpp"
 
-#include <string>
 #include <vector>
 
 namespace sapfor::lexer {
@@ -21,7 +20,7 @@ struct ScanContext {
     cursor += length;
   }
   SourcePos begin() const { return at(tokenBegin); }
-    SourcePos at(size_t offset) const {
+  SourcePos at(size_t offset) const {
     return offset < pos->size() ? (*pos)[offset] : pos->back();
   }
 };
