@@ -190,9 +190,16 @@ Reach Effects::reach(Id varId, Id procId) const {
   const VariableRow& v = program_.variable(varId);
   if (v.storage == Storage::Common) return Reach::Common;
   if (v.storage == Storage::Module) return Reach::Module;
-  if (v.procId != procId) return Reach::Host;
+  // A main program runs once: what it saves is never seen by a later call.
+  const bool saved = v.save && program_.procedure(v.procId).kind != "program";
+  if (v.procId != procId) {
+    for (Id host = program_.procedure(procId).hostId; host != 0; host = program_.procedure(host).hostId)
+      if (host == v.procId) return Reach::Host;
+    if (saved) return Reach::Save;  // a callee's own SAVE variable, reached through the call
+    return Reach::Host;
+  }
   if (v.storage == Storage::Dummy) return Reach::Dummy;
-  if (v.save) return Reach::Save;
+  if (saved) return Reach::Save;
   return Reach::Local;
 }
 
@@ -394,7 +401,12 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls) const {
         if (e.reads) out.scalars.push_back({var, 'R', false, callId});
         if (e.writes) out.scalars.push_back({var, 'W', false, callId});
       }
-      if (e.writes && reach(var, s.procId) != Reach::Local)
+      const Reach seen = reach(var, s.procId);
+      if (e.writes && seen == Reach::Save)
+        out.problems.push_back({"call", callId, v.name,
+                                "call to " + name + where + " writes " + v.name + ", which " +
+                                    program_.procedure(v.procId).name + " saves from one call to the next"});
+      else if (e.writes && seen != Reach::Local)
         out.problems.push_back({"call", callId, v.name,
                                 "call to " + name + where + " writes the shared variable " + v.name});
     }

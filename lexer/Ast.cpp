@@ -264,6 +264,27 @@ ExprList single(ExprPtr expr) {
   return list;
 }
 
+namespace {
+void addDataObjectNames(const Expr& e, std::vector<std::string>& names) {
+  switch (e.kind) {
+    case ExprKind::Name: case ExprKind::Apply: names.push_back(e.text); break;
+    case ExprKind::Subscript: case ExprKind::Component:
+      if (!e.args.empty()) addDataObjectNames(*e.args[0], names);
+      break;
+    case ExprKind::ImpliedDo:
+      for (size_t i = 0; i < e.impliedItems && i < e.args.size(); ++i) addDataObjectNames(*e.args[i], names);
+      break;
+    default: break;
+  }
+}
+}  // namespace
+
+std::vector<std::string> dataObjectNames(const ExprList& objects) {
+  std::vector<std::string> names;
+  for (const ExprPtr& e : objects) addDataObjectNames(*e, names);
+  return names;
+}
+
 StmtPtr makeStmt(StmtKind kind, SourcePos pos) {
   auto s = std::make_unique<Stmt>();
   s->kind = kind;

@@ -180,6 +180,7 @@ struct DeclData {
   std::vector<CommonGroup> commons;
   std::vector<ImplicitRule> implicitRules;  ///< empty with implicitNone = IMPLICIT NONE
   bool implicitNone = false;
+  bool saveAll = false;  ///< SAVE without a list: every local variable of the unit
 };
 
 struct Stmt;
@@ -202,6 +203,7 @@ using StmtPtr = std::unique_ptr<Stmt>;
 ///     resultName, prefix, decl->type for a typed function
 ///   TypeDecl/AttrStmt/Common/Implicit: decl; Parameter: exprs = Keyword(name = value)
 ///   Use: name = module, renames, onlyList; ModuleProcedure: names; EndUnit: unitKeyword
+///   Data: names = the variables its objects name (the values are not kept)
 struct Stmt {
   StmtKind kind = StmtKind::Unknown;
   bool parsed = true;       ///< false: a syntax error; only `kind` (from the classifier) is known

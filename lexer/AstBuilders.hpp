@@ -22,6 +22,8 @@ ExprPtr makeLiteral(ExprKind kind, const std::string& spelling, SourcePos pos);
 ExprPtr makeParenList(ExprList items, SourcePos pos);
 ExprPtr makeImpliedDo(ExprList items, std::string var, ExprPtr lower, ExprPtr upper, ExprPtr step, SourcePos pos);
 ExprList single(ExprPtr expr);
+/// The variables a DATA statement's objects name: `a`, `a(3)`, `t%x`, `(b(i), i = 1, 3)`.
+std::vector<std::string> dataObjectNames(const ExprList& objects);
 
 StmtPtr makeDecl(StmtKind kind, SourcePos pos);
 StmtPtr makeAttrStmt(AttrKind kind, std::vector<Entity> entities, SourcePos pos);

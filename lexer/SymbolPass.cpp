@@ -95,6 +95,7 @@ class SymbolPass {
     // Declarations and type definitions in source order: a type's components may use constants
     // declared before it, and variables of a type follow its definition.
     size_t nextType = 0;
+    savesAll_ = false;
     for (Stmt* s : unit.specification) {
       while (nextType < unit.types.size() && unit.types[nextType].heading->seq < s->seq)
         defineType(unit.types[nextType++], *scope);
@@ -108,6 +109,10 @@ class SymbolPass {
 
     statementFunctions(unit, *scope);
     for (Node& node : unit.body) resolveNode(node, *scope);
+    // SAVE without a list: every variable of the unit's own, those the body declared implicitly too.
+    if (savesAll_)
+      for (Symbol& s : scope->symbols())
+        if (scope->owns(&s) && s.storage == Storage::Local && !s.procedure) s.save = true;
 
     for (auto& inner : unit.contained) {
       analyzeUnit(*inner, scope);
@@ -262,6 +267,7 @@ class SymbolPass {
             if (a.kind == AttrKind::Public || a.kind == AttrKind::Private) scope.setAccess(e.name, a.kind == AttrKind::Public);
           }
           if (parameter && e.init) setConstant(*sym, *e.init, scope);
+          else if (e.init) sym->save = true;  // initialized in its declaration: SAVE implicitly (F2008 5.3.16)
         }
         break;
       }
@@ -273,6 +279,7 @@ class SymbolPass {
           for (Entity& e : s.decl->entities) scope.setAccess(e.name, attr.kind == AttrKind::Public);
           break;
         }
+        if (s.decl->saveAll) savesAll_ = true;
         for (Entity& e : s.decl->entities) {
           Symbol* sym = own(scope, e.name, s);
           if (!sym) continue;
@@ -281,6 +288,10 @@ class SymbolPass {
         }
         break;
       }
+      case StmtKind::Data:  // a variable a DATA statement initializes is SAVE implicitly (F2008 5.3.16)
+        for (const std::string& name : s.names)
+          if (Symbol* sym = own(scope, name, s)) sym->save = true;
+        break;
       case StmtKind::Parameter:
         for (auto& item : s.exprs) {
           Symbol* sym = own(scope, item->text, s);
@@ -546,6 +557,7 @@ class SymbolPass {
   const FileTable& files_;
   FileScopes scopes_;
   Storage defaultStorage_ = Storage::Local;
+  bool savesAll_ = false;  ///< the unit being read has a SAVE without a list
   int64_t nextEnumerator_ = 0;
   std::set<std::string> warnedModules_;
   uint32_t line_ = 0;

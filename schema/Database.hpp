@@ -17,7 +17,7 @@ namespace sapfor::db {
 /// PRAGMA application_id of every sapfor database: the bytes "SAPF".
 inline constexpr int kApplicationId = 0x53415046;
 /// PRAGMA user_version: bumped whenever a table or view changes incompatibly.
-inline constexpr int kSchemaVersion = 3;
+inline constexpr int kSchemaVersion = 4;
 
 /// The SQL (tables, then views) that creates an empty database of the current version.
 std::string_view factsSchemaText();

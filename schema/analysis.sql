@@ -16,7 +16,7 @@ CREATE TABLE procedure_effect (
   name    TEXT NOT NULL,                  -- the dummy argument, or the variable as its owner names it
   var_id  INTEGER REFERENCES variable,
   scope   TEXT NOT NULL CHECK (scope = 'dummy' OR scope = 'common' OR scope = 'module' OR
-                               scope = 'host'),
+                               scope = 'host' OR scope = 'save'),  -- save: a local SAVE variable, kept between calls
   position INTEGER,                       -- dummy: its position in the argument list
   reads   INTEGER NOT NULL,
   writes  INTEGER NOT NULL,

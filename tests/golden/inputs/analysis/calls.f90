@@ -34,6 +34,17 @@ contains
     real, intent(in) :: x
     if (x < 0) stop 'negative'
   end subroutine check
+  real function smooth(x)
+    real, intent(in) :: x
+    real, save :: last = 0
+    smooth = 0.5 * (x + last)
+    last = x
+  end function smooth
+  subroutine tally(x)
+    real, intent(in) :: x
+    integer :: seen = 0
+    if (x > 0) seen = seen + 1
+  end subroutine tally
 end module counters
 
 subroutine calls(n, a, b, w)
@@ -65,5 +76,11 @@ subroutine calls(n, a, b, w)
   end do
   do i = 1, n
     call check(a(i))
+  end do
+  do i = 1, n
+    b(i) = smooth(a(i))
+  end do
+  do i = 1, n
+    call tally(a(i))
   end do
 end subroutine calls
