@@ -31,8 +31,9 @@ class StackThread {
   bool joined_ = false;
 };
 
-/// Makes the calling thread yield to the others of the process: its nice value goes up by
-/// `increment` (Linux: per thread; elsewhere nothing changes). Best effort: a refusal is ignored.
+/// Makes the calling thread yield to the process' other threads (and to other processes): its nice
+/// value goes up by `increment` (Linux: per thread; elsewhere nothing changes). Best effort: a
+/// refusal is ignored.
 void lowerThisThreadPriority(int increment);
 
 /// Runs `work` on a thread with a large stack and returns its result's side effects, rethrowing.
