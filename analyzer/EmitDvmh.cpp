@@ -1,6 +1,8 @@
 /// @file EmitDvmh.cpp
 #include "analyzer/EmitDvmh.hpp"
 
+#include "lexer/SourceFile.hpp"
+
 #include <cctype>
 #include <filesystem>
 #include <fstream>
@@ -80,12 +82,15 @@ EmitReport emitDvmh(const Program& program, const std::vector<ExpertDirective>& 
 
   for (const FileRow& f : program.files) {
     fs::path source = fs::path(program.sourceRoot) / f.path;
-    std::ifstream in(source, std::ios::binary);
-    if (!in) {
-      report.problems.push_back(source.string() + ": cannot be read");
+    // Read as the load read it: a byte order mark dropped, UTF-16 or -32 as UTF-8 (the copy is
+    // written so), which is the text file.bytes counts.
+    lexer::SourceFile loaded;
+    loaded.path = source.string();
+    if (auto error = lexer::loadSourceText(loaded)) {
+      report.problems.push_back(source.string() + ": cannot be read: " + error->reason);
       continue;
     }
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string& text = loaded.text;
     if (static_cast<int64_t>(text.size()) != f.bytes) {
       report.problems.push_back(source.string() + ": changed since it was loaded; not written");
       continue;
