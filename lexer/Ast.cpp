@@ -267,14 +267,13 @@ ExprList single(ExprPtr expr) {
 namespace {
 void addDataObjectNames(const Expr& e, std::vector<std::string>& names) {
   switch (e.kind) {
-    case ExprKind::Name: case ExprKind::Apply: names.push_back(e.text); break;
-    case ExprKind::Subscript: case ExprKind::Component:
-      if (!e.args.empty()) addDataObjectNames(*e.args[0], names);
+    case ExprKind::Name: case ExprKind::Apply: case ExprKind::Subscript: case ExprKind::Component:
+      names.push_back(baseName(e));
       break;
     case ExprKind::ImpliedDo:
       for (size_t i = 0; i < e.impliedItems && i < e.args.size(); ++i) addDataObjectNames(*e.args[i], names);
       break;
-    default: break;
+    default: break;  // not a variable (the grammar admits only designators and implied DOs)
   }
 }
 }  // namespace
@@ -496,6 +495,19 @@ void print(const Expr* e, std::string& out) {
 }
 
 }  // namespace
+
+std::string baseName(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::Name:
+    case ExprKind::Apply:
+      return e.text;
+    case ExprKind::Subscript:
+    case ExprKind::Component:
+      return baseName(*e.args[0]);
+    default:
+      return exprText(e);
+  }
+}
 
 std::string exprText(const Expr& expr) {
   std::string out;

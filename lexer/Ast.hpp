@@ -86,6 +86,8 @@ ExprPtr makeBinary(Op op, ExprPtr lhs, ExprPtr rhs, SourcePos pos);
 
 /// The source text of an expression, normalized: lower case, no blanks (`a(i-1,j)`).
 std::string exprText(const Expr& expr);
+/// The variable an expression names: `a` for a, a(i), a(i)%x, a(1:2); else its text.
+std::string baseName(const Expr& e);
 
 // ---- declarations ---------------------------------------------------------------------------
 

@@ -30,20 +30,6 @@ std::string upper(std::string text) {
   return text;
 }
 
-/// The variable an expression names: `a` for a, a(i), a(i)%x, a(1:2).
-std::string baseName(const Expr& e) {
-  switch (e.kind) {
-    case ExprKind::Name:
-    case ExprKind::Apply:
-      return e.text;
-    case ExprKind::Subscript:
-    case ExprKind::Component:
-      return baseName(*e.args[0]);
-    default:
-      return exprText(e);
-  }
-}
-
 bool isInquiry(const std::string& name) {
   return name == "size" || name == "lbound" || name == "ubound" || name == "shape" || name == "allocated" ||
          name == "associated" || name == "present" || name == "kind" || name == "len" || name == "rank";
