@@ -401,13 +401,18 @@ void StreamingAnalysis::add(lexer::LoadedFile&& file) {
   s.changed.notify_all();
 }
 
-AnalysisReport StreamingAnalysis::finish() {
+void StreamingAnalysis::close() {
   State& s = *state_;
   {
     std::lock_guard<std::mutex> lock(s.mutex);
     s.closed = true;
   }
   s.changed.notify_all();
+}
+
+AnalysisReport StreamingAnalysis::finish() {
+  State& s = *state_;
+  close();
   s.thread.join();  // it completes the whole-program summaries once the queue is empty
   if (s.error) std::rethrow_exception(s.error);
 

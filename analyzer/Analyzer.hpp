@@ -66,9 +66,12 @@ class StreamingAnalysis {
   /// Takes one loaded file (from the loading thread, in load order); waits while the analysis is
   /// a few files behind, so that memory stays per file.
   void add(lexer::LoadedFile&& file);
-  /// After the load has written everything (the file table included): completes the summaries
-  /// (on the thread, once its queue is empty), analyzes what was left, writes the diagnostics;
-  /// rethrows what went wrong on the thread.
+  /// No more files: the thread completes the whole-program summaries once its queue is empty,
+  /// while the caller may go on with the database (build its indexes, say).
+  void close();
+  /// After the load has written everything (the file table included): closes, waits for the
+  /// summaries, analyzes what was left, writes the diagnostics; rethrows what went wrong on the
+  /// thread.
   AnalysisReport finish();
 
  private:

@@ -19,6 +19,11 @@ namespace fs = std::filesystem;
 
 std::string_view toolVersion() { return SAPFOR_VERSION; }
 
+void configureSqlite() {
+  // SQLITE_MISUSE when SQLite is already initialized: the statistics then stay on, which only costs time.
+  sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
 namespace {
 
 bool looksLikeSqlite(const std::string& path) {
@@ -108,9 +113,19 @@ NewDatabase::~NewDatabase() {
   fs::remove(tempPath_, ec);
 }
 
-void NewDatabase::commit() {
+void NewDatabase::buildIndexes() {
+  if (indexed_) return;
   try {
     db_->exec(std::string(factsIndexText()));
+  } catch (const SQLite::Exception& e) {
+    throw DatabaseError(path_ + ": cannot write database: " + e.what());
+  }
+  indexed_ = true;
+}
+
+void NewDatabase::commit() {
+  buildIndexes();
+  try {
     db_->exec("COMMIT");
     db_.reset();
   } catch (const SQLite::Exception& e) {

@@ -19,11 +19,16 @@ inline constexpr int kApplicationId = 0x53415046;
 /// PRAGMA user_version: bumped whenever a table or view changes incompatibly.
 inline constexpr int kSchemaVersion = 4;
 
+/// Process-wide SQLite settings, called first thing in main (before any connection is opened):
+/// turns SQLite's memory statistics off. They take one global mutex per allocation, which the
+/// tools' threads (each with a connection of its own) contend for, and no tool reads them.
+void configureSqlite();
+
 /// The SQL (tables, then views) that creates an empty database of the current version.
 std::string_view factsSchemaText();
 /// The analysis' tables alone (analysis.sql), for a database of results written beside a load.
 std::string_view analysisSchemaText();
-/// The secondary indexes, created when a new database is committed.
+/// The secondary indexes, created once a new database has all its facts (NewDatabase::buildIndexes).
 std::string_view factsIndexText();
 /// The version string of the tools, e.g. "0.1.0".
 std::string_view toolVersion();
@@ -55,6 +60,10 @@ class NewDatabase {
 
   SQLite::Database& sql() { return *db_; }
   const std::string& path() const { return path_; }
+  /// Creates the secondary indexes (factsIndexText), once every fact row is in; commit() does it
+  /// when nobody did. Calling it earlier lets other work overlap it (sapfor-lex: the analysis
+  /// completing its summaries on its own thread).
+  void buildIndexes();
   /// Commits the transaction opened by the constructor and renames the file into place.
   void commit();
 
@@ -62,7 +71,7 @@ class NewDatabase {
   std::string path_;
   std::string tempPath_;
   std::unique_ptr<SQLite::Database> db_;
-  bool committed_ = false;
+  bool indexed_ = false, committed_ = false;
 };
 
 /// Opens an existing database of ours for reading (and writing when `writable`), refusing a

@@ -70,6 +70,7 @@ HtmlReportInput predictBaseline(SQLite::Database& db, const std::string& path, c
 }  // namespace
 
 int main(int argc, char** argv) {
+  sapfor::db::configureSqlite();
   std::string path, gpuName = "c2050", gpuFile, blockDefaults = "thesis", block, cache = "on", transactions = "exact",
                     format = "table", loop, explain, baseline;
   int cacheKb = 0;

@@ -40,6 +40,7 @@ const char* const kUsage =
 }  // namespace
 
 int main(int argc, char** argv) {
+  sapfor::db::configureSqlite();
   std::string path, emitDir;
   std::vector<std::string> explain;
   bool quiet = false;

@@ -61,6 +61,7 @@ std::vector<lexer::RecordedSource> recordedSources(SQLite::Database& db) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  sapfor::db::configureSqlite();
   std::string path, output, gpuName = "c2050", gpuFile, blockDefaults = "thesis", block;
   std::vector<std::string> loops, params, includes, defines, undefines;
   bool cpp = false, across = false;

@@ -7,6 +7,8 @@
 
 #include "tools/CommandLine.hpp"
 
+#include "schema/Database.hpp"
+
 #include <boost/program_options.hpp>
 #include <unistd.h>
 
@@ -60,6 +62,7 @@ bool colorWanted(const std::string& mode) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  sapfor::db::configureSqlite();
   std::vector<std::string> paths, kinds, failOn;
   std::string format = "text", color = "auto", procedure, loop;
   double timeTolerance = 5;

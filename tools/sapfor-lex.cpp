@@ -79,6 +79,7 @@ std::string joinArgs(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  sapfor::db::configureSqlite();
   std::string output;
   std::string form;
   lexer::LoadOptions options;
@@ -150,8 +151,11 @@ int main(int argc, char** argv) {
     summary = lexer::loadProgram(options, database.sql(), diagnostics);
     progress.clear();
     if (streamed) {
+      // The indexes are built while the analysis completes its summaries on its thread.
+      streamed->close();
+      database.buildIndexes();
       analysis = streamed->finish();
-      streamed.reset();  // its whole-program tables go before the commit builds the indexes
+      streamed.reset();  // its whole-program tables go before the commit
     }
     database.commit();
   } catch (const db::DatabaseError& e) {
