@@ -64,7 +64,7 @@ class StreamingAnalysis {
   StreamingAnalysis& operator=(const StreamingAnalysis&) = delete;
 
   /// Takes one loaded file (from the loading thread, in load order); waits while the analysis is
-  /// a few files behind, so that memory stays per file.
+  /// 16 files behind, so that memory stays per file.
   void add(lexer::LoadedFile&& file);
   /// No more files: the thread completes the whole-program summaries once its queue is empty,
   /// while the caller may go on with the database (build its indexes, say).

@@ -146,7 +146,7 @@ void Effects::finish(const std::function<void(Id)>& loadScalars) {
       if (call.argumentVars[k]) site.arguments.push_back({static_cast<int>(k) + 1, call.keywords[k], call.argumentVars[k]});
     callSites_.push_back(std::move(site));
   }
-  calls_.clear();
+  calls_ = {};
   // Whether a call defines a scalar it passes matters only where some call passes a scalar.
   for (ProcedureSummary& summary : summaries_)
     for (auto& [key, e] : summary.effects) e.defines = false;
@@ -167,12 +167,13 @@ void Effects::finish(const std::function<void(Id)>& loadScalars) {
     }
     for (auto& [key, e] : summary.effects) e.defines = e.reach == Reach::Dummy && defined.count(e.varId) > 0;
   }
-  definitions_.clear();
+  definitions_ = {};
   // Through calls, to a fixed point (recursion included).
   for (bool changed = true; changed;) {
     changed = false;
     for (const CallSite& call : callSites_) changed |= propagate(call);
   }
+  callSites_ = {};  // freed: sapfor-lex builds its indexes next, the peak of its memory
   // An ENTRY runs its host's body.
   for (const ProcedureRow& p : program_.procedures) {
     if (p.kind != "entry" || !p.hostId) continue;
