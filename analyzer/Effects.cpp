@@ -173,7 +173,7 @@ void Effects::finish(const std::function<void(Id)>& loadScalars) {
     changed = false;
     for (const CallSite& call : callSites_) changed |= propagate(call);
   }
-  callSites_ = {};  // freed: sapfor-lex builds its indexes next, the peak of its memory
+  callSites_ = {};  // nothing reads them after the fixed point: their memory goes now
   // An ENTRY runs its host's body.
   for (const ProcedureRow& p : program_.procedures) {
     if (p.kind != "entry" || !p.hostId) continue;
