@@ -13,6 +13,8 @@
 /// Every test that overflows int64 answers "possible".
 #include "analyzer/DependenceTest.hpp"
 
+#include <boost/container/small_vector.hpp>
+
 #include <algorithm>
 #include <cstdlib>
 #include <limits>
@@ -163,32 +165,51 @@ using TestName = std::string_view;
 /// How the sink's value y of a common loop compares with the source's value x in one question.
 enum class Relation { any, equal, less /* x < y */, greater /* x > y */ };
 
+/// Per common level and per subscript, in place: nests are a few loops deep, arrays a few
+/// dimensions wide, and a pair of references is tested for every question.
+template <typename T>
+using PerLevel = boost::container::small_vector<T, 4>;
+
 /// One relation per common level, outermost first: a direction vector over loop values.
-using Question = std::vector<Relation>;
+using Question = PerLevel<Relation>;
+
+/// The integer solutions of an SIV equation within its loop's values, whatever the question:
+/// x = x0 + dx·t, y = y0 + dy·t, and x − y = diff0 + diffStep·t for t in `t` (see
+/// sivHasSolution). Solved once per equation, since every question asks it again.
+struct SivSolutions {
+  bool overflow = false;   ///< too large to solve: every question may have a solution
+  bool integer = true;     ///< false: gcd(p, q) does not divide r, no question has one
+  int64_t diff0 = 0, diffStep = 0;
+  bool tOverflow = false;  ///< too large to bound t
+  std::optional<int64_t> tLo, tHi;
+};
 
 /// p·x + q·y = r: a subscript pair that involves one common level only.
 struct SivEquation {
   int64_t p, q, r;
   const char* test;  ///< its class, the name of the test that disproves it
+  SivSolutions solutions;
 };
+
+SivSolutions solve(const SivEquation& e, const Interval& values);
 
 /// A loop common to both references, and the SIV equations on it.
 struct CommonLevel {
   Interval values;
   int64_t step;  ///< 0: not a constant
   int64_t gap;   ///< the least |y − x| between two different iterations: |step|, or 1
-  std::vector<SivEquation> equations;
+  PerLevel<SivEquation> equations;
 };
 
 /// Σ a_k·x_k − Σ b_k·y_k + Σ c·z = rhs, z the values of the loops of one reference only.
 struct SubscriptEquation {
-  std::vector<int64_t> source, sink;  ///< a_k and b_k, per common level
-  std::vector<std::pair<int64_t, Interval>> privates;  ///< c and the values z takes
+  PerLevel<int64_t> source, sink;  ///< a_k and b_k, per common level
+  PerLevel<std::pair<int64_t, Interval>> privates;  ///< c and the values z takes
   int64_t rhs = 0;
 };
 
 struct Problem {
-  std::vector<CommonLevel> levels;
+  PerLevel<CommonLevel> levels;
   std::vector<SubscriptEquation> miv;  ///< the subscript pairs that are not ZIV or SIV
   bool disprovedByZiv = false;
   std::vector<std::string> unknownWhy;  ///< one entry per subscript pair that could not be tested
@@ -293,7 +314,7 @@ PairEquation equationOf(size_t dim, const RefView& source, const RefView& sink, 
   if (!differing.empty())
     return {std::nullopt, both() + " differ by " + nameList(differing) +
                               (differing.size() == 1 ? ", whose value is unknown" : ", whose values are unknown")};
-  return {e, ""};
+  return {std::move(e), ""};
 }
 
 /// The SIV class of a·x = b·y + rhs (Goff et al. §4.2), which names the test.
@@ -305,25 +326,29 @@ const char* sivClass(int64_t a, int64_t b) {
 }
 
 /// Files the equation as ZIV (decided now), SIV (on its level) or MIV.
-void classify(const SubscriptEquation& e, Problem& problem) {
-  std::vector<size_t> involved;
-  for (size_t k = 0; k < e.source.size(); ++k)
-    if (e.source[k] != 0 || e.sink[k] != 0) involved.push_back(k);
-  if (e.privates.empty() && involved.empty()) {
+void classify(SubscriptEquation&& e, Problem& problem) {
+  size_t involved = 0, k = 0;  // the levels involved, the last one
+  for (size_t level = 0; level < e.source.size(); ++level)
+    if (e.source[level] != 0 || e.sink[level] != 0) {
+      ++involved;
+      k = level;
+    }
+  if (e.privates.empty() && involved == 0) {
     if (e.rhs != 0) problem.disprovedByZiv = true;
     return;
   }
-  if (e.privates.empty() && involved.size() == 1) {
-    size_t k = involved[0];
+  if (e.privates.empty() && involved == 1) {
     try {
-      problem.levels[k].equations.push_back(
-          {e.source[k], negate(e.sink[k]), e.rhs, sivClass(e.source[k], e.sink[k])});
+      CommonLevel& level = problem.levels[k];
+      SivEquation& siv = level.equations.emplace_back(
+          SivEquation{e.source[k], negate(e.sink[k]), e.rhs, sivClass(e.source[k], e.sink[k]), {}});
+      siv.solutions = solve(siv, level.values);
       return;
     } catch (const Overflow&) {
       // −b does not fit: the MIV tests take it, with their own overflow guards.
     }
   }
-  problem.miv.push_back(e);
+  problem.miv.push_back(std::move(e));
 }
 
 Problem problemOf(const RefView& source, const RefView& sink, size_t common,
@@ -333,7 +358,7 @@ Problem problemOf(const RefView& source, const RefView& sink, size_t common,
   size_t dims = std::min(source.subscripts.size(), sink.subscripts.size());
   for (size_t d = 0; d < dims; ++d) {
     PairEquation pair = equationOf(d, source, sink, common, variant);
-    if (pair.equation) classify(*pair.equation, problem);
+    if (pair.equation) classify(std::move(*pair.equation), problem);
     else problem.unknownWhy.push_back(pair.whyUnknown);
   }
   return problem;
@@ -359,19 +384,45 @@ bool differenceAllowed(int64_t diff, const CommonLevel& level, Relation rel) {
   return contains(differences(rel, level.gap), diff) && (level.step == 0 || divides(level.step, diff));
 }
 
-/// Whether p·x + q·y = r has a solution with x and y values of the level in relation rel. The
-/// integer solutions are x = x0 + (q/g)·t, y = y0 − (p/g)·t (Banerjee's exact two-variable test);
-/// each constraint bounds t.
+/// The part of sivHasSolution that does not depend on the question. The integer solutions of
+/// p·x + q·y = r are x = x0 + (q/g)·t, y = y0 − (p/g)·t (Banerjee's exact two-variable test);
+/// x and y being values of the loop bounds t.
+SivSolutions solve(const SivEquation& e, const Interval& values) {
+  SivSolutions s;
+  try {
+    Bezout b = extendedGcd(e.p, e.q);
+    if (!divides(b.g, e.r)) {
+      s.integer = false;
+      return s;
+    }
+    int64_t multiple = e.r / b.g;
+    int64_t x0 = mul(b.s, multiple), y0 = mul(b.t, multiple);
+    int64_t dx = e.q / b.g, dy = negate(e.p / b.g);
+    s.diff0 = sub(x0, y0);
+    s.diffStep = sub(dx, dy);
+    try {
+      Interval t = intersect(parametersWithin(x0, dx, values), parametersWithin(y0, dy, values));
+      s.tLo = t.lo;
+      s.tHi = t.hi;
+    } catch (const Overflow&) {
+      s.tOverflow = true;
+    }
+  } catch (const Overflow&) {
+    s.overflow = true;
+  }
+  return s;
+}
+
+/// Whether p·x + q·y = r has a solution with x and y values of the level in relation rel: a t
+/// of e.solutions for which x − y is a difference the relation allows. Throws Overflow when
+/// that is too large to decide.
 bool sivHasSolution(const SivEquation& e, const CommonLevel& level, Relation rel) {
-  Bezout b = extendedGcd(e.p, e.q);
-  if (!divides(b.g, e.r)) return false;
-  int64_t multiple = e.r / b.g;
-  int64_t x0 = mul(b.s, multiple), y0 = mul(b.t, multiple);
-  int64_t dx = e.q / b.g, dy = negate(e.p / b.g);
-  int64_t diff0 = sub(x0, y0), diffStep = sub(dx, dy);  // x − y = diff0 + diffStep·t
-  if (diffStep == 0 && !differenceAllowed(diff0, level, rel)) return false;
-  Interval t = intersect(parametersWithin(x0, dx, level.values), parametersWithin(y0, dy, level.values));
-  t = intersect(t, parametersWithin(diff0, diffStep, differences(rel, level.gap)));
+  const SivSolutions& s = e.solutions;
+  if (s.overflow) throw Overflow{};
+  if (!s.integer) return false;
+  if (s.diffStep == 0 && !differenceAllowed(s.diff0, level, rel)) return false;
+  if (s.tOverflow) throw Overflow{};
+  Interval t = intersect({s.tLo, s.tHi}, parametersWithin(s.diff0, s.diffStep, differences(rel, level.gap)));
   return !isEmpty(t);
 }
 
@@ -391,7 +442,7 @@ struct Point {
 };
 
 /// The indices of two equations of the level whose lines cross, if any.
-std::optional<std::pair<size_t, size_t>> crossingPair(const std::vector<SivEquation>& equations) {
+std::optional<std::pair<size_t, size_t>> crossingPair(const PerLevel<SivEquation>& equations) {
   for (size_t i = 0; i < equations.size(); ++i)
     for (size_t j = i + 1; j < equations.size(); ++j)
       if (sub(mul(equations[i].p, equations[j].q), mul(equations[j].p, equations[i].q)) != 0) return {{i, j}};
@@ -488,7 +539,7 @@ Interval levelTermRange(int64_t a, int64_t b, Relation rel, const CommonLevel& l
 }
 
 /// Banerjee's inequalities: the left side's least and greatest values must enclose rhs.
-bool banerjeeAllows(const SubscriptEquation& e, const std::vector<CommonLevel>& levels, const Question& question) {
+bool banerjeeAllows(const SubscriptEquation& e, const PerLevel<CommonLevel>& levels, const Question& question) {
   Interval lhs{0, 0};
   for (size_t k = 0; k < question.size(); ++k)
     lhs = lhs + levelTermRange(e.source[k], e.sink[k], question[k], levels[k]);
@@ -496,7 +547,7 @@ bool banerjeeAllows(const SubscriptEquation& e, const std::vector<CommonLevel>& 
   return contains(lhs, e.rhs);
 }
 
-std::optional<TestName> disproveMiv(const SubscriptEquation& e, const std::vector<CommonLevel>& levels,
+std::optional<TestName> disproveMiv(const SubscriptEquation& e, const PerLevel<CommonLevel>& levels,
                                        const Question& question) {
   try {
     if (!gcdAllows(e, question)) return TestName("GCD");
@@ -524,7 +575,7 @@ std::optional<TestName> disprove(const Problem& problem, const Question& questio
 }
 
 /// Whether some level of the question asks for two different iterations of a loop that has one.
-bool needsMissingIterations(const std::vector<CommonLevel>& levels, const Question& question) {
+bool needsMissingIterations(const PerLevel<CommonLevel>& levels, const Question& question) {
   for (size_t k = 0; k < question.size(); ++k) {
     const Interval& v = levels[k].values;
     if (question[k] == Relation::equal || question[k] == Relation::any || !v.lo || !v.hi) continue;

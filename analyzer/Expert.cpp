@@ -1,6 +1,8 @@
 /// @file Expert.cpp
 #include "analyzer/Expert.hpp"
 
+#include <boost/container/small_vector.hpp>
+
 #include <algorithm>
 #include <cctype>
 #include <set>
@@ -297,9 +299,10 @@ std::string Expert::onClause(const std::vector<Id>& nest) const {
   for (size_t i = 0; i < accesses.size(); ++i) {
     const ArrayAccess* a = accesses[i];
     if (!a->ref || !a->varId) continue;
-    std::set<size_t> covered;
+    boost::container::small_vector<size_t, 8> covered;  // the nest's loops its subscripts follow
     for (const LinearExpr& s : a->subscripts())
-      if (auto o = linearOf(s, vars)) covered.insert(std::get<0>(*o));
+      if (auto o = linearOf(s, vars); o && std::find(covered.begin(), covered.end(), std::get<0>(*o)) == covered.end())
+        covered.push_back(std::get<0>(*o));
     auto [it, added] = byArray.try_emplace(a->varId);
     Candidate& c = it->second;
     if (added) c.order = i;
@@ -318,9 +321,14 @@ std::string Expert::onClause(const std::vector<Id>& nest) const {
     std::pair<Id, std::string> declared{v.procId, v.name};
     return std::make_tuple(c.covered, c.written, index_.distributed.count(declared) > 0, index_.aligned.count(declared) > 0);
   };
+  decltype(rank(Candidate())) bestRank{};
   for (const auto& [var, c] : byArray) {
     if (c.covered == 0) continue;
-    if (!best || rank(c) > rank(*best) || (rank(c) == rank(*best) && c.order < best->order)) best = &c;
+    auto cRank = rank(c);
+    if (!best || cRank > bestRank || (cRank == bestRank && c.order < best->order)) {
+      best = &c;
+      bestRank = cRank;
+    }
   }
   if (!best) return "";
   std::vector<std::string> dims;

@@ -126,6 +126,9 @@ std::vector<Program> FactsReader::add(Program& p, const lexer::FileFacts& f, con
   }
 
   // ---- each procedure's code ----
+  std::vector<uint32_t> scalarRefs(f.statements.size());  // per statement, to reserve
+  for (const lexer::ScalarRefFacts& r : f.scalarRefs)
+    if (r.symbol && r.symbol->dbId) ++scalarRefs[static_cast<size_t>(r.stmt)];
   std::vector<Program> codes(procedures);
   for (size_t i = 0; i < procedures; ++i) {
     Program& c = codes[i];
@@ -139,6 +142,8 @@ std::vector<Program> FactsReader::add(Program& p, const lexer::FileFacts& f, con
     c.loops.reserve(loopRanges[i].size());
     c.blocks.reserve(blockRanges[i].size());
     c.statements.reserve(statementRanges[i].size());
+    c.arrayRefs.reserve(refRanges[i].size());
+    c.calls.reserve(callRanges[i].size());
     for (Id k = loopRanges[i].first; k <= loopRanges[i].last; ++k) {
       const lexer::LoopFacts& lf = f.loops[static_cast<size_t>(k)];
       LoopRow l;
@@ -204,6 +209,7 @@ std::vector<Program> FactsReader::add(Program& p, const lexer::FileFacts& f, con
       s.label = sf.label;
       s.jumps = sf.jumps;
       s.action = sf.action;
+      s.scalars.reserve(scalarRefs[static_cast<size_t>(k)]);
       c.statements.push_back(std::move(s));
     }
     for (const StatementRow& s : c.statements)
@@ -246,12 +252,15 @@ std::vector<Program> FactsReader::add(Program& p, const lexer::FileFacts& f, con
     r.fileId = fileId(rf.fileIndex);
     r.line = static_cast<int>(rf.line);
     r.col = static_cast<int>(rf.col);
+    r.subscriptTexts.reserve(rf.subscripts.size());
+    r.subscripts.reserve(rf.subscripts.size());
     for (const lexer::SubscriptFacts& sub : rf.subscripts) {
       r.section |= sub.section;
       r.subscriptTexts.push_back(sub.text);
       LinearExpr form;
       form.affine = sub.affine && !sub.section;  // a section is no single element
       form.constant = sub.constant.value_or(0);
+      form.terms.reserve(sub.terms.size());
       for (const lexer::SubscriptTerm& t : sub.terms) form.terms.emplace_back(t.var, t.coeff);
       std::sort(form.terms.begin(), form.terms.end());  // as subscript_term's key orders them
       r.subscripts.push_back(std::move(form));
