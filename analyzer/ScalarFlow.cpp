@@ -1,8 +1,9 @@
 /// @file ScalarFlow.cpp
 #include "analyzer/ScalarFlow.hpp"
 
+#include <boost/container/flat_set.hpp>
+
 #include <algorithm>
-#include <set>
 
 namespace sapfor::analyzer {
 
@@ -13,7 +14,9 @@ const ScalarUse* ScalarFlow::find(Id varId) const {
 
 namespace {
 
-using Defined = std::set<Id>;
+/// The variables certainly written so far: a few, copied at every branch, so kept in one
+/// sorted array rather than a tree.
+using Defined = boost::container::flat_set<Id>;
 
 class Walk {
  public:
