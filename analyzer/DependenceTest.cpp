@@ -174,8 +174,8 @@ using PerLevel = boost::container::small_vector<T, 4>;
 using Question = PerLevel<Relation>;
 
 /// The integer solutions of an SIV equation within its loop's values, whatever the question:
-/// x = x0 + dx·t, y = y0 + dy·t, and x − y = diff0 + diffStep·t for t in `t` (see
-/// sivHasSolution). Solved once per equation, since every question asks it again.
+/// x = x0 + dx·t, y = y0 + dy·t and x − y = diff0 + diffStep·t, for t from tLo to tHi (see
+/// solve). Solved once per equation, since every question asks it again.
 struct SivSolutions {
   bool overflow = false;   ///< too large to solve: every question may have a solution
   bool integer = true;     ///< false: gcd(p, q) does not divide r, no question has one
@@ -191,7 +191,7 @@ struct SivEquation {
   SivSolutions solutions;
 };
 
-SivSolutions solve(const SivEquation& e, const Interval& values);
+SivSolutions solve(const SivEquation& e, const Interval& values);  // with the SIV tests below
 
 /// A loop common to both references, and the SIV equations on it.
 struct CommonLevel {
@@ -386,7 +386,7 @@ bool differenceAllowed(int64_t diff, const CommonLevel& level, Relation rel) {
 
 /// The part of sivHasSolution that does not depend on the question. The integer solutions of
 /// p·x + q·y = r are x = x0 + (q/g)·t, y = y0 − (p/g)·t (Banerjee's exact two-variable test);
-/// x and y being values of the loop bounds t.
+/// x and y must be values of the loop, which bounds t.
 SivSolutions solve(const SivEquation& e, const Interval& values) {
   SivSolutions s;
   try {
