@@ -174,14 +174,14 @@ using PerLevel = boost::container::small_vector<T, 4>;
 using Question = PerLevel<Relation>;
 
 /// The integer solutions of an SIV equation within its loop's values, whatever the question:
-/// x = x0 + dx·t, y = y0 + dy·t and x − y = diff0 + diffStep·t, for t from tLo to tHi (see
+/// x = x0 + dx·t, y = y0 + dy·t and x − y = diff0 + diffStep·t, for t in `t` (see
 /// solve). Solved once per equation, since every question asks it again.
 struct SivSolutions {
   bool overflow = false;   ///< too large to solve: every question may have a solution
   bool integer = true;     ///< false: gcd(p, q) does not divide r, no question has one
   int64_t diff0 = 0, diffStep = 0;
   bool tOverflow = false;  ///< too large to bound t
-  std::optional<int64_t> tLo, tHi;
+  Interval t;
 };
 
 /// p·x + q·y = r: a subscript pair that involves one common level only.
@@ -401,9 +401,7 @@ SivSolutions solve(const SivEquation& e, const Interval& values) {
     s.diff0 = sub(x0, y0);
     s.diffStep = sub(dx, dy);
     try {
-      Interval t = intersect(parametersWithin(x0, dx, values), parametersWithin(y0, dy, values));
-      s.tLo = t.lo;
-      s.tHi = t.hi;
+      s.t = intersect(parametersWithin(x0, dx, values), parametersWithin(y0, dy, values));
     } catch (const Overflow&) {
       s.tOverflow = true;
     }
@@ -422,7 +420,7 @@ bool sivHasSolution(const SivEquation& e, const CommonLevel& level, Relation rel
   if (!s.integer) return false;
   if (s.diffStep == 0 && !differenceAllowed(s.diff0, level, rel)) return false;
   if (s.tOverflow) throw Overflow{};
-  Interval t = intersect({s.tLo, s.tHi}, parametersWithin(s.diff0, s.diffStep, differences(rel, level.gap)));
+  Interval t = intersect(s.t, parametersWithin(s.diff0, s.diffStep, differences(rel, level.gap)));
   return !isEmpty(t);
 }
 
