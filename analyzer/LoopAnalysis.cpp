@@ -113,13 +113,17 @@ void LoopAnalysis::scalars(const LoopRow& loop, LoopResult& result) {
     char access;
     Id callId;
   };
-  std::unordered_map<Id, std::vector<Touch>> touches;
   std::unordered_map<Id, std::vector<const UpdateRow*>> updates;  // by variable, loc rows included
-  for (Id s = loop.firstStmt; s <= loop.lastStmt; ++s) {
-    for (const ScalarAccess& a : effectsOf(s).scalars) touches[a.varId].push_back({s, a.access, a.callId});
+  for (Id s = loop.firstStmt; s <= loop.lastStmt; ++s)
     for (const UpdateRow* u : updatesByStmt_[program_.statementIndex(s)])
       if (u->varId) updates[u->varId].push_back(u);
-  }
+  // Only a variable with updates can be a reduction or its location: the others' accesses are
+  // not gathered (most loops have no updates at all).
+  std::unordered_map<Id, std::vector<Touch>> touches;
+  if (!updates.empty())
+    for (Id s = loop.firstStmt; s <= loop.lastStmt; ++s)
+      for (const ScalarAccess& a : effectsOf(s).scalars)
+        if (updates.count(a.varId)) touches[a.varId].push_back({s, a.access, a.callId});
 
   // Reductions: every access of the variable in the loop is one of its updates (or reads in the
   // comparison that guards a max/min update), all with one operation.
@@ -485,48 +489,60 @@ void LoopAnalysis::addDependenceRows(const ArrayAccess& a, const ArrayAccess& b,
   for (size_t k = 0; k < common && k < r.levels.size(); ++k) {
     const LevelDependence& lv = r.levels[k];
     auto emit = [&](const ArrayAccess& source, const ArrayAccess& sink, int sign) {
-      Dependence d;
-      d.loopId = a.loops()[k];
-      d.name = a.name();
-      d.varId = a.varId;
-      d.kind = kindOf(source.access, sink.access);
-      d.level = static_cast<int>(k) + 1;
-      bool both = lv.forward && lv.backward;
-      if (lv.distance && !both) d.distance = *lv.distance * sign;
-      d.direction = both ? "*" : "<";
-      d.unknown = r.unknown;
-      d.exact = !r.unknown && d.distance.has_value();
-      d.vector = "(";
+      // What the row says, and the key of the rows that say it: pairs with the same dependence
+      // share one row, so the row itself is built only for the first of them.
+      const Id loopId = a.loops()[k];
+      const char* kind = kindOf(source.access, sink.access);
+      const bool both = lv.forward && lv.backward;
+      std::optional<int64_t> distance;
+      if (lv.distance && !both) distance = *lv.distance * sign;
+      const char* direction = both ? "*" : "<";
+      bool unknown = r.unknown;
+      bool exact = !r.unknown && distance.has_value();
+      std::string vector = "(";
       for (size_t j = 0; j < common && j < r.levels.size(); ++j) {
-        if (j) d.vector += ',';
-        if (j < k) d.vector += '0';
-        else if (j == k) d.vector += d.distance ? std::to_string(*d.distance) : d.direction;
-        else if (auto inner = strongDistance(a, b, j)) d.vector += std::to_string(*inner * sign);
-        else d.vector += '*';
+        if (j) vector += ',';
+        if (j < k) vector += '0';
+        else if (j == k) vector += distance ? std::to_string(*distance) : direction;
+        else if (auto inner = strongDistance(a, b, j)) vector += std::to_string(*inner * sign);
+        else vector += '*';
       }
-      d.vector += ')';
-      d.source = &source;
-      d.sink = &sink;
-      d.test = r.test;
-      d.note = r.unknownWhy;
+      vector += ')';
+      std::string byCallNote;
       if ((source.callId && !source.ref) || (sink.callId && !sink.ref)) {
         const ArrayAccess& byCall = source.callId && !source.ref ? source : sink;
-        d.note = "the call to " + program_.call(byCall.callId).callee + " at " + line(byCall.line) + " may " +
-                 (byCall.access == 'W' ? "write" : "read") + " any element of " + byCall.name();
-        d.unknown = true;
-        d.exact = false;
+        byCallNote = "the call to " + program_.call(byCall.callId).callee + " at " + line(byCall.line) + " may " +
+                     (byCall.access == 'W' ? "write" : "read") + " any element of " + byCall.name();
+        unknown = true;
+        exact = false;
       }
-      // Pairs with the same dependence share one row.
+      const std::string& note = byCallNote.empty() ? r.unknownWhy : byCallNote;
+      const std::string& name = a.name();
       std::string key;
-      key.reserve(2 * sizeof(Id) + d.name.size() + d.kind.size() + d.vector.size() + d.note.size() + 4);
-      for (Id id : {d.loopId, d.varId}) key.append(reinterpret_cast<const char*>(&id), sizeof id);
-      key.append(d.name).append(1, '\0').append(d.kind).append(1, '\0').append(d.vector).append(1, d.exact ? '1' : '0');
-      key.append(d.note);
+      key.reserve(2 * sizeof(Id) + name.size() + vector.size() + note.size() + 12);
+      for (Id id : {loopId, a.varId}) key.append(reinterpret_cast<const char*>(&id), sizeof id);
+      key.append(name).append(1, '\0').append(kind).append(1, '\0').append(vector).append(1, exact ? '1' : '0');
+      key.append(note);
       auto [at, added] = dependenceIndex_.try_emplace(std::move(key), dependences_.size());
       if (!added) {
         ++dependences_[at->second].pairs;
         return;
       }
+      Dependence d;
+      d.loopId = loopId;
+      d.name = name;
+      d.varId = a.varId;
+      d.kind = kind;
+      d.level = static_cast<int>(k) + 1;
+      d.distance = distance;
+      d.direction = direction;
+      d.unknown = unknown;
+      d.exact = exact;
+      d.vector = std::move(vector);
+      d.source = &source;
+      d.sink = &sink;
+      d.test = r.test;
+      d.note = byCallNote.empty() ? r.unknownWhy : std::move(byCallNote);
       results_[program_.loopIndex(d.loopId)].dependences.push_back(dependences_.size());
       dependences_.push_back(std::move(d));
     };

@@ -12,6 +12,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -20,7 +21,7 @@ namespace sapfor::analyzer {
 struct Trait {
   Id varId = 0;
   std::string name;
-  std::string trait;  ///< private reduction induction readonly shared
+  std::string_view trait;  ///< private reduction induction readonly shared (a literal: one per scalar and loop)
   std::string op;     ///< reduction: sum product max min and or eqv neqv maxloc minloc
   std::optional<int64_t> step;
   std::string locVar;

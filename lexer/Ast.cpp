@@ -174,6 +174,7 @@ ExprPtr makeUnary(Op op, ExprPtr operand, SourcePos pos) {
 ExprPtr makeBinary(Op op, ExprPtr lhs, ExprPtr rhs, SourcePos pos) {
   auto e = makeExpr(ExprKind::Binary, pos);
   e->op = op;
+  e->args.reserve(2);
   e->args.push_back(std::move(lhs));
   e->args.push_back(std::move(rhs));
   return e;

@@ -47,7 +47,7 @@ BatchedInsert& BatchedInsert::value(double v) {
   return *this;
 }
 
-BatchedInsert& BatchedInsert::value(const std::string& v) {
+BatchedInsert& BatchedInsert::value(std::string_view v) {
   Value& x = values_.emplace_back();
   x.kind = Value::Kind::Text;
   x.i = static_cast<int64_t>(texts_.size());
@@ -56,7 +56,7 @@ BatchedInsert& BatchedInsert::value(const std::string& v) {
   return *this;
 }
 
-BatchedInsert& BatchedInsert::text(const std::string& v) { return v.empty() ? null() : value(v); }
+BatchedInsert& BatchedInsert::text(std::string_view v) { return v.empty() ? null() : value(v); }
 BatchedInsert& BatchedInsert::value(const std::optional<int64_t>& v) { return v ? value(*v) : null(); }
 BatchedInsert& BatchedInsert::id(int64_t v) { return v > 0 ? value(v) : null(); }
 

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sapfor::db {
@@ -25,9 +26,9 @@ class BatchedInsert {
   BatchedInsert& null();
   BatchedInsert& value(int64_t v);
   BatchedInsert& value(double v);
-  BatchedInsert& value(const std::string& v);
+  BatchedInsert& value(std::string_view v);
   /// NULL for an empty string.
-  BatchedInsert& text(const std::string& v);
+  BatchedInsert& text(std::string_view v);
   /// NULL for nullopt.
   BatchedInsert& value(const std::optional<int64_t>& v);
   /// NULL for ids that are 0 (no row).

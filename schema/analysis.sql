@@ -56,8 +56,8 @@ CREATE TABLE loop_trait (                 -- (loop_id, name) is unique
   loop_id  INTEGER NOT NULL REFERENCES loop,
   name     TEXT NOT NULL,
   var_id   INTEGER REFERENCES variable,
-  trait    TEXT NOT NULL CHECK (trait = 'private' OR trait = 'reduction' OR trait = 'induction' OR
-                                trait = 'readonly' OR trait = 'shared'),
+  trait    TEXT NOT NULL CHECK (trait = 'readonly' OR trait = 'private' OR trait = 'induction' OR
+                                trait = 'reduction' OR trait = 'shared'),  -- the commonest first
   op       TEXT,                          -- reduction: sum product max min and or eqv neqv maxloc minloc
   step     INTEGER,                       -- induction: the increment per iteration
   loc_var  TEXT,                          -- maxloc/minloc: the location variable
