@@ -648,6 +648,7 @@ DependenceResult testDependence(const RefView& source, const RefView& sink, size
   DependenceResult result;
   result.loopIndependent = possible(Question(common, Relation::equal));
   bool carried = false;
+  result.levels.reserve(common);
   for (size_t k = 0; k < common; ++k) {
     bool less = possible(carriedAt(k, Relation::less, common));
     bool greater = possible(carriedAt(k, Relation::greater, common));

@@ -323,6 +323,7 @@ bool Effects::propagate(const CallSite& call) {
 
 StatementEffects Effects::of(const StatementRow& s, bool withCalls) const {
   StatementEffects out;
+  out.scalars.reserve(s.scalars.size());
   for (const ScalarRefRow& r : s.scalars) {
     if (withCalls && r.context == RefContext::CallArg) continue;  // what the callee does decides
     bool partial = false;  // p%x = ... reads p as well as writing it

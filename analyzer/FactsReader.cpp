@@ -126,9 +126,11 @@ std::vector<Program> FactsReader::add(Program& p, const lexer::FileFacts& f, con
   }
 
   // ---- each procedure's code ----
-  std::vector<uint32_t> scalarRefs(f.statements.size());  // per statement, to reserve
+  std::vector<uint32_t> scalarRefs(f.statements.size()), arrayRefs(f.statements.size());  // per statement, to reserve
   for (const lexer::ScalarRefFacts& r : f.scalarRefs)
     if (r.symbol && r.symbol->dbId) ++scalarRefs[static_cast<size_t>(r.stmt)];
+  for (const lexer::ArrayRefFacts& r : f.arrayRefs)
+    if (r.stmt >= 0) ++arrayRefs[static_cast<size_t>(r.stmt)];
   std::vector<Program> codes(procedures);
   for (size_t i = 0; i < procedures; ++i) {
     Program& c = codes[i];
@@ -210,6 +212,7 @@ std::vector<Program> FactsReader::add(Program& p, const lexer::FileFacts& f, con
       s.jumps = sf.jumps;
       s.action = sf.action;
       s.scalars.reserve(scalarRefs[static_cast<size_t>(k)]);
+      s.arrayRefs.reserve(arrayRefs[static_cast<size_t>(k)]);
       c.statements.push_back(std::move(s));
     }
     for (const StatementRow& s : c.statements)

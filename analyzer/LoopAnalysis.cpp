@@ -96,6 +96,7 @@ std::vector<const ArrayAccess*> LoopAnalysis::accessesIn(Id loopId) const {
   const LoopRow& loop = program_.loop(loopId);
   Id outermost = program_.loopChain(loopId).front();
   auto [from, to] = accessRange_[program_.loopIndex(outermost)];
+  out.reserve(to - from);
   for (size_t i = from; i < to; ++i)
     if (accesses_[i].stmtId >= loop.firstStmt && accesses_[i].stmtId <= loop.lastStmt) out.push_back(&accesses_[i]);
   return out;

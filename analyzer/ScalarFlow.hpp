@@ -8,8 +8,9 @@
 
 #include "analyzer/Effects.hpp"
 
+#include <boost/container/flat_map.hpp>
+
 #include <functional>
-#include <unordered_map>
 #include <vector>
 
 namespace sapfor::analyzer {
@@ -29,7 +30,9 @@ struct ScalarUse {
 struct ScalarFlow {
   std::vector<ScalarUse> uses;  ///< in order of first access
   const ScalarUse* find(Id varId) const;
-  std::unordered_map<Id, size_t> index;
+  /// Position in `uses` by variable: a sorted array (a run uses tens of scalars; a hash table
+  /// allocated a node for each).
+  boost::container::flat_map<Id, size_t> index;
 };
 
 /// Walks statements `first`..`last` (all inside block `root`, 0 for a procedure's body).
