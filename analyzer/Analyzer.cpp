@@ -194,11 +194,12 @@ const std::vector<std::string> kResultTables = {"procedure_summary", "procedure_
 
 struct StreamingAnalysis::State {
   /// The thread that writes the facts is the load's critical path: the analysis yields to it
-  /// (less than the parsing threads do: lexer/Loader.cpp) and may fall up to this many files
-  /// behind before that thread waits for it, catching up while the indexes are built. Measured on
-  /// the 500k-line bench corpus (2 cores): 3.74 -> 3.60 s, peak memory unchanged; 4 files with the
-  /// same priority, or 16 files without it, changed nothing.
-  static constexpr int kPriorityDrop = 2;
+  /// (a little less than the parsing threads do: lexer/Loader.cpp) and may fall up to this many
+  /// files behind before that thread waits for it, catching up while the indexes are built.
+  /// Measured on the 500k-line bench corpus (2 cores, alternated medians of 7 runs): nice +2 3.37 s,
+  /// +3 3.34, +4 3.32, +5 and +6 3.33, peak memory +2 MB. (When the analysis cost more, +2 against
+  /// none took 3.74 -> 3.60 s; 4 files with the same priority, or 16 without it, changed nothing.)
+  static constexpr int kPriorityDrop = 4;
   static constexpr size_t kQueuedFiles = 16;
 
   SQLite::Database& db;
