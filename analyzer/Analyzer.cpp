@@ -33,6 +33,44 @@ std::optional<int64_t> optional(const std::optional<bool>& b) {
   return *b ? 1 : 0;
 }
 
+/// loop_trait's rows, half of the analysis' rows, most of them readonly: the commonest traits go
+/// through statements that bind only the columns they use, the trait being part of the statement
+/// (a readonly row binds 4 values instead of 10). Any other row, and one of those kinds with a
+/// column its kind does not use set, takes the statement with every column (reductions keep their
+/// order: a REDUCTION clause lists them in it).
+class TraitRows {
+ public:
+  explicit TraitRows(SQLite::Database& db)
+      : readonly_(db, "loop_trait", {"loop_id", "name", "var_id", "line"}, {{"trait", "'readonly'"}}),
+        private_(db, "loop_trait", {"loop_id", "name", "var_id", "line", "live_after"}, {{"trait", "'private'"}}),
+        induction_(db, "loop_trait", {"loop_id", "name", "var_id", "line", "step"}, {{"trait", "'induction'"}}),
+        any_(db, "loop_trait", {"loop_id", "name", "var_id", "line", "trait", "op", "step", "loc_var", "loc_count", "live_after"}) {}
+
+  void add(Id loopId, const Trait& t) {
+    bool noReduction = t.op.empty() && t.locVar.empty() && !t.locCount;
+    if (t.trait == "readonly" && noReduction && !t.step && !t.liveAfter) {
+      common(readonly_, loopId, t).endRow();
+    } else if (t.trait == "private" && noReduction && !t.step) {
+      common(private_, loopId, t).value(optional(t.liveAfter)).endRow();
+    } else if (t.trait == "induction" && noReduction && !t.liveAfter) {
+      common(induction_, loopId, t).value(t.step).endRow();
+    } else {
+      common(any_, loopId, t).value(t.trait).text(t.op).value(t.step).text(t.locVar).value(t.locCount)
+          .value(optional(t.liveAfter)).endRow();
+    }
+  }
+
+  void flush() {
+    for (BatchedInsert* rows : {&readonly_, &private_, &induction_, &any_}) rows->flush();
+  }
+
+ private:
+  static BatchedInsert& common(BatchedInsert& rows, Id loopId, const Trait& t) {
+    return rows.value(loopId).value(t.name).id(t.varId).id(t.line);
+  }
+  BatchedInsert readonly_, private_, induction_, any_;
+};
+
 /// The rows of the analysis tables, written procedure by procedure.
 class ResultWriter {
  public:
@@ -41,8 +79,7 @@ class ResultWriter {
         effect_(db, "procedure_effect", {"proc_id", "name", "var_id", "scope", "position", "reads", "writes", "defines", "via"}),
         verdict_(db, "loop_verdict", {"loop_id", "parallel", "analysis_parallel", "across", "user_directive", "source"}),
         reason_(db, "loop_reason", {"loop_id", "pos", "kind", "blocking", "name", "line", "message"}),
-        trait_(db, "loop_trait", {"loop_id", "name", "var_id", "trait", "op", "step", "loc_var", "loc_count", "live_after",
-                                  "line"}),
+        trait_(db),
         dependence_(db, "dependence", {"dep_id", "loop_id", "name", "kind", "level", "distance", "direction", "exact", "vector",
                                        "pairs", "source_ref", "sink_ref", "source_line", "sink_line", "test", "note"}),
         expert_(db, "expert_directive", {"expert_id", "loop_id", "file_id", "line", "kind", "text", "rank"}),
@@ -85,9 +122,7 @@ class ResultWriter {
         write(x, x.blocking && !pipelined, pipelined ? x.message + "; ACROSS pipelines it" : x.message);
       }
       for (const Reason* x : notes[v.loopId]) write(*x, false, x->message);
-      for (const Trait& t : r.traits)
-        trait_.value(v.loopId).value(t.name).id(t.varId).value(t.trait).text(t.op).value(t.step).text(t.locVar)
-            .value(t.locCount).value(optional(t.liveAfter)).id(t.line).endRow();
+      for (const Trait& t : r.traits) trait_.add(v.loopId, t);
     }
     for (const Dependence& d : loops.dependences())
       dependence_.value(nextId(dependences, "dependences")).value(d.loopId).value(d.name).value(d.kind).value(int64_t{d.level})
@@ -103,11 +138,14 @@ class ResultWriter {
   }
 
   void flush() {
-    for (BatchedInsert* table : {&summary_, &effect_, &verdict_, &reason_, &trait_, &dependence_, &expert_, &expertVar_}) table->flush();
+    for (BatchedInsert* table : {&summary_, &effect_, &verdict_, &reason_, &dependence_, &expert_, &expertVar_}) table->flush();
+    trait_.flush();
   }
 
  private:
-  BatchedInsert summary_, effect_, verdict_, reason_, trait_, dependence_, expert_, expertVar_;
+  BatchedInsert summary_, effect_, verdict_, reason_;
+  TraitRows trait_;
+  BatchedInsert dependence_, expert_, expertVar_;
 };
 
 /// Analyzes the procedure loaded in `program` and writes its rows.

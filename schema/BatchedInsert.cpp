@@ -7,7 +7,15 @@ namespace sapfor::db {
 
 BatchedInsert::BatchedInsert(SQLite::Database& db, std::string table, std::vector<std::string> columns,
                              int rowsPerStatement)
-    : db_(db), table_(std::move(table)), columns_(std::move(columns)), rowsPerStatement_(rowsPerStatement) {
+    : BatchedInsert(db, std::move(table), std::move(columns), {}, rowsPerStatement) {}
+
+BatchedInsert::BatchedInsert(SQLite::Database& db, std::string table, std::vector<std::string> columns,
+                             std::vector<Constant> constants, int rowsPerStatement)
+    : db_(db),
+      table_(std::move(table)),
+      columns_(std::move(columns)),
+      constants_(std::move(constants)),
+      rowsPerStatement_(rowsPerStatement) {
   values_.reserve(columns_.size() * static_cast<size_t>(rowsPerStatement_));
   full_ = statementFor(rowsPerStatement_);
 }
@@ -17,9 +25,11 @@ BatchedInsert::~BatchedInsert() { sqlite3_finalize(full_); }
 sqlite3_stmt* BatchedInsert::statementFor(int rows) {
   std::string sql = "INSERT INTO " + table_ + " (";
   for (size_t c = 0; c < columns_.size(); ++c) sql += (c ? ", " : "") + columns_[c];
+  for (const Constant& k : constants_) sql += ", " + k.first;
   sql += ") VALUES ";
   std::string row = "(";
   for (size_t c = 0; c < columns_.size(); ++c) row += c ? ",?" : "?";
+  for (const Constant& k : constants_) row += "," + k.second;
   row += ")";
   for (int r = 0; r < rows; ++r) sql += (r ? "," : "") + row;
   sqlite3_stmt* statement = nullptr;

@@ -12,13 +12,21 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace sapfor::db {
 
 class BatchedInsert {
  public:
+  /// A column's value the same in every row: its name and an SQL literal.
+  using Constant = std::pair<std::string, std::string>;
+
   BatchedInsert(SQLite::Database& db, std::string table, std::vector<std::string> columns, int rowsPerStatement = 32);
+  /// The constants are part of the statement, not bound per row (a parameter costs as much as
+  /// a column's work in the insert itself); the columns neither lists are NULL.
+  BatchedInsert(SQLite::Database& db, std::string table, std::vector<std::string> columns, std::vector<Constant> constants,
+                int rowsPerStatement = 32);
   ~BatchedInsert();
   BatchedInsert(const BatchedInsert&) = delete;
   BatchedInsert& operator=(const BatchedInsert&) = delete;
@@ -52,6 +60,7 @@ class BatchedInsert {
   SQLite::Database& db_;
   std::string table_;
   std::vector<std::string> columns_;
+  std::vector<Constant> constants_;
   int rowsPerStatement_;
   sqlite3_stmt* full_ = nullptr;
   std::vector<Value> values_;

@@ -91,6 +91,26 @@ TEST_CASE("batched inserts keep every row's values, texts of any length included
   CHECK(k == 11);
 }
 
+TEST_CASE("a batched insert's constants go into every row, the columns it names neither are NULL") {
+  SQLite::Database db(":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+  db.exec("CREATE TABLE t (k INTEGER, kind TEXT, note TEXT, x REAL)");
+  {
+    BatchedInsert insert(db, "t", {"k", "x"}, {{"kind", "'fixed'"}}, 2);
+    for (int64_t k = 0; k < 3; ++k) insert.value(k).value(1.5 * static_cast<double>(k)).endRow();
+    insert.flush();  // the third row, in a statement of its own
+  }
+  SQLite::Statement rows(db, "SELECT k, kind, note, x FROM t ORDER BY k");
+  int64_t k = 0;
+  for (; rows.executeStep(); ++k) {
+    CAPTURE(k);
+    CHECK(rows.getColumn(0).getInt64() == k);
+    CHECK(rows.getColumn(1).getString() == "fixed");
+    CHECK(rows.getColumn(2).isNull());
+    CHECK(rows.getColumn(3).getDouble() == 1.5 * static_cast<double>(k));
+  }
+  CHECK(k == 3);
+}
+
 TEST_CASE("an uncommitted database leaves nothing behind") {
   TempDir dir;
   std::string path = (dir.path / "b.sqlite").string();
