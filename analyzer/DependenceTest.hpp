@@ -21,6 +21,10 @@ struct LinearExpr {
   std::vector<std::pair<std::string, int64_t>> terms;  ///< no zero coefficients, each var once
 };
 
+inline bool operator==(const LinearExpr& a, const LinearExpr& b) {
+  return a.affine == b.affine && a.constant == b.constant && a.terms == b.terms;
+}
+
 /// A DO loop around a reference, as the tests see it.
 struct NestLoop {
   std::string var;

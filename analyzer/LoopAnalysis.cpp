@@ -445,6 +445,22 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
         for (Id l : a.loops()) loops.push_back(nestLoop(l));
       shapes.push_back({a.subscripts(), loops});
     }
+    // References with the same subscripts in the same loops are the same to the tests (a(i,j) read
+    // in one statement and written in the next): each pair of such shapes is tested once.
+    std::vector<uint32_t> shapeOf(list.size());
+    std::vector<size_t> firstOfShape;
+    for (size_t x = 0; x < list.size(); ++x) {
+      const ArrayAccess& a = accesses_[list[x]];
+      size_t k = 0;
+      while (k < firstOfShape.size()) {
+        const ArrayAccess& f = accesses_[list[firstOfShape[k]]];
+        if (f.chain == a.chain && (f.forms == a.forms || *f.forms == *a.forms)) break;
+        ++k;
+      }
+      if (k == firstOfShape.size()) firstOfShape.push_back(x);
+      shapeOf[x] = static_cast<uint32_t>(k);
+    }
+    std::unordered_map<uint64_t, DependenceResult> tested;  // by (source shape << 32 | sink shape)
     for (size_t x = 0; x < list.size(); ++x) {
       for (size_t y = x; y < list.size(); ++y) {
         const ArrayAccess& a = accesses_[list[x]];
@@ -454,8 +470,9 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
         size_t common = 0;
         while (common < a.loops().size() && common < b.loops().size() && a.loops()[common] == b.loops()[common]) ++common;
         if (common == 0) continue;
-        DependenceResult r = testDependence(shapes[x], shapes[y], common, variant);
-        if (!r.independent) addDependenceRows(a, b, r, common);
+        auto [at, added] = tested.try_emplace(uint64_t{shapeOf[x]} << 32 | shapeOf[y]);
+        if (added) at->second = testDependence(shapes[x], shapes[y], common, variant);
+        if (!at->second.independent) addDependenceRows(a, b, at->second, common);
       }
     }
   }
