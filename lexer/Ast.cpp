@@ -201,6 +201,13 @@ ExprPtr makeSubscripted(ExprPtr base, ExprList args, SourcePos pos) {
   return e;
 }
 
+ExprPtr makeComponent(ExprPtr base, std::string name, SourcePos pos) {
+  auto e = makeExpr(ExprKind::Component, pos);
+  e->args.push_back(std::move(base));
+  e->text = std::move(name);
+  return e;
+}
+
 ExprPtr makeKeyword(std::string name, ExprPtr value, SourcePos pos) {
   auto e = makeExpr(ExprKind::Keyword, pos);
   e->text = std::move(name);

@@ -14,6 +14,8 @@ ExprPtr makeName(std::string name, SourcePos pos);
 ExprPtr makeApply(std::string name, ExprList args, SourcePos pos);
 /// `designator(args)`: an Apply when the designator is a plain name, else a Subscript.
 ExprPtr makeSubscripted(ExprPtr base, ExprList args, SourcePos pos);
+/// `designator%name`.
+ExprPtr makeComponent(ExprPtr base, std::string name, SourcePos pos);
 ExprPtr makeKeyword(std::string name, ExprPtr value, SourcePos pos);
 ExprPtr makeRange(ExprPtr lower, ExprPtr upper, ExprPtr stride, SourcePos pos);
 /// A literal from its spelling: value and `_kind` suffix split off.
