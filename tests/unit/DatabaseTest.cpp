@@ -119,7 +119,7 @@ TEST_CASE("an uncommitted database leaves nothing behind") {
   CHECK(fs::is_empty(dir.path));
 }
 
-TEST_CASE("a foreign file is never replaced; one of ours only with replace") {
+TEST_CASE("a foreign file is never replaced, one of ours only with replace") {
   TempDir dir;
   std::string foreign = (dir.path / "notes.txt").string();
   std::ofstream(foreign) << "precious";

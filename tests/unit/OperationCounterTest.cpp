@@ -59,7 +59,7 @@ TEST_CASE("intrinsics: MIN/MAX of n arguments are n-1 operations, ABS/MOD/SIGN o
   CHECK(count(kDecls, "i = size(a)") == ops(0, 0, 0, 0, 0, 0, 0, 0));
 }
 
-TEST_CASE("conversions: explicit ones, mixed-mode operands, assignment to another type; never of constants") {
+TEST_CASE("conversions: explicit ones, mixed-mode operands, assignment to another type, never of constants") {
   CHECK(count(kDecls, "y = dble(i)") == ops(0, 0, 0, 0, 1, 0, 0, 0));
   CHECK(count(kDecls, "y = dble(3)") == ops(0, 0, 0, 0, 0, 0, 0, 0));
   CHECK(count(kDecls, "y = x * i") == ops(1, 0, 0, 0, 1, 0, 0, 0));
@@ -83,7 +83,7 @@ TEST_CASE("logic and branches: a logical IF counts its condition, the branch and
         ops(1, 0, 0, 0, 0, 1, 0, 0));
 }
 
-TEST_CASE("calls: CALL statements and user functions; intrinsics are not calls") {
+TEST_CASE("calls: CALL statements and user functions, intrinsics are not calls") {
   CHECK(count(kDecls, "call s(x, a(i + 1))") == ops(0, 0, 0, 0, 0, 0, 1, 1));
   CHECK(count("real(8) :: x, y, f, g", "y = f(x) + g(y) + sin(x)") == ops(2, 0, 1, 0, 0, 0, 2, 0));
   // Undeclared, f and g are REAL(4) functions: their sum converts to REAL(8) to add sin(x).
@@ -95,7 +95,7 @@ TEST_CASE("address arithmetic inside subscripts is counted apart, as idx") {
   CHECK(count(kDecls, "y = a(mod(i, 10) + 1)") == ops(0, 0, 0, 0, 0, 0, 0, 2));
 }
 
-TEST_CASE("block IF, ELSE IF and each CASE count one branch; CASE DEFAULT none") {
+TEST_CASE("block IF, ELSE IF and each CASE count one branch, CASE DEFAULT none") {
   FortranSnippet s("integer i\nreal x\nif (i > 1) then\n x = 1\nelse if (i < 0) then\n x = 2\nelse\n x = 3\nend if\n"
                    "select case (i)\ncase (1)\n x = 1\ncase (2:5)\n x = 2\ncase default\n x = 3\nend select\nend\n");
   OpCounts total;

@@ -75,7 +75,7 @@ TEST_CASE("labelled DO loops sharing a termination label, ending on a non-CONTIN
   CHECK(body[1].stmt->kind == StmtKind::Assignment);
 }
 
-TEST_CASE("a syntax error is a diagnostic; the rest of the file still loads") {
+TEST_CASE("a syntax error is a diagnostic, the rest of the file still loads") {
   FortranSnippet s("x = (1 + \ny = 2\ndo i = 1, 10\n  z = )\nend do\nend\n");
   CHECK(s.diagnosticText().find("snippet.f90:1:9: error: syntax error, unexpected end of statement") != std::string::npos);
   CHECK(s.diagnosticText().find("snippet.f90:4:7: error") != std::string::npos);

@@ -234,7 +234,7 @@ TEST_CASE("reductions: MODEL.md §7 (7)-(10)") {
   CHECK(reductionSteps(256, 4) == doctest::Approx(10));
 }
 
-TEST_CASE("GPU profiles: all five built in, by any case; a bad file names its key") {
+TEST_CASE("GPU profiles: all five built in, by any case, a bad file names its key") {
   std::vector<std::string> keys;
   for (const GpuProfile& g : builtinGpuProfiles()) keys.push_back(g.key);
   CHECK(keys == std::vector<std::string>{"a100", "c2050", "h100", "h200", "v100"});

@@ -42,7 +42,7 @@ TEST_CASE("nested conditionals, #elif chains and -D values") {
   CHECK(Run(text).texts() == std::vector<std::string>{"d"});
 }
 
-TEST_CASE("#if expressions: defined, !, &&, ||, arithmetic, macros; long ones too") {
+TEST_CASE("#if expressions: defined, !, &&, ||, arithmetic, macros, long ones too") {
   CHECK(Run("#if defined(WITH_SCALE_FACTOR) || (2 * N + 1) % 3 == 0 && !defined NOPE\nyes\n#endif\n",
             {{"N", "4"}}).texts() == std::vector<std::string>{"yes"});
   CHECK(Run("#if 0x10 >> 2 == 4 && (1 ? 5 : 6) == 5\nyes\n#endif\n").texts() == std::vector<std::string>{"yes"});

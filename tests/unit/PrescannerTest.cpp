@@ -93,7 +93,7 @@ TEST_CASE("fixed form: DVM directives with CDVM$/*DVM$ continuation and a commen
   CHECK(s.statements[0].lastLine == 3);
 }
 
-TEST_CASE("free form: & continuation on both ends, ; separators, ! in strings, labels") {
+TEST_CASE("free form: & continuation on both ends, , separators, ! in strings, labels") {
   Scan s("x = 'a!b' + &   ! trailing comment\n"
          "  ! comment line in between\n"
          "    & y; z = 1\n"
