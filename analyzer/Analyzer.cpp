@@ -43,7 +43,7 @@ class TraitRows {
   explicit TraitRows(SQLite::Database& db)
       : readonly_(db, "loop_trait", {"loop_id", "name", "var_id", "line"}, {{"trait", "'readonly'"}}),
         private_(db, "loop_trait", {"loop_id", "name", "var_id", "line", "live_after"}, {{"trait", "'private'"}}),
-        induction_(db, "loop_trait", {"loop_id", "name", "var_id", "line", "step"}, {{"trait", "'induction'"}}),
+        induction_(db, "loop_trait", {"loop_id", "name", "var_id", "line", "step", "live_after"}, {{"trait", "'induction'"}}),
         any_(db, "loop_trait", {"loop_id", "name", "var_id", "line", "trait", "op", "step", "loc_var", "loc_count", "live_after"}) {}
 
   void add(Id loopId, const Trait& t) {
@@ -52,8 +52,8 @@ class TraitRows {
       common(readonly_, loopId, t).endRow();
     } else if (t.trait == "private" && noReduction && !t.step) {
       common(private_, loopId, t).value(optional(t.liveAfter)).endRow();
-    } else if (t.trait == "induction" && noReduction && !t.liveAfter) {
-      common(induction_, loopId, t).value(t.step).endRow();
+    } else if (t.trait == "induction" && noReduction) {
+      common(induction_, loopId, t).value(t.step).value(optional(t.liveAfter)).endRow();
     } else {
       common(any_, loopId, t).value(t.trait).text(t.op).value(t.step).text(t.locVar).value(t.locCount)
           .value(optional(t.liveAfter)).endRow();

@@ -91,7 +91,10 @@ void Effects::indexNew() {
   }
   for (; indexedVariables_ < program_.variables.size(); ++indexedVariables_) {
     const VariableRow& v = program_.variables[indexedVariables_];
-    if (v.storage == Storage::Common) commonVars_[{v.procId, v.common, v.name}] = v.id;
+    if (v.storage != Storage::Common) continue;
+    commonVars_[{v.procId, v.common, v.name}] = v.id;
+    commonMembers_[{v.procId, v.common}].push_back(v.id);
+    firstDeclaring_.emplace(v.common, v.procId);
   }
 }
 
@@ -272,11 +275,34 @@ std::set<Id> Effects::definedDummies(const ProcedureRow& p) const {
   return defined;
 }
 
-Id Effects::callerView(Id varId, Id callerProc) const {
+std::vector<Id> Effects::callerView(Id varId, Id callerProc) const {
   const VariableRow& v = program_.variable(varId);
-  if (v.storage != Storage::Common) return varId;
-  auto found = commonVars_.find({callerProc, v.common, v.name});
-  return found == commonVars_.end() ? varId : found->second;
+  if (v.storage != Storage::Common) return {varId};
+  Id viewer = callerProc;
+  auto members = commonMembers_.find({viewer, v.common});
+  if (members == commonMembers_.end()) {
+    auto first = firstDeclaring_.find(v.common);
+    if (first == firstDeclaring_.end()) return {varId};
+    viewer = first->second;
+    members = commonMembers_.find({viewer, v.common});
+  }
+  if (viewer == v.procId) return {varId};
+  const std::optional<int64_t> size = v.storageBytes();
+  // The usual case: the block declared alike in both, the same name at the same place.
+  auto same = commonVars_.find({viewer, v.common, v.name});
+  if (same != commonVars_.end()) {
+    const VariableRow& m = program_.variable(same->second);
+    if (v.offset && m.offset == v.offset && size && m.storageBytes() == size) return {m.id};
+  }
+  std::vector<Id> out;
+  for (Id id : members->second) {
+    const VariableRow& m = program_.variable(id);
+    const std::optional<int64_t> bytes = m.storageBytes();
+    bool apart = v.offset && size && m.offset && bytes && (*m.offset >= *v.offset + *size || *v.offset >= *m.offset + *bytes);
+    if (!apart) out.push_back(id);
+  }
+  if (out.empty()) out.push_back(varId);  // beyond what the caller declares: only the callee's name reaches it
+  return out;
 }
 
 Id Effects::argumentVariable(const StatementRow& s, const std::string& name, bool& isArray, Id* refId) const {
@@ -310,7 +336,7 @@ bool Effects::propagate(const CallSite& call) {
   const std::string& via = program_.procedure(call.target).name;
   for (const auto& [key, e] : callee.effects) {
     if (e.reach != Reach::Dummy) {
-      changed |= addEffect(summary, p, callerView(e.varId, p.id), e.reads, e.writes, via);
+      for (Id var : callerView(e.varId, p.id)) changed |= addEffect(summary, p, var, e.reads, e.writes, via);
       continue;
     }
     for (const CallSite::Argument& arg : call.arguments) {
@@ -347,6 +373,7 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls) const {
     bool unknown = !callee && call.kind != "statement_function";
     std::string where = " (line " + std::to_string(call.line) + ")";
     if (unknown) {
+      out.opaqueCall |= !isIntrinsicSubroutine(call.callee);
       if (sharesHiddenState(call.callee))
         out.problems.push_back({"call", callId, call.callee,
                                 "call to " + call.callee + where + ": every call shares the random number generator's state"});
@@ -359,7 +386,14 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls) const {
       if (arg.var.empty()) continue;
       bool isArray = false;
       Id refId = 0;
-      Id var = argumentVariable(s, arg.var, isArray, &refId);
+      Id var = 0;
+      if (arg.refId && program_.arrayRef(arg.refId).varId) {  // the very reference: a(i) and a(i+1) are two
+        var = program_.arrayRef(arg.refId).varId;
+        isArray = true;
+        refId = arg.refId;
+      } else {
+        var = argumentVariable(s, arg.var, isArray, &refId);
+      }
       if (!var) continue;
       argumentsSeen.insert(var);
       bool reads = true, writes = call.kind != "statement_function", defines = false;
@@ -381,11 +415,12 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls) const {
         if (reads) out.arrays.push_back({var, 'R', callId, static_cast<int>(k) + 1, element});
         if (writes) out.arrays.push_back({var, 'W', callId, static_cast<int>(k) + 1, element});
       } else {
-        if (reads) out.scalars.push_back({var, 'R', false, callId});
-        if (writes) out.scalars.push_back({var, 'W', defines && !guarded(var), callId});
+        if (reads) out.scalars.push_back({var, 'R', false, callId, true});
+        if (writes) out.scalars.push_back({var, 'W', defines && !guarded(var), callId, true});
       }
     }
     if (!callee) continue;
+    out.opaqueCall |= !callee->unknownCalls.empty();  // through what it calls
     const std::string& name = program_.procedure(target).name;
     if (callee->io) out.problems.push_back({"io", callId, name, name + where + " does input/output"});
     if (callee->stop) out.problems.push_back({"stop", callId, name, name + where + " may STOP"});
@@ -394,23 +429,24 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls) const {
                               name + where + " calls " + unknownCallee + ", which has no body here: what it does is unknown"});
     for (const auto& [key, e] : callee->effects) {
       if (e.reach == Reach::Dummy) continue;
-      Id var = callerView(e.varId, s.procId);
-      const VariableRow& v = program_.variable(var);
-      if (v.isArray()) {
-        if (e.reads) out.arrays.push_back({var, 'R', callId, 0, 0});
-        if (e.writes) out.arrays.push_back({var, 'W', callId, 0, 0});
-      } else {
-        if (e.reads) out.scalars.push_back({var, 'R', false, callId});
-        if (e.writes) out.scalars.push_back({var, 'W', false, callId});
+      for (Id var : callerView(e.varId, s.procId)) {
+        const VariableRow& v = program_.variable(var);
+        if (v.isArray()) {
+          if (e.reads) out.arrays.push_back({var, 'R', callId, 0, 0});
+          if (e.writes) out.arrays.push_back({var, 'W', callId, 0, 0});
+        } else {
+          if (e.reads) out.scalars.push_back({var, 'R', false, callId});
+          if (e.writes) out.scalars.push_back({var, 'W', false, callId});
+        }
+        const Reach seen = reach(var, s.procId);
+        if (e.writes && seen == Reach::Save)
+          out.problems.push_back({"call", callId, v.name,
+                                  "call to " + name + where + " writes " + v.name + ", which " +
+                                      program_.procedure(v.procId).name + " saves from one call to the next"});
+        else if (e.writes && seen != Reach::Local)
+          out.problems.push_back({"call", callId, v.name,
+                                  "call to " + name + where + " writes the shared variable " + v.name});
       }
-      const Reach seen = reach(var, s.procId);
-      if (e.writes && seen == Reach::Save)
-        out.problems.push_back({"call", callId, v.name,
-                                "call to " + name + where + " writes " + v.name + ", which " +
-                                    program_.procedure(v.procId).name + " saves from one call to the next"});
-      else if (e.writes && seen != Reach::Local)
-        out.problems.push_back({"call", callId, v.name,
-                                "call to " + name + where + " writes the shared variable " + v.name});
     }
   }
   // An argument no call could account for (an unresolved name): read, as the front end saw it.

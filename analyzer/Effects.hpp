@@ -52,7 +52,8 @@ struct ScalarAccess {
   Id varId = 0;
   char access = 'R';
   bool definite = false;
-  Id callId = 0;  ///< made by this call (0: by the statement itself)
+  Id callId = 0;             ///< made by this call (0: by the statement itself)
+  bool viaArgument = false;  ///< a call's: through the argument it is passed as (not COMMON, a module, the host)
 };
 
 /// A whole-array access made by a call: the callee reads or writes an argument or a shared array.
@@ -76,6 +77,7 @@ struct StatementEffects {
   std::vector<ScalarAccess> scalars;
   std::vector<CallArrayAccess> arrays;
   std::vector<CallProblem> problems;
+  bool opaqueCall = false;  ///< calls a procedure with no body here: it may touch any COMMON or module variable
 };
 
 class Effects {
@@ -140,8 +142,11 @@ class Effects {
   /// The caller's variable that an actual argument names, from the statement's references (and
   /// the array reference itself when it is one).
   Id argumentVariable(const StatementRow& s, const std::string& name, bool& isArray, Id* refId = nullptr) const;
-  /// The caller's own declaration of a COMMON variable a callee touches, else the callee's.
-  Id callerView(Id varId, Id callerProc) const;
+  /// What a callee's COMMON variable is seen as in the caller: the caller's members of that block
+  /// whose bytes overlap it (all of them where an offset does not fold). A caller that does not
+  /// declare the block sees it as the first procedure that does, so that every callee's view
+  /// of one block meets in the same variables. Any other variable is itself.
+  std::vector<Id> callerView(Id varId, Id callerProc) const;
 
   const Program& program_;
   std::vector<ProcedureSummary> summaries_;
@@ -150,6 +155,8 @@ class Effects {
   std::unordered_map<Id, std::set<Id>> definitions_;  ///< addLoaded: per procedure, the dummies it defines
   std::unordered_map<std::string, std::vector<Id>> byName_;
   std::map<std::tuple<Id, int32_t, std::string>, Id> commonVars_;  ///< (proc, block, name) -> variable
+  std::map<std::pair<Id, int32_t>, std::vector<Id>> commonMembers_;  ///< (proc, block) -> its members
+  std::unordered_map<int32_t, Id> firstDeclaring_;                   ///< block -> the first procedure declaring it
   size_t indexedProcedures_ = 0, indexedVariables_ = 0;  ///< how many indexNew() has seen
   std::unordered_set<Id> callers_;  ///< procedures that call some procedure (not a statement function)
   Id added_ = 0;                    ///< the last procedure addLoaded() has seen

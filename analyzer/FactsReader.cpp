@@ -92,10 +92,24 @@ std::vector<Program> FactsReader::add(Program& p, const lexer::FileFacts& f, con
       }
       v.rank = s->assumedRank() ? -1 : static_cast<int16_t>(s->rank());
       v.save = s->save;
+      v.pointer = s->pointer;
+      v.target = s->target;
+      v.equivalence = s->equivalenceGroup;
+      v.offset = s->storageOffset;
+      v.elementBytes = s->type.bytes().value_or(0);
       for (const lexer::DimInfo& dim : s->dims) {
         bool deferred = dim.upperText.empty() && dim.spec == ":";
         v.bounds.emplace_back(deferred ? std::string() : dim.lowerText, dim.upperText);
       }
+      if (v.associated())
+        for (const lexer::DimInfo& dim : s->dims) {
+          std::optional<int64_t> extent = dim.extent();
+          if (!dim.lower || !extent) {
+            v.layout.clear();
+            break;
+          }
+          v.layout.emplace_back(*dim.lower, *extent);
+        }
       p.variables.push_back(std::move(v));
     }
   }
@@ -171,6 +185,7 @@ std::vector<Program> FactsReader::add(Program& p, const lexer::FileFacts& f, con
       l.varId = symbolId(lf.varSymbol);
       l.lowerForm = linear(lf.lowerForm);
       l.upperForm = linear(lf.upperForm);
+      l.headerStmt = lf.stmt < 0 ? 0 : stmtId(lf.stmt);
       c.loops.push_back(std::move(l));
     }
     for (LoopRow& l : c.loops)
@@ -283,18 +298,27 @@ std::vector<Program> FactsReader::add(Program& p, const lexer::FileFacts& f, con
     call.kind = cf.kind;
     call.line = static_cast<int>(cf.line);
     call.col = static_cast<int>(cf.col);
-    for (const lexer::CallArgFacts& a : cf.args) call.args.push_back({a.keyword, a.text, a.var});
+    for (const lexer::CallArgFacts& a : cf.args)
+      call.args.push_back({a.keyword, a.text, a.var, a.ref < 0 ? 0 : ids.arrayRefs + static_cast<Id>(a.ref) + 1});
     c.statements[c.statementIndex(call.stmtId)].calls.push_back(call.id);
     c.calls.push_back(std::move(call));
   }
+  for (const lexer::LabelFacts& l : f.labels)
+    codes[static_cast<size_t>(l.proc)].labels.push_back({l.label, blockId(l.block), l.stmt < 0 ? 0 : stmtId(l.stmt)});
+  for (const lexer::JumpFacts& j : f.jumps) {
+    Program& c = codeOfStatement(j.stmt);
+    c.statements[c.statementIndex(stmtId(j.stmt))].jumpLabels.push_back(j.label);
+  }
   for (Program& c : codes) {
-    // As the reader reads them: a statement's scalar references in scalar_ref's key order (variable,
+    // As the reader reads them: labels by label, a statement's scalar references in scalar_ref's key order (variable,
     // access, context as text), updates by statement, obstacles by loop (each in row order).
     for (StatementRow& st : c.statements)
       std::sort(st.scalars.begin(), st.scalars.end(), [](const ScalarRefRow& a, const ScalarRefRow& b) {
         return std::make_tuple(a.varId, a.access, refContextName(a.context)) <
                std::make_tuple(b.varId, b.access, refContextName(b.context));
       });
+    std::sort(c.labels.begin(), c.labels.end(), [](const LabelRow& a, const LabelRow& b) { return a.label < b.label; });
+    for (StatementRow& st : c.statements) std::sort(st.jumpLabels.begin(), st.jumpLabels.end());
     std::stable_sort(c.updates.begin(), c.updates.end(), [](const UpdateRow& a, const UpdateRow& b) { return a.stmtId < b.stmtId; });
     std::stable_sort(c.obstacles.begin(), c.obstacles.end(),
                      [](const ObstacleRow& a, const ObstacleRow& b) { return a.loopId < b.loopId; });

@@ -1,6 +1,8 @@
 /// @file LoopAnalysis.cpp
 #include "analyzer/LoopAnalysis.hpp"
 
+#include "analyzer/FlowGraph.hpp"
+
 #include <algorithm>
 #include <map>
 #include <unordered_map>
@@ -50,16 +52,26 @@ LoopAnalysis::LoopAnalysis(const Program& program, const Effects& effects)
     chain.push_back(l.id);
   }
   for (const UpdateRow& u : program.updates) updatesByStmt_[program.statementIndex(u.stmtId)].push_back(&u);
-  for (const StatementRow& s : program.statements)
-    if (s.loopId) statementEffects_[program_.statementIndex(s.id)] = effects.of(s);
+  for (const StatementRow& s : program.statements) statementEffects_[program_.statementIndex(s.id)] = effects.of(s);
 
   for (const LoopRow& loop : program.loops) {
     LoopResult& r = results_[program_.loopIndex(loop.id)];
     r.loopId = loop.id;
     scalars(loop, r);
   }
-  // Whether a loop's private and shared scalars are read after it needs the later loops' traits.
-  for (const LoopRow& loop : program.loops) liveness(loop, results_[program_.loopIndex(loop.id)]);
+  // Whether the values loops leave in their private and shared scalars and their own variables
+  // can be read after them: one data flow over the procedure for all of them.
+  std::vector<Id> tracked;
+  for (const LoopRow& loop : program.loops) {
+    if (loop.varId) tracked.push_back(loop.varId);
+    for (const Trait& t : results_[program_.loopIndex(loop.id)].traits)
+      if (t.trait == "private" || t.trait == "shared") tracked.push_back(t.varId);
+  }
+  if (!tracked.empty()) {
+    FlowGraph graph(program);
+    Liveness live(graph, program, effects, std::move(tracked), [this](Id stmt) -> const StatementEffects& { return effectsOf(stmt); });
+    for (const LoopRow& loop : program.loops) liveness(loop, results_[program_.loopIndex(loop.id)], live);
+  }
   // Every access first (dependences point at them), then the pairs, nest by nest.
   size_t total = 0;
   for (const LoopRow& loop : program.loops)
@@ -261,68 +273,102 @@ void LoopAnalysis::scalars(const LoopRow& loop, LoopResult& result) {
     }
     result.traits.push_back(std::move(t));
   }
+  privateSeenByCalls(loop, result);
+  sharedStorageScalars(loop, flow, result);
   auto byFirstAccess = [](const Trait& a, const Trait& b) { return a.firstStmt < b.firstStmt; };
   // Already in that order unless a MAXLOC array came first: sorting moves every string.
   if (!std::is_sorted(result.traits.begin(), result.traits.end(), byFirstAccess))
     std::stable_sort(result.traits.begin(), result.traits.end(), byFirstAccess);
 }
 
-void LoopAnalysis::liveness(const LoopRow& loop, LoopResult& result) {
+void LoopAnalysis::sharedStorageScalars(const LoopRow& loop, const ScalarFlow& flow, LoopResult& result) {
+  auto associated = [&](Id var) {
+    const VariableRow& v = program_.variable(var);
+    return v.associated() || v.pointer || v.target;
+  };
+  if (std::none_of(flow.uses.begin(), flow.uses.end(), [&](const ScalarUse& u) { return associated(u.varId); })) return;
+  // Every variable the loop touches, and whether it writes it.
+  std::map<Id, bool> touched;
+  for (const ScalarUse& u : flow.uses) touched[u.varId] |= u.written;
+  for (Id s = loop.firstStmt; s <= loop.lastStmt; ++s) {
+    for (Id ref : program_.statement(s).arrayRefs) {
+      const ArrayRefRow& r = program_.arrayRef(ref);
+      if (r.varId) touched[r.varId] |= r.access == 'W';
+    }
+    for (const CallArrayAccess& a : effectsOf(s).arrays) touched[a.varId] |= a.access == 'W';
+  }
+  for (const ScalarUse& use : flow.uses) {
+    if (!associated(use.varId)) continue;
+    const VariableRow& v = program_.variable(use.varId);
+    int at = program_.statement(use.firstStmt).line;
+    bool said = false;
+    for (const auto& [other, written] : touched) {
+      if (other == use.varId || !(written || use.written)) continue;
+      std::optional<std::string> shared = sharedStorage(v, program_.variable(other));
+      if (!shared) continue;
+      result.reasons.push_back({"unknown", true, v.name, at,
+                                "unknown dependence on " + v.name + ": " + *shared + ", and the loop writes one of them"});
+      said = true;
+      break;
+    }
+    const Trait* t = result.trait(v.name);
+    if (said || !t || t->trait != "private" || !(v.equivalence || v.pointer || v.target)) continue;
+    result.reasons.push_back({"scalar", true, v.name, at,
+                              v.name + " is private to each iteration, but it shares storage with other variables (" +
+                                  (v.equivalence ? "EQUIVALENCE" : v.pointer ? "POINTER" : "TARGET") +
+                                  "): a private copy would not be seen through them"});
+  }
+}
+
+void LoopAnalysis::privateSeenByCalls(const LoopRow& loop, LoopResult& result) {
+  // A private copy is the loop's own: a callee that reaches the variable through COMMON, a
+  // module or host association reads or writes the shared one instead.
+  std::unordered_map<Id, const ScalarAccess*> byCall;  // per variable, the first such access
+  std::set<Id> own;                                     // variables the loop's statements touch themselves
+  for (Id s = loop.firstStmt; s <= loop.lastStmt; ++s)
+    for (const ScalarAccess& a : effectsOf(s).scalars) {
+      if (a.callId && !a.viaArgument) byCall.emplace(a.varId, &a);
+      if (!a.callId || a.viaArgument) own.insert(a.varId);
+    }
+  if (byCall.empty()) return;
+  for (const Trait& t : result.traits) {
+    auto found = t.trait == "private" && own.count(t.varId) ? byCall.find(t.varId) : byCall.end();
+    if (found == byCall.end()) continue;
+    const CallRow& call = program_.call(found->second->callId);
+    result.reasons.push_back({"call", true, t.name, call.line,
+                              t.name + " is private to each iteration, but the call to " + call.callee + " at " +
+                                  line(call.line) + (found->second->access == 'W' ? " writes " : " reads ") + t.name +
+                                  " itself (through COMMON, a module or its host), not the private copy"});
+  }
+}
+
+std::string LoopAnalysis::sharedAs(Id varId) const {
+  const VariableRow& v = program_.variable(varId);
+  if (v.storage == Storage::Result) return "the function's result";
+  switch (effects_.reach(varId, program_.current)) {
+    case Reach::Dummy: return "a dummy argument";
+    case Reach::Common: return "in COMMON /" + program_.commonBlocks[static_cast<size_t>(v.common)] + "/";
+    case Reach::Module: return "a module variable";
+    case Reach::Host: return "a variable of " + program_.procedure(v.procId).name;
+    case Reach::Save: return "a SAVE variable";
+    case Reach::Local: break;
+  }
+  return "local";
+}
+
+void LoopAnalysis::liveness(const LoopRow& loop, LoopResult& result, const Liveness& live) {
   for (Trait& t : result.traits) {
-    if (t.trait != "private" && t.trait != "shared") continue;
-    if (effects_.reach(t.varId, loop.procId) != Reach::Local) continue;  // used where this procedure cannot see
-    std::optional<int> after = readAfter(loop, t.varId, t.name);
-    t.liveAfter = after.has_value();
-    if (after && t.trait == "private")
-      result.reasons.push_back({"live_after", true, t.name, *after,
-                                t.name + " is private to each iteration, but its value is read after the loop (" +
-                                    line(*after) + ")"});
-  }
-}
-
-LoopAnalysis::Scan LoopAnalysis::scan(Id from, Id to, Id varId, const std::string& name, const std::set<Id>& around) const {
-  for (Id id = from; id <= to;) {
-    const StatementRow& s = program_.statement(id);
-    // A statement inside a later loop: what that loop does with the variable decides.
-    Id inner = 0;
-    for (Id l = s.loopId; l != 0; l = program_.loop(l).parentId)
-      if (program_.loop(l).firstStmt >= from) inner = l;
-    if (inner) {
-      const LoopRow& m = program_.loop(inner);
-      const Trait* t = results_[program_.loopIndex(inner)].trait(name);
-      if (t && t->varId == varId && t->trait != "private") return {t->readLine ? t->readLine : t->line, false};
-      id = m.lastStmt + 1;
-      continue;
-    }
-    for (const ScalarRefRow& r : s.scalars)
-      if (r.varId == varId && r.access == 'R') return {s.line, false};
-    for (const ScalarRefRow& r : s.scalars)
-      if (r.varId == varId && r.access == 'W' && !r.guarded && around.count(s.blockId) && !s.jumps) return {0, true};
-    ++id;
-  }
-  return {0, false};
-}
-
-std::optional<int> LoopAnalysis::readAfter(const LoopRow& loop, Id varId, const std::string& name) const {
-  Id inner = loop.id;
-  for (Id outer = loop.parentId;; outer = program_.loop(outer).parentId) {
-    const LoopRow& in = program_.loop(inner);
-    // The blocks the inner loop's DO statement sits in: a write there after the loop always runs.
-    std::set<Id> around;
-    Id header = in.firstStmt - 1;
-    for (Id b = header >= 1 ? program_.statement(header).blockId : 0; b != 0; b = program_.block(b).parentId) around.insert(b);
-    around.insert(0);
-    Id to = outer ? program_.loop(outer).lastStmt : program_.procedure(loop.procId).statements.last;
-    Scan after = scan(in.lastStmt + 1, to, varId, name, around);
-    if (after.readLine) return after.readLine;
-    if (after.killed || !outer) return std::nullopt;
-    // The next iteration of the enclosing loop, unless that loop always writes it first.
-    const Trait* t = results_[program_.loopIndex(outer)].trait(name);
-    if (t && t->trait != "private") {
-      Scan before = scan(program_.loop(outer).firstStmt, in.firstStmt - 2, varId, name, {});
-      if (before.readLine) return before.readLine;
-    }
-    inner = outer;
+    const bool own = t.varId == loop.varId && t.trait == "induction";
+    if (t.trait != "private" && t.trait != "shared" && !own) continue;
+    std::optional<Liveness::Read> read = live.readAfter(loop.id, t.varId);
+    t.liveAfter = read.has_value();
+    if (!read || t.trait == "shared") continue;
+    std::string where = read->byCaller ? "may be used after the procedure returns (" + t.name + " is " + sharedAs(t.varId) + ")"
+                                       : "is read after the loop (" + line(read->line) + ")";
+    int at = read->byCaller ? program_.procedure(loop.procId).endLine : read->line;
+    result.reasons.push_back({"live_after", true, t.name, at,
+                              own ? "the final value of the loop variable " + t.name + " " + where
+                                  : t.name + " is private to each iteration, but its value " + where});
   }
 }
 
@@ -430,6 +476,12 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
   for (size_t i = from; i < to; ++i)
     byArray[{accesses_[i].varId, accesses_[i].varId ? "" : accesses_[i].name()}].push_back(i);
   std::unordered_map<const std::vector<Id>*, std::vector<NestLoop>> nestChains;  // per chain of loops
+  auto loopsOf = [&](const ArrayAccess& a) -> const std::vector<NestLoop>& {
+    std::vector<NestLoop>& loops = nestChains[a.chain];
+    if (loops.empty())
+      for (Id l : a.loops()) loops.push_back(nestLoop(l));
+    return loops;
+  };
   const std::set<std::string>& written = results_[program_.loopIndex(outermost.id)].written;
   const std::vector<std::string> variant(written.begin(), written.end());
   for (const auto& [key, list] : byArray) {
@@ -438,13 +490,7 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
     // What the tests see of this array's references; the references in one loop share its loops.
     std::vector<RefView> shapes;
     shapes.reserve(list.size());
-    for (size_t i : list) {
-      const ArrayAccess& a = accesses_[i];
-      std::vector<NestLoop>& loops = nestChains[a.chain];
-      if (loops.empty())
-        for (Id l : a.loops()) loops.push_back(nestLoop(l));
-      shapes.push_back({a.subscripts(), loops});
-    }
+    for (size_t i : list) shapes.push_back({accesses_[i].subscripts(), loopsOf(accesses_[i])});
     // References with the same subscripts in the same loops are the same to the tests (a(i,j) read
     // in one statement and written in the next): each pair of such shapes is tested once.
     std::vector<uint32_t> shapeOf(list.size());
@@ -476,6 +522,89 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
       }
     }
   }
+
+  // Two arrays that may be one storage (EQUIVALENCE, a COMMON block laid out otherwise here, a
+  // POINTER and a TARGET): their references compared as elements of that storage where both
+  // offsets fold, else an unknown dependence.
+  for (auto x = byArray.begin(); x != byArray.end(); ++x) {
+    if (!x->first.first) continue;
+    const VariableRow& u = program_.variable(x->first.first);
+    for (auto y = std::next(x); y != byArray.end(); ++y) {
+      if (!y->first.first) continue;
+      const VariableRow& v = program_.variable(y->first.first);
+      std::optional<std::string> shared = sharedStorage(u, v);
+      if (!shared) continue;
+      for (size_t i : x->second)
+        for (size_t j : y->second) {
+          const ArrayAccess& a = accesses_[i];
+          const ArrayAccess& b = accesses_[j];
+          if (a.access == 'R' && b.access == 'R') continue;
+          size_t common = 0;
+          while (common < a.loops().size() && common < b.loops().size() && a.loops()[common] == b.loops()[common]) ++common;
+          if (common == 0) continue;
+          std::optional<LinearExpr> at = storageIndex(a, v.elementBytes), bt = storageIndex(b, u.elementBytes);
+          DependenceResult r;
+          if (at && bt) {
+            std::vector<LinearExpr> af{*at}, bf{*bt};
+            r = testDependence(RefView{af, loopsOf(a)}, RefView{bf, loopsOf(b)}, common, variant);
+            if (r.unknown) r.unknownWhy = *shared + "; " + r.unknownWhy;
+          } else {
+            r.unknown = true;
+            r.unknownWhy = *shared;
+            r.loopIndependent = true;
+            r.levels.assign(common, LevelDependence{true, true, std::nullopt});
+            r.test = "storage";
+          }
+          if (!r.independent) addDependenceRows(a, b, r, common, *shared);
+        }
+    }
+  }
+}
+
+std::optional<std::string> LoopAnalysis::sharedStorage(const VariableRow& u, const VariableRow& v) const {
+  if (u.id == v.id) return std::nullopt;
+  if ((u.pointer && (v.pointer || v.target)) || (v.pointer && u.target))
+    return u.name + " and " + v.name + " may be the same storage (a POINTER may point at a TARGET)";
+  const bool common = u.common >= 0 && u.common == v.common;
+  const bool equivalence = !common && u.equivalence && u.equivalence == v.equivalence && u.procId == v.procId;
+  if (!common && !equivalence) return std::nullopt;
+  std::optional<int64_t> us = u.storageBytes(), vs = v.storageBytes();
+  if (u.offset && v.offset && us && vs) {
+    if (*u.offset >= *v.offset + *vs || *v.offset >= *u.offset + *us) return std::nullopt;
+  } else if (common && u.procId == v.procId && !u.equivalence && !v.equivalence) {
+    return std::nullopt;  // two members of one COMMON statement's block never overlap
+  }
+  return u.name + " and " + v.name + " share storage (" +
+         (common ? "COMMON /" + program_.commonBlocks[static_cast<size_t>(u.common)] + "/" : std::string("EQUIVALENCE")) + ")";
+}
+
+std::optional<LinearExpr> LoopAnalysis::storageIndex(const ArrayAccess& a, int32_t elementBytes) const {
+  const VariableRow& v = program_.variable(a.varId);
+  if (!v.offset || v.elementBytes <= 0 || v.elementBytes != elementBytes || *v.offset % v.elementBytes != 0) return std::nullopt;
+  if (!v.isArray() || v.layout.size() != a.subscripts().size()) return std::nullopt;
+  // Column-major: the element's offset from the storage's start, in elements.
+  LinearExpr out;
+  out.constant = *v.offset / v.elementBytes;
+  int64_t stride = 1;
+  for (size_t d = 0; d < v.layout.size(); ++d) {
+    const LinearExpr& s = a.subscripts()[d];
+    const auto [lower, extent] = v.layout[d];
+    int64_t shifted = 0, scaled = 0;
+    if (!s.affine || __builtin_sub_overflow(s.constant, lower, &shifted) || __builtin_mul_overflow(shifted, stride, &scaled) ||
+        __builtin_add_overflow(out.constant, scaled, &out.constant))
+      return std::nullopt;
+    for (const auto& [var, coeff] : s.terms) {
+      int64_t c = 0;
+      if (__builtin_mul_overflow(coeff, stride, &c)) return std::nullopt;
+      auto same = std::find_if(out.terms.begin(), out.terms.end(), [&](const auto& t) { return t.first == var; });
+      if (same == out.terms.end()) out.terms.emplace_back(var, c);
+      else if (__builtin_add_overflow(same->second, c, &same->second)) return std::nullopt;
+    }
+    if (__builtin_mul_overflow(stride, extent, &stride)) return std::nullopt;
+  }
+  out.terms.erase(std::remove_if(out.terms.begin(), out.terms.end(), [](const auto& t) { return t.second == 0; }), out.terms.end());
+  std::sort(out.terms.begin(), out.terms.end());
+  return out;
 }
 
 std::optional<int64_t> LoopAnalysis::strongDistance(const ArrayAccess& a, const ArrayAccess& b, size_t level) {
@@ -502,7 +631,8 @@ std::optional<int64_t> LoopAnalysis::strongDistance(const ArrayAccess& a, const 
   return std::nullopt;
 }
 
-void LoopAnalysis::addDependenceRows(const ArrayAccess& a, const ArrayAccess& b, const DependenceResult& r, size_t common) {
+void LoopAnalysis::addDependenceRows(const ArrayAccess& a, const ArrayAccess& b, const DependenceResult& r, size_t common,
+                                     const std::string& sharedStorage) {
   bool self = &a == &b;
   for (size_t k = 0; k < common && k < r.levels.size(); ++k) {
     const LevelDependence& lv = r.levels[k];
@@ -516,7 +646,8 @@ void LoopAnalysis::addDependenceRows(const ArrayAccess& a, const ArrayAccess& b,
       if (lv.distance && !both) distance = *lv.distance * sign;
       const char* direction = both ? "*" : "<";
       bool unknown = r.unknown;
-      bool exact = !r.unknown && distance.has_value();
+      // Between two arrays sharing storage a distance is in elements of that storage: no ACROSS.
+      bool exact = !r.unknown && distance.has_value() && sharedStorage.empty();
       std::string vector = "(";
       for (size_t j = 0; j < common && j < r.levels.size(); ++j) {
         if (j) vector += ',';
@@ -534,7 +665,7 @@ void LoopAnalysis::addDependenceRows(const ArrayAccess& a, const ArrayAccess& b,
         unknown = true;
         exact = false;
       }
-      const std::string& note = byCallNote.empty() ? r.unknownWhy : byCallNote;
+      const std::string& note = !byCallNote.empty() ? byCallNote : !r.unknownWhy.empty() ? r.unknownWhy : sharedStorage;
       const std::string& name = a.name();
       std::string key;
       key.reserve(2 * sizeof(Id) + name.size() + vector.size() + note.size() + 12);
@@ -560,7 +691,7 @@ void LoopAnalysis::addDependenceRows(const ArrayAccess& a, const ArrayAccess& b,
       d.source = &source;
       d.sink = &sink;
       d.test = r.test;
-      d.note = byCallNote.empty() ? r.unknownWhy : std::move(byCallNote);
+      d.note = note;
       results_[program_.loopIndex(d.loopId)].dependences.push_back(dependences_.size());
       dependences_.push_back(std::move(d));
     };
@@ -588,7 +719,9 @@ void LoopAnalysis::arrayReasons(LoopResult& result) {
     }
     std::string message = d.kind + " dependence on " + d.name;
     if (d.distance) message += " with distance " + std::to_string(*d.distance);
-    message += " at level " + std::to_string(d.level) + " " + where;
+    message += " at level " + std::to_string(d.level);
+    if (!d.note.empty()) message += ": " + d.note;  // two arrays sharing storage
+    message += " " + where;
     result.reasons.push_back({d.kind, true, d.name, t.line, message});
   }
 }

@@ -105,28 +105,32 @@ class LoopAnalysis {
 
  private:
   void scalars(const LoopRow& loop, LoopResult& result);
+  void privateSeenByCalls(const LoopRow& loop, LoopResult& result);
+  /// Scalars that may share storage with something else the loop touches (EQUIVALENCE, COMMON,
+  /// POINTER and TARGET), and private ones whose other names would not see the private copy.
+  void sharedStorageScalars(const LoopRow& loop, const ScalarFlow& flow, LoopResult& result);
   void arrays(const LoopRow& outermost);
-  void addDependenceRows(const ArrayAccess& a, const ArrayAccess& b, const DependenceResult& r, size_t common);
+  /// `sharedStorage`: a and b are two variables that share storage (why, for the note).
+  void addDependenceRows(const ArrayAccess& a, const ArrayAccess& b, const DependenceResult& r, size_t common,
+                         const std::string& sharedStorage = {});
+  /// Why two variables may occupy the same storage (nullopt: they cannot).
+  std::optional<std::string> sharedStorage(const VariableRow& u, const VariableRow& v) const;
+  /// An access's element as an offset, in elements of `elementBytes`, from the start of the
+  /// COMMON block or EQUIVALENCE group it is in (nullopt: not affine, or the layout does not fold).
+  std::optional<LinearExpr> storageIndex(const ArrayAccess& a, int32_t elementBytes) const;
   /// The distance (in iterations, sink − source) at a level that a strong SIV subscript fixes.
   std::optional<int64_t> strongDistance(const ArrayAccess& a, const ArrayAccess& b, size_t level);
   void arrayReasons(LoopResult& result);
   void otherReasons(const LoopRow& loop, LoopResult& result);
-  void liveness(const LoopRow& loop, LoopResult& result);
-  /// Scans statements from..to for the first read of a variable (0: none) or a write that always
-  /// runs (`around`: the blocks where a statement always runs) before any read.
-  struct Scan {
-    int readLine = 0;
-    bool killed = false;
-  };
-  Scan scan(Id from, Id to, Id varId, const std::string& name, const std::set<Id>& around) const;
-  /// The line of a read after the loop that may see the value the loop left.
-  std::optional<int> readAfter(const LoopRow& loop, Id varId, const std::string& name) const;
+  void liveness(const LoopRow& loop, LoopResult& result, const class Liveness& live);
+  /// How a variable the procedure shares is shared, for a message: "a dummy argument", "in COMMON /c/" ...
+  std::string sharedAs(Id varId) const;
   NestLoop nestLoop(Id loopId);
   std::pair<std::optional<int64_t>, std::optional<int64_t>> range(const LinearExpr& form, Id loopId);
 
   const Program& program_;
   const Effects& effects_;
-  std::vector<StatementEffects> statementEffects_;  ///< per statement inside some loop
+  std::vector<StatementEffects> statementEffects_;  ///< per statement
   std::vector<LoopResult> results_;
   std::vector<ArrayAccess> accesses_;
   std::vector<Dependence> dependences_;

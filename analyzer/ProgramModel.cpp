@@ -108,6 +108,14 @@ Storage storageNamed(std::string_view name) {
   return Storage::Local;
 }
 
+std::optional<int64_t> VariableRow::storageBytes() const {
+  if (elementBytes <= 0 || (isArray() && layout.empty())) return std::nullopt;
+  int64_t bytes = elementBytes;
+  for (const auto& [lower, extent] : layout)
+    if (__builtin_mul_overflow(bytes, extent, &bytes)) return std::nullopt;
+  return bytes;
+}
+
 std::string ArrayRefRow::text() const {
   if (!subscripted) return name;
   std::string out = name + "(";
@@ -143,6 +151,7 @@ void Program::swapCode(Program& other) {
   calls.swap(other.calls);
   updates.swap(other.updates);
   obstacles.swap(other.obstacles);
+  labels.swap(other.labels);
   constructs.swap(other.constructs);
   std::swap(loopBase_, other.loopBase_);
   std::swap(blockBase_, other.blockBase_);
@@ -153,11 +162,11 @@ void Program::swapCode(Program& other) {
 }
 
 struct ProgramReader::Statements {
-  Query loops, bounds, blocks, statements, scalars, refs, subs, terms, calls, args;
+  Query loops, bounds, blocks, statements, scalars, refs, subs, terms, calls, args, labels, jumps;
   explicit Statements(sqlite3* h)
       : loops(h, "SELECT loop_id, loop_key, proc_id, parent_id, depth, file_id, line, col, end_line, kind, var, lower, upper, "
                  "step, lower_value, upper_value, step_value, trip_count, tightly_nested, var_id, lower_affine, lower_const, "
-                 "upper_affine, upper_const FROM loop WHERE loop_id BETWEEN ?1 AND ?2 ORDER BY loop_id"),
+                 "upper_affine, upper_const, stmt_id FROM loop WHERE loop_id BETWEEN ?1 AND ?2 ORDER BY loop_id"),
         bounds(h, "SELECT loop_id, bound, var, coeff FROM loop_bound_term WHERE loop_id BETWEEN ?1 AND ?2"),
         blocks(h, "SELECT block_id, proc_id, parent_id, kind, loop_id, construct_stmt, arm, complete FROM block "
                   "WHERE block_id BETWEEN ?1 AND ?2 ORDER BY block_id"),
@@ -170,7 +179,9 @@ struct ProgramReader::Statements {
         terms(h, "SELECT ref_id, dim, var, coeff FROM subscript_term WHERE ref_id BETWEEN ?1 AND ?2"),
         calls(h, "SELECT call_id, stmt_id, proc_id, loop_id, callee, kind, line, col FROM call "
                  "WHERE call_id BETWEEN ?1 AND ?2 ORDER BY call_id"),
-        args(h, "SELECT call_id, keyword, text, var FROM call_arg WHERE call_id BETWEEN ?1 AND ?2") {}
+        args(h, "SELECT call_id, keyword, text, var, ref_id FROM call_arg WHERE call_id BETWEEN ?1 AND ?2"),
+        labels(h, "SELECT label, block_id, stmt_id FROM label WHERE proc_id BETWEEN ?1 AND ?2"),
+        jumps(h, "SELECT stmt_id, label FROM jump WHERE stmt_id BETWEEN ?1 AND ?2") {}
 };
 
 ProgramReader::ProgramReader(SQLite::Database& db) : db_(db.getHandle()), sql_(std::make_unique<Statements>(db_)) {}
@@ -243,7 +254,8 @@ Program ProgramReader::read() {
     Query count(db, "SELECT max(var_id) FROM variable");
     if (count.next()) p.variables.reserve(static_cast<size_t>(count.id(0)));  // no growth by doubling: the largest table kept
     std::unordered_map<std::string, int32_t> commons;
-    Query q(db, "SELECT var_id, proc_id, name, type, storage, common, rank, save FROM variable ORDER BY var_id");
+    Query q(db, "SELECT var_id, proc_id, name, type, storage, common, rank, save, pointer, target, equivalence, "
+                "storage_offset, bytes FROM variable ORDER BY var_id");
     while (q.next()) {
       VariableRow v;
       v.id = q.id(0);
@@ -260,13 +272,27 @@ Program ProgramReader::read() {
       }
       v.rank = q.null(6) ? -1 : static_cast<int16_t>(q.integer(6));
       v.save = q.integer(7) != 0;
+      v.pointer = q.integer(8) != 0;
+      v.target = q.integer(9) != 0;
+      v.equivalence = q.integer(10);
+      v.offset = q.optional(11);
+      v.elementBytes = q.integer(12);
       p.variables.push_back(std::move(v));
     }
-    Query dims(db, "SELECT var_id, lower, upper FROM dimension ORDER BY var_id, dim");
+    Query dims(db, "SELECT var_id, lower, upper, lower_value, extent FROM dimension ORDER BY var_id, dim");
+    Id incomplete = 0;  // a variable with a dimension that does not fold: no layout
     while (dims.next()) {
       Id var = dims.id(0);
       expectIn(var, 1, p.variables.size(), "variable");
-      p.variables[static_cast<size_t>(var - 1)].bounds.push_back({dims.text(1), dims.text(2)});
+      VariableRow& v = p.variables[static_cast<size_t>(var - 1)];
+      v.bounds.push_back({dims.text(1), dims.text(2)});
+      if (!v.associated() || var == incomplete) continue;
+      if (dims.null(3) || dims.null(4)) {
+        v.layout.clear();
+        incomplete = var;
+        continue;
+      }
+      v.layout.push_back({dims.id(3), dims.id(4)});
     }
   }
   {
@@ -398,6 +424,7 @@ void ProgramReader::load(Program& p, Id procId, Detail detail) {
   updates.clear();
   obstacles.clear();
   constructs.clear();
+  p.labels.clear();
   loopBase_ = proc.loops.first;
   blockBase_ = proc.blocks.first;
   stmtBase_ = proc.statements.first;
@@ -432,6 +459,7 @@ void ProgramReader::load(Program& p, Id procId, Detail detail) {
       l.lowerForm.constant = q.id(21);
       l.upperForm.affine = q.integer(22) != 0;
       l.upperForm.constant = q.id(23);
+      l.headerStmt = q.id(24);
       loops.push_back(std::move(l));
     }
     for (LoopRow& l : loops)
@@ -573,7 +601,16 @@ void ProgramReader::load(Program& p, Id procId, Detail detail) {
       calls.push_back(std::move(c));
     }
     for (Query& q = sql->args.range(proc.calls.first, proc.calls.last); q.next();)
-      calls[static_cast<size_t>(q.id(0) - callBase_)].args.push_back({q.text(1), q.text(2), q.text(3)});
+      calls[static_cast<size_t>(q.id(0) - callBase_)].args.push_back({q.text(1), q.text(2), q.text(3), q.id(4)});
+  }
+  if (all) {
+    for (Query& q = sql->labels.range(procId, procId); q.next();) p.labels.push_back({q.integer(0), q.id(1), q.id(2)});
+    if (!proc.statements.empty())
+      for (Query& q = sql->jumps.range(proc.statements.first, proc.statements.last); q.next();) {
+        Id stmt = q.id(0);
+        expectIn(stmt, stmtBase_, statements.size(), "statement");
+        statements[statementIndex(stmt)].jumpLabels.push_back(q.integer(1));
+      }
   }
 }
 

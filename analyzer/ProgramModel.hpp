@@ -61,8 +61,19 @@ struct VariableRow {
   bool save = false;
   int16_t rank = 0;         ///< -1: assumed rank
   int32_t common = -1;      ///< its COMMON block: an index into Program::commonBlocks
+  bool pointer = false, target = false;
+  int32_t equivalence = 0;  ///< its EQUIVALENCE group in its procedure (0: none)
+  int32_t elementBytes = 0; ///< 0: unknown
+  std::optional<int64_t> offset;  ///< storage association: the byte offset in its COMMON block or EQUIVALENCE group
   std::vector<std::pair<std::string, std::string>> bounds;  ///< per dimension: lower, upper as written ("" unknown)
+  /// Per dimension, the folded lower bound and extent; kept for COMMON and EQUIVALENCE members
+  /// only (what storage association needs), empty when some dimension does not fold.
+  std::vector<std::pair<int64_t, int64_t>> layout;
   bool isArray() const { return rank != 0; }
+  /// Shares storage with other variables by COMMON or EQUIVALENCE.
+  bool associated() const { return common >= 0 || equivalence != 0; }
+  /// The bytes it occupies, when its type and shape fold.
+  std::optional<int64_t> storageBytes() const;
 };
 
 struct LoopRow {
@@ -76,6 +87,7 @@ struct LoopRow {
   LinearExpr lowerForm, upperForm;  ///< affine = false when the bound is not affine
   std::vector<Id> children;         ///< loops directly inside, in order
   Id firstStmt = 0, lastStmt = -1;  ///< the statements of its body, nested loops included (ids are contiguous)
+  Id headerStmt = 0;                ///< its DO statement (a DO WHILE's is in its body); 0: an inner FORALL index
   Id bodyBlock = 0;                 ///< the block of its body
   bool counted() const { return kind == "do" || kind == "do_concurrent" || kind == "forall"; }
 };
@@ -112,6 +124,14 @@ struct StatementRow {
   std::vector<ScalarRefRow> scalars;
   std::vector<Id> arrayRefs;
   std::vector<Id> calls;
+  std::vector<int> jumpLabels;  ///< the labels it may jump to (jumps with none: any label)
+};
+
+/// Where a statement label stands: before statement `stmtId` of block `blockId`, or at the end of
+/// that block (stmtId 0); blockId 0: the procedure's outermost statements.
+struct LabelRow {
+  int label = 0;
+  Id blockId = 0, stmtId = 0;
 };
 
 struct ArrayRefRow {
@@ -131,6 +151,7 @@ struct ArrayRefRow {
 
 struct CallArgRow {
   std::string keyword, text, var;
+  Id refId = 0;  ///< the array reference it is (an element, a section, a whole array)
 };
 
 struct CallRow {
@@ -204,6 +225,7 @@ class Program {
   std::vector<CallRow> calls;
   std::vector<UpdateRow> updates;      ///< by statement
   std::vector<ObstacleRow> obstacles;  ///< by loop
+  std::vector<LabelRow> labels;
   struct Construct {
     int arms = 0;
     bool complete = false;  ///< one of its arms always runs
@@ -212,6 +234,7 @@ class Program {
 
   size_t loopIndex(Id id) const { return static_cast<size_t>(id - loopBase_); }
   size_t statementIndex(Id id) const { return static_cast<size_t>(id - stmtBase_); }
+  size_t blockIndex(Id id) const { return static_cast<size_t>(id - blockBase_); }
   const LoopRow& loop(Id id) const { return loops[loopIndex(id)]; }
   const BlockRow& block(Id id) const { return blocks[static_cast<size_t>(id - blockBase_)]; }
   const StatementRow& statement(Id id) const { return statements[statementIndex(id)]; }

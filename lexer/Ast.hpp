@@ -180,6 +180,7 @@ struct DeclData {
   std::vector<Attr> attrs;
   std::vector<Entity> entities;
   std::vector<CommonGroup> commons;
+  std::vector<ExprList> equivalences;  ///< EQUIVALENCE: the sets, each a list of names and elements
   std::vector<ImplicitRule> implicitRules;  ///< empty with implicitNone = IMPLICIT NONE
   bool implicitNone = false;
   bool saveAll = false;  ///< SAVE without a list: every local variable of the unit
@@ -204,6 +205,7 @@ using StmtPtr = std::unique_ptr<Stmt>;
 ///   Program/Subroutine/Function/Module/BlockData/Entry: name, names = dummy arguments,
 ///     resultName, prefix, decl->type for a typed function
 ///   TypeDecl/AttrStmt/Common/Implicit: decl; Parameter: exprs = Keyword(name = value)
+///   Equivalence: decl->equivalences
 ///   Use: name = module, renames, onlyList; ModuleProcedure: names; EndUnit: unitKeyword
 ///   Data: names = the variables its objects name (the values are not kept)
 struct Stmt {

@@ -9,6 +9,7 @@
 #include <set>
 #include <string_view>
 #include <tuple>
+#include <unordered_map>
 
 namespace sapfor::lexer {
 
@@ -52,6 +53,14 @@ bool mentions(const Expr& e, const Symbol* v) {
   if ((e.kind == ExprKind::Name || e.kind == ExprKind::Apply) && e.symbol == v) return true;
   for (const auto& a : e.args)
     if (a && mentions(*a, v)) return true;
+  return false;
+}
+
+/// Whether `e` mentions one of `names` as a name no symbol resolves (a statement function's dummy).
+bool mentionsName(const Expr& e, const std::set<std::string>& names) {
+  if (e.kind == ExprKind::Name && !e.symbol && names.count(e.text)) return true;
+  for (const auto& a : e.args)
+    if (a && mentionsName(*a, names)) return true;
   return false;
 }
 
@@ -186,7 +195,14 @@ class Extractor {
     block_ = -1;
     childCount_.clear();
     executables_.clear();
+    statementFunctions_.clear();
+    placedLabels_.clear();
+    for (const Node& node : u.body)
+      if (node.kind == NodeKind::Statement && node.stmt->kind == StmtKind::StatementFunction && node.stmt->parsed &&
+          node.stmt->exprs[0]->symbol)
+        statementFunctions_.emplace(node.stmt->exprs[0]->symbol, node.stmt);
     for (const Node& node : u.body) this->node(node);
+    endBlock(-1);
     directives(u);
     for (const auto& inner : u.contained) this->unit(*inner, self);
   }
@@ -227,6 +243,8 @@ class Extractor {
           int saved = block_;
           block_ = newBlock("arm", -1, -1, 1, false);
           for (const Node& child : n.children) node(child);
+          endConstruct(n);
+          endBlock(block_);
           block_ = saved;
         }
         return;
@@ -235,6 +253,7 @@ class Extractor {
         // BLOCK, ASSOCIATE: the body runs once, as part of the enclosing block.
         statement(*n.stmt, currentLoop());
         for (const Node& child : n.children) node(child);
+        endConstruct(n);
         return;
     }
   }
@@ -274,8 +293,10 @@ class Extractor {
         node(child);
         rows.push_back(child.kind == NodeKind::Statement && facts_.statements.size() == at + 1 ? static_cast<int>(at) : -1);
       }
+      endBlock(block_);
       block_ = saved;
     }
+    endConstruct(n);
     if (n.kind == NodeKind::If && n.children.size() == 1 && construct >= 0) extremumArm(n.children[0], construct, rows);
   }
 
@@ -362,9 +383,12 @@ class Extractor {
     } else {
       row(s, currentLoop());
     }
+    facts_.loops[static_cast<size_t>(index)].stmt = static_cast<int>(facts_.statements.size()) - 1;
     enter(index, &n);
     block_ = body;
     for (const Node& child : n.children) node(child);
+    endConstruct(n);
+    endBlock(body);
     block_ = saved;
     loops_.pop_back();
   }
@@ -377,8 +401,10 @@ class Extractor {
     for (const auto& e : s.exprs)
       if (e->kind == ExprKind::Keyword && e->args[0]->kind == ExprKind::Range) specs.push_back(e.get());
     row(s, currentLoop());  // the header: bounds and mask
+    const int header = static_cast<int>(facts_.statements.size()) - 1;
     uint32_t endLine = body ? lastLine(*body) : s.endLine;
     int saved = block_;
+    std::vector<int> bodies;
     for (size_t i = 0; i < specs.size(); ++i) {
       int index = newLoop(s, kind, 0, endLine);
       LoopFacts& l = facts_.loops[static_cast<size_t>(index)];
@@ -386,15 +412,19 @@ class Extractor {
       bounds(l, specs[i]->text, range.args[0].get(), range.args[1].get(), range.args[2].get());
       bool innermost = i + 1 == specs.size();
       l.tightlyNested = !innermost || (body && onlyOneLoopInside(*body));
+      if (i == 0) l.stmt = header;
       if (i == 0) executables_.push_back({s.seq, &s, index});
       enter(index, body);
       block_ = newBlock("loop", index, -1, 0, false);
+      bodies.push_back(block_);
     }
     if (body) {
       for (const Node& child : body->children) node(child);
+      endConstruct(*body);
     } else if (s.action) {
       statement(*s.action, currentLoop());
     }
+    for (auto b = bodies.rbegin(); b != bodies.rend(); ++b) endBlock(*b);
     for (size_t i = 0; i < specs.size(); ++i) loops_.pop_back();
     block_ = saved;
   }
@@ -425,8 +455,86 @@ class Extractor {
 
   void statement(const Stmt& s, int loop) {
     executables_.push_back({s.seq, &s, -1});
-    if (structural(s.kind) && s.parsed) return;
+    if (structural(s.kind) && s.parsed) {
+      if (s.label) pendingLabels_.push_back({s.label, block_});
+      return;
+    }
     row(s, loop);
+  }
+
+  // ---- labels: where a jump lands ----
+
+  /// The label of a construct's END statement (END DO, END IF ...; not a labelled DO's terminal
+  /// statement, which is one of its body's statements) stands at the end of the construct: for a
+  /// loop the end of its body (the next iteration), else after the construct in its block.
+  void endConstruct(const Node& n) {
+    if (!n.end || !n.end->label) return;
+    for (const Node& child : n.children)
+      if (child.stmt == n.end) return;
+    pendingLabels_.push_back({n.end->label, block_});
+  }
+
+  /// A row of block `block` was just made: the labels waiting in that block, or in a block
+  /// around it (a DO WHILE's header is a row of its body), stand before it.
+  void labelsBefore(int stmt, int block) {
+    if (pendingLabels_.empty()) return;
+    auto encloses = [&](int outer) {
+      for (int b = block; b >= 0; b = facts_.blocks[static_cast<size_t>(b)].parent)
+        if (b == outer) return true;
+      return outer < 0;
+    };
+    auto kept = std::remove_if(pendingLabels_.begin(), pendingLabels_.end(), [&](const std::pair<int, int>& p) {
+      if (!encloses(p.second)) return false;
+      placeLabel(p.first, p.second, stmt);
+      return true;
+    });
+    pendingLabels_.erase(kept, pendingLabels_.end());
+  }
+
+  /// Block `block` ends: the labels still waiting in it stand at its end.
+  void endBlock(int block) {
+    auto kept = std::remove_if(pendingLabels_.begin(), pendingLabels_.end(), [&](const std::pair<int, int>& p) {
+      if (p.second != block) return false;
+      placeLabel(p.first, block, -1);
+      return true;
+    });
+    pendingLabels_.erase(kept, pendingLabels_.end());
+  }
+
+  /// A label's place (the first, where a unit defines a label twice: an error reported elsewhere).
+  void placeLabel(int label, int block, int stmt) {
+    if (placedLabels_.insert(label).second) facts_.labels.push_back({proc_, label, block, stmt});
+  }
+
+  void jumpTo(int stmt, int label) {
+    for (size_t i = facts_.jumps.size(); i-- > 0 && facts_.jumps[i].stmt == stmt;)
+      if (facts_.jumps[i].label == label) return;
+    facts_.jumps.push_back({stmt, label});
+  }
+
+  /// The labels a statement may send control to.
+  void jumpTargets(const Stmt& s, int stmt) {
+    switch (s.kind) {
+      case StmtKind::Goto:
+      case StmtKind::ComputedGoto:
+      case StmtKind::ArithIf:
+      case StmtKind::AssignedGoto:
+        for (int label : s.labels) jumpTo(stmt, label);
+        return;
+      case StmtKind::If:
+        if (s.action) jumpTargets(*s.action, stmt);
+        break;
+      default:
+        break;
+    }
+    if (!s.parsed) return;
+    for (const auto& e : s.exprs) {
+      if (!e) continue;
+      if (e->kind == ExprKind::AltReturn) jumpTo(stmt, static_cast<int>(e->intValue));
+      if (e->kind == ExprKind::Keyword && isInputOutput(s.kind) && (e->text == "err" || e->text == "end" || e->text == "eor") &&
+          !e->args.empty() && e->args[0] && e->args[0]->kind == ExprKind::IntLiteral)
+        jumpTo(stmt, static_cast<int>(e->args[0]->intValue));
+    }
   }
 
   void row(const Stmt& s, int loop) {
@@ -450,12 +558,16 @@ class Extractor {
       ++l.statements;
     }
     int index = static_cast<int>(facts_.statements.size());
+    labelsBefore(index, block_);
+    if (s.label) placeLabel(s.label, block_, index);
     facts_.statements.push_back(std::move(f));
+    jumpTargets(s, index);
     if (s.kind != StmtKind::Do && s.kind != StmtKind::DoConcurrent && s.kind != StmtKind::DoWhile) obstacles(s);
     if (!s.parsed) return;
     stmt_ = index;
     rowLoop_ = loop;
     firstScalarRef_ = facts_.scalarRefs.size();
+    firstArrayRef_ = facts_.arrayRefs.size();
     references(s);
     calls(s);
     updatePatterns(s);
@@ -503,6 +615,10 @@ class Extractor {
   /// `v = max(v, e...)`: the operation, and for a sum, its step when constant.
   std::optional<std::pair<const char*, std::optional<int64_t>>> updateOf(const Symbol* v, const Expr& rhs) const {
     const Expr* e = withoutParens(&rhs);
+    // A flag set to one constant (`IF (a(i) < 0) found = .TRUE.`): once set it stays so, as
+    // `found = found .OR. cond` would leave it; .FALSE. likewise as an .AND.
+    if (e->kind == ExprKind::LogicalLiteral && v->type.base == BaseType::Logical)
+      return std::make_pair(e->intValue ? "or" : "and", std::optional<int64_t>());
     if (e->kind == ExprKind::Apply && e->ref == RefKind::IntrinsicCall) {
       const char* name = extremumName(e->text);
       if (!name) return std::nullopt;
@@ -776,6 +892,8 @@ class Extractor {
         sub.text = exprText(*arg);
         if (arg->kind == ExprKind::Range) {
           sub.section = true;
+        } else if (statementFunctionDepth_ > 0 && mentionsName(*arg, statementFunctionDummies_)) {
+          sub.affine = false;  // a statement function's dummy: what the reference passes, unknown here
         } else {
           AffineForm form = affineForm(*arg);
           sub.affine = form.affine;
@@ -831,6 +949,8 @@ class Extractor {
         if (e.ref == RefKind::FunctionCall || e.ref == RefKind::StatementFunction) {
           for (const auto& a : e.args)
             if (a) actual(a->kind == ExprKind::Keyword ? *a->args[0] : *a);
+          // What a statement function's body reads, the statement that references it reads.
+          if (e.ref == RefKind::StatementFunction) inStatementFunction(e, [&](const Expr& body) { access(body, 'R', "expr"); });
           return;
         }
         if (e.ref == RefKind::IntrinsicCall && isInquiry(e.text)) return;  // SIZE(a) reads no element
@@ -942,6 +1062,16 @@ class Extractor {
           value->ref == RefKind::Substring)
         arg.var = baseName(*value);
     }
+    // A name a statement function's body gives its dummy is no variable of the procedure.
+    if (statementFunctionDepth_ > 0 && mentionsName(*value, statementFunctionDummies_)) arg.var.clear();
+    // The array reference the argument is: references() recorded it, at the argument's position.
+    for (size_t i = firstArrayRef_; i < facts_.arrayRefs.size(); ++i) {
+      const ArrayRefFacts& r = facts_.arrayRefs[i];
+      if (r.stmt == stmt_ && r.context == "call_arg" && r.line == value->pos.line && r.col == value->pos.col) {
+        arg.ref = static_cast<int>(i);
+        break;
+      }
+    }
     return arg;
   }
 
@@ -965,8 +1095,29 @@ class Extractor {
       if (a) functionCalls(*a);
     if (e.kind != ExprKind::Apply) return;
     if (e.ref == RefKind::FunctionCall) call(e.text, "function", e.args, e.pos);
-    if (e.ref == RefKind::StatementFunction) call(e.text, "statement_function", e.args, e.pos);
+    if (e.ref == RefKind::StatementFunction) {
+      call(e.text, "statement_function", e.args, e.pos);
+      inStatementFunction(e, [&](const Expr& body) { functionCalls(body); });
+    }
   }
+
+  /// Runs `walk` over the body of the statement function `reference` calls (defined in this unit,
+  /// referenced at most a few levels deep: a body may use only the ones defined before it), its
+  /// dummies marked as no variables of the procedure.
+  template <typename Walk>
+  void inStatementFunction(const Expr& reference, const Walk& walk) {
+    auto found = statementFunctions_.find(reference.symbol);
+    if (found == statementFunctions_.end() || statementFunctionDepth_ >= kStatementFunctionDepth) return;
+    const Stmt& definition = *found->second;
+    std::set<std::string> saved = statementFunctionDummies_;
+    for (const auto& dummy : definition.exprs[0]->args)
+      if (dummy) statementFunctionDummies_.insert(dummy->text);
+    ++statementFunctionDepth_;
+    walk(*definition.exprs[1]);
+    --statementFunctionDepth_;
+    statementFunctionDummies_ = std::move(saved);
+  }
+  static constexpr int kStatementFunctionDepth = 16;
 
   void calls(const Stmt& s) {
     if (s.kind == StmtKind::Call) call(s.name, "subroutine", s.exprs, s.pos);
@@ -1188,7 +1339,13 @@ class Extractor {
   int stmt_ = 0;
   int rowLoop_ = -1;
   int block_ = -1;                ///< the innermost block of the statements being extracted
+  std::vector<std::pair<int, int>> pendingLabels_;  ///< (label, block) waiting for the next row of the block
+  std::set<int> placedLabels_;                      ///< the unit's labels placed so far
+  std::unordered_map<const Symbol*, const Stmt*> statementFunctions_;  ///< the unit's, by their symbol
+  std::set<std::string> statementFunctionDummies_;  ///< the dummies of the statement function bodies being walked
+  int statementFunctionDepth_ = 0;
   size_t firstScalarRef_ = 0;     ///< the current statement's first scalar reference
+  size_t firstArrayRef_ = 0;      ///< the current statement's first array reference
   bool partial_ = false;          ///< inside the base of a component or substring reference
   bool guarded_ = false;          ///< inside the action of a logical IF
   std::vector<LoopContext> loops_;

@@ -15,12 +15,13 @@ struct FactWriter::Statements {
       : procedure(db, "procedure", {"proc_id", "name", "proc_key", "kind", "file_id", "line", "end_line", "host_id", "result", "prefix"}),
         parameter(db, "parameter", {"proc_id", "pos", "name"}),
         variable(db, "variable", {"var_id", "proc_id", "name", "type", "kind", "bytes", "rank", "elements", "storage", "intent",
-                                  "common", "value", "allocatable", "pointer", "save", "implicit", "line"}),
+                                  "common", "value", "allocatable", "pointer", "target", "save", "implicit", "line", "equivalence",
+                                  "storage_offset"}),
         dimension(db, "dimension", {"var_id", "dim", "spec", "lower", "upper", "lower_value", "upper_value", "extent"}),
         loop(db, "loop", {"loop_id", "loop_key", "path", "proc_id", "parent_id", "depth", "file_id", "line", "col", "end_line",
                           "kind", "var", "lower", "upper", "step", "lower_value", "upper_value", "step_value", "trip_count",
                           "label", "construct", "tightly_nested", "condition", "var_id", "lower_affine", "lower_const",
-                          "upper_affine", "upper_const"}),
+                          "upper_affine", "upper_const", "stmt_id"}),
         boundTerm(db, "loop_bound_term", {"loop_id", "bound", "var", "coeff"}),
         block(db, "block", {"block_id", "proc_id", "parent_id", "kind", "loop_id", "construct_stmt", "arm", "complete"}),
         scalarRef(db, "scalar_ref", {"stmt_id", "var_id", "access", "context", "guarded"}),
@@ -34,7 +35,9 @@ struct FactWriter::Statements {
         subscript(db, "subscript", {"ref_id", "dim", "text", "affine", "constant", "section"}),
         term(db, "subscript_term", {"ref_id", "dim", "var", "coeff", "loop_var"}),
         call(db, "call", {"call_id", "stmt_id", "proc_id", "loop_id", "callee", "kind", "nargs", "file_id", "line", "col"}),
-        callArg(db, "call_arg", {"call_id", "pos", "keyword", "text", "var"}),
+        callArg(db, "call_arg", {"call_id", "pos", "keyword", "text", "var", "ref_id"}),
+        label(db, "label", {"proc_id", "label", "block_id", "stmt_id"}),
+        jump(db, "jump", {"stmt_id", "label"}),
         directive(db, "directive", {"dir_id", "file_id", "line", "end_line", "proc_id", "sentinel", "kind", "text", "loop_id",
                                     "region_id", "region_end_line", "on_array", "on_text", "cuda_block_x", "cuda_block_y",
                                     "cuda_block_z", "stage"}),
@@ -46,13 +49,14 @@ struct FactWriter::Statements {
 
   void flush() {
     for (BatchedInsert* table : {&procedure, &parameter, &variable, &dimension, &loop, &boundTerm, &block, &scalarRef,
-                                 &update, &loopOp, &obstacle, &statement, &arrayRef, &subscript, &term, &call, &callArg, &directive, &directiveVar, &reduction,
+                                 &update, &loopOp, &obstacle, &statement, &arrayRef, &subscript, &term, &call, &callArg, &label, &jump, &directive,
+                                 &directiveVar, &reduction,
                                  &across, &file, &diagnostic})
       table->flush();
   }
 
   BatchedInsert procedure, parameter, variable, dimension, loop, boundTerm, block, scalarRef, update, loopOp, obstacle, statement, arrayRef, subscript, term,
-      call, callArg, directive, directiveVar, reduction, across, file, diagnostic;
+      call, callArg, label, jump, directive, directiveVar, reduction, across, file, diagnostic;
 };
 
 FactWriter::FactWriter(SQLite::Database& db) : sql_(std::make_unique<Statements>(db)) {}
@@ -118,7 +122,8 @@ FactIds FactWriter::write(FileFacts& facts, const FileTable& files) {
           .text(v->intent);
       if (v->storage == Storage::Common) sql.variable.value(v->common); else sql.variable.null();
       sql.variable.text(v->isConstant() ? v->value.text() : std::string()).value(int64_t{v->allocatable})
-          .value(int64_t{v->pointer}).value(int64_t{v->save}).value(int64_t{v->implicitType}).value(u(v->line)).endRow();
+          .value(int64_t{v->pointer}).value(int64_t{v->target}).value(int64_t{v->save}).value(int64_t{v->implicitType})
+          .value(u(v->line)).id(v->equivalenceGroup).value(v->storageOffset).endRow();
       for (size_t d = 0; d < v->dims.size(); ++d) {
         const DimInfo& dim = v->dims[d];
         bool deferred = dim.upperText.empty() && dim.spec == ":";
@@ -140,7 +145,8 @@ FactIds FactWriter::write(FileFacts& facts, const FileTable& files) {
         .id(l.varSymbol ? l.varSymbol->dbId : 0).value(int64_t{l.lowerForm.affine})
         .value(l.lowerForm.affine ? std::optional<int64_t>(l.lowerForm.constant) : std::nullopt)
         .value(int64_t{l.upperForm.affine})
-        .value(l.upperForm.affine ? std::optional<int64_t>(l.upperForm.constant) : std::nullopt).endRow();
+        .value(l.upperForm.affine ? std::optional<int64_t>(l.upperForm.constant) : std::nullopt)
+        .id(l.stmt < 0 ? 0 : stmtId(l.stmt)).endRow();
     for (const auto& [bound, form] : {std::pair<const char*, const AffineForm*>{"lower", &l.lowerForm}, {"upper", &l.upperForm}})
       if (form->affine)
         for (const auto& [var, coeff] : form->terms)
@@ -194,14 +200,19 @@ FactIds FactWriter::write(FileFacts& facts, const FileTable& files) {
     }
   }
 
+  const int64_t refBase = refs_ - static_cast<int64_t>(facts.arrayRefs.size());
   for (const CallFacts& c : facts.calls) {
     int64_t id = ++calls_;
     sql.call.value(id).value(stmtId(c.stmt)).value(procId(c.proc)).id(loopId(c.loop)).value(c.callee).value(c.kind)
         .value(static_cast<int64_t>(c.args.size())).value(fileId(c.fileIndex)).value(u(c.line)).value(u(c.col)).endRow();
     for (size_t pos = 0; pos < c.args.size(); ++pos)
       sql.callArg.value(id).value(static_cast<int64_t>(pos + 1)).text(c.args[pos].keyword).value(c.args[pos].text)
-          .text(c.args[pos].var).endRow();
+          .text(c.args[pos].var).id(c.args[pos].ref < 0 ? 0 : refBase + c.args[pos].ref + 1).endRow();
   }
+
+  for (const LabelFacts& l : facts.labels)
+    sql.label.value(procId(l.proc)).value(int64_t{l.label}).id(blockId(l.block)).id(l.stmt < 0 ? 0 : stmtId(l.stmt)).endRow();
+  for (const JumpFacts& j : facts.jumps) sql.jump.value(stmtId(j.stmt)).value(int64_t{j.label}).endRow();
 
   for (size_t i = 0; i < facts.directives.size(); ++i) {
     const DirectiveFacts& d = facts.directives[i];

@@ -43,6 +43,7 @@ struct LoopFacts {
   std::string construct;
   bool tightlyNested = false;
   Symbol* varSymbol = nullptr;  ///< the DO variable's symbol, when it resolves
+  int stmt = -1;                ///< the DO (DO WHILE, FORALL ...) statement's row; -1: none of its own (an inner FORALL index)
   AffineForm lowerForm, upperForm;  ///< the bounds as constant + Σ coeff·var (affine = false: not so)
   OpCounts ops;        ///< one iteration of its own body
   int statements = 0;  ///< statements in its own body
@@ -139,6 +140,7 @@ struct CallArgFacts {
   std::string keyword;
   std::string text;
   std::string var;
+  int ref = -1;  ///< the array reference the argument is (an element, a section, a whole array): its index
 };
 
 struct CallFacts {
@@ -150,6 +152,22 @@ struct CallFacts {
   int fileIndex = 0;
   uint32_t line = 0, col = 0;
   std::vector<CallArgFacts> args;
+};
+
+/// Where a statement label stands: before row `stmt` of block `block`, or at the end of that block
+/// when `stmt` is -1 (a labelled CONTINUE, END DO or END IF with no statement after it in the
+/// block); block -1 is the procedure's outermost statements.
+struct LabelFacts {
+  int proc = 0;
+  int label = 0;
+  int block = -1;
+  int stmt = -1;
+};
+
+/// A label a statement may send control to (GO TO, arithmetic IF, ERR=, an alternate return).
+struct JumpFacts {
+  int stmt = 0;
+  int label = 0;
 };
 
 struct DirectiveVarFacts {
@@ -202,6 +220,8 @@ struct FileFacts {
   std::vector<UpdatePatternFacts> updates;
   std::vector<ArrayRefFacts> arrayRefs;
   std::vector<CallFacts> calls;
+  std::vector<LabelFacts> labels;
+  std::vector<JumpFacts> jumps;
   std::vector<DirectiveFacts> directives;
 };
 

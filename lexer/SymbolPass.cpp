@@ -5,7 +5,9 @@
 #include "lexer/Semantics.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <set>
+#include <unordered_map>
 
 namespace sapfor::lexer {
 
@@ -107,6 +109,7 @@ class SymbolPass {
     for (Symbol& s : scope->symbols())
       if (s.implicitType && !s.procedure) s.type = scope->rules().forName(s.name);
 
+    storageAssociation(unit, *scope);
     statementFunctions(unit, *scope);
     for (Node& node : unit.body) resolveNode(node, *scope);
     // SAVE without a list: every variable of the unit's own, those the body declared implicitly too.
@@ -322,6 +325,11 @@ class SymbolPass {
           ++nextEnumerator_;
         }
         break;
+      case StmtKind::Equivalence:  // the names are variables of this unit (typed once IMPLICIT is known)
+        for (const ExprList& set : s.decl->equivalences)
+          for (const auto& item : set)
+            if (item && (item->kind == ExprKind::Name || item->kind == ExprKind::Apply)) own(scope, item->text, s);
+        break;
       case StmtKind::Common:
         for (CommonGroup& group : s.decl->commons) {
           for (Entity& e : group.entities) {
@@ -364,6 +372,157 @@ class SymbolPass {
     }
     for (const auto& [name, sym] : module->names())
       if (!renamed.count(name) && !scope.findLocal(name) && module->isPublic(name)) scope.alias(name, sym);
+  }
+
+  /// Storage association, as a compiler lays it out: COMMON blocks member after member, and
+  /// EQUIVALENCE sets merged into groups that share storage (a group with a COMMON member
+  /// extends that block). Sets each symbol's storageOffset (nullopt where a size or an element
+  /// does not fold) and equivalenceGroup.
+  void storageAssociation(const ProgramUnit& unit, Scope& scope) {
+    auto add = [](std::optional<int64_t> a, std::optional<int64_t> b) -> std::optional<int64_t> {
+      int64_t out = 0;
+      if (!a || !b || __builtin_add_overflow(*a, *b, &out)) return std::nullopt;
+      return out;
+    };
+    auto negate = [](std::optional<int64_t> a) -> std::optional<int64_t> {
+      if (!a || *a == INT64_MIN) return std::nullopt;
+      return -*a;
+    };
+    // COMMON: each block's members in the order the unit's COMMON statements list them.
+    std::vector<std::pair<std::string, std::vector<Symbol*>>> blocks;
+    for (const Stmt* s : unit.specification) {
+      if (s->kind != StmtKind::Common || !s->parsed || !s->decl) continue;
+      for (const CommonGroup& group : s->decl->commons) {
+        auto block = std::find_if(blocks.begin(), blocks.end(), [&](const auto& b) { return b.first == group.block; });
+        if (block == blocks.end()) block = blocks.insert(blocks.end(), {group.block, {}});
+        for (const Entity& e : group.entities)
+          if (Symbol* sym = scope.findLocal(e.name); sym && scope.owns(sym)) block->second.push_back(sym);
+      }
+    }
+    for (auto& [name, members] : blocks) {
+      std::optional<int64_t> offset = 0;
+      for (Symbol* m : members) {
+        m->storageOffset = offset;
+        offset = add(offset, storageBytes(*m));
+      }
+    }
+    // EQUIVALENCE: per group, each member's offset from the group's origin.
+    struct Member {
+      Symbol* symbol;
+      std::optional<int64_t> offset;
+    };
+    std::vector<std::vector<Member>> groups;
+    std::unordered_map<const Symbol*, size_t> groupOf;
+    auto offsetIn = [&](const std::vector<Member>& group, const Symbol* symbol) {
+      for (const Member& m : group)
+        if (m.symbol == symbol) return m.offset;
+      return std::optional<int64_t>();
+    };
+    for (const Stmt* s : unit.specification) {
+      if (s->kind != StmtKind::Equivalence || !s->parsed || !s->decl) continue;
+      for (const ExprList& set : s->decl->equivalences) {
+        // Each item: its variable and the byte offset in it of the storage unit the item names.
+        std::vector<std::pair<Symbol*, std::optional<int64_t>>> items;
+        for (const auto& item : set) {
+          if (!item || (item->kind != ExprKind::Name && item->kind != ExprKind::Apply)) continue;
+          Symbol* sym = scope.findLocal(item->text);
+          if (!sym || !scope.owns(sym)) continue;
+          items.push_back({sym, item->kind == ExprKind::Name ? std::optional<int64_t>(0) : elementOffset(*sym, *item, scope)});
+        }
+        if (items.size() < 2) continue;
+        auto [first, firstAt] = items.front();
+        auto found = groupOf.find(first);
+        size_t g = found != groupOf.end() ? found->second : groups.size();
+        if (g == groups.size()) {
+          groups.push_back({{first, 0}});
+          groupOf[first] = g;
+        }
+        // The address the set's items share, in the group's frame.
+        std::optional<int64_t> shared = add(offsetIn(groups[g], first), firstAt);
+        for (size_t k = 1; k < items.size(); ++k) {
+          auto [sym, at] = items[k];
+          std::optional<int64_t> start = add(shared, negate(at));  // where sym begins in g's frame
+          auto other = groupOf.find(sym);
+          if (other == groupOf.end()) {
+            groups[g].push_back({sym, start});
+            groupOf[sym] = g;
+          } else if (other->second != g) {
+            size_t h = other->second;
+            std::optional<int64_t> shift = add(start, negate(offsetIn(groups[h], sym)));
+            for (Member& m : groups[h]) {
+              groups[g].push_back({m.symbol, add(m.offset, shift)});
+              groupOf[m.symbol] = g;
+            }
+            groups[h].clear();
+          }
+        }
+      }
+    }
+    int number = 0;
+    for (std::vector<Member>& group : groups) {
+      if (group.empty()) continue;
+      ++number;
+      const Member* inCommon = nullptr;
+      for (const Member& m : group)
+        if (m.symbol->storage == Storage::Common && (!inCommon || (!inCommon->offset && m.offset))) inCommon = &m;
+      std::optional<int64_t> origin = 0;  // the group's origin in its COMMON block, or its lowest member
+      if (inCommon) {
+        origin = add(inCommon->symbol->storageOffset, negate(inCommon->offset));
+      } else {
+        for (const Member& m : group)
+          origin = m.offset && origin ? std::optional<int64_t>(std::min(*origin, *m.offset)) : std::nullopt;
+        origin = negate(origin);
+      }
+      for (Member& m : group) {
+        m.symbol->equivalenceGroup = number;
+        if (inCommon && m.symbol->storage != Storage::Common) {  // the block extends over it
+          m.symbol->storage = Storage::Common;
+          m.symbol->common = inCommon->symbol->common;
+        }
+        if (!inCommon || m.symbol != inCommon->symbol) m.symbol->storageOffset = add(origin, m.offset);
+      }
+    }
+  }
+
+  /// The bytes of a whole variable, when its type and shape fold.
+  static std::optional<int64_t> storageBytes(const Symbol& s) {
+    std::optional<int> bytes = s.type.bytes();
+    std::optional<int64_t> elements = s.isArray() ? s.elements() : std::optional<int64_t>(1);
+    int64_t out = 0;
+    if (!bytes || !elements || __builtin_mul_overflow(*elements, int64_t{*bytes}, &out)) return std::nullopt;
+    return out;
+  }
+
+  /// The byte offset, in its variable, of what an EQUIVALENCE item names: an array element
+  /// (column-major; one subscript on an array of higher rank counts elements, as FORTRAN 77
+  /// compilers allow) or a substring.
+  static std::optional<int64_t> elementOffset(const Symbol& sym, const Expr& item, const Scope& scope) {
+    std::optional<int> bytes = sym.type.bytes();
+    if (!bytes) return std::nullopt;
+    if (!sym.isArray()) {  // c(3:5): a substring of a scalar
+      if (item.args.size() != 1 || !item.args[0] || item.args[0]->kind != ExprKind::Range) return std::nullopt;
+      const Expr& range = *item.args[0];
+      std::optional<int64_t> lower = range.args[0] ? foldInteger(range.args[0].get(), scope) : std::optional<int64_t>(1);
+      int64_t unit = sym.type.kind > 0 ? sym.type.kind : 1, out = 0;
+      if (!lower || sym.type.base != BaseType::Character || __builtin_mul_overflow(*lower - 1, unit, &out)) return std::nullopt;
+      return out;
+    }
+    int64_t linear = 0, stride = 1;
+    bool single = item.args.size() == 1 && sym.dims.size() > 1;
+    for (size_t d = 0; d < item.args.size(); ++d) {
+      if (!item.args[d] || d >= sym.dims.size()) return std::nullopt;
+      std::optional<int64_t> index = foldInteger(item.args[d].get(), scope);
+      std::optional<int64_t> lower = sym.dims[d].lower;
+      std::optional<int64_t> extent = single ? std::optional<int64_t>(1) : sym.dims[d].extent();
+      int64_t term = 0;
+      if (!index || !lower || !extent || __builtin_sub_overflow(*index, *lower, &term) ||
+          __builtin_mul_overflow(term, stride, &term) || __builtin_add_overflow(linear, term, &linear) ||
+          __builtin_mul_overflow(stride, *extent, &stride))
+        return std::nullopt;
+    }
+    int64_t out = 0;
+    if (__builtin_mul_overflow(linear, int64_t{*bytes}, &out)) return std::nullopt;
+    return out;
   }
 
   /// `f(x) = expression` before the first executable statement, f not an array: a statement

@@ -92,6 +92,10 @@ struct Symbol {
   bool intrinsic = false;      ///< declared INTRINSIC
   bool procedure = false;      ///< the name of a procedure (called, declared EXTERNAL, a function result's function)
   bool statementFunction = false;
+  /// Storage association: the EQUIVALENCE group it is in (1, 2... in its unit; 0: none), and the
+  /// byte offset of its first element in its COMMON block or, outside COMMON, in its group.
+  int equivalenceGroup = 0;
+  std::optional<int64_t> storageOffset;
   uint32_t line = 0;           ///< where it was declared, or first used
   const class Scope* owner = nullptr;  ///< the scope that declared it
   int64_t dbId = 0;            ///< variable.var_id once written to the database

@@ -63,9 +63,15 @@ CREATE TABLE variable (
   value     TEXT,                         -- folded value of a named constant (PARAMETER)
   allocatable INTEGER NOT NULL DEFAULT 0,
   pointer   INTEGER NOT NULL DEFAULT 0,
+  target    INTEGER NOT NULL DEFAULT 0,
   save      INTEGER NOT NULL DEFAULT 0,
   implicit  INTEGER NOT NULL DEFAULT 0,   -- typed by the implicit rules, not declared
   line      INTEGER,                      -- first declaration (or first use when implicit)
+  -- storage association: the EQUIVALENCE group it is in (1, 2... in its procedure), and the byte
+  -- offset of its first element in its COMMON block (members laid out in order; a group with a
+  -- COMMON member extends the block) or else in its group; NULL when a size does not fold
+  equivalence    INTEGER,
+  storage_offset INTEGER,
   UNIQUE (proc_id, name)
 );
 
@@ -111,7 +117,9 @@ CREATE TABLE loop (
   lower_affine INTEGER NOT NULL DEFAULT 0,
   lower_const  INTEGER,
   upper_affine INTEGER NOT NULL DEFAULT 0,
-  upper_const  INTEGER
+  upper_const  INTEGER,
+  stmt_id   INTEGER REFERENCES statement  -- its DO (DO WHILE, FORALL...) statement; NULL: an inner FORALL or
+                                          -- DO CONCURRENT index, which has none of its own
 );
 
 CREATE TABLE loop_bound_term (            -- the variable terms of an affine loop bound
@@ -257,7 +265,30 @@ CREATE TABLE call_arg (
   keyword TEXT,                           -- name= of a keyword argument
   text    TEXT NOT NULL,
   var     TEXT,                           -- the variable when the argument is one or an element of one
+  ref_id  INTEGER REFERENCES array_ref,   -- the array reference it is (an element, a section, a whole array)
   PRIMARY KEY (call_id, pos)
+) WITHOUT ROWID;
+
+-- Where control goes: the statement labels of a procedure and the labels statements jump to
+-- (the analyzer's flow graph). A label stands before statement stmt_id of block block_id, or at
+-- the end of that block when stmt_id is NULL (a labelled CONTINUE, END DO or END IF with no
+-- statement after it there: the end of a loop's body is its next iteration); block_id NULL: the
+-- procedure's outermost statements.
+CREATE TABLE label (
+  proc_id  INTEGER NOT NULL REFERENCES procedure,
+  label    INTEGER NOT NULL,
+  block_id INTEGER REFERENCES block,
+  stmt_id  INTEGER REFERENCES statement,
+  PRIMARY KEY (proc_id, label)
+) WITHOUT ROWID;
+
+-- The labels a statement may send control to: GO TO (plain, computed, assigned with a list),
+-- arithmetic IF, ERR=, END=, EOR=, alternate returns. A statement that jumps (statement.jumps)
+-- with no row here (an assigned GO TO without a list) may reach any label of its procedure.
+CREATE TABLE jump (
+  stmt_id INTEGER NOT NULL REFERENCES statement,
+  label   INTEGER NOT NULL,
+  PRIMARY KEY (stmt_id, label)
 ) WITHOUT ROWID;
 
 -- Directives: DVMH (interpreted) and OpenMP/OpenACC/SAPFOR/HPF (recorded).

@@ -3,7 +3,7 @@
 # reads them back from the database. Both must write the same analysis tables: this loads each
 # input with sapfor-lex (with one and two parsing threads), re-analyzes a copy of the database
 # with sapfor-analyze, and compares every analysis table row for row (in key order).
-# Inputs: the bundled examples, the analysis golden inputs, settled/ (calls that a later file
+# Inputs: the bundled examples, the analysis and soundness golden inputs, settled/ (calls that a later file
 # takes to another procedure: what the streamed analysis decided early must be redone), and a
 # 20,000-line generated corpus (modules, COMMON, calls across files, DISTRIBUTE/ALIGN, user
 # PARALLEL directives).
@@ -33,7 +33,7 @@ dump() {
 }
 
 status=0
-for input in "$repo/data/examples" "$repo/tests/golden/inputs/analysis" "$repo/tests/analysis/settled" "$work/corpus"; do
+for input in "$repo/data/examples" "$repo/tests/golden/inputs/analysis" "$repo/tests/golden/inputs/soundness" "$repo/tests/analysis/settled" "$work/corpus"; do
   for jobs in 1 2; do
     name="$(basename "$input")-j$jobs"
     "$sapfor_lex" -q -j "$jobs" "$input" -o "$work/$name.sqlite" 2>/dev/null
