@@ -54,19 +54,31 @@ LoopAnalysis::LoopAnalysis(const Program& program, const Effects& effects)
   for (const UpdateRow& u : program.updates) updatesByStmt_[program.statementIndex(u.stmtId)].push_back(&u);
   for (const StatementRow& s : program.statements) statementEffects_[program_.statementIndex(s.id)] = effects.of(s);
 
+  // Bounded cost: a nest deeper than kMaxNestDepth is not analyzed at all (its traits alone grow
+  // with the square of its depth).
+  std::vector<size_t> nestDepth(program.loops.size(), 0);  // per outermost loop
+  for (const LoopRow& loop : program.loops) {
+    size_t& deepest = nestDepth[program_.loopIndex(chains_[program_.loopIndex(loop.id)].front())];
+    deepest = std::max(deepest, static_cast<size_t>(loop.depth));
+  }
   for (const LoopRow& loop : program.loops) {
     LoopResult& r = results_[program_.loopIndex(loop.id)];
     r.loopId = loop.id;
+    size_t depth = nestDepth[program_.loopIndex(chains_[program_.loopIndex(loop.id)].front())];
+    if (depth > kMaxNestDepth) {
+      r.reasons.push_back({"too_complex", true, "", loop.line,
+                           "too complex: the nest is " + std::to_string(depth) + " loops deep, and the analysis takes nests of up to " +
+                               std::to_string(kMaxNestDepth)});
+      continue;
+    }
     scalars(loop, r);
   }
   // Whether the values loops leave in their private and shared scalars and their own variables
   // can be read after them: one data flow over the procedure for all of them.
   std::vector<Id> tracked;
-  for (const LoopRow& loop : program.loops) {
-    if (loop.varId) tracked.push_back(loop.varId);
+  for (const LoopRow& loop : program.loops)
     for (const Trait& t : results_[program_.loopIndex(loop.id)].traits)
-      if (t.trait == "private" || t.trait == "shared") tracked.push_back(t.varId);
-  }
+      if (t.trait == "private" || t.trait == "shared" || t.varId == loop.varId) tracked.push_back(t.varId);
   if (!tracked.empty()) {
     FlowGraph graph(program);
     Liveness live(graph, program, effects, std::move(tracked), [this](Id stmt) -> const StatementEffects& { return effectsOf(stmt); });
@@ -484,9 +496,33 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
   };
   const std::set<std::string>& written = results_[program_.loopIndex(outermost.id)].written;
   const std::vector<std::string> variant(written.begin(), written.end());
+  // Bounded cost: the tests of a pair grow with the loops around it, the pairs with the square of
+  // an array's references. Beyond the limits the loops concerned are too complex to prove.
+  auto tooComplex = [&](const std::vector<size_t>& accesses, const std::string& name, const std::string& why) {
+    std::set<Id> loops;
+    for (size_t i : accesses)
+      for (Id l : accesses_[i].loops()) loops.insert(l);
+    for (Id l : loops)
+      results_[program_.loopIndex(l)].reasons.push_back({"too_complex", true, name, program_.loop(l).line, why});
+  };
+  size_t depth = 0;
+  for (size_t i = from; i < to; ++i) depth = std::max(depth, accesses_[i].loops().size());
+  if (depth > kMaxNestDepth) return;  // said by the constructor
+  std::set<Id> untested;  // arrays with too many references
+  size_t pairs = 0;
   for (const auto& [key, list] : byArray) {
     bool anyWrite = std::any_of(list.begin(), list.end(), [&](size_t i) { return accesses_[i].access == 'W'; });
     if (!anyWrite) continue;
+    pairs += list.size() * (list.size() + 1) / 2;
+    if (list.size() > kMaxReferences || pairs > kMaxPairs) {
+      const std::string& name = accesses_[list.front()].name();
+      tooComplex(list, name, "too complex: " + std::to_string(list.size()) + " references to " + name +
+                                 (list.size() > kMaxReferences ? " in one nest, more than the " + std::to_string(kMaxReferences)
+                                                               : ", past the " + std::to_string(kMaxPairs) + " pairs") +
+                                 " the dependence tests take");
+      untested.insert(key.first);
+      continue;
+    }
     // What the tests see of this array's references; the references in one loop share its loops.
     std::vector<RefView> shapes;
     shapes.reserve(list.size());
@@ -527,10 +563,10 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
   // POINTER and a TARGET): their references compared as elements of that storage where both
   // offsets fold, else an unknown dependence.
   for (auto x = byArray.begin(); x != byArray.end(); ++x) {
-    if (!x->first.first) continue;
+    if (!x->first.first || untested.count(x->first.first)) continue;
     const VariableRow& u = program_.variable(x->first.first);
     for (auto y = std::next(x); y != byArray.end(); ++y) {
-      if (!y->first.first) continue;
+      if (!y->first.first || untested.count(y->first.first)) continue;
       const VariableRow& v = program_.variable(y->first.first);
       std::optional<std::string> shared = sharedStorage(u, v);
       if (!shared) continue;

@@ -18,6 +18,14 @@
 
 namespace sapfor::analyzer {
 
+/// What the analysis takes on, so that its cost stays bounded (quadratic in an array's
+/// references and in a nest's depth): a nest deeper than this is not analyzed, and an array with
+/// more references than this in one nest, or the pairs past this many in one nest, are not
+/// tested; the loops concerned are "too complex" (a blocking reason).
+inline constexpr size_t kMaxNestDepth = 64;
+inline constexpr size_t kMaxReferences = 2000;
+inline constexpr size_t kMaxPairs = 4'000'000;
+
 struct Trait {
   Id varId = 0;
   std::string name;
@@ -34,7 +42,7 @@ struct Trait {
 
 struct Reason {
   std::string kind;  ///< flow anti output unknown scalar induction live_after not_counted irregular io stop
-                     ///< goto_out exit return call non_rectangular
+                     ///< goto_out exit return call non_rectangular too_complex
   bool blocking = true;
   std::string name;
   int line = 0;

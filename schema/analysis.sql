@@ -41,6 +41,7 @@ CREATE TABLE loop_reason (
   pos      INTEGER NOT NULL,
   kind     TEXT NOT NULL,                 -- flow anti output unknown scalar induction live_after not_counted
                                           -- irregular io stop goto_out exit return call non_rectangular
+                                          -- too_complex
   blocking INTEGER NOT NULL,
   name     TEXT,                          -- the variable or procedure it concerns
   line     INTEGER,
