@@ -820,6 +820,12 @@ class Extractor {
         return;
       case StmtKind::Call:
         obstacleForAll("call", s, s.name);
+        if (s.parsed)  // CALL S(*10): the callee may return to label 10
+          for (const auto& e : s.exprs)
+            if (e && e->kind == ExprKind::AltReturn) {
+              int label = static_cast<int>(e->intValue);
+              jump(s, label, "alternate return to " + std::to_string(label));
+            }
         break;
       case StmtKind::If:
       case StmtKind::Where:
@@ -991,6 +997,36 @@ class Extractor {
     }
   }
 
+  /// What ALLOCATE, DEALLOCATE, NULLIFY and a pointer assignment change: the variable (p, a,
+  /// p%next...) as a whole, its shape's expressions read.
+  void whole(const Expr& e) {
+    Symbol* symbol = rootSymbol(e);
+    if (!symbol) return;
+    if (e.kind == ExprKind::Apply)
+      for (const auto& a : e.args)
+        if (a) access(*a, 'R', "subscript");
+    if (symbol->isArray()) {
+      ArrayRefFacts r;
+      r.stmt = stmt_;
+      r.loop = rowLoop_;
+      r.proc = proc_;
+      r.symbol = symbol;
+      r.name = symbol->name;
+      r.access = 'W';
+      r.context = "lhs";
+      r.subscripted = false;
+      r.fileIndex = facts_.statements[static_cast<size_t>(stmt_)].fileIndex;
+      r.line = e.pos.line;
+      r.col = e.pos.col;
+      facts_.arrayRefs.push_back(std::move(r));
+    } else {
+      bool saved = partial_;
+      partial_ = e.kind != ExprKind::Name;  // p%next => ...: part of p
+      scalar(symbol, 'W', "lhs");
+      partial_ = saved;
+    }
+  }
+
   /// An actual argument: a variable the callee may read or write, or an expression it reads.
   void actual(const Expr& a) { access(a, 'R', isDesignator(a) ? "call_arg" : "expr"); }
 
@@ -1001,10 +1037,19 @@ class Extractor {
         access(*s.exprs[1], 'R', "expr");
         return;
       case StmtKind::PointerAssignment:
+        whole(*s.exprs[0]);  // p => x changes p, not the data it points at
+        return;
       case StmtKind::Allocate:
       case StmtKind::Deallocate:
       case StmtKind::Nullify:
-        return;  // association and allocation touch no element
+        // They change the objects themselves (not their elements), and STAT= and ERRMSG=.
+        for (const auto& e : s.exprs) {
+          if (!e) continue;
+          if (e->kind != ExprKind::Keyword) whole(*e);
+          else if ((e->text == "stat" || e->text == "errmsg") && e->args[0]) access(*e->args[0], 'W', "lhs");
+          else if (e->args[0]) access(*e->args[0], 'R', "expr");  // SOURCE=, MOLD=
+        }
+        return;
       case StmtKind::If:
       case StmtKind::Where:
         access(*s.exprs[0], 'R', "expr");
