@@ -318,7 +318,7 @@ void LoopAnalysis::sharedStorageScalars(const LoopRow& loop, const ScalarFlow& f
       if (other == use.varId || !(written || use.written)) continue;
       std::optional<std::string> shared = sharedStorage(v, program_.variable(other));
       if (!shared) continue;
-      result.reasons.push_back({"unknown", true, v.name, at,
+      result.reasons.push_back({"scalar", true, v.name, at,
                                 "unknown dependence on " + v.name + ": " + *shared + ", and the loop writes one of them"});
       said = true;
       break;

@@ -493,6 +493,10 @@ void ProgramReader::load(Program& p, Id procId, Detail detail) {
       b.constructStmt = q.id(5);
       b.arm = q.integer(6);
       b.complete = q.integer(7) != 0;
+      // A block lies inside one written before it (the flow graph walks up the chain).
+      if (b.parentId && (b.parentId < blockBase_ || b.parentId >= b.id))
+        throw std::runtime_error("block " + std::to_string(b.id) + " lies inside block " + std::to_string(b.parentId) +
+                                 ", which is not an earlier block of its procedure");
       blocks.push_back(b);
       if (b.isLoop && b.loopId) {
         if (!all) continue;
@@ -600,11 +604,22 @@ void ProgramReader::load(Program& p, Id procId, Detail detail) {
       statements[statementIndex(c.stmtId)].calls.push_back(c.id);
       calls.push_back(std::move(c));
     }
-    for (Query& q = sql->args.range(proc.calls.first, proc.calls.last); q.next();)
+    for (Query& q = sql->args.range(proc.calls.first, proc.calls.last); q.next();) {
+      expectIn(q.id(0), callBase_, calls.size(), "call");
+      if (q.id(4)) expectIn(q.id(4), refBase_, arrayRefs.size(), "array_ref");
       calls[static_cast<size_t>(q.id(0) - callBase_)].args.push_back({q.text(1), q.text(2), q.text(3), q.id(4)});
+    }
   }
+  for (const BlockRow& b : blocks)
+    if (b.constructStmt) expectIn(b.constructStmt, stmtBase_, statements.size(), "statement");
   if (all) {
-    for (Query& q = sql->labels.range(procId, procId); q.next();) p.labels.push_back({q.integer(0), q.id(1), q.id(2)});
+    for (const LoopRow& l : loops)
+      if (l.headerStmt) expectIn(l.headerStmt, stmtBase_, statements.size(), "statement");
+    for (Query& q = sql->labels.range(procId, procId); q.next();) {
+      if (q.id(1)) expectIn(q.id(1), blockBase_, blocks.size(), "block");
+      if (q.id(2)) expectIn(q.id(2), stmtBase_, statements.size(), "statement");
+      p.labels.push_back({q.integer(0), q.id(1), q.id(2)});
+    }
     if (!proc.statements.empty())
       for (Query& q = sql->jumps.range(proc.statements.first, proc.statements.last); q.next();) {
         Id stmt = q.id(0);
