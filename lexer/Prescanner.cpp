@@ -1,6 +1,8 @@
 /// @file Prescanner.cpp
 #include "lexer/Prescanner.hpp"
 
+#include "lexer/CheckedArithmetic.hpp"
+
 #include <algorithm>
 #include <cctype>
 
@@ -356,7 +358,7 @@ class Prescanner::FileScan {
       size_t digits = first;
       while (digits < raw.size() && isDigit(raw[digits])) ++digits;
       if (digits > first && digits - first <= 5 && (digits == raw.size() || isBlank(raw[digits]))) {
-        label = std::stoi(std::string(raw.substr(first, digits - first)));
+        label = *decimalValue(raw.substr(first, digits - first));  // five digits at most
         start = digits;
       }
       begin(LogicalStatement::Kind::Fortran, lineNo, label, true);
