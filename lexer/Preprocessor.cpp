@@ -1,6 +1,8 @@
 /// @file Preprocessor.cpp
 #include "lexer/Preprocessor.hpp"
 
+#include "lexer/CheckedArithmetic.hpp"
+
 #include <cctype>
 #include <filesystem>
 #include <algorithm>
@@ -13,6 +15,14 @@ namespace {
 
 constexpr int kMaxIncludeDepth = 16;
 constexpr int kMaxExpansionDepth = 32;
+/// What macro expansion may write for one line and for one file with its headers, intermediate
+/// results included: a nested macro's text is written once per level it passes through, and a
+/// call's arguments are expanded before they are put in place. A macro that doubles its
+/// predecessor 30 times would write 2^30 copies of x; the line's budget is four times the longest
+/// statement the parser takes (ProgramStructure.cpp), the file's enough for a million lines with a
+/// short macro on each.
+constexpr size_t kMaxLineExpansion = size_t{4} << 20;
+constexpr size_t kMaxFileExpansion = size_t{64} << 20;
 
 bool isIdentifierStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
 bool isIdentifierChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
@@ -25,18 +35,59 @@ std::string_view trimmed(std::string_view s) {
 }
 
 /// The integer expressions of #if, after `defined` and macros are replaced: C precedence, no
-/// assignments; unknown identifiers are 0.
+/// assignments; unknown identifiers are 0. Arithmetic is checked: division by zero, a result
+/// outside 64 bits and a shift count outside 0-63 make the condition fail with the reason (C
+/// leaves them undefined), except in an operand that is not evaluated (the right of `0 &&`, `1 ||`,
+/// the arm `?:` does not take), as in C.
 class ConditionEvaluator {
  public:
   explicit ConditionEvaluator(std::string_view text) : t_(text) {}
 
-  bool evaluate(long long& value) {
-    value = conditional();
+  /// The value, or nullopt with `failure()` saying why.
+  std::optional<int64_t> evaluate() {
+    int64_t value = conditional();
     skipBlanks();
-    return ok_ && p_ == t_.size();
+    if (failure_.empty() && p_ != t_.size()) failure_ = "unexpected '" + std::string(t_.substr(p_, 1)) + "'";
+    if (!failure_.empty()) return std::nullopt;
+    return value;
   }
+  const std::string& failure() const { return failure_; }
 
  private:
+  /// Parentheses, unary operators and `?:` nest at most this deep: the evaluator recurses through
+  /// every precedence level for each, and a condition is a line that may be megabytes long.
+  static constexpr int kMaxNesting = 256;
+
+  /// Counts one level of nesting while it lives.
+  struct Nesting {
+    explicit Nesting(ConditionEvaluator& e) : e_(e) {
+      if (++e_.nesting_ > kMaxNesting) e_.fail("nested more than " + std::to_string(kMaxNesting) + " deep");
+    }
+    ~Nesting() { --e_.nesting_; }
+    ConditionEvaluator& e_;
+  };
+
+  void fail(std::string reason) {
+    if (failure_.empty()) failure_ = std::move(reason);
+    p_ = t_.size();  // nothing more is read: the recursion unwinds
+  }
+  /// The result of an operation; on overflow or division by zero, 0 and a failure where the operand
+  /// is evaluated.
+  int64_t checked(std::optional<int64_t> result, const char* reason) {
+    if (result) return *result;
+    if (evaluated_) fail(reason);
+    return 0;
+  }
+  /// Parses an operand that C does not evaluate when `evaluated` is false: its faults do not count.
+  template <typename Parse>
+  int64_t operand(bool evaluated, Parse parse) {
+    bool outer = evaluated_;
+    evaluated_ = outer && evaluated;
+    int64_t v = parse();
+    evaluated_ = outer;
+    return v;
+  }
+
   void skipBlanks() {
     while (p_ < t_.size() && std::isspace(static_cast<unsigned char>(t_[p_]))) ++p_;
   }
@@ -54,51 +105,52 @@ class ConditionEvaluator {
     return true;
   }
 
-  long long conditional() {
-    long long c = logicalOr();
+  int64_t conditional() {
+    int64_t c = logicalOr();
     if (accept("?")) {
-      long long a = conditional();
-      if (!accept(":")) ok_ = false;
-      long long b = conditional();
+      Nesting nesting(*this);
+      int64_t a = operand(c != 0, [&] { return conditional(); });
+      if (!accept(":")) fail("'?' without ':'");
+      int64_t b = operand(c == 0, [&] { return conditional(); });
       return c ? a : b;
     }
     return c;
   }
-  long long logicalOr() {
-    long long v = logicalAnd();
-    while (accept("||")) v = logicalAnd() || v;
+  int64_t logicalOr() {
+    int64_t v = logicalAnd();
+    while (accept("||")) v = operand(v == 0, [&] { return logicalAnd(); }) != 0 || v != 0;
     return v;
   }
-  long long logicalAnd() {
-    long long v = bitOr();
-    while (accept("&&")) v = bitOr() && v;
+  int64_t logicalAnd() {
+    int64_t v = bitOr();
+    while (accept("&&")) v = operand(v != 0, [&] { return bitOr(); }) != 0 && v != 0;
     return v;
   }
-  long long bitOr() {
-    long long v = bitXor();
+  int64_t bitOr() {
+    int64_t v = bitXor();
     while (accept("|")) v |= bitXor();
     return v;
   }
-  long long bitXor() {
-    long long v = bitAnd();
+  int64_t bitXor() {
+    int64_t v = bitAnd();
     while (accept("^")) v ^= bitAnd();
     return v;
   }
-  long long bitAnd() {
-    long long v = equality();
+  int64_t bitAnd() {
+    int64_t v = equality();
     while (accept("&")) v &= equality();
     return v;
   }
-  long long equality() {
-    long long v = relational();
+  int64_t equality() {
+    int64_t v = relational();
     for (;;) {
       if (accept("==")) v = v == relational();
       else if (accept("!=")) v = v != relational();
       else return v;
     }
   }
-  long long relational() {
-    long long v = shift();
+  int64_t relational() {
+    int64_t v = shift();
     for (;;) {
       if (accept("<=")) v = v <= shift();
       else if (accept(">=")) v = v >= shift();
@@ -107,77 +159,103 @@ class ConditionEvaluator {
       else return v;
     }
   }
-  long long shift() {
-    long long v = additive();
+  int64_t shift() {
+    int64_t v = additive();
     for (;;) {
-      if (accept("<<")) v <<= (additive() & 63);
-      else if (accept(">>")) v >>= (additive() & 63);
+      bool left = accept("<<");
+      if (!left && !accept(">>")) return v;
+      int64_t count = additive();
+      if (count < 0 || count > 63) {
+        v = checked(std::nullopt, "shift count out of range (0 to 63)");
+      } else if (left) {
+        v = checked(checkedMul(v, int64_t{1} << count), "integer overflow");  // a << n is a * 2^n
+      } else {
+        v = v >= 0 ? v >> count : ~(~v >> count);  // arithmetic: rounds toward minus infinity
+      }
+    }
+  }
+  int64_t additive() {
+    int64_t v = multiplicative();
+    for (;;) {
+      if (accept("+")) v = checked(checkedAdd(v, multiplicative()), "integer overflow");
+      else if (accept("-")) v = checked(checkedSub(v, multiplicative()), "integer overflow");
       else return v;
     }
   }
-  long long additive() {
-    long long v = multiplicative();
-    for (;;) {
-      if (accept("+")) v += multiplicative();
-      else if (accept("-")) v -= multiplicative();
-      else return v;
-    }
-  }
-  long long multiplicative() {
-    long long v = unary();
+  int64_t multiplicative() {
+    int64_t v = unary();
     for (;;) {
       if (accept("*")) {
-        v *= unary();
-      } else if (accept("/") || accept("%")) {
-        bool modulo = t_[p_ - 1] == '%';
-        long long d = unary();
-        if (d == 0) {
-          ok_ = false;
-          return 0;
-        }
-        v = modulo ? v % d : v / d;
+        v = checked(checkedMul(v, unary()), "integer overflow");
+      } else if (accept("/")) {
+        int64_t d = unary();
+        v = checked(checkedDiv(v, d), d == 0 ? "division by zero" : "integer overflow");
+      } else if (accept("%")) {
+        v = checked(checkedRem(v, unary()), "division by zero");
       } else {
         return v;
       }
     }
   }
-  long long unary() {
-    if (accept("!")) return !unary();
-    if (accept("~")) return ~unary();
-    if (accept("-")) return -unary();
-    if (accept("+")) return unary();
+  int64_t unary() {
+    for (const char* op : {"!", "~", "-", "+"}) {
+      if (!accept(op)) continue;
+      Nesting nesting(*this);
+      int64_t v = unary();
+      switch (*op) {
+        case '!': return !v;
+        case '~': return ~v;
+        case '-': return checked(checkedNeg(v), "integer overflow");
+        default: return v;
+      }
+    }
     return primary();
   }
-  long long primary() {
+  int64_t primary() {
     skipBlanks();
     if (accept("(")) {
-      long long v = conditional();
-      if (!accept(")")) ok_ = false;
+      Nesting nesting(*this);
+      int64_t v = conditional();
+      if (!accept(")")) fail("'(' without ')'");
       return v;
     }
-    if (p_ < t_.size() && std::isdigit(static_cast<unsigned char>(t_[p_]))) {
-      size_t used = 0;
-      long long v = 0;
-      try {
-        v = std::stoll(std::string(t_.substr(p_)), &used, 0);
-      } catch (...) {
-        ok_ = false;
-      }
-      p_ += used;
-      while (p_ < t_.size() && (t_[p_] == 'u' || t_[p_] == 'U' || t_[p_] == 'l' || t_[p_] == 'L')) ++p_;
-      return v;
-    }
+    if (p_ < t_.size() && std::isdigit(static_cast<unsigned char>(t_[p_]))) return number();
     if (p_ < t_.size() && isIdentifierStart(t_[p_])) {
       while (p_ < t_.size() && isIdentifierChar(t_[p_])) ++p_;
       return 0;  // an identifier that is not a macro
     }
-    ok_ = false;
+    fail(p_ < t_.size() ? "unexpected '" + std::string(t_.substr(p_, 1)) + "'" : "an operand is missing");
     return 0;
+  }
+  /// A C integer constant: decimal, 0x hexadecimal or 0 octal, with u/l suffixes.
+  int64_t number() {
+    int base = 10;
+    if (t_[p_] == '0' && p_ + 1 < t_.size() && (t_[p_ + 1] == 'x' || t_[p_ + 1] == 'X')) {
+      base = 16;
+      p_ += 2;
+    } else if (t_[p_] == '0') {
+      base = 8;
+    }
+    int64_t value = 0;
+    bool fits = true;
+    size_t start = p_;
+    for (; p_ < t_.size() && std::isxdigit(static_cast<unsigned char>(t_[p_])); ++p_) {
+      unsigned char c = static_cast<unsigned char>(t_[p_]);
+      int digit = std::isdigit(c) ? c - '0' : std::tolower(c) - 'a' + 10;
+      if (digit >= base) break;
+      fits = fits && !__builtin_mul_overflow(value, base, &value) && !__builtin_add_overflow(value, digit, &value);
+    }
+    if (base == 16 && p_ == start) fail("0x without digits");
+    if (!fits) fail("integer constant " + std::string(t_.substr(start, p_ - start)) + " does not fit in 64 bits");
+    while (p_ < t_.size() && (t_[p_] == 'u' || t_[p_] == 'U' || t_[p_] == 'l' || t_[p_] == 'L')) ++p_;
+    return value;
   }
 
   std::string_view t_;
   size_t p_ = 0;
-  bool ok_ = true;
+  std::string failure_;
+  bool evaluated_ = true;
+  int nesting_ = 0;
 };
 
 }  // namespace
@@ -239,10 +317,12 @@ std::vector<PreprocessedLine> Preprocessor::run(int fileIndex) {
   for (const auto& [name, value] : options_.defines) macros_[name] = Macro{false, {}, value};
   for (const std::string& name : options_.undefines) macros_.erase(name);
   conditionals_.clear();
+  expandedInFile_ = 0;
+  expansionSpent_ = false;
   includeStack_.assign(1, fileIndex);
   std::vector<PreprocessedLine> out;
   process(fileIndex, 0, out);
-  if (!conditionals_.empty()) {
+  if (!conditionals_.empty() && !expansionSpent_) {
     report(fileIndex, static_cast<uint32_t>(files_.at(fileIndex).lines.size()), 1, Severity::Warning,
            std::to_string(conditionals_.size()) + " #if without #endif at the end of the file");
     conditionals_.clear();
@@ -256,7 +336,7 @@ bool Preprocessor::active() const {
 
 void Preprocessor::process(int fileIndex, int depth, std::vector<PreprocessedLine>& out) {
   const SourceFile& file = files_.at(fileIndex);
-  for (size_t li = 0; li < file.lines.size(); ++li) {
+  for (size_t li = 0; li < file.lines.size() && !expansionSpent_; ++li) {
     std::string_view raw = file.lines[li];
     uint32_t lineNo = static_cast<uint32_t>(li + 1);
     size_t first = raw.find_first_not_of(" \t");
@@ -293,7 +373,7 @@ void Preprocessor::directive(int fileIndex, uint32_t line, std::string_view text
     bool value = false;
     if (enclosing) {
       if (name == "if")
-        value = evaluate(fileIndex, line, rest) != 0;
+        value = evaluate(fileIndex, line, rest);
       else
         value = macros_.count(identifier(rest)) == (name == "ifdef" ? 1u : 0u);
     }
@@ -312,7 +392,7 @@ void Preprocessor::directive(int fileIndex, uint32_t line, std::string_view text
       c.taking = !c.taken;
       c.taken = true;
     } else {
-      c.taking = !c.taken && c.enclosingActive && evaluate(fileIndex, line, rest) != 0;
+      c.taking = !c.taken && c.enclosingActive && evaluate(fileIndex, line, rest);
       c.taken = c.taken || c.taking;
     }
     return;
@@ -390,7 +470,7 @@ void Preprocessor::directive(int fileIndex, uint32_t line, std::string_view text
   }
 }
 
-long long Preprocessor::evaluate(int fileIndex, uint32_t line, std::string_view expression) {
+bool Preprocessor::evaluate(int fileIndex, uint32_t line, std::string_view expression) {
   // `defined X` and `defined(X)` first, then macros, then the arithmetic.
   std::string text;
   for (size_t i = 0; i < expression.size();) {
@@ -414,15 +494,40 @@ long long Preprocessor::evaluate(int fileIndex, uint32_t line, std::string_view 
       text.push_back(expression[i++]);
     }
   }
-  long long value = 0;
-  std::vector<std::string> active;
-  std::string expanded = expandText(text, active, false);  // the evaluator only views it
+  Expansion expansion = lineExpansion();
+  std::string expanded = expandText(text, expansion, false);  // the evaluator only views it
+  if (!settle(expansion, fileIndex, line, 1)) return false;
   ConditionEvaluator evaluator(expanded);
-  if (!evaluator.evaluate(value)) {
-    report(fileIndex, line, 1, Severity::Warning, "cannot evaluate #if " + std::string(expression) + "; taken as false");
-    return 0;
+  std::optional<int64_t> value = evaluator.evaluate();
+  if (!value) {
+    std::string shown(trimmed(expression));
+    if (shown.size() > 80) shown = shown.substr(0, 77) + "...";
+    report(fileIndex, line, 1, Severity::Error, "#if " + shown + ": " + evaluator.failure() + "; taken as false");
+    return false;
   }
-  return value;
+  return *value != 0;
+}
+
+Preprocessor::Expansion Preprocessor::lineExpansion() const {
+  Expansion expansion;
+  expansion.budget = std::min(kMaxLineExpansion, kMaxFileExpansion - expandedInFile_);
+  return expansion;
+}
+
+bool Preprocessor::settle(const Expansion& expansion, int fileIndex, uint32_t line, uint32_t col) {
+  expandedInFile_ += std::min(expansion.written, kMaxFileExpansion - expandedInFile_);
+  if (!expansion.exhausted) return true;
+  if (expandedInFile_ >= kMaxFileExpansion) {
+    report(fileIndex, line, col, Severity::Error,
+           "macro expansion has written more than " + std::to_string(kMaxFileExpansion) +
+               " characters for this file (nested expansions included); the rest of it is skipped");
+    expansionSpent_ = true;
+  } else {
+    report(fileIndex, line, col, Severity::Error,
+           "macro expansion of this line writes more than " + std::to_string(kMaxLineExpansion) +
+               " characters (nested expansions included); line skipped");
+  }
+  return false;
 }
 
 namespace {
@@ -459,10 +564,11 @@ size_t readArguments(std::string_view text, size_t at, std::vector<std::string>&
 }  // namespace
 
 std::optional<std::pair<std::string, size_t>> Preprocessor::expandUse(std::string_view text, size_t at, size_t nameEnd,
-                                                                      std::vector<std::string>& active) const {
+                                                                      Expansion& expansion) const {
   std::string name(text.substr(at, nameEnd - at));
   auto found = macros_.find(name);
-  if (found == macros_.end() || std::find(active.begin(), active.end(), name) != active.end() ||
+  std::vector<std::string>& active = expansion.active;
+  if (expansion.exhausted || found == macros_.end() || std::find(active.begin(), active.end(), name) != active.end() ||
       active.size() >= static_cast<size_t>(kMaxExpansionDepth))
     return std::nullopt;
   const Macro& macro = found->second;
@@ -477,7 +583,7 @@ std::optional<std::pair<std::string, size_t>> Preprocessor::expandUse(std::strin
     if (end == std::string_view::npos) return std::nullopt;
     if (arguments.size() == 1 && arguments[0].empty() && macro.parameters.empty()) arguments.clear();
     // Arguments are expanded first, then put in place of the parameters.
-    for (std::string& argument : arguments) argument = expandText(argument, active, true);
+    for (std::string& argument : arguments) argument = expandText(argument, expansion, true);
     std::string substituted;
     for (size_t i = 0; i < body.size();) {
       if (isIdentifierStart(body[i]) && (i == 0 || !isIdentifierChar(body[i - 1]))) {
@@ -495,15 +601,18 @@ std::optional<std::pair<std::string, size_t>> Preprocessor::expandUse(std::strin
     body = std::move(substituted);
   }
   active.push_back(name);
-  std::string expansion = expandText(body, active, true);
+  std::string expanded = expandText(body, expansion, true);
   active.pop_back();
-  return std::make_pair(std::move(expansion), end);
+  if (expansion.exhausted) return std::nullopt;
+  return std::make_pair(std::move(expanded), end);
 }
 
-std::string Preprocessor::expandText(std::string_view text, std::vector<std::string>& active, bool fortran) const {
+std::string Preprocessor::expandText(std::string_view text, Expansion& expansion, bool fortran) const {
   std::string out;
   char quote = 0;
   for (size_t i = 0; i < text.size();) {
+    if (expansion.written + out.size() > expansion.budget) expansion.exhausted = true;
+    if (expansion.exhausted) break;
     char c = text[i];
     if (fortran) {
       if (quote) {
@@ -526,7 +635,7 @@ std::string Preprocessor::expandText(std::string_view text, std::vector<std::str
     if (isIdentifierStart(c) && (i == 0 || !isIdentifierChar(text[i - 1]))) {
       size_t end = i;
       while (end < text.size() && isIdentifierChar(text[end])) ++end;
-      if (auto use = expandUse(text, i, end, active)) {
+      if (auto use = expandUse(text, i, end, expansion)) {
         out += use->first;
         i = use->second;
       } else {
@@ -538,17 +647,18 @@ std::string Preprocessor::expandText(std::string_view text, std::vector<std::str
     out.push_back(c);
     ++i;
   }
+  expansion.written += out.size();
   return out;
 }
 
-PreprocessedLine Preprocessor::substitute(int fileIndex, uint32_t line, std::string_view text) const {
+PreprocessedLine Preprocessor::substitute(int fileIndex, uint32_t line, std::string_view text) {
   PreprocessedLine result{fileIndex, line, std::string(text), {}};
   if (macros_.empty()) return result;
   std::string out;
   std::vector<uint32_t> columns;
   bool changed = false;
   char quote = 0;
-  std::vector<std::string> active;
+  Expansion expansion = lineExpansion();
   for (size_t i = 0; i < text.size();) {
     char c = text[i];
     if (quote) {
@@ -565,13 +675,17 @@ PreprocessedLine Preprocessor::substitute(int fileIndex, uint32_t line, std::str
     } else if (isIdentifierStart(c) && (i == 0 || !isIdentifierChar(text[i - 1]))) {
       size_t end = i;
       while (end < text.size() && isIdentifierChar(text[end])) ++end;
-      if (auto use = expandUse(text, i, end, active)) {
+      if (auto use = expandUse(text, i, end, expansion)) {
         // The expansion stands where the macro's name stood.
         out += use->first;
         columns.insert(columns.end(), use->first.size(), static_cast<uint32_t>(i + 1));
         changed = true;
         i = use->second;
       } else {
+        if (expansion.exhausted) {
+          settle(expansion, fileIndex, line, static_cast<uint32_t>(i + 1));
+          return {fileIndex, line, std::string(), {}};
+        }
         for (size_t k = i; k < end; ++k) {
           out.push_back(text[k]);
           columns.push_back(static_cast<uint32_t>(k + 1));
@@ -584,6 +698,7 @@ PreprocessedLine Preprocessor::substitute(int fileIndex, uint32_t line, std::str
     columns.push_back(static_cast<uint32_t>(i + 1));
     ++i;
   }
+  settle(expansion, fileIndex, line, 1);
   if (changed) {
     result.text = std::move(out);
     result.columns = std::move(columns);

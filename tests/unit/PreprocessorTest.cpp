@@ -96,3 +96,26 @@ TEST_CASE("which files gfortran preprocesses") {
   CHECK_FALSE(needsPreprocessing("b.f90"));
   CHECK_FALSE(needsPreprocessing("dir.F90/b.f"));
 }
+
+TEST_CASE("#if arithmetic outside 64 bits, by zero or shifted out of range is an error, taken as false") {
+  auto taken = [](const std::string& condition) {
+    Run r("#if " + condition + "\nyes\n#else\nno\n#endif\n");
+    return r.texts().front() + (r.messages.str().empty() ? "" : ": " + r.messages.str());
+  };
+  CHECK(taken("(-9223372036854775807-1) / -1") == "no: t.F90:1:1: error: #if (-9223372036854775807-1) / -1: integer overflow; taken as false\n");
+  CHECK(taken("1 % 0") == "no: t.F90:1:1: error: #if 1 % 0: division by zero; taken as false\n");
+  CHECK(taken("1 << 64") == "no: t.F90:1:1: error: #if 1 << 64: shift count out of range (0 to 63); taken as false\n");
+  CHECK(taken("(-9223372036854775807-1) % -1 == 0") == "yes");
+  CHECK(taken("-5 >> 1 == -3") == "yes");  // arithmetic: toward minus infinity
+  CHECK(taken("0 && 1 / 0 || 2") == "yes");
+  CHECK(taken("1 ? 2 : 1 / 0") == "yes");
+  CHECK(taken("017 == 15 && 0x1F == 31") == "yes");
+}
+
+TEST_CASE("macro expansion stops at its budget: a macro doubled 30 times") {
+  std::string text = "#define A0 x\n";
+  for (int i = 1; i <= 30; ++i) text += "#define A" + std::to_string(i) + " A" + std::to_string(i - 1) + "+A" + std::to_string(i - 1) + "\n";
+  Run r(text + "y = A30\ny = A2\n");
+  CHECK(r.texts() == std::vector<std::string>{"", "y = x+x+x+x"});
+  CHECK(r.messages.str().find("t.F90:32:5: error: macro expansion of this line writes more than 4194304 characters") == 0);
+}
