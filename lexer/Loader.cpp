@@ -320,7 +320,7 @@ std::vector<FoundSource> findSources(const std::vector<std::string>& inputs) {
       }
       if (ec) throw LoadError(input + ": cannot read the directory: " + ec.message());
       if (found.empty())
-        throw LoadError(input + ": no Fortran sources in this directory (looked for .f .for .f77 .f90 .f95 .F .F90 .fdv)");
+        throw LoadError(input + ": no Fortran sources in this directory (looked for " + fortranExtensionList() + ")");
       std::sort(found.begin(), found.end());
       for (const fs::path& p : found) add(p);
     } else if (fs::is_regular_file(status)) {

@@ -260,17 +260,6 @@ class ConditionEvaluator {
 
 }  // namespace
 
-bool needsPreprocessing(std::string_view path) {
-  size_t dot = path.find_last_of('.');
-  size_t slash = path.find_last_of('/');
-  if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash)) return false;
-  std::string_view ext = path.substr(dot + 1);
-  static const char* const preprocessed[] = {"F", "FOR", "FPP", "F77", "F90", "F95", "F03", "F08", "fpp"};
-  for (const char* e : preprocessed)
-    if (ext == e) return true;
-  return false;
-}
-
 std::optional<IncludeLookup> findInclude(const std::string& name, const SourceFile& includer,
                                          const std::vector<std::string>& includeDirs) {
   std::vector<fs::path> candidates;

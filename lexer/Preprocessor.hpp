@@ -40,9 +40,6 @@ struct PreprocessorOptions {
   }
 };
 
-/// Whether gfortran would preprocess a file of this name (upper-case extensions and .fpp).
-bool needsPreprocessing(std::string_view path);
-
 /// Where an included file is: beside the including file first, then in the include folders.
 struct IncludeLookup {
   std::string path;      ///< canonical

@@ -236,7 +236,8 @@ class Prescanner::FileScan {
     if (preprocessorReported_) return;
     preprocessorReported_ = true;
     report(lineNo, 1, Severity::Unsupported,
-           "preprocessor lines are skipped (C preprocessing is not supported yet)");
+           "preprocessor lines are skipped: this file is not C-preprocessed (files with an upper-case "
+           "extension or .fpp are, and every file with --cpp)");
   }
 
   void scanFixed() {

@@ -14,32 +14,60 @@ const char* sourceFormName(SourceForm form) { return form == SourceForm::Fixed ?
 
 namespace {
 
-std::string extensionOf(std::string_view path) {
+/// A Fortran source extension, lower case (SourceFile.hpp says which and why).
+struct FortranExtension {
+  std::string_view name;
+  std::optional<SourceForm> form;  ///< nullopt: from the content
+};
+
+constexpr FortranExtension kFortranExtensions[] = {
+    {"f", SourceForm::Fixed},   {"for", SourceForm::Fixed}, {"ftn", SourceForm::Fixed}, {"f77", SourceForm::Fixed},
+    {"fpp", SourceForm::Fixed}, {"f90", SourceForm::Free},  {"f95", SourceForm::Free},  {"f03", SourceForm::Free},
+    {"f08", SourceForm::Free},  {"f18", SourceForm::Free},  {"fdv", std::nullopt},
+};
+
+/// A path's Fortran extension and whether it is spelled in upper case; nullptr when it has none.
+const FortranExtension* fortranExtension(std::string_view path, bool& upperCase) {
   size_t slash = path.find_last_of('/');
   size_t dot = path.find_last_of('.');
-  if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash)) return {};
-  return std::string(path.substr(dot + 1));
+  if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash)) return nullptr;
+  std::string_view ext = path.substr(dot + 1);
+  bool lower = std::none_of(ext.begin(), ext.end(), [](char c) { return std::isupper(static_cast<unsigned char>(c)); });
+  upperCase = std::none_of(ext.begin(), ext.end(), [](char c) { return std::islower(static_cast<unsigned char>(c)); });
+  if (!lower && !upperCase) return nullptr;  // .For: gfortran does not take it either
+  for (const FortranExtension& e : kFortranExtensions) {
+    if (e.name.size() != ext.size()) continue;
+    bool same = true;
+    for (size_t i = 0; i < ext.size(); ++i)
+      same = same && std::tolower(static_cast<unsigned char>(ext[i])) == e.name[i];
+    if (same) return &e;
+  }
+  return nullptr;
 }
-
-std::string lower(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
-
 
 }  // namespace
 
 std::optional<SourceForm> formFromExtension(std::string_view path) {
-  std::string ext = lower(extensionOf(path));
-  if (ext == "f" || ext == "for" || ext == "f77" || ext == "ftn" || ext == "fpp") return SourceForm::Fixed;
-  if (ext == "f90" || ext == "f95" || ext == "f03" || ext == "f08" || ext == "f18") return SourceForm::Free;
-  return std::nullopt;
+  bool upperCase = false;
+  const FortranExtension* e = fortranExtension(path, upperCase);
+  return e ? e->form : std::nullopt;
 }
 
 bool isFortranExtension(std::string_view path) {
-  static const char* const known[] = {"f", "for", "f77", "f90", "f95", "F", "F90", "fdv"};
-  std::string ext = extensionOf(path);
-  return std::any_of(std::begin(known), std::end(known), [&](const char* k) { return ext == k; });
+  bool upperCase = false;
+  return fortranExtension(path, upperCase) != nullptr;
+}
+
+std::string fortranExtensionList() {
+  std::string list;
+  for (const FortranExtension& e : kFortranExtensions) list += (list.empty() ? "." : " .") + std::string(e.name);
+  return list + ", in lower or upper case";
+}
+
+bool needsPreprocessing(std::string_view path) {
+  bool upperCase = false;
+  const FortranExtension* e = fortranExtension(path, upperCase);
+  return e && (upperCase || e->name == "fpp");
 }
 
 namespace {

@@ -93,7 +93,14 @@ TEST_CASE("which files gfortran preprocesses") {
   CHECK(needsPreprocessing("a/b.F90"));
   CHECK(needsPreprocessing("b.F"));
   CHECK(needsPreprocessing("b.fpp"));
+  CHECK(needsPreprocessing("b.FPP"));
+  CHECK(needsPreprocessing("b.FOR"));
+  CHECK(needsPreprocessing("b.FTN"));
+  CHECK(needsPreprocessing("b.F08"));
   CHECK_FALSE(needsPreprocessing("b.f90"));
+  CHECK_FALSE(needsPreprocessing("b.for"));
+  CHECK_FALSE(needsPreprocessing("b.For"));
+  CHECK_FALSE(needsPreprocessing("b.C"));
   CHECK_FALSE(needsPreprocessing("dir.F90/b.f"));
 }
 

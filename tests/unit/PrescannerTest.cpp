@@ -128,3 +128,17 @@ TEST_CASE("form from content: fixed-form comment lines against free-form & conti
   CHECK(formFromContent(lines({"C comment", "      X = 1", "     &  + 2"})) == SourceForm::Fixed);
   CHECK(formFromContent(lines({"program p", "  x = 1 + &", "    2", "end"})) == SourceForm::Free);
 }
+
+TEST_CASE("extensions as gfortran takes them: lower or upper case, not mixed") {
+  CHECK(formFromExtension("a.FOR") == SourceForm::Fixed);
+  CHECK(formFromExtension("a.ftn") == SourceForm::Fixed);
+  CHECK(formFromExtension("a.F08") == SourceForm::Free);
+  CHECK(formFromExtension("dir.f/a.f03") == SourceForm::Free);
+  CHECK_FALSE(formFromExtension("a.fdv"));
+  CHECK_FALSE(formFromExtension("a.For"));
+  CHECK(isFortranExtension("a.FDV"));
+  CHECK(isFortranExtension("a.FPP"));
+  CHECK_FALSE(isFortranExtension("a.For"));
+  CHECK_FALSE(isFortranExtension("a.inc"));
+  CHECK_FALSE(isFortranExtension("f90"));
+}
