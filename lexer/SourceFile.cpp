@@ -107,8 +107,18 @@ SourceForm formFromContent(const std::vector<std::string_view>& lines) {
     if (line.size() > 6 && line.substr(0, 5).find_first_not_of(' ') == std::string_view::npos &&
         line[5] != ' ' && line[5] != '\t' && line[5] != '0')
       ++fixedEvidence;
-    // Code starting before column 7 that is not a label is free form.
-    if (first < 6 && std::isalpha(static_cast<unsigned char>(line[first]))) ++freeEvidence;
+    // DEC TAB format: a TAB in columns 1-6 after blanks or a label ends the label field, and a
+    // digit 1-9 right after it continues the statement. A continuation, or a label then a TAB, is
+    // fixed form; a statement after a leading TAB is either form (free form may be indented with
+    // TABs), so it says nothing.
+    size_t tab = line.substr(0, std::min<size_t>(6, line.size())).find('\t');
+    if (tab != std::string_view::npos && line.substr(0, tab).find_first_not_of(" 0123456789") == std::string_view::npos) {
+      bool continuation = tab + 1 < line.size() && line[tab + 1] >= '1' && line[tab + 1] <= '9';
+      bool labelled = line.substr(0, tab).find_first_not_of(' ') != std::string_view::npos;
+      if (continuation || labelled) ++fixedEvidence;
+    } else if (first < 6 && std::isalpha(static_cast<unsigned char>(line[first]))) {
+      ++freeEvidence;  // code starting before column 7 that is not a label
+    }
     // A trailing & (before any comment) is free-form continuation.
     size_t bang = line.find('!');
     std::string_view code = line.substr(0, bang);

@@ -49,8 +49,9 @@ struct SourceFile {
 
 /// What the extension says about the form; nullopt when it does not say (.fdv, unknown).
 std::optional<SourceForm> formFromExtension(std::string_view path);
-/// Decides an ambiguous form from the content: fixed-form comment lines and column-6
-/// continuations against free-form `&` continuations and statements in columns 1-5.
+/// Decides an ambiguous form from the content: fixed-form comment lines, column-6 and TAB-format
+/// continuations and labels followed by a TAB against free-form `&` continuations and statements
+/// in columns 1-5.
 SourceForm formFromContent(const std::vector<std::string_view>& lines);
 /// True for the extensions sapfor-lex looks for in directories.
 bool isFortranExtension(std::string_view path);
