@@ -258,6 +258,93 @@ class ConditionEvaluator {
   int nesting_ = 0;
 };
 
+/// A file's lines with C comments removed, as gfortran's cpp (traditional mode) removes them: a
+/// comment is deleted, not replaced by a blank (`a/**/b` is `ab`), and one that spans lines joins
+/// what follows it on its last line to its first line and leaves the lines between empty, so that
+/// every other line keeps its number. `/*` opens no comment inside a character literal (one a line
+/// does not close ends with it, as in cpp), in a `!` comment or on a fixed-form comment line, where
+/// cpp would open one; `//` is Fortran's concatenation, not a comment. `columns` gives each kept
+/// character's column on its own line (for text joined from a later line: on that line).
+struct CommentFreeLines {
+  std::vector<bool> changed;  ///< false: the original line
+  std::vector<std::string> text;
+  std::vector<std::vector<uint32_t>> columns;
+  SourcePos unterminated;  ///< where a comment the file does not close begins (line 0: none)
+};
+
+CommentFreeLines stripCComments(const SourceFile& file, SourceForm form) {
+  const std::vector<std::string_view>& lines = file.lines;
+  CommentFreeLines out;
+  out.changed.assign(lines.size(), false);
+  if (file.text.find("/*") == std::string::npos) return out;
+  out.text.resize(lines.size());
+  out.columns.resize(lines.size());
+  // The line being built (the target: a comment that spans lines began on it) and whether a
+  // comment was taken out of it.
+  size_t target = std::string::npos;
+  std::string text;
+  std::vector<uint32_t> columns;
+  bool removed = false, directive = false, inComment = false;
+  auto finishTarget = [&] {
+    if (target != std::string::npos && removed) {
+      out.changed[target] = true;
+      out.text[target] = std::move(text);
+      out.columns[target] = std::move(columns);
+    }
+    text.clear();
+    columns.clear();
+    removed = false;
+    target = std::string::npos;
+  };
+  for (size_t li = 0; li < lines.size(); ++li) {
+    std::string_view line = lines[li];
+    size_t from = 0;
+    if (inComment) {
+      out.changed[li] = true;  // left empty: what follows the comment's end joins the target
+      size_t close = line.find("*/");
+      if (close == std::string_view::npos) continue;
+      inComment = false;
+      from = close + 2;
+    } else {
+      finishTarget();
+      char c0 = line.empty() ? ' ' : line[0];
+      bool commentLine = form == SourceForm::Fixed && std::string_view("cC*!dD").find(c0) != std::string_view::npos;
+      if (commentLine) continue;  // a comment or debug line of fixed form: nothing to take out
+      target = li;
+      size_t first = line.find_first_not_of(" \t");
+      directive = first != std::string_view::npos && line[first] == '#';  // C: no `!` comments there
+    }
+    char quote = 0;
+    for (size_t i = from; i < line.size(); ++i) {
+      char c = line[i];
+      if (quote) {
+        if (c == quote) quote = 0;
+      } else if (c == '\'' || c == '"') {
+        quote = c;
+      } else if (c == '!' && !directive) {
+        text.append(line.substr(i));  // a Fortran comment to the end of the line
+        for (; i < line.size(); ++i) columns.push_back(static_cast<uint32_t>(i + 1));
+        break;
+      } else if (c == '/' && i + 1 < line.size() && line[i + 1] == '*') {
+        removed = true;
+        size_t close = line.find("*/", i + 2);
+        if (close == std::string_view::npos) {
+          inComment = true;
+          out.unterminated = {static_cast<uint32_t>(li + 1), static_cast<uint32_t>(i + 1)};
+          break;
+        }
+        i = close + 1;
+        continue;
+      }
+      text.push_back(c);
+      columns.push_back(static_cast<uint32_t>(i + 1));
+    }
+  }
+  finishTarget();
+  if (!inComment) out.unterminated = {};
+  return out;
+}
+
 }  // namespace
 
 std::optional<IncludeLookup> findInclude(const std::string& name, const SourceFile& includer,
@@ -308,6 +395,7 @@ std::vector<PreprocessedLine> Preprocessor::run(int fileIndex) {
   conditionals_.clear();
   expandedInFile_ = 0;
   expansionSpent_ = false;
+  form_ = files_.at(fileIndex).form;
   includeStack_.assign(1, fileIndex);
   std::vector<PreprocessedLine> out;
   process(fileIndex, 0, out);
@@ -325,8 +413,13 @@ bool Preprocessor::active() const {
 
 void Preprocessor::process(int fileIndex, int depth, std::vector<PreprocessedLine>& out) {
   const SourceFile& file = files_.at(fileIndex);
+  CommentFreeLines stripped = stripCComments(file, form_);
+  if (stripped.unterminated.line)
+    report(fileIndex, stripped.unterminated.line, stripped.unterminated.col, Severity::Error,
+           "/* comment without */: the rest of the file is skipped");
+  auto lineText = [&](size_t li) { return stripped.changed[li] ? std::string_view(stripped.text[li]) : file.lines[li]; };
   for (size_t li = 0; li < file.lines.size() && !expansionSpent_; ++li) {
-    std::string_view raw = file.lines[li];
+    std::string_view raw = lineText(li);
     uint32_t lineNo = static_cast<uint32_t>(li + 1);
     size_t first = raw.find_first_not_of(" \t");
     if (first != std::string_view::npos && raw[first] == '#') {
@@ -335,12 +428,12 @@ void Preprocessor::process(int fileIndex, int depth, std::vector<PreprocessedLin
       while (!text.empty() && text.back() == '\\' && li + 1 < file.lines.size()) {
         text.pop_back();
         text += ' ';
-        text += std::string(file.lines[++li]);
+        text += std::string(lineText(++li));
       }
       directive(fileIndex, lineNo, text, depth, out);
       continue;
     }
-    if (active()) out.push_back(substitute(fileIndex, lineNo, raw));
+    if (active()) out.push_back(substitute(fileIndex, lineNo, raw, stripped.changed[li] ? &stripped.columns[li] : nullptr));
   }
 }
 
@@ -640,9 +733,14 @@ std::string Preprocessor::expandText(std::string_view text, Expansion& expansion
   return out;
 }
 
-PreprocessedLine Preprocessor::substitute(int fileIndex, uint32_t line, std::string_view text) {
-  PreprocessedLine result{fileIndex, line, std::string(text), {}};
+PreprocessedLine Preprocessor::substitute(int fileIndex, uint32_t line, std::string_view text,
+                                          const std::vector<uint32_t>* origin) {
+  PreprocessedLine result{fileIndex, line, std::string(text), origin ? *origin : std::vector<uint32_t>{}};
   if (macros_.empty()) return result;
+  auto column = [&](size_t i) { return origin ? (*origin)[i] : static_cast<uint32_t>(i + 1); };
+  // Where a C comment was taken out (the columns are not adjacent) a name ends, as in cpp:
+  // N/**/1 is the macro N, then 1.
+  auto adjacent = [&](size_t i) { return !origin || (*origin)[i] == (*origin)[i - 1] + 1; };
   std::string out;
   std::vector<uint32_t> columns;
   bool changed = false;
@@ -658,33 +756,33 @@ PreprocessedLine Preprocessor::substitute(int fileIndex, uint32_t line, std::str
       // The rest is a comment.
       for (; i < text.size(); ++i) {
         out.push_back(text[i]);
-        columns.push_back(static_cast<uint32_t>(i + 1));
+        columns.push_back(column(i));
       }
       break;
-    } else if (isIdentifierStart(c) && (i == 0 || !isIdentifierChar(text[i - 1]))) {
-      size_t end = i;
-      while (end < text.size() && isIdentifierChar(text[end])) ++end;
+    } else if (isIdentifierStart(c) && (i == 0 || !isIdentifierChar(text[i - 1]) || !adjacent(i))) {
+      size_t end = i + 1;
+      while (end < text.size() && isIdentifierChar(text[end]) && adjacent(end)) ++end;
       if (auto use = expandUse(text, i, end, expansion)) {
         // The expansion stands where the macro's name stood.
         out += use->first;
-        columns.insert(columns.end(), use->first.size(), static_cast<uint32_t>(i + 1));
+        columns.insert(columns.end(), use->first.size(), column(i));
         changed = true;
         i = use->second;
       } else {
         if (expansion.exhausted) {
-          settle(expansion, fileIndex, line, static_cast<uint32_t>(i + 1));
+          settle(expansion, fileIndex, line, column(i));
           return {fileIndex, line, std::string(), {}};
         }
         for (size_t k = i; k < end; ++k) {
           out.push_back(text[k]);
-          columns.push_back(static_cast<uint32_t>(k + 1));
+          columns.push_back(column(k));
         }
         i = end;
       }
       continue;
     }
     out.push_back(c);
-    columns.push_back(static_cast<uint32_t>(i + 1));
+    columns.push_back(column(i));
     ++i;
   }
   settle(expansion, fileIndex, line, 1);

@@ -90,7 +90,9 @@ class Preprocessor {
   /// Counts what a line's expansion wrote against the file's budget; false, with the error
   /// reported, when it ran out (the line is then skipped).
   bool settle(const Expansion& expansion, int fileIndex, uint32_t line, uint32_t col);
-  PreprocessedLine substitute(int fileIndex, uint32_t line, std::string_view text);
+  /// A line with its macros expanded; `origin`: the column of each character of text (null: the
+  /// original line).
+  PreprocessedLine substitute(int fileIndex, uint32_t line, std::string_view text, const std::vector<uint32_t>* origin);
   /// The expansion of a macro used at text[at] (its name ends at nameEnd), and where the use ends;
   /// nullopt when the name is not a macro (or a function-like one not followed by arguments) or the
   /// expansion has run out of budget.
@@ -116,6 +118,7 @@ class Preprocessor {
   std::vector<Conditional> conditionals_;
   std::vector<int> includeStack_;
   std::vector<std::pair<int, int>> includes_;
+  SourceForm form_ = SourceForm::Free;  ///< the file's: its headers are read in it
   size_t expandedInFile_ = 0;    ///< what macro expansion has written for this file and its headers
   bool expansionSpent_ = false;  ///< the file's budget is spent: the rest of it is skipped
 };

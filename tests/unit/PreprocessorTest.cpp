@@ -119,6 +119,25 @@ TEST_CASE("#if arithmetic outside 64 bits, by zero or shifted out of range is an
   CHECK(taken("017 == 15 && 0x1F == 31") == "yes");
 }
 
+TEST_CASE("C comments are deleted, and one over several lines joins its end to its first line") {
+  Run r("#define N 3 /* three */\nx = N/**/1 + 'a/*b*/' ! c /* d\ny = 2 /* over\nlines */ + z\nw = 1\n");
+  CHECK(r.texts() == std::vector<std::string>{"x = 31 + 'a/*b*/' ! c /* d", "y = 2  + z", "", "w = 1"});
+  CHECK(r.messages.str().empty());
+  // The joined text keeps the columns it had on its own line: ' + z' from columns 9-12 of line 4.
+  REQUIRE(r.lines[1].columns.size() == 10);
+  CHECK(r.lines[1].line == 3);
+  CHECK(r.lines[1].columns[5] == 6);
+  CHECK(r.lines[1].columns[6] == 9);
+  CHECK(r.lines[1].columns[9] == 12);
+  CHECK(r.lines[3].line == 5);
+}
+
+TEST_CASE("a C comment the file does not close is an error") {
+  Run r("x = 1\n  /* open\ny = 2\n");
+  CHECK(r.messages.str() == "t.F90:2:3: error: /* comment without */: the rest of the file is skipped\n");
+  CHECK(r.texts() == std::vector<std::string>{"x = 1", "  ", ""});
+}
+
 TEST_CASE("macro expansion stops at its budget: a macro doubled 30 times") {
   std::string text = "#define A0 x\n";
   for (int i = 1; i <= 30; ++i) text += "#define A" + std::to_string(i) + " A" + std::to_string(i - 1) + "+A" + std::to_string(i - 1) + "\n";
