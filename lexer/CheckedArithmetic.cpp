@@ -28,6 +28,24 @@ std::optional<int> statementLabel(std::string_view digits) {
   return static_cast<int>(*value);
 }
 
+std::optional<int64_t> bozValue(std::string_view spelling) {
+  // b'..' o".." z'..' x'..', or '..'b '..'o '..'z '..'x
+  if (spelling.size() < 4) return std::nullopt;
+  bool leading = spelling.front() != '\'' && spelling.front() != '"';
+  char letter = leading ? spelling.front() : spelling.back();
+  std::string_view digits = leading ? spelling.substr(2, spelling.size() - 3) : spelling.substr(1, spelling.size() - 3);
+  int bitsPerDigit = letter == 'b' ? 1 : letter == 'o' ? 3 : (letter == 'z' || letter == 'x') ? 4 : 0;
+  if (bitsPerDigit == 0 || digits.empty()) return std::nullopt;
+  uint64_t value = 0;
+  for (char c : digits) {
+    int digit = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : 99;
+    if (digit >= (1 << bitsPerDigit)) return std::nullopt;
+    if (value >> (63 - bitsPerDigit) != 0) return std::nullopt;
+    value = value << bitsPerDigit | static_cast<uint64_t>(digit);
+  }
+  return static_cast<int64_t>(value);
+}
+
 std::optional<int64_t> checkedAdd(int64_t a, int64_t b) {
   int64_t r;
   if (__builtin_add_overflow(a, b, &r)) return std::nullopt;

@@ -18,6 +18,12 @@ std::optional<int64_t> decimalValue(std::string_view digits);
 /// A statement label: one to five digits, not all zeros (`00010` is 10). nullopt otherwise.
 std::optional<int> statementLabel(std::string_view digits);
 
+/// The value of a BOZ constant as the scanner spells it (the letter lower case): `b'101'`,
+/// `o"17"`, `z'FF'`, `x'ff'` or the trailing forms `'ff'x`, `'17'o`. nullopt when a digit is not
+/// one of its base or the value is 2^63 or more: such a bit pattern is a negative INTEGER(8) or
+/// needs a wider kind, and which depends on where the constant stands.
+std::optional<int64_t> bozValue(std::string_view spelling);
+
 std::optional<int64_t> checkedAdd(int64_t a, int64_t b);
 std::optional<int64_t> checkedSub(int64_t a, int64_t b);
 std::optional<int64_t> checkedMul(int64_t a, int64_t b);

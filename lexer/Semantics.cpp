@@ -231,6 +231,10 @@ ConstValue foldConstant(const Expr& e, const Scope& scope) {
     case ExprKind::IntLiteral: return ConstValue::integer(e.intValue, literalKind(e, &scope));
     case ExprKind::RealLiteral: return ConstValue::real(realLiteralValue(e.text), literalKind(e, &scope));
     case ExprKind::LogicalLiteral: return ConstValue::logical(e.intValue != 0);
+    case ExprKind::BozLiteral: {
+      std::optional<int64_t> v = bozValue(e.text);
+      return v ? ConstValue::integer(*v) : ConstValue{};
+    }
     case ExprKind::StringLiteral: return ConstValue::character(unquote(e.text));
     case ExprKind::Name: {
       const Symbol* s = e.symbol ? e.symbol : scope.find(e.text);

@@ -35,6 +35,26 @@ TEST_CASE("statement labels: one to five digits, not all zeros") {
   CHECK_FALSE(statementLabel("0"));
 }
 
+TEST_CASE("BOZ constants in every spelling, below 2^63") {
+  CHECK(bozValue("z'ff'") == 255);
+  CHECK(bozValue("z'FF'") == 255);
+  CHECK(bozValue("x\"7f\"") == 127);
+  CHECK(bozValue("o'17'") == 15);
+  CHECK(bozValue("b'101'") == 5);
+  CHECK(bozValue("'ff'x") == 255);
+  CHECK(bozValue("'1f'z") == 31);
+  CHECK(bozValue("'17'o") == 15);
+  CHECK(bozValue("'101'b") == 5);
+  CHECK(bozValue("x'00003FFFFFFFFFFF'") == (int64_t{1} << 46) - 1);
+  CHECK(bozValue("z'7fffffffffffffff'") == kMax);
+  CHECK(bozValue("o'777777777777777777777'") == kMax);  // 21 octal digits: 63 bits
+  CHECK_FALSE(bozValue("z'8000000000000000'"));           // 2^63
+  CHECK_FALSE(bozValue("o'1000000000000000000000'"));     // 2^63
+  CHECK_FALSE(bozValue("z'10000000000000000'"));          // 2^64
+  CHECK_FALSE(bozValue("b'102'"));
+  CHECK_FALSE(bozValue("o'8'"));
+}
+
 TEST_CASE("add, subtract, multiply, negate: nullopt past the limits") {
   CHECK(checkedAdd(kMax - 1, 1) == kMax);
   CHECK_FALSE(checkedAdd(kMax, 1));
