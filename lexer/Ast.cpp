@@ -2,8 +2,7 @@
 #include "lexer/Ast.hpp"
 #include "lexer/AstBuilders.hpp"
 
-#include <cerrno>
-#include <cstdlib>
+#include "lexer/CheckedArithmetic.hpp"
 
 namespace sapfor::lexer {
 
@@ -240,9 +239,9 @@ ExprPtr makeLiteral(ExprKind kind, const std::string& spelling, SourcePos pos) {
   }
   e->text = body;
   if (kind == ExprKind::IntLiteral) {
-    errno = 0;
-    e->intValue = std::strtoll(body.c_str(), nullptr, 10);
-    if (errno == ERANGE) e->intValue = 0;
+    std::optional<int64_t> value = decimalValue(body);
+    if (!value) return nullptr;
+    e->intValue = *value;
   } else if (kind == ExprKind::LogicalLiteral) {
     e->intValue = body.find("true") != std::string::npos ? 1 : 0;
   }

@@ -18,7 +18,8 @@ ExprPtr makeSubscripted(ExprPtr base, ExprList args, SourcePos pos);
 ExprPtr makeComponent(ExprPtr base, std::string name, SourcePos pos);
 ExprPtr makeKeyword(std::string name, ExprPtr value, SourcePos pos);
 ExprPtr makeRange(ExprPtr lower, ExprPtr upper, ExprPtr stride, SourcePos pos);
-/// A literal from its spelling: value and `_kind` suffix split off.
+/// A literal from its spelling: value and `_kind` suffix split off. nullptr for an integer whose
+/// value does not fit in 64 bits.
 ExprPtr makeLiteral(ExprKind kind, const std::string& spelling, SourcePos pos);
 /// `(e)` is a parenthesised expression, `(a, b)` a complex constant.
 ExprPtr makeParenList(ExprList items, SourcePos pos);

@@ -1,6 +1,7 @@
 /// @file FactExtractor.cpp
 #include "lexer/FactExtractor.hpp"
 
+#include "lexer/CheckedArithmetic.hpp"
 #include "lexer/Semantics.hpp"
 #include "lexer/Subscripts.hpp"
 
@@ -447,10 +448,7 @@ class Extractor {
       l.stepValue = foldInteger(step, *scope_);
     }
     int64_t stride = step ? l.stepValue.value_or(0) : 1;
-    if (l.lowerValue && l.upperValue && stride != 0) {
-      int64_t trips = (*l.upperValue - *l.lowerValue + stride) / stride;  // Fortran 2008 8.1.6.6.2
-      l.tripCount = std::max<int64_t>(0, trips);
-    }
+    if (l.lowerValue && l.upperValue) l.tripCount = tripCount(*l.lowerValue, *l.upperValue, stride);
   }
 
   void statement(const Stmt& s, int loop) {
@@ -754,9 +752,9 @@ class Extractor {
       std::optional<int64_t> lo = bound(arg->args[0], dim ? dim->lower : std::nullopt);
       std::optional<int64_t> hi = bound(arg->args[1], dim ? dim->upper : std::nullopt);
       std::optional<int64_t> st = bound(arg->args[2], 1);
-      if (!lo.has_value() || !hi.has_value() || !st.has_value() || st.value() == 0) return std::nullopt;
-      int64_t count = std::max<int64_t>(0, (hi.value() - lo.value() + st.value()) / st.value());
-      if (__builtin_mul_overflow(product, count, &product)) return std::nullopt;
+      if (!lo || !hi || !st) return std::nullopt;
+      std::optional<int64_t> count = tripCount(*lo, *hi, *st);  // a triplet counts as a DO does
+      if (!count || __builtin_mul_overflow(product, *count, &product)) return std::nullopt;
     }
     return product;
   }

@@ -115,9 +115,8 @@ FactIds FactWriter::write(FileFacts& facts, const FileTable& files) {
       sql.parameter.value(id).value(static_cast<int64_t>(pos + 1)).value(p.parameters[pos]).endRow();
     for (Symbol* v : p.variables) {
       v->dbId = ++variables_;
-      std::optional<int> bytes = v->type.bytes();
       sql.variable.value(v->dbId).value(id).value(v->name).value(v->type.name())
-          .id(v->type.kind).value(bytes ? std::optional<int64_t>(*bytes) : std::nullopt)
+          .id(v->type.kind).value(v->type.bytes())
           .value(v->assumedRank() ? std::nullopt : std::optional<int64_t>(v->rank())).value(v->elements()).value(std::string(storageName(v->storage)))
           .text(v->intent);
       if (v->storage == Storage::Common) sql.variable.value(v->common); else sql.variable.null();

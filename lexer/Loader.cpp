@@ -227,7 +227,7 @@ class OrderedParser {
   using ParseFn = std::function<ParsedInput(int)>;
 
   OrderedParser(std::vector<int> order, int jobs, ParseFn parse)
-      : order_(std::move(order)), parse_(std::move(parse)), results_(order_.size()),
+      : order_(std::move(order)), parse_(std::move(parse)), results_(order_.size()), failures_(order_.size()),
         window_(static_cast<size_t>(4 * std::max(jobs, 1))) {
     if (jobs <= 1) return;  // parse on the calling thread
     for (int t = 0; t < jobs; ++t) workers_.push_back(std::make_unique<StackThread>(kFrontEndStackBytes, [this] { work(); }));
@@ -245,11 +245,12 @@ class OrderedParser {
   size_t size() const { return order_.size(); }
   int fileAt(size_t k) const { return order_[k]; }
 
-  /// The result for the k-th file of the order (k increasing from 0).
+  /// The result for the k-th file of the order (k increasing from 0); rethrows what its parse threw.
   ParsedInput take(size_t k) {
     if (workers_.empty()) return parse_(order_[k]);
     std::unique_lock<std::mutex> lock(mutex_);
-    ready_.wait(lock, [&] { return results_[k] != nullptr; });
+    ready_.wait(lock, [&] { return results_[k] != nullptr || failures_[k]; });
+    if (failures_[k]) std::rethrow_exception(failures_[k]);
     ParsedInput result = std::move(*results_[k]);
     results_[k].reset();
     committed_ = k + 1;
@@ -268,10 +269,19 @@ class OrderedParser {
         if (stop_ || next_ >= order_.size()) return;
         k = next_++;
       }
-      auto result = std::make_unique<ParsedInput>(parse_(order_[k]));
+      // What a parse throws goes to the thread that takes file k, which rethrows it: that thread
+      // must not wait for a result that never comes.
+      std::unique_ptr<ParsedInput> result;
+      std::exception_ptr failure;
+      try {
+        result = std::make_unique<ParsedInput>(parse_(order_[k]));
+      } catch (...) {
+        failure = std::current_exception();
+      }
       {
         std::lock_guard<std::mutex> lock(mutex_);
         results_[k] = std::move(result);
+        failures_[k] = failure;
       }
       ready_.notify_all();
     }
@@ -280,6 +290,7 @@ class OrderedParser {
   std::vector<int> order_;
   ParseFn parse_;
   std::vector<std::unique_ptr<ParsedInput>> results_;
+  std::vector<std::exception_ptr> failures_;
   size_t window_;
   std::mutex mutex_;
   std::condition_variable ready_, space_;
@@ -309,7 +320,7 @@ std::vector<FoundSource> findSources(const std::vector<std::string>& inputs) {
       }
       if (ec) throw LoadError(input + ": cannot read the directory: " + ec.message());
       if (found.empty())
-        throw LoadError(input + ": no Fortran sources in this directory (looked for .f .for .f77 .f90 .f95 .F .F90 .fdv)");
+        throw LoadError(input + ": no Fortran sources in this directory (looked for " + fortranExtensionList() + ")");
       std::sort(found.begin(), found.end());
       for (const fs::path& p : found) add(p);
     } else if (fs::is_regular_file(status)) {

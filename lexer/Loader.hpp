@@ -69,8 +69,8 @@ struct FoundSource {
   std::string userPath;  ///< as typed, or under the typed directory
 };
 
-/// The Fortran files named by `inputs`: files as given, directories searched recursively for
-/// .f .for .f77 .f90 .f95 .F .F90 .fdv, in sorted order, duplicates dropped.
+/// The Fortran files named by `inputs`: files as given, directories searched recursively for the
+/// Fortran extensions (isFortranExtension), in sorted order, duplicates dropped.
 std::vector<FoundSource> findSources(const std::vector<std::string>& inputs);
 
 /// Loads every source into `db` (whose schema exists and whose transaction is open).

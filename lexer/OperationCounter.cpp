@@ -3,6 +3,7 @@
 /// the choice is written here and in the README.
 #include "lexer/OperationCounter.hpp"
 
+#include "lexer/CheckedArithmetic.hpp"
 #include "lexer/Intrinsics.hpp"
 #include "lexer/Semantics.hpp"
 
@@ -61,9 +62,10 @@ std::optional<int64_t> integralExponent(const Expr& e) {
         if (c == 'd' || c == 'q') c = 'e';
       r = std::strtod(t.c_str(), nullptr);
     }
-    if (r == static_cast<double>(static_cast<int64_t>(r))) n = static_cast<int64_t>(r);
+    std::optional<int64_t> integral = truncatedToInteger(r);
+    if (integral && r == static_cast<double>(*integral)) n = integral;
   }
-  if (n && negative) n = -*n;
+  if (n && negative) n = checkedNeg(*n);
   return n;
 }
 
@@ -253,8 +255,9 @@ class Counter {
   /// real exponent: exp(y*log(x)), two transcendentals and a multiplication.
   void power(const Expr& exponent, const ExprInfo& base, const ExprInfo& exp, OpCounts& into) {
     if (exp.constant) {
-      if (auto n = integralExponent(exponent)) {
-        add(into, into.arith, powerMultiplications(*n < 0 ? -*n : *n));
+      std::optional<int64_t> n = integralExponent(exponent);
+      if (std::optional<int64_t> magnitude = n && *n < 0 ? checkedNeg(*n) : n) {  // not for -2^63
+        add(into, into.arith, powerMultiplications(*magnitude));
         if (*n < 0) add(into, into.div);
         return;
       }

@@ -1,6 +1,8 @@
 /// @file Preprocessor.cpp
 #include "lexer/Preprocessor.hpp"
 
+#include "lexer/CheckedArithmetic.hpp"
+
 #include <cctype>
 #include <filesystem>
 #include <algorithm>
@@ -13,6 +15,14 @@ namespace {
 
 constexpr int kMaxIncludeDepth = 16;
 constexpr int kMaxExpansionDepth = 32;
+/// What macro expansion may write for one line and for one file with its headers, intermediate
+/// results included: a nested macro's text is written once per level it passes through, and a
+/// call's arguments are expanded before they are put in place. A macro that doubles its
+/// predecessor 30 times would write 2^30 copies of x; the line's budget is four times the longest
+/// statement the parser takes (ProgramStructure.cpp), the file's enough for a million lines with a
+/// short macro on each.
+constexpr size_t kMaxLineExpansion = size_t{4} << 20;
+constexpr size_t kMaxFileExpansion = size_t{64} << 20;
 
 bool isIdentifierStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
 bool isIdentifierChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
@@ -25,18 +35,59 @@ std::string_view trimmed(std::string_view s) {
 }
 
 /// The integer expressions of #if, after `defined` and macros are replaced: C precedence, no
-/// assignments; unknown identifiers are 0.
+/// assignments; unknown identifiers are 0. Arithmetic is checked: division by zero, a result
+/// outside 64 bits and a shift count outside 0-63 make the condition fail with the reason (C
+/// leaves them undefined), except in an operand that is not evaluated (the right of `0 &&`, `1 ||`,
+/// the arm `?:` does not take), as in C.
 class ConditionEvaluator {
  public:
   explicit ConditionEvaluator(std::string_view text) : t_(text) {}
 
-  bool evaluate(long long& value) {
-    value = conditional();
+  /// The value, or nullopt with `failure()` saying why.
+  std::optional<int64_t> evaluate() {
+    int64_t value = conditional();
     skipBlanks();
-    return ok_ && p_ == t_.size();
+    if (failure_.empty() && p_ != t_.size()) failure_ = "unexpected '" + std::string(t_.substr(p_, 1)) + "'";
+    if (!failure_.empty()) return std::nullopt;
+    return value;
   }
+  const std::string& failure() const { return failure_; }
 
  private:
+  /// Parentheses, unary operators and `?:` nest at most this deep: the evaluator recurses through
+  /// every precedence level for each, and a condition is a line that may be megabytes long.
+  static constexpr int kMaxNesting = 256;
+
+  /// Counts one level of nesting while it lives.
+  struct Nesting {
+    explicit Nesting(ConditionEvaluator& e) : e_(e) {
+      if (++e_.nesting_ > kMaxNesting) e_.fail("nested more than " + std::to_string(kMaxNesting) + " deep");
+    }
+    ~Nesting() { --e_.nesting_; }
+    ConditionEvaluator& e_;
+  };
+
+  void fail(std::string reason) {
+    if (failure_.empty()) failure_ = std::move(reason);
+    p_ = t_.size();  // nothing more is read: the recursion unwinds
+  }
+  /// The result of an operation; on overflow or division by zero, 0 and a failure where the operand
+  /// is evaluated.
+  int64_t checked(std::optional<int64_t> result, const char* reason) {
+    if (result) return *result;
+    if (evaluated_) fail(reason);
+    return 0;
+  }
+  /// Parses an operand that C does not evaluate when `evaluated` is false: its faults do not count.
+  template <typename Parse>
+  int64_t operand(bool evaluated, Parse parse) {
+    bool outer = evaluated_;
+    evaluated_ = outer && evaluated;
+    int64_t v = parse();
+    evaluated_ = outer;
+    return v;
+  }
+
   void skipBlanks() {
     while (p_ < t_.size() && std::isspace(static_cast<unsigned char>(t_[p_]))) ++p_;
   }
@@ -54,51 +105,52 @@ class ConditionEvaluator {
     return true;
   }
 
-  long long conditional() {
-    long long c = logicalOr();
+  int64_t conditional() {
+    int64_t c = logicalOr();
     if (accept("?")) {
-      long long a = conditional();
-      if (!accept(":")) ok_ = false;
-      long long b = conditional();
+      Nesting nesting(*this);
+      int64_t a = operand(c != 0, [&] { return conditional(); });
+      if (!accept(":")) fail("'?' without ':'");
+      int64_t b = operand(c == 0, [&] { return conditional(); });
       return c ? a : b;
     }
     return c;
   }
-  long long logicalOr() {
-    long long v = logicalAnd();
-    while (accept("||")) v = logicalAnd() || v;
+  int64_t logicalOr() {
+    int64_t v = logicalAnd();
+    while (accept("||")) v = operand(v == 0, [&] { return logicalAnd(); }) != 0 || v != 0;
     return v;
   }
-  long long logicalAnd() {
-    long long v = bitOr();
-    while (accept("&&")) v = bitOr() && v;
+  int64_t logicalAnd() {
+    int64_t v = bitOr();
+    while (accept("&&")) v = operand(v != 0, [&] { return bitOr(); }) != 0 && v != 0;
     return v;
   }
-  long long bitOr() {
-    long long v = bitXor();
+  int64_t bitOr() {
+    int64_t v = bitXor();
     while (accept("|")) v |= bitXor();
     return v;
   }
-  long long bitXor() {
-    long long v = bitAnd();
+  int64_t bitXor() {
+    int64_t v = bitAnd();
     while (accept("^")) v ^= bitAnd();
     return v;
   }
-  long long bitAnd() {
-    long long v = equality();
+  int64_t bitAnd() {
+    int64_t v = equality();
     while (accept("&")) v &= equality();
     return v;
   }
-  long long equality() {
-    long long v = relational();
+  int64_t equality() {
+    int64_t v = relational();
     for (;;) {
       if (accept("==")) v = v == relational();
       else if (accept("!=")) v = v != relational();
       else return v;
     }
   }
-  long long relational() {
-    long long v = shift();
+  int64_t relational() {
+    int64_t v = shift();
     for (;;) {
       if (accept("<=")) v = v <= shift();
       else if (accept(">=")) v = v >= shift();
@@ -107,91 +159,193 @@ class ConditionEvaluator {
       else return v;
     }
   }
-  long long shift() {
-    long long v = additive();
+  int64_t shift() {
+    int64_t v = additive();
     for (;;) {
-      if (accept("<<")) v <<= (additive() & 63);
-      else if (accept(">>")) v >>= (additive() & 63);
+      bool left = accept("<<");
+      if (!left && !accept(">>")) return v;
+      int64_t count = additive();
+      if (count < 0 || count > 63) {
+        v = checked(std::nullopt, "shift count out of range (0 to 63)");
+      } else if (left) {
+        v = checked(checkedMul(v, int64_t{1} << count), "integer overflow");  // a << n is a * 2^n
+      } else {
+        v = v >= 0 ? v >> count : ~(~v >> count);  // arithmetic: rounds toward minus infinity
+      }
+    }
+  }
+  int64_t additive() {
+    int64_t v = multiplicative();
+    for (;;) {
+      if (accept("+")) v = checked(checkedAdd(v, multiplicative()), "integer overflow");
+      else if (accept("-")) v = checked(checkedSub(v, multiplicative()), "integer overflow");
       else return v;
     }
   }
-  long long additive() {
-    long long v = multiplicative();
-    for (;;) {
-      if (accept("+")) v += multiplicative();
-      else if (accept("-")) v -= multiplicative();
-      else return v;
-    }
-  }
-  long long multiplicative() {
-    long long v = unary();
+  int64_t multiplicative() {
+    int64_t v = unary();
     for (;;) {
       if (accept("*")) {
-        v *= unary();
-      } else if (accept("/") || accept("%")) {
-        bool modulo = t_[p_ - 1] == '%';
-        long long d = unary();
-        if (d == 0) {
-          ok_ = false;
-          return 0;
-        }
-        v = modulo ? v % d : v / d;
+        v = checked(checkedMul(v, unary()), "integer overflow");
+      } else if (accept("/")) {
+        int64_t d = unary();
+        v = checked(checkedDiv(v, d), d == 0 ? "division by zero" : "integer overflow");
+      } else if (accept("%")) {
+        v = checked(checkedRem(v, unary()), "division by zero");
       } else {
         return v;
       }
     }
   }
-  long long unary() {
-    if (accept("!")) return !unary();
-    if (accept("~")) return ~unary();
-    if (accept("-")) return -unary();
-    if (accept("+")) return unary();
+  int64_t unary() {
+    for (const char* op : {"!", "~", "-", "+"}) {
+      if (!accept(op)) continue;
+      Nesting nesting(*this);
+      int64_t v = unary();
+      switch (*op) {
+        case '!': return !v;
+        case '~': return ~v;
+        case '-': return checked(checkedNeg(v), "integer overflow");
+        default: return v;
+      }
+    }
     return primary();
   }
-  long long primary() {
+  int64_t primary() {
     skipBlanks();
     if (accept("(")) {
-      long long v = conditional();
-      if (!accept(")")) ok_ = false;
+      Nesting nesting(*this);
+      int64_t v = conditional();
+      if (!accept(")")) fail("'(' without ')'");
       return v;
     }
-    if (p_ < t_.size() && std::isdigit(static_cast<unsigned char>(t_[p_]))) {
-      size_t used = 0;
-      long long v = 0;
-      try {
-        v = std::stoll(std::string(t_.substr(p_)), &used, 0);
-      } catch (...) {
-        ok_ = false;
-      }
-      p_ += used;
-      while (p_ < t_.size() && (t_[p_] == 'u' || t_[p_] == 'U' || t_[p_] == 'l' || t_[p_] == 'L')) ++p_;
-      return v;
-    }
+    if (p_ < t_.size() && std::isdigit(static_cast<unsigned char>(t_[p_]))) return number();
     if (p_ < t_.size() && isIdentifierStart(t_[p_])) {
       while (p_ < t_.size() && isIdentifierChar(t_[p_])) ++p_;
       return 0;  // an identifier that is not a macro
     }
-    ok_ = false;
+    fail(p_ < t_.size() ? "unexpected '" + std::string(t_.substr(p_, 1)) + "'" : "an operand is missing");
     return 0;
+  }
+  /// A C integer constant: decimal, 0x hexadecimal or 0 octal, with u/l suffixes.
+  int64_t number() {
+    int base = 10;
+    if (t_[p_] == '0' && p_ + 1 < t_.size() && (t_[p_ + 1] == 'x' || t_[p_ + 1] == 'X')) {
+      base = 16;
+      p_ += 2;
+    } else if (t_[p_] == '0') {
+      base = 8;
+    }
+    int64_t value = 0;
+    bool fits = true;
+    size_t start = p_;
+    for (; p_ < t_.size() && std::isxdigit(static_cast<unsigned char>(t_[p_])); ++p_) {
+      unsigned char c = static_cast<unsigned char>(t_[p_]);
+      int digit = std::isdigit(c) ? c - '0' : std::tolower(c) - 'a' + 10;
+      if (digit >= base) break;
+      fits = fits && !__builtin_mul_overflow(value, base, &value) && !__builtin_add_overflow(value, digit, &value);
+    }
+    if (base == 16 && p_ == start) fail("0x without digits");
+    if (!fits) fail("integer constant " + std::string(t_.substr(start, p_ - start)) + " does not fit in 64 bits");
+    while (p_ < t_.size() && (t_[p_] == 'u' || t_[p_] == 'U' || t_[p_] == 'l' || t_[p_] == 'L')) ++p_;
+    return value;
   }
 
   std::string_view t_;
   size_t p_ = 0;
-  bool ok_ = true;
+  std::string failure_;
+  bool evaluated_ = true;
+  int nesting_ = 0;
 };
 
-}  // namespace
+/// A file's lines with C comments removed, as gfortran's cpp (traditional mode) removes them: a
+/// comment is deleted, not replaced by a blank (`a/**/b` is `ab`), and one that spans lines joins
+/// what follows it on its last line to its first line and leaves the lines between empty, so that
+/// every other line keeps its number. `/*` opens no comment inside a character literal (one a line
+/// does not close ends with it, as in cpp), in a `!` comment or on a fixed-form comment line, where
+/// cpp would open one; `//` is Fortran's concatenation, not a comment. `columns` gives each kept
+/// character's column on its own line (for text joined from a later line: on that line).
+struct CommentFreeLines {
+  std::vector<bool> changed;  ///< false: the original line
+  std::vector<std::string> text;
+  std::vector<std::vector<uint32_t>> columns;
+  SourcePos unterminated;  ///< where a comment the file does not close begins (line 0: none)
+};
 
-bool needsPreprocessing(std::string_view path) {
-  size_t dot = path.find_last_of('.');
-  size_t slash = path.find_last_of('/');
-  if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash)) return false;
-  std::string_view ext = path.substr(dot + 1);
-  static const char* const preprocessed[] = {"F", "FOR", "FPP", "F77", "F90", "F95", "F03", "F08", "fpp"};
-  for (const char* e : preprocessed)
-    if (ext == e) return true;
-  return false;
+CommentFreeLines stripCComments(const SourceFile& file, SourceForm form) {
+  const std::vector<std::string_view>& lines = file.lines;
+  CommentFreeLines out;
+  out.changed.assign(lines.size(), false);
+  if (file.text.find("/*") == std::string::npos) return out;
+  out.text.resize(lines.size());
+  out.columns.resize(lines.size());
+  // The line being built (the target: a comment that spans lines began on it) and whether a
+  // comment was taken out of it.
+  size_t target = std::string::npos;
+  std::string text;
+  std::vector<uint32_t> columns;
+  bool removed = false, directive = false, inComment = false;
+  auto finishTarget = [&] {
+    if (target != std::string::npos && removed) {
+      out.changed[target] = true;
+      out.text[target] = std::move(text);
+      out.columns[target] = std::move(columns);
+    }
+    text.clear();
+    columns.clear();
+    removed = false;
+    target = std::string::npos;
+  };
+  for (size_t li = 0; li < lines.size(); ++li) {
+    std::string_view line = lines[li];
+    size_t from = 0;
+    if (inComment) {
+      out.changed[li] = true;  // left empty: what follows the comment's end joins the target
+      size_t close = line.find("*/");
+      if (close == std::string_view::npos) continue;
+      inComment = false;
+      from = close + 2;
+    } else {
+      finishTarget();
+      char c0 = line.empty() ? ' ' : line[0];
+      bool commentLine = form == SourceForm::Fixed && std::string_view("cC*!dD").find(c0) != std::string_view::npos;
+      if (commentLine) continue;  // a comment or debug line of fixed form: nothing to take out
+      target = li;
+      size_t first = line.find_first_not_of(" \t");
+      directive = first != std::string_view::npos && line[first] == '#';  // C: no `!` comments there
+    }
+    char quote = 0;
+    for (size_t i = from; i < line.size(); ++i) {
+      char c = line[i];
+      if (quote) {
+        if (c == quote) quote = 0;
+      } else if (c == '\'' || c == '"') {
+        quote = c;
+      } else if (c == '!' && !directive) {
+        text.append(line.substr(i));  // a Fortran comment to the end of the line
+        for (; i < line.size(); ++i) columns.push_back(static_cast<uint32_t>(i + 1));
+        break;
+      } else if (c == '/' && i + 1 < line.size() && line[i + 1] == '*') {
+        removed = true;
+        size_t close = line.find("*/", i + 2);
+        if (close == std::string_view::npos) {
+          inComment = true;
+          out.unterminated = {static_cast<uint32_t>(li + 1), static_cast<uint32_t>(i + 1)};
+          break;
+        }
+        i = close + 1;
+        continue;
+      }
+      text.push_back(c);
+      columns.push_back(static_cast<uint32_t>(i + 1));
+    }
+  }
+  finishTarget();
+  if (!inComment) out.unterminated = {};
+  return out;
 }
+
+}  // namespace
 
 std::optional<IncludeLookup> findInclude(const std::string& name, const SourceFile& includer,
                                          const std::vector<std::string>& includeDirs) {
@@ -239,10 +393,13 @@ std::vector<PreprocessedLine> Preprocessor::run(int fileIndex) {
   for (const auto& [name, value] : options_.defines) macros_[name] = Macro{false, {}, value};
   for (const std::string& name : options_.undefines) macros_.erase(name);
   conditionals_.clear();
+  expandedInFile_ = 0;
+  expansionSpent_ = false;
+  form_ = files_.at(fileIndex).form;
   includeStack_.assign(1, fileIndex);
   std::vector<PreprocessedLine> out;
   process(fileIndex, 0, out);
-  if (!conditionals_.empty()) {
+  if (!conditionals_.empty() && !expansionSpent_) {
     report(fileIndex, static_cast<uint32_t>(files_.at(fileIndex).lines.size()), 1, Severity::Warning,
            std::to_string(conditionals_.size()) + " #if without #endif at the end of the file");
     conditionals_.clear();
@@ -256,8 +413,13 @@ bool Preprocessor::active() const {
 
 void Preprocessor::process(int fileIndex, int depth, std::vector<PreprocessedLine>& out) {
   const SourceFile& file = files_.at(fileIndex);
-  for (size_t li = 0; li < file.lines.size(); ++li) {
-    std::string_view raw = file.lines[li];
+  CommentFreeLines stripped = stripCComments(file, form_);
+  if (stripped.unterminated.line)
+    report(fileIndex, stripped.unterminated.line, stripped.unterminated.col, Severity::Error,
+           "/* comment without */: the rest of the file is skipped");
+  auto lineText = [&](size_t li) { return stripped.changed[li] ? std::string_view(stripped.text[li]) : file.lines[li]; };
+  for (size_t li = 0; li < file.lines.size() && !expansionSpent_; ++li) {
+    std::string_view raw = lineText(li);
     uint32_t lineNo = static_cast<uint32_t>(li + 1);
     size_t first = raw.find_first_not_of(" \t");
     if (first != std::string_view::npos && raw[first] == '#') {
@@ -266,12 +428,12 @@ void Preprocessor::process(int fileIndex, int depth, std::vector<PreprocessedLin
       while (!text.empty() && text.back() == '\\' && li + 1 < file.lines.size()) {
         text.pop_back();
         text += ' ';
-        text += std::string(file.lines[++li]);
+        text += std::string(lineText(++li));
       }
       directive(fileIndex, lineNo, text, depth, out);
       continue;
     }
-    if (active()) out.push_back(substitute(fileIndex, lineNo, raw));
+    if (active()) out.push_back(substitute(fileIndex, lineNo, raw, stripped.changed[li] ? &stripped.columns[li] : nullptr));
   }
 }
 
@@ -293,7 +455,7 @@ void Preprocessor::directive(int fileIndex, uint32_t line, std::string_view text
     bool value = false;
     if (enclosing) {
       if (name == "if")
-        value = evaluate(fileIndex, line, rest) != 0;
+        value = evaluate(fileIndex, line, rest);
       else
         value = macros_.count(identifier(rest)) == (name == "ifdef" ? 1u : 0u);
     }
@@ -312,7 +474,7 @@ void Preprocessor::directive(int fileIndex, uint32_t line, std::string_view text
       c.taking = !c.taken;
       c.taken = true;
     } else {
-      c.taking = !c.taken && c.enclosingActive && evaluate(fileIndex, line, rest) != 0;
+      c.taking = !c.taken && c.enclosingActive && evaluate(fileIndex, line, rest);
       c.taken = c.taken || c.taking;
     }
     return;
@@ -390,7 +552,7 @@ void Preprocessor::directive(int fileIndex, uint32_t line, std::string_view text
   }
 }
 
-long long Preprocessor::evaluate(int fileIndex, uint32_t line, std::string_view expression) {
+bool Preprocessor::evaluate(int fileIndex, uint32_t line, std::string_view expression) {
   // `defined X` and `defined(X)` first, then macros, then the arithmetic.
   std::string text;
   for (size_t i = 0; i < expression.size();) {
@@ -414,15 +576,40 @@ long long Preprocessor::evaluate(int fileIndex, uint32_t line, std::string_view 
       text.push_back(expression[i++]);
     }
   }
-  long long value = 0;
-  std::vector<std::string> active;
-  std::string expanded = expandText(text, active, false);  // the evaluator only views it
+  Expansion expansion = lineExpansion();
+  std::string expanded = expandText(text, expansion, false);  // the evaluator only views it
+  if (!settle(expansion, fileIndex, line, 1)) return false;
   ConditionEvaluator evaluator(expanded);
-  if (!evaluator.evaluate(value)) {
-    report(fileIndex, line, 1, Severity::Warning, "cannot evaluate #if " + std::string(expression) + "; taken as false");
-    return 0;
+  std::optional<int64_t> value = evaluator.evaluate();
+  if (!value) {
+    std::string shown(trimmed(expression));
+    if (shown.size() > 80) shown = shown.substr(0, 77) + "...";
+    report(fileIndex, line, 1, Severity::Error, "#if " + shown + ": " + evaluator.failure() + "; taken as false");
+    return false;
   }
-  return value;
+  return *value != 0;
+}
+
+Preprocessor::Expansion Preprocessor::lineExpansion() const {
+  Expansion expansion;
+  expansion.budget = std::min(kMaxLineExpansion, kMaxFileExpansion - expandedInFile_);
+  return expansion;
+}
+
+bool Preprocessor::settle(const Expansion& expansion, int fileIndex, uint32_t line, uint32_t col) {
+  expandedInFile_ += std::min(expansion.written, kMaxFileExpansion - expandedInFile_);
+  if (!expansion.exhausted) return true;
+  if (expandedInFile_ >= kMaxFileExpansion) {
+    report(fileIndex, line, col, Severity::Error,
+           "macro expansion has written more than " + std::to_string(kMaxFileExpansion) +
+               " characters for this file (nested expansions included); the rest of it is skipped");
+    expansionSpent_ = true;
+  } else {
+    report(fileIndex, line, col, Severity::Error,
+           "macro expansion of this line writes more than " + std::to_string(kMaxLineExpansion) +
+               " characters (nested expansions included); line skipped");
+  }
+  return false;
 }
 
 namespace {
@@ -459,10 +646,11 @@ size_t readArguments(std::string_view text, size_t at, std::vector<std::string>&
 }  // namespace
 
 std::optional<std::pair<std::string, size_t>> Preprocessor::expandUse(std::string_view text, size_t at, size_t nameEnd,
-                                                                      std::vector<std::string>& active) const {
+                                                                      Expansion& expansion) const {
   std::string name(text.substr(at, nameEnd - at));
   auto found = macros_.find(name);
-  if (found == macros_.end() || std::find(active.begin(), active.end(), name) != active.end() ||
+  std::vector<std::string>& active = expansion.active;
+  if (expansion.exhausted || found == macros_.end() || std::find(active.begin(), active.end(), name) != active.end() ||
       active.size() >= static_cast<size_t>(kMaxExpansionDepth))
     return std::nullopt;
   const Macro& macro = found->second;
@@ -477,7 +665,7 @@ std::optional<std::pair<std::string, size_t>> Preprocessor::expandUse(std::strin
     if (end == std::string_view::npos) return std::nullopt;
     if (arguments.size() == 1 && arguments[0].empty() && macro.parameters.empty()) arguments.clear();
     // Arguments are expanded first, then put in place of the parameters.
-    for (std::string& argument : arguments) argument = expandText(argument, active, true);
+    for (std::string& argument : arguments) argument = expandText(argument, expansion, true);
     std::string substituted;
     for (size_t i = 0; i < body.size();) {
       if (isIdentifierStart(body[i]) && (i == 0 || !isIdentifierChar(body[i - 1]))) {
@@ -495,15 +683,18 @@ std::optional<std::pair<std::string, size_t>> Preprocessor::expandUse(std::strin
     body = std::move(substituted);
   }
   active.push_back(name);
-  std::string expansion = expandText(body, active, true);
+  std::string expanded = expandText(body, expansion, true);
   active.pop_back();
-  return std::make_pair(std::move(expansion), end);
+  if (expansion.exhausted) return std::nullopt;
+  return std::make_pair(std::move(expanded), end);
 }
 
-std::string Preprocessor::expandText(std::string_view text, std::vector<std::string>& active, bool fortran) const {
+std::string Preprocessor::expandText(std::string_view text, Expansion& expansion, bool fortran) const {
   std::string out;
   char quote = 0;
   for (size_t i = 0; i < text.size();) {
+    if (expansion.written + out.size() > expansion.budget) expansion.exhausted = true;
+    if (expansion.exhausted) break;
     char c = text[i];
     if (fortran) {
       if (quote) {
@@ -526,7 +717,7 @@ std::string Preprocessor::expandText(std::string_view text, std::vector<std::str
     if (isIdentifierStart(c) && (i == 0 || !isIdentifierChar(text[i - 1]))) {
       size_t end = i;
       while (end < text.size() && isIdentifierChar(text[end])) ++end;
-      if (auto use = expandUse(text, i, end, active)) {
+      if (auto use = expandUse(text, i, end, expansion)) {
         out += use->first;
         i = use->second;
       } else {
@@ -538,17 +729,23 @@ std::string Preprocessor::expandText(std::string_view text, std::vector<std::str
     out.push_back(c);
     ++i;
   }
+  expansion.written += out.size();
   return out;
 }
 
-PreprocessedLine Preprocessor::substitute(int fileIndex, uint32_t line, std::string_view text) const {
-  PreprocessedLine result{fileIndex, line, std::string(text), {}};
+PreprocessedLine Preprocessor::substitute(int fileIndex, uint32_t line, std::string_view text,
+                                          const std::vector<uint32_t>* origin) {
+  PreprocessedLine result{fileIndex, line, std::string(text), origin ? *origin : std::vector<uint32_t>{}};
   if (macros_.empty()) return result;
+  auto column = [&](size_t i) { return origin ? (*origin)[i] : static_cast<uint32_t>(i + 1); };
+  // Where a C comment was taken out (the columns are not adjacent) a name ends, as in cpp:
+  // N/**/1 is the macro N, then 1.
+  auto adjacent = [&](size_t i) { return !origin || (*origin)[i] == (*origin)[i - 1] + 1; };
   std::string out;
   std::vector<uint32_t> columns;
   bool changed = false;
   char quote = 0;
-  std::vector<std::string> active;
+  Expansion expansion = lineExpansion();
   for (size_t i = 0; i < text.size();) {
     char c = text[i];
     if (quote) {
@@ -559,31 +756,36 @@ PreprocessedLine Preprocessor::substitute(int fileIndex, uint32_t line, std::str
       // The rest is a comment.
       for (; i < text.size(); ++i) {
         out.push_back(text[i]);
-        columns.push_back(static_cast<uint32_t>(i + 1));
+        columns.push_back(column(i));
       }
       break;
-    } else if (isIdentifierStart(c) && (i == 0 || !isIdentifierChar(text[i - 1]))) {
-      size_t end = i;
-      while (end < text.size() && isIdentifierChar(text[end])) ++end;
-      if (auto use = expandUse(text, i, end, active)) {
+    } else if (isIdentifierStart(c) && (i == 0 || !isIdentifierChar(text[i - 1]) || !adjacent(i))) {
+      size_t end = i + 1;
+      while (end < text.size() && isIdentifierChar(text[end]) && adjacent(end)) ++end;
+      if (auto use = expandUse(text, i, end, expansion)) {
         // The expansion stands where the macro's name stood.
         out += use->first;
-        columns.insert(columns.end(), use->first.size(), static_cast<uint32_t>(i + 1));
+        columns.insert(columns.end(), use->first.size(), column(i));
         changed = true;
         i = use->second;
       } else {
+        if (expansion.exhausted) {
+          settle(expansion, fileIndex, line, column(i));
+          return {fileIndex, line, std::string(), {}};
+        }
         for (size_t k = i; k < end; ++k) {
           out.push_back(text[k]);
-          columns.push_back(static_cast<uint32_t>(k + 1));
+          columns.push_back(column(k));
         }
         i = end;
       }
       continue;
     }
     out.push_back(c);
-    columns.push_back(static_cast<uint32_t>(i + 1));
+    columns.push_back(column(i));
     ++i;
   }
+  settle(expansion, fileIndex, line, 1);
   if (changed) {
     result.text = std::move(out);
     result.columns = std::move(columns);

@@ -40,9 +40,6 @@ struct PreprocessorOptions {
   }
 };
 
-/// Whether gfortran would preprocess a file of this name (upper-case extensions and .fpp).
-bool needsPreprocessing(std::string_view path);
-
 /// Where an included file is: beside the including file first, then in the include folders.
 struct IncludeLookup {
   std::string path;      ///< canonical
@@ -72,20 +69,38 @@ class Preprocessor {
   void process(int fileIndex, int depth, std::vector<PreprocessedLine>& out);
   void directive(int fileIndex, uint32_t line, std::string_view text, int depth, std::vector<PreprocessedLine>& out);
   bool active() const;
-  long long evaluate(int fileIndex, uint32_t line, std::string_view expression);
+  /// Whether an #if or #elif condition holds; an error when it cannot be evaluated (then false).
+  bool evaluate(int fileIndex, uint32_t line, std::string_view expression);
   struct Macro {
     bool function = false;
     std::vector<std::string> parameters;
     std::string body;
   };
-  PreprocessedLine substitute(int fileIndex, uint32_t line, std::string_view text) const;
+  /// The expansion of the macros of one line: the macros being expanded (none is expanded inside
+  /// itself) and how many characters it has written, intermediate results included, against what
+  /// it may write.
+  struct Expansion {
+    std::vector<std::string> active;
+    size_t written = 0;
+    size_t budget = 0;
+    bool exhausted = false;
+  };
+  /// A new line's expansion, its budget what is left of the file's.
+  Expansion lineExpansion() const;
+  /// Counts what a line's expansion wrote against the file's budget; false, with the error
+  /// reported, when it ran out (the line is then skipped).
+  bool settle(const Expansion& expansion, int fileIndex, uint32_t line, uint32_t col);
+  /// A line with its macros expanded; `origin`: the column of each character of text (null: the
+  /// original line).
+  PreprocessedLine substitute(int fileIndex, uint32_t line, std::string_view text, const std::vector<uint32_t>* origin);
   /// The expansion of a macro used at text[at] (its name ends at nameEnd), and where the use ends;
-  /// nullopt when the name is not a macro (or a function-like one not followed by arguments).
+  /// nullopt when the name is not a macro (or a function-like one not followed by arguments) or the
+  /// expansion has run out of budget.
   std::optional<std::pair<std::string, size_t>> expandUse(std::string_view text, size_t at, size_t nameEnd,
-                                                           std::vector<std::string>& active) const;
+                                                           Expansion& expansion) const;
   /// Macros expanded in text (a macro is not expanded inside its own expansion); `fortran`: skip
   /// character literals and `!` comments.
-  std::string expandText(std::string_view text, std::vector<std::string>& active, bool fortran) const;
+  std::string expandText(std::string_view text, Expansion& expansion, bool fortran) const;
   void report(int fileIndex, uint32_t line, uint32_t col, Severity severity, std::string message);
 
   FileTable& files_;
@@ -103,6 +118,9 @@ class Preprocessor {
   std::vector<Conditional> conditionals_;
   std::vector<int> includeStack_;
   std::vector<std::pair<int, int>> includes_;
+  SourceForm form_ = SourceForm::Free;  ///< the file's: its headers are read in it
+  size_t expandedInFile_ = 0;    ///< what macro expansion has written for this file and its headers
+  bool expansionSpent_ = false;  ///< the file's budget is spent: the rest of it is skipped
 };
 
 }  // namespace sapfor::lexer

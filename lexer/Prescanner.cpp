@@ -1,6 +1,8 @@
 /// @file Prescanner.cpp
 #include "lexer/Prescanner.hpp"
 
+#include "lexer/CheckedArithmetic.hpp"
+
 #include <algorithm>
 #include <cctype>
 
@@ -234,7 +236,8 @@ class Prescanner::FileScan {
     if (preprocessorReported_) return;
     preprocessorReported_ = true;
     report(lineNo, 1, Severity::Unsupported,
-           "preprocessor lines are skipped (C preprocessing is not supported yet)");
+           "preprocessor lines are skipped: this file is not C-preprocessed (files with an upper-case "
+           "extension or .fpp are, and every file with --cpp)");
   }
 
   void scanFixed() {
@@ -356,7 +359,7 @@ class Prescanner::FileScan {
       size_t digits = first;
       while (digits < raw.size() && isDigit(raw[digits])) ++digits;
       if (digits > first && digits - first <= 5 && (digits == raw.size() || isBlank(raw[digits]))) {
-        label = std::stoi(std::string(raw.substr(first, digits - first)));
+        label = *decimalValue(raw.substr(first, digits - first));  // five digits at most
         start = digits;
       }
       begin(LogicalStatement::Kind::Fortran, lineNo, label, true);

@@ -451,10 +451,11 @@ ParsedFile parseFile(int fileIndex, FileTable& files, DiagnosticSink& diagnostic
       if (!stmt) report(source, error.pos, Severity::Error, error.message);
     }
     if (!stmt) {
-      // Keep what the classifier knew, so that a DO or END DO still shapes the program.
-      stmt = makeStmt(classified.kind, source.posAt(0));
+      // Keep what the classifier knew, so that a DO or END DO still shapes the program; a DO whose
+      // label is out of range shapes nothing (what statement would end it?).
+      stmt = makeStmt(classified.doLabel < 0 ? StmtKind::Unknown : classified.kind, source.posAt(0));
       stmt->parsed = false;
-      if (classified.doLabel) stmt->labels.push_back(classified.doLabel);
+      if (classified.doLabel > 0) stmt->labels.push_back(classified.doLabel);
     }
     stmt->seq = seq;
     stmt->fileIndex = source.fileIndex;

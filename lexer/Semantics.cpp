@@ -1,6 +1,7 @@
 /// @file Semantics.cpp
 #include "lexer/Semantics.hpp"
 
+#include "lexer/CheckedArithmetic.hpp"
 #include "lexer/Intrinsics.hpp"
 
 #include <cmath>
@@ -26,15 +27,20 @@ int selectedIntKind(int64_t range) {
   return -1;
 }
 
+int typeKind(std::optional<int64_t> value) {
+  constexpr int64_t kWidestKind = 16;  // gfortran's REAL(16), INTEGER(16), COMPLEX(16)
+  return value && *value >= 1 && *value <= kWidestKind ? static_cast<int>(*value) : 0;
+}
+
 namespace {
 
 /// The kind of a literal: its `_kind` suffix folded, else the default for its spelling.
 int literalKind(const Expr& e, const Scope* scope) {
   if (e.literalKind > 0) return e.literalKind;
   if (!e.kindText.empty()) {
-    if (e.kindText[0] >= '0' && e.kindText[0] <= '9') return std::atoi(e.kindText.c_str());
+    if (e.kindText[0] >= '0' && e.kindText[0] <= '9') return typeKind(decimalValue(e.kindText));
     if (scope) {
-      if (const Symbol* s = scope->find(e.kindText); s && s->value.isInteger()) return static_cast<int>(s->value.i);
+      if (const Symbol* s = scope->find(e.kindText)) return typeKind(s->value.asInteger());
     }
     return 0;
   }
@@ -67,7 +73,10 @@ ConstValue convert(const ConstValue& v, const TypeInfo& to) {
   if (!v.known()) return v;
   if (to.base == BaseType::Integer) {
     if (v.kind == ConstValue::Kind::Integer) return ConstValue::integer(v.i, to.kind);
-    if (v.kind == ConstValue::Kind::Real) return ConstValue::integer(static_cast<int64_t>(std::trunc(v.r)), to.kind);
+    if (v.kind == ConstValue::Kind::Real) {
+      std::optional<int64_t> i = truncatedToInteger(v.r);
+      return i ? ConstValue::integer(*i, to.kind) : ConstValue{};
+    }
   }
   if (to.base == BaseType::Real) {
     if (auto r = v.asReal()) return ConstValue::real(*r, to.kind);
@@ -118,19 +127,25 @@ ConstValue foldIntrinsic(const Expr& e, const Scope& scope) {
   const ConstValue& x = values[0];
   auto kindArg = [&](int fallback) {
     auto k = foldInteger(argument(e, 99, "kind"), scope);
-    return k ? static_cast<int>(*k) : fallback;
+    return k ? typeKind(k) : fallback;
   };
   if (name == "int" || name == "ifix" || name == "idint") return convert(x, TypeInfo::integer(kindArg(4)));
   if (name == "nint" || name == "idnint") {
     auto r = x.asReal();
-    return r ? ConstValue::integer(static_cast<int64_t>(std::llround(*r)), kindArg(4)) : ConstValue{};
+    std::optional<int64_t> rounded = r ? roundedToInteger(*r) : std::nullopt;
+    return rounded ? ConstValue::integer(*rounded, kindArg(4)) : ConstValue{};
   }
   if (name == "real" || name == "float" || name == "sngl") return convert(x, TypeInfo::real(kindArg(4)));
   if (name == "dble" || name == "dfloat") return convert(x, TypeInfo::real(8));
   if (name == "abs" || name == "iabs" || name == "dabs") {
     ConstValue r = x;
-    if (r.kind == ConstValue::Kind::Integer) r.i = r.i < 0 ? -r.i : r.i;
-    else if (r.kind == ConstValue::Kind::Real) r.r = std::fabs(r.r);
+    if (r.kind == ConstValue::Kind::Integer && r.i < 0) {
+      std::optional<int64_t> magnitude = checkedNeg(r.i);
+      if (!magnitude) return {};
+      r.i = *magnitude;
+    } else if (r.kind == ConstValue::Kind::Real) {
+      r.r = std::fabs(r.r);
+    }
     return r;
   }
   if (name == "min" || name == "max" || name == "min0" || name == "max0" || name == "dmin1" || name == "dmax1" ||
@@ -144,11 +159,12 @@ ConstValue foldIntrinsic(const Expr& e, const Scope& scope) {
     }
     return best;
   }
-  if ((name == "mod" || name == "modulo") && values.size() == 2 && values[0].isInteger() && values[1].isInteger() &&
-      values[1].i != 0) {
-    int64_t m = values[0].i % values[1].i;
-    if (name == "modulo" && m != 0 && ((m < 0) != (values[1].i < 0))) m += values[1].i;
-    return ConstValue::integer(m, values[0].type.kind);
+  if ((name == "mod" || name == "modulo") && values.size() == 2 && values[0].isInteger() && values[1].isInteger()) {
+    std::optional<int64_t> m = checkedRem(values[0].i, values[1].i);
+    if (!m) return {};
+    // MODULO takes the sign of the divisor; m and the divisor then differ in sign, so the sum fits.
+    if (name == "modulo" && *m != 0 && ((*m < 0) != (values[1].i < 0))) *m += values[1].i;
+    return ConstValue::integer(*m, values[0].type.kind);
   }
   if (name == "sqrt" || name == "dsqrt") {
     auto r = x.asReal();
@@ -186,23 +202,16 @@ ConstValue foldBinary(Op op, const ConstValue& a, const ConstValue& b) {
     default: break;
   }
   if (a.isInteger() && b.isInteger()) {
-    int64_t r = 0;
-    int kind = std::max(a.type.kind, b.type.kind);
+    std::optional<int64_t> r;
     switch (op) {
-      case Op::Add: if (__builtin_add_overflow(a.i, b.i, &r)) return {}; break;
-      case Op::Sub: if (__builtin_sub_overflow(a.i, b.i, &r)) return {}; break;
-      case Op::Mul: if (__builtin_mul_overflow(a.i, b.i, &r)) return {}; break;
-      case Op::Div: if (b.i == 0) return {}; r = a.i / b.i; break;  // Fortran truncates toward zero, as C++ does
-      case Op::Pow: {
-        if (b.i < 0) return ConstValue::integer(a.i == 1 ? 1 : (a.i == -1 ? (b.i % 2 ? -1 : 1) : 0), kind);
-        r = 1;
-        for (int64_t k = 0; k < b.i; ++k)
-          if (__builtin_mul_overflow(r, a.i, &r)) return {};
-        break;
-      }
-      default: return {};
+      case Op::Add: r = checkedAdd(a.i, b.i); break;
+      case Op::Sub: r = checkedSub(a.i, b.i); break;
+      case Op::Mul: r = checkedMul(a.i, b.i); break;
+      case Op::Div: r = checkedDiv(a.i, b.i); break;  // Fortran truncates toward zero, as C++ does
+      case Op::Pow: r = checkedPow(a.i, b.i); break;
+      default: break;
     }
-    return ConstValue::integer(r, kind);
+    return r ? ConstValue::integer(*r, std::max(a.type.kind, b.type.kind)) : ConstValue{};
   }
   int kind = std::max(a.kind == K::Real ? a.type.kind : 0, b.kind == K::Real ? b.type.kind : 0);
   switch (op) {
@@ -222,6 +231,10 @@ ConstValue foldConstant(const Expr& e, const Scope& scope) {
     case ExprKind::IntLiteral: return ConstValue::integer(e.intValue, literalKind(e, &scope));
     case ExprKind::RealLiteral: return ConstValue::real(realLiteralValue(e.text), literalKind(e, &scope));
     case ExprKind::LogicalLiteral: return ConstValue::logical(e.intValue != 0);
+    case ExprKind::BozLiteral: {
+      std::optional<int64_t> v = bozValue(e.text);
+      return v ? ConstValue::integer(*v) : ConstValue{};
+    }
     case ExprKind::StringLiteral: return ConstValue::character(unquote(e.text));
     case ExprKind::Name: {
       const Symbol* s = e.symbol ? e.symbol : scope.find(e.text);
@@ -234,9 +247,15 @@ ConstValue foldConstant(const Expr& e, const Scope& scope) {
       if (e.op == Op::Plus) return v;
       if (e.op == Op::Not) return v.kind == ConstValue::Kind::Logical ? ConstValue::logical(!v.i) : ConstValue{};
       if (e.op == Op::Neg) {
-        if (v.kind == ConstValue::Kind::Integer) v.i = -v.i;
-        else if (v.kind == ConstValue::Kind::Real) v.r = -v.r;
-        else return {};
+        if (v.kind == ConstValue::Kind::Integer) {
+          std::optional<int64_t> negated = checkedNeg(v.i);
+          if (!negated) return {};
+          v.i = *negated;
+        } else if (v.kind == ConstValue::Kind::Real) {
+          v.r = -v.r;
+        } else {
+          return {};
+        }
         return v;
       }
       return {};
@@ -360,12 +379,12 @@ TypeInfo intrinsicResultType(const Expr& e, const std::vector<TypeInfo>& argType
       TypeInfo t = info->type;
       for (const auto& a : e.args)
         if (a && a->kind == ExprKind::Keyword && a->text == "kind" && a->args[0]->kind == ExprKind::IntLiteral)
-          t.kind = static_cast<int>(a->args[0]->intValue);
+          t.kind = typeKind(a->args[0]->intValue);
       // REAL(i, 8) and INT(x, 8): the second positional argument is the kind.
       if (e.text != "cmplx" && e.args.size() >= 2 && e.args[1] && e.args[1]->kind != ExprKind::Keyword) {
         const Expr& k = *e.args[1];
-        if (k.kind == ExprKind::IntLiteral) t.kind = static_cast<int>(k.intValue);
-        if (k.kind == ExprKind::Name && k.symbol && k.symbol->value.isInteger()) t.kind = static_cast<int>(k.symbol->value.i);
+        if (k.kind == ExprKind::IntLiteral) t.kind = typeKind(k.intValue);
+        if (k.kind == ExprKind::Name && k.symbol && k.symbol->value.isInteger()) t.kind = typeKind(k.symbol->value.i);
       }
       return t;
     }
@@ -399,11 +418,8 @@ bool isConstantExpr(const Expr& e) {
 
 TypeInfo resolveTypeSpec(const TypeSpec& spec, const Scope& scope) {
   auto kindOr = [&](int fallback) {
-    if (spec.kind) {
-      auto k = foldInteger(spec.kind.get(), scope);
-      return k ? static_cast<int>(*k) : 0;
-    }
-    return spec.starSize ? spec.starSize : fallback;
+    if (spec.kind) return typeKind(foldInteger(spec.kind.get(), scope));
+    return spec.starSize ? typeKind(spec.starSize) : fallback;
   };
   switch (spec.base) {
     case BaseType::Integer: return TypeInfo::integer(kindOr(4));
@@ -411,7 +427,7 @@ TypeInfo resolveTypeSpec(const TypeSpec& spec, const Scope& scope) {
     case BaseType::DoublePrecision: return TypeInfo::real(8);
     case BaseType::Complex: {
       if (spec.kind) return TypeInfo::complex(kindOr(4));
-      return TypeInfo::complex(spec.starSize ? spec.starSize / 2 : 4);  // COMPLEX*16 is COMPLEX(8)
+      return TypeInfo::complex(spec.starSize ? typeKind(spec.starSize / 2) : 4);  // COMPLEX*16 is COMPLEX(8)
     }
     case BaseType::DoubleComplex: return TypeInfo::complex(8);
     case BaseType::Logical: return TypeInfo::logical(kindOr(4));

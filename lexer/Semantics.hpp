@@ -8,6 +8,10 @@
 
 namespace sapfor::lexer {
 
+/// The kind a folded value denotes: itself from 1 to 16 (gfortran's widest kinds), else 0
+/// (unknown): a negative or huge kind is no kind, and must not be cut down to an int.
+int typeKind(std::optional<int64_t> value);
+
 /// The value of a constant expression; `known()` is false when it is not one (or not foldable).
 ConstValue foldConstant(const Expr& expr, const Scope& scope);
 

@@ -14,32 +14,60 @@ const char* sourceFormName(SourceForm form) { return form == SourceForm::Fixed ?
 
 namespace {
 
-std::string extensionOf(std::string_view path) {
+/// A Fortran source extension, lower case (SourceFile.hpp says which and why).
+struct FortranExtension {
+  std::string_view name;
+  std::optional<SourceForm> form;  ///< nullopt: from the content
+};
+
+constexpr FortranExtension kFortranExtensions[] = {
+    {"f", SourceForm::Fixed},   {"for", SourceForm::Fixed}, {"ftn", SourceForm::Fixed}, {"f77", SourceForm::Fixed},
+    {"fpp", SourceForm::Fixed}, {"f90", SourceForm::Free},  {"f95", SourceForm::Free},  {"f03", SourceForm::Free},
+    {"f08", SourceForm::Free},  {"f18", SourceForm::Free},  {"fdv", std::nullopt},
+};
+
+/// A path's Fortran extension and whether it is spelled in upper case; nullptr when it has none.
+const FortranExtension* fortranExtension(std::string_view path, bool& upperCase) {
   size_t slash = path.find_last_of('/');
   size_t dot = path.find_last_of('.');
-  if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash)) return {};
-  return std::string(path.substr(dot + 1));
+  if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash)) return nullptr;
+  std::string_view ext = path.substr(dot + 1);
+  bool lower = std::none_of(ext.begin(), ext.end(), [](char c) { return std::isupper(static_cast<unsigned char>(c)); });
+  upperCase = std::none_of(ext.begin(), ext.end(), [](char c) { return std::islower(static_cast<unsigned char>(c)); });
+  if (!lower && !upperCase) return nullptr;  // .For: gfortran does not take it either
+  for (const FortranExtension& e : kFortranExtensions) {
+    if (e.name.size() != ext.size()) continue;
+    bool same = true;
+    for (size_t i = 0; i < ext.size(); ++i)
+      same = same && std::tolower(static_cast<unsigned char>(ext[i])) == e.name[i];
+    if (same) return &e;
+  }
+  return nullptr;
 }
-
-std::string lower(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
-
 
 }  // namespace
 
 std::optional<SourceForm> formFromExtension(std::string_view path) {
-  std::string ext = lower(extensionOf(path));
-  if (ext == "f" || ext == "for" || ext == "f77" || ext == "ftn" || ext == "fpp") return SourceForm::Fixed;
-  if (ext == "f90" || ext == "f95" || ext == "f03" || ext == "f08" || ext == "f18") return SourceForm::Free;
-  return std::nullopt;
+  bool upperCase = false;
+  const FortranExtension* e = fortranExtension(path, upperCase);
+  return e ? e->form : std::nullopt;
 }
 
 bool isFortranExtension(std::string_view path) {
-  static const char* const known[] = {"f", "for", "f77", "f90", "f95", "F", "F90", "fdv"};
-  std::string ext = extensionOf(path);
-  return std::any_of(std::begin(known), std::end(known), [&](const char* k) { return ext == k; });
+  bool upperCase = false;
+  return fortranExtension(path, upperCase) != nullptr;
+}
+
+std::string fortranExtensionList() {
+  std::string list;
+  for (const FortranExtension& e : kFortranExtensions) list += (list.empty() ? "." : " .") + std::string(e.name);
+  return list + ", in lower or upper case";
+}
+
+bool needsPreprocessing(std::string_view path) {
+  bool upperCase = false;
+  const FortranExtension* e = fortranExtension(path, upperCase);
+  return e && (upperCase || e->name == "fpp");
 }
 
 namespace {
@@ -79,8 +107,18 @@ SourceForm formFromContent(const std::vector<std::string_view>& lines) {
     if (line.size() > 6 && line.substr(0, 5).find_first_not_of(' ') == std::string_view::npos &&
         line[5] != ' ' && line[5] != '\t' && line[5] != '0')
       ++fixedEvidence;
-    // Code starting before column 7 that is not a label is free form.
-    if (first < 6 && std::isalpha(static_cast<unsigned char>(line[first]))) ++freeEvidence;
+    // DEC TAB format: a TAB in columns 1-6 after blanks or a label ends the label field, and a
+    // digit 1-9 right after it continues the statement. A continuation, or a label then a TAB, is
+    // fixed form; a statement after a leading TAB is either form (free form may be indented with
+    // TABs), so it says nothing.
+    size_t tab = line.substr(0, std::min<size_t>(6, line.size())).find('\t');
+    if (tab != std::string_view::npos && line.substr(0, tab).find_first_not_of(" 0123456789") == std::string_view::npos) {
+      bool continuation = tab + 1 < line.size() && line[tab + 1] >= '1' && line[tab + 1] <= '9';
+      bool labelled = line.substr(0, tab).find_first_not_of(' ') != std::string_view::npos;
+      if (continuation || labelled) ++fixedEvidence;
+    } else if (first < 6 && std::isalpha(static_cast<unsigned char>(line[first]))) {
+      ++freeEvidence;  // code starting before column 7 that is not a label
+    }
     // A trailing & (before any comment) is free-form continuation.
     size_t bang = line.find('!');
     std::string_view code = line.substr(0, bang);

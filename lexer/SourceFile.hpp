@@ -42,13 +42,23 @@ struct SourceFile {
   }
 };
 
+// Extensions follow gfortran: .f .for .ftn (fixed form) and .f90 .f95 .f03 .f08 (free form) in lower
+// case or in upper case, the upper-case ones C-preprocessed, and .fpp/.FPP (fixed, preprocessed).
+// Besides them, by the same rule, .f77 (fixed), .f18 (free) and .fdv (DVM sources, either form),
+// which gfortran does not know. A mixed-case spelling (.For) is none of them, as for gfortran.
+
 /// What the extension says about the form; nullopt when it does not say (.fdv, unknown).
 std::optional<SourceForm> formFromExtension(std::string_view path);
-/// Decides an ambiguous form from the content: fixed-form comment lines and column-6
-/// continuations against free-form `&` continuations and statements in columns 1-5.
+/// Decides an ambiguous form from the content: fixed-form comment lines, column-6 and TAB-format
+/// continuations and labels followed by a TAB against free-form `&` continuations and statements
+/// in columns 1-5.
 SourceForm formFromContent(const std::vector<std::string_view>& lines);
 /// True for the extensions sapfor-lex looks for in directories.
 bool isFortranExtension(std::string_view path);
+/// Those extensions, for a message: ".f .for ... .fdv, in lower or upper case".
+std::string fortranExtensionList();
+/// Whether gfortran would C-preprocess a file of this name (upper-case extensions and .fpp).
+bool needsPreprocessing(std::string_view path);
 
 /// Why a file could not be read (the caller names the file).
 struct ReadError {

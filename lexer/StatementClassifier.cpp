@@ -1,6 +1,8 @@
 /// @file StatementClassifier.cpp
 #include "lexer/StatementClassifier.hpp"
 
+#include "lexer/CheckedArithmetic.hpp"
+
 #include <cctype>
 #include <string_view>
 
@@ -211,7 +213,7 @@ class Classifier {
     if (m_.nameEnd(p) != eq || p == eq) return false;
     kw(s, "do");
     if (afterLabel > s + 2) {
-      doLabel = std::stoi(textOf(s + 2, afterLabel));
+      doLabel = statementLabel(textOf(s + 2, afterLabel)).value_or(-1);
       m_.boundary(afterLabel);
     }
     return true;
@@ -523,7 +525,7 @@ class Classifier {
           if (kind != StmtKind::Unknown) {
             kw(s, "do");
             if (label > s + 2) {
-              doLabel = std::stoi(textOf(s + 2, label));
+              doLabel = statementLabel(textOf(s + 2, label)).value_or(-1);
               m_.boundary(label);
             }
             if (word) m_.keyword(p, word);

@@ -23,7 +23,7 @@ struct ClassifiedStatement {
   std::string text;                         ///< keyword-marked text for the scanner
   std::vector<SourcePos> pos;               ///< source position of every character of `text` (+ end)
   std::string constructName;                ///< `name:` in front of DO, IF, SELECT, ...
-  int doLabel = 0;                          ///< DO 10 ...: 10
+  int doLabel = 0;                          ///< DO 10 ...: 10; -1 for a label out of range (DO 123456)
   std::string unsupported;                  ///< a known construct sapfor does not model yet
 };
 

@@ -1,6 +1,7 @@
 /// @file SymbolPass.cpp
 #include "lexer/SymbolPass.hpp"
 
+#include "lexer/CheckedArithmetic.hpp"
 #include "lexer/Intrinsics.hpp"
 #include "lexer/Semantics.hpp"
 
@@ -193,9 +194,14 @@ class SymbolPass {
         for (const Attr& a : st->decl->attrs) applyAttribute(*c, a, scope);
       }
     }
+    // Sizes are checked: a component of 2^62 elements of REAL(8) leaves the size unknown.
+    auto alignedUp = [](int64_t offset, int64_t align) {
+      std::optional<int64_t> end = checkedAdd(offset, align - 1);
+      return end ? std::optional<int64_t>(*end / align * align) : std::nullopt;
+    };
     int64_t offset = 0, widest = 1;
     for (const Symbol& c : components.symbols()) {
-      std::optional<int> bytes = c.type.bytes();
+      std::optional<int64_t> bytes = c.type.bytes();
       std::optional<int64_t> count = c.isArray() ? c.elements() : std::optional<int64_t>(1);
       if (c.allocatable || c.pointer || !bytes || !count) return;
       int64_t align = c.type.base == BaseType::Character ? 1
@@ -203,10 +209,14 @@ class SymbolPass {
                       : c.type.base == BaseType::Complex ? *bytes / 2
                                                          : *bytes;
       align = std::max<int64_t>(1, std::min<int64_t>(align, 16));
-      offset = (offset + align - 1) / align * align + *bytes * *count;
+      std::optional<int64_t> start = alignedUp(offset, align);
+      std::optional<int64_t> size = checkedMul(*bytes, *count);
+      std::optional<int64_t> end = start && size ? checkedAdd(*start, *size) : std::nullopt;
+      if (!end) return;
+      offset = *end;
       widest = std::max(widest, align);
     }
-    type->bytes = (offset + widest - 1) / widest * widest;
+    type->bytes = alignedUp(offset, widest);
   }
 
   void applyAttribute(Symbol& s, const Attr& attr, const Scope& scope) {
@@ -615,10 +625,10 @@ class SymbolPass {
       case ExprKind::RealLiteral:
       case ExprKind::LogicalLiteral:
         if (!e.kindText.empty()) {
-          ConstValue v = e.kindText[0] >= '0' && e.kindText[0] <= '9'
-                             ? ConstValue::integer(std::atoi(e.kindText.c_str()))
-                             : (scope.find(e.kindText) ? scope.find(e.kindText)->value : ConstValue{});
-          if (v.isInteger()) e.literalKind = static_cast<int16_t>(v.i);
+          std::optional<int64_t> kind = e.kindText[0] >= '0' && e.kindText[0] <= '9'
+                                            ? decimalValue(e.kindText)
+                                            : (scope.find(e.kindText) ? scope.find(e.kindText)->value.asInteger() : std::nullopt);
+          e.literalKind = static_cast<int16_t>(typeKind(kind));
         }
         return;
       case ExprKind::Name: {

@@ -1,6 +1,8 @@
 /// @file Symbols.cpp
 #include "lexer/Symbols.hpp"
 
+#include "lexer/CheckedArithmetic.hpp"
+
 #include <cmath>
 #include <cstdio>
 
@@ -21,23 +23,23 @@ std::string TypeInfo::name() const {
   return "unknown";
 }
 
-std::optional<int> TypeInfo::bytes() const {
+std::optional<int64_t> TypeInfo::bytes() const {
   switch (base) {
     case BaseType::Integer:
     case BaseType::Logical:
-      return kind > 0 ? std::optional<int>(kind) : std::nullopt;
+      return kind > 0 ? std::optional<int64_t>(kind) : std::nullopt;
     case BaseType::Real:
     case BaseType::DoublePrecision:
       if (kind == 10) return 16;  // x87 extended precision is stored in 16 bytes
-      return kind > 0 ? std::optional<int>(kind) : std::nullopt;
+      return kind > 0 ? std::optional<int64_t>(kind) : std::nullopt;
     case BaseType::Complex:
     case BaseType::DoubleComplex:
       if (kind == 10) return 32;
-      return kind > 0 ? std::optional<int>(2 * kind) : std::nullopt;
+      return kind > 0 ? std::optional<int64_t>(2 * kind) : std::nullopt;
     case BaseType::Character:
-      return charLen >= 0 ? std::optional<int>(static_cast<int>(charLen * (kind > 0 ? kind : 1))) : std::nullopt;
+      return charLen >= 0 ? checkedMul(charLen, kind > 0 ? kind : 1) : std::nullopt;
     case BaseType::Derived:
-      return size >= 0 ? std::optional<int>(static_cast<int>(size)) : std::nullopt;
+      return size >= 0 ? std::optional<int64_t>(size) : std::nullopt;
     default:
       return std::nullopt;
   }
@@ -89,6 +91,13 @@ const char* storageName(Storage storage) {
     case Storage::Constant: return "constant";
   }
   return "local";
+}
+
+std::optional<int64_t> DimInfo::extent() const {
+  if (!lower || !upper) return std::nullopt;
+  if (*upper < *lower) return 0;
+  std::optional<int64_t> span = checkedSub(*upper, *lower);
+  return span ? checkedAdd(*span, 1) : std::nullopt;
 }
 
 std::optional<int64_t> Symbol::elements() const {

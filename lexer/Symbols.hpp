@@ -35,8 +35,9 @@ struct TypeInfo {
   bool numeric() const { return base == BaseType::Integer || base == BaseType::Real || base == BaseType::Complex; }
   /// integer, real, complex, logical, character, type(name), unknown
   std::string name() const;
-  /// The size of one element in bytes; nullopt when unknown (assumed-length CHARACTER, TYPE(...)).
-  std::optional<int> bytes() const;
+  /// The size of one element in bytes; nullopt when unknown (assumed-length CHARACTER, TYPE(...))
+  /// or above INT64_MAX.
+  std::optional<int64_t> bytes() const;
   bool operator==(const TypeInfo& other) const { return base == other.base && kind == other.kind; }
   bool operator!=(const TypeInfo& other) const { return !(*this == other); }
 };
@@ -69,10 +70,9 @@ struct DimInfo {
   std::string upperText;   ///< empty for ':' and '*'
   std::optional<int64_t> lower;
   std::optional<int64_t> upper;
-  std::optional<int64_t> extent() const {
-    if (lower && upper) return *upper >= *lower ? *upper - *lower + 1 : 0;
-    return std::nullopt;
-  }
+  /// upper - lower + 1 (0 when upper < lower); nullopt when a bound is unknown or the extent
+  /// exceeds INT64_MAX.
+  std::optional<int64_t> extent() const;
 };
 
 enum class Storage : uint8_t { Local, Dummy, Common, Module, Result, Constant };

@@ -89,12 +89,15 @@ class Evaluator {
     if (pos_ < s_.size() && std::isdigit(static_cast<unsigned char>(s_[pos_]))) {
       size_t start = pos_;
       while (pos_ < s_.size() && std::isdigit(static_cast<unsigned char>(s_[pos_]))) ++pos_;
+      // Not std::stod: a number of 310 digits or more is out of a double's range, and the bound is
+      // then not understood (stod threw, and the whole prediction stopped).
+      double v = std::strtod(std::string(s_.substr(start, pos_ - start)).c_str(), nullptr);
       if (pos_ < s_.size() && s_[pos_] == '_') {  // a kind suffix: 10_8
         ++pos_;
         while (pos_ < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[pos_])) || s_[pos_] == '_')) ++pos_;
-        return std::stod(std::string(s_.substr(start, s_.find('_', start) - start)));
       }
-      return std::stod(std::string(s_.substr(start, pos_ - start)));
+      if (!std::isfinite(v)) return fail();
+      return v;
     }
     if (pos_ < s_.size() && (std::isalpha(static_cast<unsigned char>(s_[pos_])) || s_[pos_] == '_')) {
       size_t start = pos_;

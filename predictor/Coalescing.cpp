@@ -108,7 +108,10 @@ WarpTransactions cc12(const std::vector<int64_t>& addresses, int elemBytes) {
 int segmentBytes(int elemBytes) { return elemBytes <= 1 ? 32 : elemBytes == 2 ? 64 : 128; }
 
 int64_t formulaTransactions(int64_t strideBytes, int elemBytes) {
-  int64_t stride = std::llabs(strideBytes);
+  // |stride| taken unsigned (-2^63 has no signed magnitude) and capped where it no longer matters:
+  // a stride of a segment or more puts one lane in each segment.
+  uint64_t magnitude = strideBytes < 0 ? 0 - static_cast<uint64_t>(strideBytes) : static_cast<uint64_t>(strideBytes);
+  int64_t stride = static_cast<int64_t>(std::min<uint64_t>(magnitude, uint64_t{1} << 32));
   if (stride == 0) return 1;
   int64_t segment = segmentBytes(elemBytes);
   int64_t lanesPerSegment = (segment + stride - 1) / stride;

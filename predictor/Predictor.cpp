@@ -16,6 +16,7 @@
 #include <cmath>
 #include <exception>
 #include <functional>
+#include <limits>
 #include <thread>
 
 namespace sapfor::predictor {
@@ -33,7 +34,25 @@ std::string num(double v) {
 
 std::string dim3(const Dim3& d) { return "[" + num(d[0]) + "," + num(d[1]) + "," + num(d[2]) + "]"; }
 
-int64_t ceilDiv(int64_t a, int64_t b) { return b <= 0 ? 0 : (a + b - 1) / b; }
+int64_t ceilDiv(int64_t a, int64_t b) { return b <= 0 || a <= 0 ? 0 : (a - 1) / b + 1; }
+
+/// A count or a value from the model's doubles as an integer: NaN is 0, and one beyond the 64-bit
+/// range is its nearest end (a cast would be undefined behaviour; the sources may hold anything).
+int64_t saturated(double v) {
+  if (std::isnan(v)) return 0;
+  if (v >= 9223372036854775807.0) return std::numeric_limits<int64_t>::max();
+  if (v <= -9223372036854775808.0) return std::numeric_limits<int64_t>::min();
+  return static_cast<int64_t>(v);
+}
+
+// Addresses are simulated as the GPU computes them, modulo 2^64, so that subscripts or bounds near
+// the 64-bit limits give meaningless addresses but never undefined behaviour; then the low 62 bits
+// are kept: every address is non-negative, and what the coalescing rules and the cache add to one
+// (an element, a segment) cannot overflow. A real program's addresses lie far below 2^62.
+int64_t wrappingAdd(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b)); }
+int64_t wrappingSub(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) - static_cast<uint64_t>(b)); }
+int64_t wrappingMul(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b)); }
+int64_t simulatedAddress(int64_t a) { return a & ((int64_t{1} << 62) - 1); }
 
 /// Trip counts and symbol values from the database, --param and, for a loop variable used in an
 /// inner loop's bound (a triangular nest), its loop's mean value.
@@ -262,14 +281,14 @@ class KernelModel {
     std::string tiles;
     for (size_t d = 0; d < iters_.size(); ++d) {
       int64_t b = d < 3 ? p_.block[d] : 1;
-      int64_t n = ceilDiv(static_cast<int64_t>(iters_[d]), b);
-      blocks *= std::max<int64_t>(n, 1);
+      int64_t n = ceilDiv(saturated(iters_[d]), b);
+      if (__builtin_mul_overflow(blocks, std::max<int64_t>(n, 1), &blocks)) blocks = std::numeric_limits<int64_t>::max();
       tiles += (tiles.empty() ? "" : " * ") + std::string("ceil(") + num(iters_[d]) + "/" + num(b) + ")";
     }
     if (explain_) say("  blocks = prod ceil(iters_d / block_d) = " + tiles + " = " + num(blocks) + " (1-D grid)");
     int64_t grid = std::min<int64_t>(blocks, g_.maxGridX);
     p_.blocks = grid;
-    p_.itersPerThread = std::max<int64_t>(1, ceilDiv(static_cast<int64_t>(p_.iterations), grid * threads_));
+    p_.itersPerThread = std::max<int64_t>(1, ceilDiv(saturated(p_.iterations), grid * threads_));
     if (explain_) say("MODEL.md §3 (1): iters_per_thread = ceil(iterations / (min(blocks, max_grid_x) * threads)) = ceil(" +
         num(p_.iterations) + " / (" + num(grid) + " * " + num(threads_) + ")) = " + num(p_.itersPerThread) +
         (blocks > grid ? " (grid capped at " + num(g_.maxGridX) + ")" : ""));
@@ -443,7 +462,7 @@ class KernelModel {
       const DimensionFacts& dim = v.dims[d];
       std::optional<double> lower = dim.lowerValue ? std::optional<double>(static_cast<double>(*dim.lowerValue))
                                                    : symbols_.evaluate(v.procId, dim.lower.empty() ? "1" : dim.lower, lacking, {});
-      l.lower.push_back(static_cast<int64_t>(lower.value_or(1)));
+      l.lower.push_back(saturated(lower.value_or(1)));
       l.multiplier.push_back(m);
       if (d + 1 == v.dims.size()) break;
       std::optional<double> extent;
@@ -457,7 +476,7 @@ class KernelModel {
         if (given != o_.params.end()) extent = given->second;
         else lacking.insert(name);
       }
-      m *= static_cast<int64_t>(std::max(1.0, extent.value_or(1)));
+      m = wrappingMul(m, saturated(std::max(1.0, extent.value_or(1))));
     }
     return l;
   }
@@ -479,16 +498,16 @@ class KernelModel {
         a.affine = false;
         return a;
       }
-      a.constant += (s.constant - l.lower[d]) * l.multiplier[d];
+      a.constant = wrappingAdd(a.constant, wrappingMul(wrappingSub(s.constant, l.lower[d]), l.multiplier[d]));
       for (const auto& [var, coeff] : s.terms) {
         auto slot = slots_.find(var);
-        if (slot != slots_.end()) terms[slot->second] += coeff * l.multiplier[d];
-        else a.constant += coeff * symbolValue(var) * l.multiplier[d];
+        if (slot != slots_.end()) terms[slot->second] = wrappingAdd(terms[slot->second], wrappingMul(coeff, l.multiplier[d]));
+        else a.constant = wrappingAdd(a.constant, wrappingMul(wrappingMul(coeff, symbolValue(var)), l.multiplier[d]));
       }
     }
-    a.constant = l.base + a.constant * l.elemBytes;
+    a.constant = wrappingAdd(l.base, wrappingMul(a.constant, l.elemBytes));
     for (const auto& [slot, coeff] : terms)
-      if (coeff) a.terms.emplace_back(slot, coeff * l.elemBytes);
+      if (coeff) a.terms.emplace_back(slot, wrappingMul(coeff, l.elemBytes));
     return a;
   }
   /// A loop-invariant symbol in a subscript (a(i+n)): its value when known, else 0 [the alignment is
@@ -496,7 +515,7 @@ class KernelModel {
   int64_t symbolValue(const std::string& name) {
     std::set<std::string> ignored;
     std::optional<double> v = symbols_.value(procId_, name, ignored, {});
-    return static_cast<int64_t>(v.value_or(0));
+    return saturated(v.value_or(0));
   }
 
   /// The slots of the loop variables and, per warp of the first block, its active lanes' values of
@@ -516,9 +535,9 @@ class KernelModel {
     for (int64_t t = 0; t < threads_; ++t) {
       int64_t coord[3] = {t % p_.block[0], (t / p_.block[0]) % p_.block[1], t / (p_.block[0] * p_.block[1])};
       bool active = true;
-      for (size_t d = 0; d < n && d < 3; ++d) active = active && coord[d] < static_cast<int64_t>(iters_[d]);
+      for (size_t d = 0; d < n && d < 3; ++d) active = active && coord[d] < saturated(iters_[d]);
       if (!active) continue;
-      for (size_t d = 0; d < n; ++d) laneValues_.push_back(start[d] + (d < 3 ? coord[d] : 0) * step[d]);
+      for (size_t d = 0; d < n; ++d) laneValues_.push_back(wrappingAdd(start[d], wrappingMul(d < 3 ? coord[d] : 0, step[d])));
       ++warpLanes_[static_cast<size_t>(t / 32) + 1];
     }
     for (size_t w = 1; w < warpLanes_.size(); ++w) warpLanes_[w] += warpLanes_[w - 1];
@@ -532,13 +551,13 @@ class KernelModel {
     size_t n = k_.nest.size();
     int64_t base = a.constant;
     for (const auto& [slot, coeff] : a.terms)
-      if (slot >= n) base += coeff * env[slot];
+      if (slot >= n) base = wrappingAdd(base, wrappingMul(coeff, env[slot]));
     for (size_t lane = warpLanes_[warp]; lane < warpLanes_[warp + 1]; ++lane) {
       const int64_t* values = laneValues_.data() + lane * n;
       int64_t address = base;
       for (const auto& [slot, coeff] : a.terms)
-        if (slot < n) address += coeff * values[slot];
-      out.push_back(address);
+        if (slot < n) address = wrappingAdd(address, wrappingMul(coeff, values[slot]));
+      out.push_back(simulatedAddress(address));
     }
   }
   /// A loop's first value and step (1 when unknown: only the alignment depends on it), evaluated
@@ -547,14 +566,14 @@ class KernelModel {
     auto known = starts_.find(l.id);
     if (known != starts_.end()) return known->second;
     std::set<std::string> ignored;
-    return starts_[l.id] = static_cast<int64_t>(symbols_.evaluate(l.procId, l.lower, ignored, loopVars_).value_or(1));
+    return starts_[l.id] = saturated(symbols_.evaluate(l.procId, l.lower, ignored, loopVars_).value_or(1));
   }
   int64_t loopStep(const LoopFacts& l) {
     auto known = steps_.find(l.id);
     if (known != steps_.end()) return known->second;
     std::set<std::string> ignored;
     return steps_[l.id] =
-               l.step.empty() ? 1 : static_cast<int64_t>(symbols_.evaluate(l.procId, l.step, ignored, {}).value_or(1));
+               l.step.empty() ? 1 : saturated(symbols_.evaluate(l.procId, l.step, ignored, {}).value_or(1));
   }
   /// Every slot's starting value: the body loops at their first iteration.
   std::vector<int64_t> innerStart() {
@@ -570,8 +589,8 @@ class KernelModel {
       int64_t coefficient = 0;
       for (size_t d = 0; d < r.subscripts.size() && d < l.multiplier.size(); ++d)
         for (const auto& [var, coeff] : r.subscripts[d].terms)
-          if (var == xVar) coefficient += coeff * l.multiplier[d];
-      a.stride = coefficient * l.elemBytes;
+          if (var == xVar) coefficient = wrappingAdd(coefficient, wrappingMul(coeff, l.multiplier[d]));
+      a.stride = wrappingMul(coefficient, l.elemBytes);
       a.formulaTransactions = static_cast<double>(formulaTransactions(*a.stride, l.elemBytes));
       double count = 0, bytes = 0, counted = 0;
       std::vector<int64_t> env = innerStart(), addresses;
@@ -739,9 +758,9 @@ class KernelModel {
             const LoopFacts& loop = program_.loop(child->loopId);
             int64_t start = loopStart(loop), step = loopStep(loop);
             size_t slot = slots_[loop.var];
-            int64_t n = std::min<int64_t>(static_cast<int64_t>(trips_[loop.id]), 64);
+            int64_t n = std::min<int64_t>(saturated(trips_[loop.id]), 64);
             for (int64_t i = 0; i < n && budget > 0; ++i) {
-              env[slot] = start + i * step;
+              env[slot] = wrappingAdd(start, wrappingMul(i, step));
               walk(child->id);
             }
             env[slot] = start;

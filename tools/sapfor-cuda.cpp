@@ -104,87 +104,95 @@ int main(int argc, char** argv) {
   for (const std::string& d : defines) preprocessor.define(d);
   preprocessor.undefines = undefines;
 
-  int status = kOk;
   std::string text;
-  try {
-    auto db = db::openExisting(path, false);
-    if (!db::getMeta(*db, "analysis"))
-      return trouble(path + ": the analysis has not run on this database (sapfor-lex --no-analysis made it): "
-                     "run sapfor-analyze " + path + " first");
-    predictor::ProgramFacts program(*db);
-    std::vector<predictor::KernelFacts> kernels;
-    if (loops.empty()) {
-      kernels = program.kernels();
-    } else {
-      for (const std::string& key : loops) {
-        if (!program.loopByKey(key))
-          return trouble("no loop '" + key + "' in " + path + " (the loop keys: SELECT loop_key FROM loops)");
-        std::vector<predictor::KernelFacts> one = program.kernels(key);
-        if (one.empty())
-          return trouble("loop " + key + " is not a kernel: no PARALLEL directive or expert nest starts there "
-                         "(SELECT loop_key FROM expert_directives WHERE kind = 'PARALLEL')");
-        kernels.push_back(std::move(one.front()));
-      }
-    }
-    predictor::ProgramPrediction prediction = predictor::predictProgram(program, kernels, options, settings);
-
-    std::string root = db::getMeta(*db, "source_root").value_or("");
-    std::unique_ptr<lexer::SourceProgram> sources = lexer::parseSources(root, recordedSources(*db), preprocessor);
-    SQLite::Statement fileOf(*db, "SELECT file FROM loops WHERE loop_id = ?");
-    SQLite::Statement privatesOf(*db,
-        "SELECT v.name FROM directive_vars v JOIN directives d USING (dir_id) "
-        "WHERE d.loop_id = ? AND d.kind = 'PARALLEL' AND v.clause = 'private'");
-    cuda::CudaWriter writer(*sources, across);
-    std::vector<cuda::CudaKernel> written;
-    for (size_t i = 0; i < kernels.size(); ++i) {
-      const predictor::KernelFacts& k = kernels[i];
-      const predictor::KernelPrediction& p = prediction.kernels[i];
-      cuda::KernelRequest request;
-      request.loopKey = p.loopKey;
-      request.source = k.source;
-      fileOf.bind(1, k.loopId);
-      if (fileOf.executeStep()) request.file = fileOf.getColumn(0).getString();
-      fileOf.reset();
-      privatesOf.bind(1, k.loopId);
-      while (privatesOf.executeStep()) request.privates.insert(privatesOf.getColumn(0).getString());
-      privatesOf.reset();
-      for (predictor::Id l : k.nest) {
-        request.lines.push_back(program.loop(l).line);
-        request.vars.push_back(program.loop(l).var);
-      }
-      request.traits = k.traits;
-      request.reductions = k.reductions;
-      request.across = k.across;
-      request.launch.block = p.block;
-      request.launch.blocks = p.blocks;
-      request.launch.itersPerThread = p.itersPerThread;
-      request.launch.gridCapped = p.itersPerThread > 1 || p.blocks >= options.gpu.maxGridX;
-      request.launch.regsPerThread = p.regsPerThread;
-      request.launch.gpuName = options.gpu.name;
-      cuda::CudaKernel kernel;
-      if (p.status != "ok") {
-        std::string missing;
-        for (const std::string& m : p.missing) missing += (missing.empty() ? "" : ", ") + m;
-        kernel.loopKey = p.loopKey;
-        kernel.reason = "dvmh-predict cannot map it without " + missing + " (--param)";
+  // Parsing the sources, translating the kernels and freeing the syntax trees recurse as deep as
+  // the expressions nest: all of it runs on a large stack, as sapfor-lex's parsing does (freeing a
+  // sum of 200,000 terms alone overflows the main thread's 8 MB).
+  auto translateAll = [&]() -> int {
+    int status = kOk;
+    try {
+      auto db = db::openExisting(path, false);
+      if (!db::getMeta(*db, "analysis"))
+        return trouble(path + ": the analysis has not run on this database (sapfor-lex --no-analysis made it): "
+                       "run sapfor-analyze " + path + " first");
+      predictor::ProgramFacts program(*db);
+      std::vector<predictor::KernelFacts> kernels;
+      if (loops.empty()) {
+        kernels = program.kernels();
       } else {
-        // The translation recurses as deep as the expressions nest, like the front end.
-        lexer::runWithLargeStack([&] { kernel = writer.translate(request); });
+        for (const std::string& key : loops) {
+          if (!program.loopByKey(key))
+            return trouble("no loop '" + key + "' in " + path + " (the loop keys: SELECT loop_key FROM loops)");
+          std::vector<predictor::KernelFacts> one = program.kernels(key);
+          if (one.empty())
+            return trouble("loop " + key + " is not a kernel: no PARALLEL directive or expert nest starts there "
+                           "(SELECT loop_key FROM expert_directives WHERE kind = 'PARALLEL')");
+          kernels.push_back(std::move(one.front()));
+        }
       }
-      if (!kernel.translated()) {
-        std::cerr << "sapfor-cuda: " << kernel.loopKey << ": not translatable: " << kernel.reason << "\n";
-        status = kNotTranslatable;
+      predictor::ProgramPrediction prediction = predictor::predictProgram(program, kernels, options, settings);
+
+      std::string root = db::getMeta(*db, "source_root").value_or("");
+      std::unique_ptr<lexer::SourceProgram> sources = lexer::parseSources(root, recordedSources(*db), preprocessor);
+      SQLite::Statement fileOf(*db, "SELECT file FROM loops WHERE loop_id = ?");
+      SQLite::Statement privatesOf(*db,
+          "SELECT v.name FROM directive_vars v JOIN directives d USING (dir_id) "
+          "WHERE d.loop_id = ? AND d.kind = 'PARALLEL' AND v.clause = 'private'");
+      cuda::CudaWriter writer(*sources, across);
+      std::vector<cuda::CudaKernel> written;
+      for (size_t i = 0; i < kernels.size(); ++i) {
+        const predictor::KernelFacts& k = kernels[i];
+        const predictor::KernelPrediction& p = prediction.kernels[i];
+        cuda::KernelRequest request;
+        request.loopKey = p.loopKey;
+        request.source = k.source;
+        fileOf.bind(1, k.loopId);
+        if (fileOf.executeStep()) request.file = fileOf.getColumn(0).getString();
+        fileOf.reset();
+        privatesOf.bind(1, k.loopId);
+        while (privatesOf.executeStep()) request.privates.insert(privatesOf.getColumn(0).getString());
+        privatesOf.reset();
+        for (predictor::Id l : k.nest) {
+          request.lines.push_back(program.loop(l).line);
+          request.vars.push_back(program.loop(l).var);
+        }
+        request.traits = k.traits;
+        request.reductions = k.reductions;
+        request.across = k.across;
+        request.launch.block = p.block;
+        request.launch.blocks = p.blocks;
+        request.launch.itersPerThread = p.itersPerThread;
+        request.launch.gridCapped = p.itersPerThread > 1 || p.blocks >= options.gpu.maxGridX;
+        request.launch.regsPerThread = p.regsPerThread;
+        request.launch.gpuName = options.gpu.name;
+        cuda::CudaKernel kernel;
+        if (p.status != "ok") {
+          std::string missing;
+          for (const std::string& m : p.missing) missing += (missing.empty() ? "" : ", ") + m;
+          kernel.loopKey = p.loopKey;
+          kernel.reason = "dvmh-predict cannot map it without " + missing + " (--param)";
+        } else {
+          kernel = writer.translate(request);
+        }
+        if (!kernel.translated()) {
+          std::cerr << "sapfor-cuda: " << kernel.loopKey << ": not translatable: " << kernel.reason << "\n";
+          status = kNotTranslatable;
+        }
+        written.push_back(std::move(kernel));
       }
-      written.push_back(std::move(kernel));
+      text = writer.translationUnit(written);
+    } catch (const db::DatabaseError& e) {
+      return trouble(e.what());
+    } catch (const lexer::LoadError& e) {
+      return trouble(e.what());
+    } catch (const std::exception& e) {
+      return trouble(path + ": " + e.what());
     }
-    text = writer.translationUnit(written);
-  } catch (const db::DatabaseError& e) {
-    return trouble(e.what());
-  } catch (const lexer::LoadError& e) {
-    return trouble(e.what());
-  } catch (const std::exception& e) {
-    return trouble(path + ": " + e.what());
-  }
+    return status;
+  };
+  int status = kOk;
+  lexer::runWithLargeStack([&] { status = translateAll(); });
+  if (status == kTrouble) return status;
   if (output.empty()) {
     std::cout << text;
   } else {

@@ -2,9 +2,11 @@
 /// libFuzzer target `fuzz-frontend`: the input bytes are a Fortran source, run through the whole
 /// in-memory front end, once as fixed form and once as free form: prescanner (with INCLUDE
 /// expansion against a private scratch folder), statement classifier, Flex/Bison parser, program
-/// structure, symbol pass, fact extraction, the annotator, and the FactWriter into an in-memory
-/// SQLite database that holds the real schema (each input in its own transaction, rolled back).
-/// An input containing '#' is run twice more, through the C preprocessor (as with --cpp).
+/// structure, symbol pass, fact extraction, the annotator; and a sample of the inputs the way
+/// `sapfor-lex -j 2` loads them (lexer/Loader: parsed on a parsing thread while this one writes the
+/// facts) into an in-memory SQLite database that holds the real schema (each input in its own
+/// transaction, rolled back). An input containing '#' is run twice more, through the C
+/// preprocessor (as with --cpp).
 ///
 /// Inputs that sapfor-lex itself refuses before parsing (NUL bytes, mostly control characters:
 /// see loadSourceText) are skipped, so every finding is reachable from the command line:
@@ -14,7 +16,7 @@
 /// throws nothing on purpose, sapfor-lex would print "internal error" and load nothing.
 #include "lexer/Annotator.hpp"
 #include "lexer/FactExtractor.hpp"
-#include "lexer/FactWriter.hpp"
+#include "lexer/Loader.hpp"
 #include "lexer/Preprocessor.hpp"
 #include "lexer/ProgramStructure.hpp"
 #include "lexer/StackThread.hpp"
@@ -48,8 +50,8 @@ namespace {
 fs::path scratch;
 /// The in-memory database with the schema. Preparing the FactWriter's statements costs far more
 /// than parsing a small input (about 10 ms against 0.2 ms under ASan), so by default only one
-/// input in 16 (chosen by a hash of its bytes: a crash reproduces) goes through the FactWriter.
-/// SAPFOR_FUZZ_DB=1 writes every input, SAPFOR_FUZZ_DB=0 none.
+/// input in 16 (chosen by a hash of its bytes: a crash reproduces) is loaded into it.
+/// SAPFOR_FUZZ_DB=1 loads every input, SAPFOR_FUZZ_DB=0 none.
 std::unique_ptr<SQLite::Database> database;
 enum class DbMode { Sample, All, None } dbMode = DbMode::Sample;
 
@@ -152,16 +154,17 @@ void runFrontEnd(const std::string& text, lexer::SourceForm form, bool cpp) {
   }
 
   if (!writesToDatabase(text)) return;
+  // As `sapfor-lex -j 2 --form F [--cpp] input`: from the file, parsed on a parsing thread, the
+  // facts written on this one; whatever fails on the parsing thread must come back here.
+  std::ofstream(files.at(index).path, std::ios::binary) << text;
+  lexer::LoadOptions options;
+  options.inputs = {files.at(index).path};
+  options.preprocessor = preprocessor;
+  options.form = form;
+  options.jobs = 2;
+  lexer::DiagnosticSink loadDiagnostics(nullptr);
   database->exec("BEGIN");
-  {
-    lexer::FactWriter writer(*database);
-    writer.registerFile(index, -1, form);  // as loadProgram does
-    for (const auto& [included, includer] : parsed.includes) writer.registerFile(included, includer, form);
-    writer.write(facts, files);
-    writer.writeFiles(files);
-    writer.writeDiagnostics(diagnostics.all());
-    writer.flush();
-  }
+  lexer::loadProgram(options, *database, loadDiagnostics);
   database->exec("ROLLBACK");
 }
 

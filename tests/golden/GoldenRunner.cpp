@@ -28,6 +28,7 @@
 ///   no-database $TMP/out/x.sqlite            # no file (nor temporary file) at this path
 ///   no-temporary                             # no temporary file beside $DB (or a given path)
 ///   max-seconds 10                           # the last run took less than 10 s
+///   stack-kb 512                             # later runs start with a 512 KB stack (ulimit -s)
 ///   shell cp data/examples/sor.f $TMP/a.f    # sh command in the repository root; must exit 0
 ///                                            # (the last run's output: $TMP/stdout, $TMP/stderr)
 ///   exists $TMP/annotated/sor.f              # the path exists (absent: it does not)
@@ -67,6 +68,7 @@ struct Context {
   std::string db;
   int lastExit = -1;
   double lastSeconds = 0;
+  std::string stackKb;  ///< `ulimit -s` for later runs; empty: as the runner has it
   std::string lastStdout, lastStderr;
   bool show = false;
   std::string testName;
@@ -122,7 +124,8 @@ void run(Context& c, int line, const std::string& commandLine) {
   std::getline(words, rest);
   rest = substitute(rest, c);
   bool namesOutput = (" " + rest + " ").find(" -o ") != std::string::npos;
-  std::string command = "cd '" + c.root.string() + "' && '" + found->second + "' " + rest +
+  std::string command = "cd '" + c.root.string() + "' && " + (c.stackKb.empty() ? "" : "ulimit -s " + c.stackKb + " && ") +
+                        "'" + found->second + "' " + rest +
                         (namesOutput || tool != "sapfor-lex" ? "" : " -o '" + c.db + "'") + " >'" +
                         (c.tmp / "stdout").string() + "' 2>'" + (c.tmp / "stderr").string() + "'";
   auto started = std::chrono::steady_clock::now();
@@ -281,6 +284,8 @@ int runFile(Context& c, const fs::path& file) {
       double limit = std::atof(line.substr(12).c_str());
       if (c.lastSeconds >= limit)
         fail(c, lineNo, "the run took " + std::to_string(c.lastSeconds) + " s, expected under " + line.substr(12));
+    } else if (line.rfind("stack-kb ", 0) == 0) {
+      c.stackKb = std::to_string(std::atoi(line.substr(9).c_str()));
     } else if (line.rfind("shell ", 0) == 0) {
       std::string command = "cd '" + c.root.string() + "' && ( " + substitute(line.substr(6), c) + " ) >'" +
                             (c.tmp / "shell-output").string() + "' 2>&1";

@@ -93,6 +93,55 @@ TEST_CASE("which files gfortran preprocesses") {
   CHECK(needsPreprocessing("a/b.F90"));
   CHECK(needsPreprocessing("b.F"));
   CHECK(needsPreprocessing("b.fpp"));
+  CHECK(needsPreprocessing("b.FPP"));
+  CHECK(needsPreprocessing("b.FOR"));
+  CHECK(needsPreprocessing("b.FTN"));
+  CHECK(needsPreprocessing("b.F08"));
   CHECK_FALSE(needsPreprocessing("b.f90"));
+  CHECK_FALSE(needsPreprocessing("b.for"));
+  CHECK_FALSE(needsPreprocessing("b.For"));
+  CHECK_FALSE(needsPreprocessing("b.C"));
   CHECK_FALSE(needsPreprocessing("dir.F90/b.f"));
+}
+
+TEST_CASE("#if arithmetic outside 64 bits, by zero or shifted out of range is an error, taken as false") {
+  auto taken = [](const std::string& condition) {
+    Run r("#if " + condition + "\nyes\n#else\nno\n#endif\n");
+    return r.texts().front() + (r.messages.str().empty() ? "" : ": " + r.messages.str());
+  };
+  CHECK(taken("(-9223372036854775807-1) / -1") == "no: t.F90:1:1: error: #if (-9223372036854775807-1) / -1: integer overflow; taken as false\n");
+  CHECK(taken("1 % 0") == "no: t.F90:1:1: error: #if 1 % 0: division by zero; taken as false\n");
+  CHECK(taken("1 << 64") == "no: t.F90:1:1: error: #if 1 << 64: shift count out of range (0 to 63); taken as false\n");
+  CHECK(taken("(-9223372036854775807-1) % -1 == 0") == "yes");
+  CHECK(taken("-5 >> 1 == -3") == "yes");  // arithmetic: toward minus infinity
+  CHECK(taken("0 && 1 / 0 || 2") == "yes");
+  CHECK(taken("1 ? 2 : 1 / 0") == "yes");
+  CHECK(taken("017 == 15 && 0x1F == 31") == "yes");
+}
+
+TEST_CASE("C comments are deleted, and one over several lines joins its end to its first line") {
+  Run r("#define N 3 /* three */\nx = N/**/1 + 'a/*b*/' ! c /* d\ny = 2 /* over\nlines */ + z\nw = 1\n");
+  CHECK(r.texts() == std::vector<std::string>{"x = 31 + 'a/*b*/' ! c /* d", "y = 2  + z", "", "w = 1"});
+  CHECK(r.messages.str().empty());
+  // The joined text keeps the columns it had on its own line: ' + z' from columns 9-12 of line 4.
+  REQUIRE(r.lines[1].columns.size() == 10);
+  CHECK(r.lines[1].line == 3);
+  CHECK(r.lines[1].columns[5] == 6);
+  CHECK(r.lines[1].columns[6] == 9);
+  CHECK(r.lines[1].columns[9] == 12);
+  CHECK(r.lines[3].line == 5);
+}
+
+TEST_CASE("a C comment the file does not close is an error") {
+  Run r("x = 1\n  /* open\ny = 2\n");
+  CHECK(r.messages.str() == "t.F90:2:3: error: /* comment without */: the rest of the file is skipped\n");
+  CHECK(r.texts() == std::vector<std::string>{"x = 1", "  ", ""});
+}
+
+TEST_CASE("macro expansion stops at its budget: a macro doubled 30 times") {
+  std::string text = "#define A0 x\n";
+  for (int i = 1; i <= 30; ++i) text += "#define A" + std::to_string(i) + " A" + std::to_string(i - 1) + "+A" + std::to_string(i - 1) + "\n";
+  Run r(text + "y = A30\ny = A2\n");
+  CHECK(r.texts() == std::vector<std::string>{"", "y = x+x+x+x"});
+  CHECK(r.messages.str().find("t.F90:32:5: error: macro expansion of this line writes more than 4194304 characters") == 0);
 }

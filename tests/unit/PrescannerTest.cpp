@@ -128,3 +128,26 @@ TEST_CASE("form from content: fixed-form comment lines against free-form & conti
   CHECK(formFromContent(lines({"C comment", "      X = 1", "     &  + 2"})) == SourceForm::Fixed);
   CHECK(formFromContent(lines({"program p", "  x = 1 + &", "    2", "end"})) == SourceForm::Free);
 }
+
+TEST_CASE("form from content: DEC TAB format is fixed form, TAB-indented free form stays free") {
+  auto lines = [](std::vector<std::string_view> l) { return l; };
+  // A continuation digit after a TAB, a label before one; statements after a TAB say nothing.
+  CHECK(formFromContent(lines({"\tPROGRAM P", "\tX = 1.0 +", "\t1    2.0", "\tEND"})) == SourceForm::Fixed);
+  CHECK(formFromContent(lines({"\tDO 10 I = 1, 2", "\tX = I", "10\tCONTINUE", "\tEND"})) == SourceForm::Fixed);
+  CHECK(formFromContent(lines({"\tX = 1", "\tEND"})) == SourceForm::Fixed);  // no evidence: fixed
+  CHECK(formFromContent(lines({"program p", "\tx = 1 + &", "\t    2", "\tprint *, x", "end"})) == SourceForm::Free);
+}
+
+TEST_CASE("extensions as gfortran takes them: lower or upper case, not mixed") {
+  CHECK(formFromExtension("a.FOR") == SourceForm::Fixed);
+  CHECK(formFromExtension("a.ftn") == SourceForm::Fixed);
+  CHECK(formFromExtension("a.F08") == SourceForm::Free);
+  CHECK(formFromExtension("dir.f/a.f03") == SourceForm::Free);
+  CHECK_FALSE(formFromExtension("a.fdv"));
+  CHECK_FALSE(formFromExtension("a.For"));
+  CHECK(isFortranExtension("a.FDV"));
+  CHECK(isFortranExtension("a.FPP"));
+  CHECK_FALSE(isFortranExtension("a.For"));
+  CHECK_FALSE(isFortranExtension("a.inc"));
+  CHECK_FALSE(isFortranExtension("f90"));
+}

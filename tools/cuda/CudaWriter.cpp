@@ -1,6 +1,7 @@
 /// @file CudaWriter.cpp
 #include "tools/cuda/CudaWriter.hpp"
 
+#include "lexer/CheckedArithmetic.hpp"
 #include "lexer/Semantics.hpp"
 
 #include <algorithm>
@@ -445,7 +446,7 @@ class KernelTranslator {
       std::optional<int64_t> extent = deferred ? std::nullopt : dim.extent();
       if (extent) {
         v.extent.push_back({integerLiteral(*extent, 4), kPrimary});
-        elements *= std::max<int64_t>(*extent, 1);
+        if (__builtin_mul_overflow(elements, std::max<int64_t>(*extent, 1), &elements)) known = false;
         continue;
       }
       known = false;
@@ -466,7 +467,9 @@ class KernelTranslator {
     }
     // Fortran compilers index in 64 bits; an int suffices when the array is known to be small.
     std::optional<int64_t> lastExtent = deferred ? std::nullopt : s.dims.back().extent();
-    v.wideIndex = !known || !lastExtent || elements * std::max<int64_t>(*lastExtent, 1) > std::numeric_limits<int>::max();
+    int64_t all = 0;
+    v.wideIndex = !known || !lastExtent || __builtin_mul_overflow(elements, std::max<int64_t>(*lastExtent, 1), &all) ||
+                  all > std::numeric_limits<int>::max();
   }
 
   /// A bound the kernel cannot know (an allocatable's, an assumed shape's): the caller passes it.
@@ -771,6 +774,8 @@ class KernelTranslator {
       boundLocals_.push_back(v.cType + " " + last);
       text += pad(indent) + last + " = " + expr(*s.exprs[1]).text + ";\n";
     }
+    if (step == std::numeric_limits<int64_t>::min())
+      fail("the DO at line " + std::to_string(s.pos.line) + " has a step of -2^63 (its magnitude does not fit in 64 bits)");
     std::string increment = step == 1    ? "++" + v.cName
                             : step == -1 ? "--" + v.cName
                             : step > 0   ? v.cName + " += " + std::to_string(step)
@@ -846,12 +851,15 @@ class KernelTranslator {
       if (s.exprs.size() > 2) {
         std::optional<int64_t> folded = foldInteger(s.exprs[2].get(), *scope_);
         if (!folded || *folded == 0) fail("the DO " + s.name + " has a step that is not a constant");
+        if (*folded == std::numeric_limits<int64_t>::min()) fail("the DO " + s.name + " has a step of -2^63");
         d.step = *folded;
       }
       std::optional<int64_t> lo = foldInteger(s.exprs[0].get(), *scope_), hi = foldInteger(s.exprs[1].get(), *scope_);
       d.first = lo ? integerLiteral(*lo, 4) : wrap(expr(*s.exprs[0]), kAdditive);
       if (lo && hi) {
-        d.count = std::to_string(std::max<int64_t>(0, (*hi - *lo + d.step) / d.step));
+        std::optional<int64_t> count = tripCount(*lo, *hi, d.step);
+        if (!count) fail("the DO " + s.name + " runs more than 2^63 - 1 times");
+        d.count = std::to_string(*count);
       } else {
         CExpr upper = expr(*s.exprs[1]), lower = expr(*s.exprs[0]);
         std::string span = wrap(upper, kAdditive) + " - " + wrap(lower, kAdditive + 1);

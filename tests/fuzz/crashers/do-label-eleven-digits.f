@@ -1,0 +1,5 @@
+      PROGRAM P
+      DO 99999999999 I = 1, 2
+      X = 1
+99999 CONTINUE
+      END

@@ -1,0 +1,4 @@
+      PROGRAM P
+      REAL*99999999999 X
+      X = 1
+      END

@@ -1,0 +1,4 @@
+#define N 4
+      SUBROUTINE lo_f77(A)
+      REAL A(N)
+      END

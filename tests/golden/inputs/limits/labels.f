@@ -1,0 +1,7 @@
+      PROGRAM LABELS
+      DO 99999999999 I = 1, 2
+      X = 1
+99999 CONTINUE
+      DO 00010 J = 1, 3
+   10 CONTINUE
+      END

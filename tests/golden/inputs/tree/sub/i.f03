@@ -1,0 +1,2 @@
+subroutine ti
+end subroutine ti

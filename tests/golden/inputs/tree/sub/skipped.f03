@@ -1,2 +1,0 @@
-subroutine skipped_f03
-end subroutine skipped_f03
