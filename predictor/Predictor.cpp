@@ -9,6 +9,7 @@
 #include "predictor/LruSegmentCache.hpp"
 #include "predictor/Occupancy.hpp"
 #include "predictor/Reduction.hpp"
+#include "schema/Database.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -1058,8 +1059,8 @@ std::vector<KernelPrediction> predictKernels(PredictorContext& main, std::vector
   for (size_t t = 0; t < extra; ++t)
     helpers.emplace_back([&, t] {
       try {
-        SQLite::Database db(path, SQLite::OPEN_READONLY | SQLite::OPEN_NOMUTEX);
-        ProgramFacts program(db);
+        std::unique_ptr<SQLite::Database> db = db::open(path, SQLite::OPEN_READONLY | SQLite::OPEN_NOMUTEX);
+        ProgramFacts program(*db);
         PredictorContext context(program, options);
         work(context);
       } catch (...) {

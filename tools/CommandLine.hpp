@@ -7,6 +7,8 @@
 
 #include <boost/program_options.hpp>
 
+#include <cerrno>
+#include <cstring>
 #include <iostream>
 #include <optional>
 #include <thread>
@@ -43,6 +45,15 @@ inline std::optional<int> parseCommandLine(int argc, char** argv, const char* to
     return 0;
   }
   return std::nullopt;
+}
+
+/// Whether everything the tool printed reached its standard output; when not (a full disk, a file
+/// over the size limit), says so on stderr, and the tool exits with status 2.
+inline bool stdoutWritten(const char* tool) {
+  std::cout.flush();
+  if (std::cout) return true;
+  std::cerr << tool << ": cannot write the standard output: " << std::strerror(errno) << "\n";
+  return false;
 }
 
 /// --jobs' default: one thread per core.

@@ -70,6 +70,7 @@ HtmlReportInput predictBaseline(SQLite::Database& db, const std::string& path, c
 }  // namespace
 
 int main(int argc, char** argv) {
+  sapfor::output::handleInterruptions();
   sapfor::db::configureSqlite();
   std::string path, gpuName = "c2050", gpuFile, blockDefaults = "thesis", block, cache = "on", transactions = "exact",
                     format = "table", loop, explain, baseline;
@@ -184,29 +185,33 @@ int main(int argc, char** argv) {
     header.gpuKey = options.gpu.key;
     header.gpuName = options.gpu.name;
     header.options = optionText;
-    if (!noRecord) header.runId = storePrediction(*db, {command, options.gpu.key, options.gpu.name, optionText}, prediction);
+    if (!noRecord) {
+      try {
+        header.runId = storePrediction(*db, {command, options.gpu.key, options.gpu.name, optionText}, prediction);
+      } catch (const SQLite::Exception& e) {
+        return usageError(path + ": cannot record the run: " + db::errorText(e, *db) + "; the database is as it was");
+      }
+    }
     if (!explain.empty()) {
       for (const KernelPrediction& k : prediction.kernels)
         if (k.loopKey == explain) writeExplanation(std::cout, k);
       if (loop.empty()) writeProgramExplanation(std::cout, prediction);
-      return kOk;
-    }
-    if (format == "html") {
+    } else if (format == "html") {
       HtmlReportInput current{header, readProvenance(*db), readLoopTree(*db), std::move(prediction)};
       std::optional<HtmlReportInput> before;
       if (baselineDb) before = predictBaseline(*baselineDb, baseline, loop, options, settings, optionText);
       writeHtml(std::cout, current, before ? &*before : nullptr);
-      return kOk;
+    } else {
+      if (format == "json") writeJson(std::cout, header, prediction);
+      else if (format == "csv") writeCsv(std::cout, prediction);
+      else if (!quiet) writeTable(std::cout, header, prediction);
+      if (kernels.empty() && !quiet && format == "table")
+        std::cout << "(no parallel loops in " << path << ": no user PARALLEL directive, no nest the expert proposes)\n";
     }
-    if (format == "json") writeJson(std::cout, header, prediction);
-    else if (format == "csv") writeCsv(std::cout, prediction);
-    else if (!quiet) writeTable(std::cout, header, prediction);
-    if (kernels.empty() && !quiet && format == "table")
-      std::cout << "(no parallel loops in " << path << ": no user PARALLEL directive, no nest the expert proposes)\n";
   } catch (const db::DatabaseError& e) {
     return usageError(e.what());
   } catch (const std::exception& e) {
     return usageError(path + ": " + e.what());
   }
-  return kOk;
+  return tools::stdoutWritten("dvmh-predict") ? kOk : kTrouble;
 }

@@ -62,6 +62,7 @@ bool colorWanted(const std::string& mode) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  sapfor::output::handleInterruptions();
   sapfor::db::configureSqlite();
   std::vector<std::string> paths, kinds, failOn;
   std::string format = "text", color = "auto", procedure, loop;
@@ -139,6 +140,5 @@ int main(int argc, char** argv) {
   else writeText(std::cout, result, outcomes, report);
   for (const PolicyOutcome& o : outcomes)
     if (!o.unchecked.empty()) std::cerr << "sapfor-diff: policy " << o.policy << " cannot be checked: " << o.unchecked << "\n";
-  std::cout.flush();
-  return std::cout ? status : kTrouble;
+  return tools::stdoutWritten("sapfor-diff") ? status : kTrouble;
 }
