@@ -262,6 +262,7 @@ std::string databaseContent(const std::string& path) {
 
 std::vector<std::string> queryRows(const std::string& db, const std::string& sql) {
   SQLite::Database database(db, SQLite::OPEN_READONLY);
+  database.setBusyTimeout(10000);  // past a hold-lock
   SQLite::Statement query(database, sql);
   std::vector<std::string> rows;
   while (query.executeStep()) {
