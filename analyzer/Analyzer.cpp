@@ -243,7 +243,7 @@ struct StreamingAnalysis::State {
   SQLite::Database& db;
   /// The rows go to a database of their own beside the new one, through a connection of their
   /// own: the load's inserts never wait for the analysis' (finish() appends them in one pass).
-  output::TemporaryPath resultsPath;
+  files::TemporaryPath resultsPath;
   std::unique_ptr<SQLite::Database> results;
   Program program;
   std::optional<Effects> effects{std::in_place, program};  ///< reset once finish() no longer needs it
@@ -279,8 +279,8 @@ struct StreamingAnalysis::State {
 
   explicit State(SQLite::Database& d) : db(d) {
     {
-      auto deferred = output::deferInterruptions();  // created where an interruption finds it
-      resultsPath = output::TemporaryPath(d.getFilename() + "-analysis");
+      auto deferred = files::deferInterruptions();  // created where an interruption finds it
+      resultsPath = files::TemporaryPath(d.getFilename() + "-analysis");
       results = db::open(resultsPath.path(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_NOMUTEX);
     }
     onResults([&] {

@@ -2,7 +2,7 @@
 #include "analyzer/EmitDvmh.hpp"
 
 #include "lexer/SourceFile.hpp"
-#include "output/OutputFolder.hpp"
+#include "files/OutputFolder.hpp"
 
 #include <cctype>
 #include <filesystem>
@@ -71,7 +71,7 @@ bool replaced(const DirectiveRow& d) {
 EmitReport emitDvmh(const Program& program, const std::vector<ExpertDirective>& directives, const std::string& outputDir) {
   EmitReport report;
   // The copies are staged and moved into place together; none goes onto a source.
-  output::OutputFolder folder(outputDir, "sapfor-analyze-emit");
+  files::OutputFolder folder(outputDir, "sapfor-analyze-emit");
   for (const FileRow& f : program.files) folder.protect((fs::path(program.sourceRoot) / f.path).string());
   std::map<Id, std::map<int, std::vector<const ExpertDirective*>>> inserts;  // file -> line -> directives
   for (const ExpertDirective& d : directives) inserts[d.fileId][d.line].push_back(&d);

@@ -20,8 +20,8 @@ struct EmitReport {
 };
 
 /// Writes every source file of `program` under `outputDir` (same relative paths as in the
-/// database), all at once at the end (output::OutputFolder: never outside the folder, through a
-/// link or onto a source). Throws output::OutputError when the folder cannot be written.
+/// database), all at once at the end (files::OutputFolder: never outside the folder, through a
+/// link or onto a source). Throws files::OutputError when the folder cannot be written.
 EmitReport emitDvmh(const Program& program, const std::vector<ExpertDirective>& directives, const std::string& outputDir);
 
 /// One directive as source lines for a file of the given form: `!DVM$ ` (free) or `CDVM$ `

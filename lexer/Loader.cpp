@@ -7,7 +7,7 @@
 #include "lexer/ProgramStructure.hpp"
 #include "lexer/StackThread.hpp"
 #include "lexer/SymbolPass.hpp"
-#include "output/OutputFolder.hpp"
+#include "files/OutputFolder.hpp"
 #include "schema/Database.hpp"
 
 
@@ -249,11 +249,18 @@ std::vector<FoundSource> findSources(const std::vector<std::string>& inputs) {
     if (ec || !fs::exists(status)) throw LoadError(input + ": no such file or directory");
     if (fs::is_directory(status)) {
       std::vector<fs::path> found;
-      for (fs::recursive_directory_iterator it(input, fs::directory_options::skip_permission_denied, ec), end;
-           !ec && it != end; it.increment(ec)) {
+      // A folder that cannot be read stops the load, as a file that cannot be read does: its
+      // sources would be missing from the program without a word.
+      fs::path at = input;  // the entry the iterator leaves next: a folder it descends into
+      for (fs::recursive_directory_iterator it(input, ec), end; !ec && it != end; it.increment(ec)) {
+        at = it->path();
         if (it->is_regular_file() && isFortranExtension(it->path().string())) found.push_back(it->path());
       }
-      if (ec) throw LoadError(input + ": cannot read the directory: " + ec.message());
+      if (ec) {
+        std::error_code ignored;
+        std::string folder = fs::is_directory(at, ignored) ? at.string() : at.parent_path().string();
+        throw LoadError(folder + ": cannot read the directory: " + ec.message());
+      }
       if (found.empty())
         throw LoadError(input + ": no Fortran sources in this directory (looked for .f .for .f77 .f90 .f95 .F .F90 .fdv)");
       std::sort(found.begin(), found.end());
@@ -294,7 +301,7 @@ LoadSummary load(const LoadOptions& options, SQLite::Database& db, DiagnosticSin
   }
   // Annotated copies are staged and moved into place only when the whole load succeeds: a failed
   // load leaves no trace, not even the annotation folder.
-  std::optional<output::OutputFolder> annotated;
+  std::optional<files::OutputFolder> annotated;
   if (!options.annotateDir.empty()) {
     annotated.emplace(options.annotateDir, "sapfor-lex-annotate");
     for (const FoundSource& source : sources) annotated->protect(source.path);

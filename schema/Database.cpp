@@ -43,13 +43,13 @@ namespace {
 /// sqlite3_busy_timeout, which an interruption could not cut short.
 int waitWhileLocked(void*, int attempts) {
   constexpr int kStepMs = 10;
-  if (output::interrupted() || attempts * kStepMs >= busyTimeoutSeconds() * 1000) return 0;
+  if (files::interrupted() || attempts * kStepMs >= busyTimeoutSeconds() * 1000) return 0;
   std::this_thread::sleep_for(std::chrono::milliseconds(kStepMs));
   return 1;
 }
 
 /// SQLite's progress handler, every few thousand instructions of a statement: nonzero stops it.
-int stopWhenInterrupted(void*) { return output::interrupted() ? 1 : 0; }
+int stopWhenInterrupted(void*) { return files::interrupted() ? 1 : 0; }
 
 bool isLocked(const SQLite::Exception& e) {
   return e.getErrorCode() == SQLITE_BUSY || e.getErrorCode() == SQLITE_LOCKED;
@@ -138,10 +138,10 @@ std::optional<std::string> refusalToReplace(const std::string& path, bool replac
 }
 
 /// The temporary file of a new database at `path`, or the DatabaseError saying why not.
-output::StagedFile stagedDatabase(const std::string& path, bool replace) {
+files::StagedFile stagedDatabase(const std::string& path, bool replace) {
   try {
-    return output::StagedFile(path, [replace](const std::string& at) { return refusalToReplace(at, replace); });
-  } catch (const output::OutputError& e) {
+    return files::StagedFile(path, [replace](const std::string& at) { return refusalToReplace(at, replace); });
+  } catch (const files::OutputError& e) {
     throw DatabaseError(e.what());
   }
 }
@@ -150,10 +150,10 @@ output::StagedFile stagedDatabase(const std::string& path, bool replace) {
 
 NewDatabase::NewDatabase(std::string path, bool replace) : file_(stagedDatabase(path, replace)) {
   try {
-    // Created only where an interruption finds it (output::TemporaryPath). One thread writes
+    // Created only where an interruption finds it (files::TemporaryPath). One thread writes
     // (the analysis beside the load writes a database of its own); the temporary file is thrown
     // away on any failure, so neither mutexes nor the journal buy anything.
-    auto deferred = output::deferInterruptions();
+    auto deferred = files::deferInterruptions();
     db_ = open(file_.temporaryPath(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_NOMUTEX);
     deferred.unlock();
     // 16 KB pages: a fifth fewer instructions per inserted row than 4 KB ones (measured on the
@@ -198,7 +198,7 @@ void NewDatabase::commit() {
   db_.reset();
   try {
     file_.commit();
-  } catch (const output::OutputError& e) {
+  } catch (const files::OutputError& e) {
     throw DatabaseError(e.what());
   }
 }
@@ -228,10 +228,33 @@ std::unique_ptr<SQLite::Database> openExisting(const std::string& path, bool wri
   try {
     auto db = open(path, (writable ? SQLite::OPEN_READWRITE : SQLite::OPEN_READONLY) | SQLite::OPEN_NOMUTEX);
     db->exec("PRAGMA foreign_keys = OFF");
+    checkTrees(*db, path);
     return db;
   } catch (const SQLite::Exception& e) {
     throw DatabaseError(path + ": " + (isLocked(e) ? lockedReason() : std::string(e.what())));
   }
+}
+
+void checkTrees(SQLite::Database& db, const std::string& path) {
+  SQLite::Statement loops(db,
+      "SELECT l.loop_key, l.parent_id FROM loop l LEFT JOIN loop p ON p.loop_id = l.parent_id "
+      "WHERE CASE WHEN l.parent_id IS NULL THEN l.depth <> 1 "
+      "ELSE p.loop_id IS NULL OR p.loop_id >= l.loop_id OR p.proc_id <> l.proc_id OR p.depth <> l.depth - 1 END "
+      "ORDER BY l.loop_id LIMIT 1");
+  if (loops.executeStep())
+    throw DatabaseError(path + ": inconsistent database: loop " + loops.getColumn(0).getString() +
+                        (loops.getColumn(1).isNull() ? " has no parent loop but is not at depth 1"
+                                                     : " has parent " + loops.getColumn(1).getString() +
+                                                           ", which is not an earlier loop of its procedure one level up") +
+                        " (sapfor-lex never writes that; reload the sources)");
+  SQLite::Statement blocks(db,
+      "SELECT b.block_id, b.parent_id FROM block b LEFT JOIN block p ON p.block_id = b.parent_id "
+      "WHERE b.parent_id IS NOT NULL AND (p.block_id IS NULL OR p.block_id >= b.block_id OR p.proc_id <> b.proc_id) "
+      "ORDER BY b.block_id LIMIT 1");
+  if (blocks.executeStep())
+    throw DatabaseError(path + ": inconsistent database: block " + blocks.getColumn(0).getString() + " has parent " +
+                        blocks.getColumn(1).getString() +
+                        ", which is not an earlier block of its procedure (sapfor-lex never writes that; reload the sources)");
 }
 
 void attach(SQLite::Database& db, const std::string& path, const std::string& name) {

@@ -4,7 +4,7 @@
 /// stage, and the `meta` provenance table.
 #pragma once
 
-#include "output/StagedFile.hpp"
+#include "files/StagedFile.hpp"
 
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Transaction.h>
@@ -44,7 +44,7 @@ class DatabaseError : public std::runtime_error {
 
 /// Opens a connection as every tool does: while another process holds the database locked it
 /// waits (busy_timeout(), then SQLITE_BUSY), and once the process is interrupted its statements
-/// stop (SQLITE_INTERRUPT: see output/Interruption.hpp).
+/// stop (SQLITE_INTERRUPT: see files/Interruption.hpp).
 std::unique_ptr<SQLite::Database> open(const std::string& path, int flags);
 
 /// How long a connection waits for a database another process holds locked: SAPFOR_BUSY_TIMEOUT
@@ -94,14 +94,20 @@ class NewDatabase {
   DatabaseError writeError(const SQLite::Exception& e);
 
  private:
-  output::StagedFile file_;
+  files::StagedFile file_;
   std::unique_ptr<SQLite::Database> db_;
   bool indexed_ = false;
 };
 
 /// Opens an existing database of ours for reading (and writing when `writable`), refusing a
-/// missing, foreign or newer one with a message that says which.
+/// missing, foreign, newer or inconsistent one (checkTrees) with a message that says which.
 std::unique_ptr<SQLite::Database> openExisting(const std::string& path, bool writable);
+
+/// Throws DatabaseError ("PATH: inconsistent database: ...") unless the loop and block trees are
+/// what sapfor-lex writes: a loop's parent is an earlier loop of its procedure one level up (a
+/// loop without one is at depth 1), a block's parent an earlier block of its procedure. Every
+/// reader walks these links up or down; a cycle would never end.
+void checkTrees(SQLite::Database& db, const std::string& path);
 
 /// A write transaction on an existing database (sapfor-analyze's results, dvmh-predict's run):
 /// rolled back unless committed, also when the process is interrupted meanwhile. It takes the
@@ -113,7 +119,7 @@ class WriteTransaction {
   void commit() { transaction_.commit(); }
 
  private:
-  output::RollbackOnInterruption rollback_;  ///< released after the transaction's rollback
+  files::RollbackOnInterruption rollback_;  ///< released after the transaction's rollback
   SQLite::Transaction transaction_;
 };
 

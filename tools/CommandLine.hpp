@@ -7,6 +7,7 @@
 
 #include <boost/program_options.hpp>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <iostream>
@@ -56,10 +57,14 @@ inline bool stdoutWritten(const char* tool) {
   return false;
 }
 
-/// --jobs' default: one thread per core.
+/// The most threads --jobs may ask for: beyond it a typo (-j 99999) would start thousands of
+/// threads, each with a large stack reserved.
+inline constexpr int kMostJobs = 256;
+
+/// --jobs' default: one thread per core (at most kMostJobs).
 inline int defaultJobs() {
   unsigned cores = std::thread::hardware_concurrency();
-  return cores == 0 ? 1 : static_cast<int>(cores);
+  return cores == 0 ? 1 : static_cast<int>(std::min<unsigned>(cores, kMostJobs));
 }
 
 }  // namespace sapfor::tools

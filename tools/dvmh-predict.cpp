@@ -17,7 +17,6 @@
 
 #include <algorithm>
 #include <iostream>
-#include <sstream>
 
 namespace po = boost::program_options;
 using namespace sapfor;
@@ -70,7 +69,7 @@ HtmlReportInput predictBaseline(SQLite::Database& db, const std::string& path, c
 }  // namespace
 
 int main(int argc, char** argv) {
-  sapfor::output::handleInterruptions();
+  sapfor::files::handleInterruptions();
   sapfor::db::configureSqlite();
   std::string path, gpuName = "c2050", gpuFile, blockDefaults = "thesis", block, cache = "on", transactions = "exact",
                     format = "table", loop, explain, baseline;
@@ -122,7 +121,8 @@ int main(int argc, char** argv) {
     return kTrouble;
   };
   if (path.empty()) return usageError("no database given (dvmh-predict --help)");
-  if (options.jobs < 1) return usageError("--jobs must be at least 1");
+  if (options.jobs < 1 || options.jobs > tools::kMostJobs)
+    return usageError("--jobs must be from 1 to " + std::to_string(tools::kMostJobs));
   if (std::optional<std::string> bad = tools::selectGpu(gpuName, gpuFile, options)) return usageError(*bad);
   const ModelSettings& settings = builtinModelSettings();
   if (std::optional<std::string> bad = tools::parseBlocks(blockDefaults, block, settings, options)) return usageError(*bad);
@@ -147,11 +147,7 @@ int main(int argc, char** argv) {
   if (std::optional<std::string> bad = tools::parseParams(params, options)) return usageError(*bad);
   std::string optionText = "blocks=" + blockDefaults + (block.empty() ? "" : "; block=" + block) + "; cache=" + cache +
                            "; cache_kb=" + std::to_string(options.cacheKb) + "; transactions=" + transactions;
-  for (const auto& [name, value] : options.params) {
-    std::ostringstream v;
-    v << value;
-    optionText += "; " + name + "=" + v.str();
-  }
+  for (const auto& [name, value] : options.params) optionText += "; " + name + "=" + std::to_string(static_cast<int64_t>(value));
   std::string command;
   for (int i = 0; i < argc; ++i) command += (i ? " " : "") + std::string(argv[i]);
 

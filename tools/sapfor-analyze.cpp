@@ -39,7 +39,7 @@ const char* const kUsage =
 }  // namespace
 
 int main(int argc, char** argv) {
-  sapfor::output::handleInterruptions();
+  sapfor::files::handleInterruptions();
   sapfor::db::configureSqlite();
   std::string path, emitDir;
   std::vector<std::string> explain;

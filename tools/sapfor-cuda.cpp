@@ -9,7 +9,7 @@
 #include "predictor/KernelFacts.hpp"
 #include "predictor/ModelSettings.hpp"
 #include "predictor/Predictor.hpp"
-#include "output/StagedFile.hpp"
+#include "files/StagedFile.hpp"
 #include "schema/Database.hpp"
 
 #include "tools/CommandLine.hpp"
@@ -72,7 +72,7 @@ std::optional<std::string> refusalToReplace(const std::string& path) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  sapfor::output::handleInterruptions();
+  sapfor::files::handleInterruptions();
   sapfor::db::configureSqlite();
   std::string path, output, gpuName = "c2050", gpuFile, blockDefaults = "thesis", block;
   std::vector<std::string> loops, params, includes, defines, undefines;
@@ -119,7 +119,7 @@ int main(int argc, char** argv) {
 
   int status = kOk;
   std::string text;
-  std::optional<output::StagedFile> outputFile;  // checked now, written whole at the end
+  std::optional<files::StagedFile> outputFile;  // checked now, written whole at the end
   try {
     if (!output.empty()) outputFile.emplace(output, refusalToReplace);
     auto db = db::openExisting(path, false);
@@ -197,7 +197,7 @@ int main(int argc, char** argv) {
     return trouble(e.what());
   } catch (const lexer::LoadError& e) {
     return trouble(e.what());
-  } catch (const output::OutputError& e) {
+  } catch (const files::OutputError& e) {
     return trouble(e.what());
   } catch (const std::exception& e) {
     return trouble(path + ": " + e.what());
@@ -209,7 +209,7 @@ int main(int argc, char** argv) {
   try {
     outputFile->write(text);
     outputFile->commit();
-  } catch (const output::OutputError& e) {
+  } catch (const files::OutputError& e) {
     return trouble(e.what());
   }
   return status;

@@ -79,7 +79,7 @@ std::string joinArgs(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  sapfor::output::handleInterruptions();
+  sapfor::files::handleInterruptions();
   sapfor::db::configureSqlite();
   std::string output;
   std::string form;
@@ -113,8 +113,8 @@ int main(int argc, char** argv) {
   po::variables_map vm;
   if (std::optional<int> done = tools::parseCommandLine(argc, argv, "sapfor-lex", kUsage, visible, hidden, "input", -1, vm))
     return *done;
-  if (options.jobs < 1) {
-    std::cerr << "sapfor-lex: --jobs must be at least 1\n";
+  if (options.jobs < 1 || options.jobs > tools::kMostJobs) {
+    std::cerr << "sapfor-lex: --jobs must be from 1 to " << tools::kMostJobs << "\n";
     return kTrouble;
   }
   if (options.inputs.empty()) {
@@ -171,7 +171,7 @@ int main(int argc, char** argv) {
     progress.clear();
     std::cerr << "sapfor-lex: " << e.what() << "\n";
     return kTrouble;
-  } catch (const output::OutputError& e) {
+  } catch (const files::OutputError& e) {
     progress.clear();
     std::cerr << "sapfor-lex: " << e.what() << "\n";
     return kTrouble;

@@ -1,9 +1,9 @@
 /// @file OutputTest.cpp
-/// Outputs written whole and checked: a folder of copies (output::OutputFolder) never written
+/// Outputs written whole and checked: a folder of copies (files::OutputFolder) never written
 /// outside itself, through a link or onto an input, and nothing left by a write that fails; a
-/// staged file (output::StagedFile) renamed into place only over what it may replace.
-#include "output/OutputFolder.hpp"
-#include "output/StagedFile.hpp"
+/// staged file (files::StagedFile) renamed into place only over what it may replace.
+#include "files/OutputFolder.hpp"
+#include "files/StagedFile.hpp"
 
 #include <doctest/doctest.h>
 #include <signal.h>
@@ -15,7 +15,7 @@
 #include <sstream>
 
 namespace fs = std::filesystem;
-using namespace sapfor::output;
+using namespace sapfor::files;
 
 namespace {
 

@@ -41,6 +41,7 @@ class Side {
     }
     try {
       db_ = db::open(path, SQLite::OPEN_READONLY);
+      if (found.schemaVersion == db::kSchemaVersion) db::checkTrees(*db_, path);  // another version's tables may differ
       provenance_.path = path;
       provenance_.schemaVersion = found.schemaVersion;
       SQLite::Statement meta(*db_, "SELECT key, value FROM meta ORDER BY key");
@@ -48,6 +49,8 @@ class Side {
         provenance_.meta.emplace_back(meta.getColumn(0).getString(), meta.getColumn(1).getString());
     } catch (const SQLite::Exception& e) {
       throw DiffError(path + ": cannot read: " + e.what());
+    } catch (const db::DatabaseError& e) {
+      throw DiffError(e.what());
     }
     try {
       SQLite::Statement runs(*db_,

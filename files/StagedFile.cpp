@@ -1,5 +1,5 @@
 /// @file StagedFile.cpp
-#include "output/StagedFile.hpp"
+#include "files/StagedFile.hpp"
 
 #include <fcntl.h>
 #include <stdio.h>
@@ -10,7 +10,7 @@
 #include <cstring>
 #include <filesystem>
 
-namespace sapfor::output {
+namespace sapfor::files {
 namespace fs = std::filesystem;
 
 void writeWholeFile(const std::string& path, std::string_view text, const std::string& shownPath) {
@@ -95,4 +95,4 @@ void StagedFile::commit() {
   throw OutputError(shownPath_ + ": " + *why);
 }
 
-}  // namespace sapfor::output
+}  // namespace sapfor::files

@@ -6,7 +6,7 @@
 /// a file created at the destination while the tool ran is never overwritten.
 #pragma once
 
-#include "output/Interruption.hpp"
+#include "files/Interruption.hpp"
 
 #include <functional>
 #include <optional>
@@ -14,7 +14,7 @@
 #include <string>
 #include <string_view>
 
-namespace sapfor::output {
+namespace sapfor::files {
 
 /// An output that may not or could not be written; the tools report it and exit with status 2.
 class OutputError : public std::runtime_error {
@@ -55,4 +55,4 @@ class StagedFile {
   TemporaryPath temporary_;
 };
 
-}  // namespace sapfor::output
+}  // namespace sapfor::files

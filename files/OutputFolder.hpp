@@ -10,7 +10,7 @@
 /// by one without following links.
 #pragma once
 
-#include "output/Interruption.hpp"
+#include "files/Interruption.hpp"
 
 #include <map>
 #include <set>
@@ -19,7 +19,7 @@
 #include <utility>
 #include <vector>
 
-namespace sapfor::output {
+namespace sapfor::files {
 
 class OutputFolder {
  public:
@@ -49,4 +49,4 @@ class OutputFolder {
   std::vector<std::string> order_;
 };
 
-}  // namespace sapfor::output
+}  // namespace sapfor::files

@@ -2,7 +2,7 @@
 /// The handlers only record the signal and wake a thread of ours (all a handler may safely do);
 /// that thread removes the temporary files and ends the process, under the same lock the renames
 /// into place take.
-#include "output/Interruption.hpp"
+#include "files/Interruption.hpp"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -17,7 +17,7 @@
 #include <set>
 #include <thread>
 
-namespace sapfor::output {
+namespace sapfor::files {
 namespace fs = std::filesystem;
 
 namespace {
@@ -151,4 +151,4 @@ RollbackOnInterruption::~RollbackOnInterruption() {
   registry().rolledBack.notify_all();
 }
 
-}  // namespace sapfor::output
+}  // namespace sapfor::files

@@ -1,7 +1,7 @@
 /// @file OutputFolder.cpp
-#include "output/OutputFolder.hpp"
+#include "files/OutputFolder.hpp"
 
-#include "output/StagedFile.hpp"
+#include "files/StagedFile.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -11,7 +11,7 @@
 #include <cstring>
 #include <filesystem>
 
-namespace sapfor::output {
+namespace sapfor::files {
 namespace fs = std::filesystem;
 
 namespace {
@@ -143,4 +143,4 @@ std::vector<std::string> OutputFolder::commit() {
   return written;
 }
 
-}  // namespace sapfor::output
+}  // namespace sapfor::files

@@ -10,7 +10,7 @@
 #include <mutex>
 #include <string>
 
-namespace sapfor::output {
+namespace sapfor::files {
 
 /// Installs the handlers and the thread that acts on them; first thing in main. Ending the
 /// process through exit() once interrupted (main returning after its work unwound) ends it by
@@ -59,4 +59,4 @@ class RollbackOnInterruption {
   RollbackOnInterruption& operator=(const RollbackOnInterruption&) = delete;
 };
 
-}  // namespace sapfor::output
+}  // namespace sapfor::files
