@@ -32,13 +32,11 @@ void writeWholeFile(const std::string& path, std::string_view text, const std::s
 
 namespace {
 
-/// Renames `from` to `to` only if nothing is at `to` (EEXIST otherwise); where the file system
-/// cannot say so atomically, after a check.
+/// Renames `from` to `to` only if nothing is at `to` (EEXIST otherwise); where the kernel or the
+/// file system cannot say so atomically (EINVAL, ENOSYS), after a check.
 int renameNoReplace(const std::string& from, const std::string& to) {
-#ifdef RENAME_NOREPLACE
   if (::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_NOREPLACE) == 0) return 0;
   if (errno != EINVAL && errno != ENOSYS) return -1;
-#endif
   struct stat st;
   if (::lstat(to.c_str(), &st) == 0) {
     errno = EEXIST;

@@ -1,4 +1,0 @@
-! An INCLUDE naming a device: read, it would never end.
-program include_device
-  include '/dev/zero'
-end program include_device
