@@ -21,7 +21,9 @@ void handleInterruptions();
 bool interrupted();
 
 /// A temporary file or folder of this run: removed (with what it holds) when this goes, unless
-/// released first, and by an interruption while it exists.
+/// released first, and by an interruption while it exists. Register it and create the file while
+/// holding deferInterruptions(): an interruption then either finds the file or ends the process
+/// before it exists.
 class TemporaryPath {
  public:
   TemporaryPath() = default;
