@@ -47,7 +47,8 @@
 ///                                            # (RLIMIT_FSIZE: a write beyond fails with EFBIG);
 ///                                            # `limit file-size $DB`: past the size $DB has now
 ///   hold-lock $DB 2                          # from now on another process holds an exclusive
-///                                            # lock on the database for 2 s
+///                                            # lock on the database for 2 s (`hold-lock $DB 2
+///                                            # reserved`: a writer's lock, under which others read)
 ///
 /// Shell commands find the tools on PATH (`shell dvmh-predict $DB & ...`). A database made
 /// inconsistent on purpose:
@@ -277,9 +278,9 @@ std::vector<std::string> queryRows(const std::string& db, const std::string& sql
   return rows;
 }
 
-/// Another process takes an exclusive lock on the database at `path` and keeps it `seconds`;
-/// returns once it holds the lock.
-void holdLock(Context& c, int line, const std::string& path, double seconds) {
+/// Another process takes an exclusive (or a reserved: a writer's) lock on the database at `path`
+/// and keeps it `seconds`; returns once it holds the lock.
+void holdLock(Context& c, int line, const std::string& path, double seconds, bool reserved) {
   int ready[2];
   if (::pipe(ready) != 0) {
     fail(c, line, "hold-lock: no pipe");
@@ -292,7 +293,7 @@ void holdLock(Context& c, int line, const std::string& path, double seconds) {
     try {
       SQLite::Database db(path, SQLite::OPEN_READWRITE);
       db.setBusyTimeout(10000);
-      db.exec("BEGIN EXCLUSIVE");
+      db.exec(reserved ? "BEGIN IMMEDIATE" : "BEGIN EXCLUSIVE");
       char byte = 1;
       if (::write(ready[1], &byte, 1) == 1) {
         std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
@@ -416,10 +417,10 @@ int runFile(Context& c, const fs::path& file) {
         fail(c, lineNo, "limit file-size: no file " + pathArgument(c, size).string());
     } else if (line.rfind("hold-lock ", 0) == 0) {
       std::istringstream words(line.substr(10));
-      std::string path;
+      std::string path, kind;
       double seconds = 0;
-      words >> path >> seconds;
-      holdLock(c, lineNo, pathArgument(c, path).string(), seconds);
+      words >> path >> seconds >> kind;
+      holdLock(c, lineNo, pathArgument(c, path).string(), seconds, kind == "reserved");
     } else if (line.rfind("shell ", 0) == 0) {
       std::string command = "cd '" + c.root.string() + "' && PATH='" + (c.tmp / "bin").string() + "':\"$PATH\" && ( " +
                             substitute(line.substr(6), c) + " ) >'" + (c.tmp / "shell-output").string() + "' 2>&1";
