@@ -243,7 +243,7 @@ struct StreamingAnalysis::State {
   SQLite::Database& db;
   /// The rows go to a database of their own beside the new one, through a connection of their
   /// own: the load's inserts never wait for the analysis' (finish() appends them in one pass).
-  std::string resultsPath;
+  files::TemporaryPath resultsPath;
   std::unique_ptr<SQLite::Database> results;
   Program program;
   std::optional<Effects> effects{std::in_place, program};  ///< reset once finish() no longer needs it
@@ -277,20 +277,43 @@ struct StreamingAnalysis::State {
   std::exception_ptr error;
   std::thread thread;
 
-  explicit State(SQLite::Database& d) : db(d), resultsPath(d.getFilename() + "-analysis") {
-    std::filesystem::remove(resultsPath);
-    results = std::make_unique<SQLite::Database>(resultsPath, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_NOMUTEX);
-    results->exec("PRAGMA page_size = 16384; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -2048");
-    results->exec(std::string(db::analysisSchemaText()));
-    db::attach(db, resultsPath, "results");  // now, while the new database is still small to commit
+  explicit State(SQLite::Database& d) : db(d) {
+    {
+      auto deferred = files::deferInterruptions();  // created where an interruption finds it
+      resultsPath = files::TemporaryPath(d.getFilename() + "-analysis");
+      results = db::open(resultsPath.path(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_NOMUTEX);
+    }
+    onResults([&] {
+      results->exec("PRAGMA page_size = 16384; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -2048");
+      results->exec(std::string(db::analysisSchemaText()));
+    });
+    db::attach(db, resultsPath.path(), "results");  // now, while the new database is still small to commit
     results->exec("BEGIN");
     writer.emplace(*results);
   }
   ~State() {
     writer.reset();
-    results.reset();
-    std::error_code ec;
-    std::filesystem::remove(resultsPath, ec);
+    results.reset();  // before resultsPath removes the file
+  }
+
+  /// Runs `work`, which writes through the results' connection: an SQLite error gets the
+  /// system's reason in its message (a full disk), which only this connection knows.
+  template <class Work>
+  void onResults(Work&& work) {
+    try {
+      work();
+    } catch (const SQLite::Exception& e) {
+      throw SQLite::Exception(db::errorText(e, *results), e.getErrorCode());
+    }
+  }
+
+  /// What went wrong on the thread, kept for finish().
+  void keepError() {
+    try {
+      onResults([] { throw; });
+    } catch (...) {
+      error = std::current_exception();
+    }
   }
 
   void run() {
@@ -317,7 +340,7 @@ struct StreamingAnalysis::State {
       try {
         analyzeFile(file);
       } catch (...) {
-        error = std::current_exception();
+        keepError();
       }
     }
   }
@@ -379,7 +402,7 @@ struct StreamingAnalysis::State {
       settled.clear();
       writer->summaries(program, *effects);
     } catch (...) {
-      error = std::current_exception();
+      keepError();
     }
   }
 
@@ -477,18 +500,20 @@ AnalysisReport StreamingAnalysis::finish() {
   DirectiveIndex index = s.fileIndex;
   index.parallelByProcedure.clear();
   for (const DirectiveRow& d : s.deferredDirectives) index.add(d);
-  if (!s.deferred.empty()) {
-    ProgramReader reader(s.db);
-    reader.readCodeTables(program);
-    for (Id procId : s.deferred) {
-      reader.load(program, procId, ProgramReader::Detail::All);
-      analyzeLoaded(program, *s.effects, index, *s.writer, {}, s.report, s.findings);
+  s.onResults([&] {
+    if (!s.deferred.empty()) {
+      ProgramReader reader(s.db);
+      reader.readCodeTables(program);
+      for (Id procId : s.deferred) {
+        reader.load(program, procId, ProgramReader::Detail::All);
+        analyzeLoaded(program, *s.effects, index, *s.writer, {}, s.report, s.findings);
+      }
     }
-  }
-  s.deferred.clear();
-  s.writer->flush();
-  s.writer.reset();
-  s.results->exec("COMMIT");
+    s.deferred.clear();
+    s.writer->flush();
+    s.writer.reset();
+    s.results->exec("COMMIT");
+  });
   s.results.reset();
   // The whole-program tables go before the append, which would otherwise be the run's peak of
   // memory (with the indexes just built): the report needs the file table alone.

@@ -2,13 +2,12 @@
 #include "analyzer/EmitDvmh.hpp"
 
 #include "lexer/SourceFile.hpp"
+#include "files/OutputFolder.hpp"
 
 #include <cctype>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <sstream>
-#include <stdexcept>
 
 namespace sapfor::analyzer {
 
@@ -71,9 +70,9 @@ bool replaced(const DirectiveRow& d) {
 
 EmitReport emitDvmh(const Program& program, const std::vector<ExpertDirective>& directives, const std::string& outputDir) {
   EmitReport report;
-  std::error_code ec;
-  fs::create_directories(outputDir, ec);
-  if (ec) throw std::runtime_error(outputDir + ": cannot create the folder: " + ec.message());
+  // The copies are staged and moved into place together; none goes onto a source.
+  files::OutputFolder folder(outputDir, "sapfor-analyze-emit");
+  for (const FileRow& f : program.files) folder.protect((fs::path(program.sourceRoot) / f.path).string());
   std::map<Id, std::map<int, std::vector<const ExpertDirective*>>> inserts;  // file -> line -> directives
   for (const ExpertDirective& d : directives) inserts[d.fileId][d.line].push_back(&d);
   std::map<Id, std::vector<std::pair<int, int>>> dropped;  // file -> user directive line ranges
@@ -81,6 +80,10 @@ EmitReport emitDvmh(const Program& program, const std::vector<ExpertDirective>& 
     if (replaced(d)) dropped[d.fileId].push_back({d.line, d.endLine});
 
   for (const FileRow& f : program.files) {
+    if (fs::path(f.path).is_absolute()) {  // an INCLUDE found outside the source root: its copy would be itself
+      report.notCopied.push_back(f.path);
+      continue;
+    }
     fs::path source = fs::path(program.sourceRoot) / f.path;
     // Read as the load read it: a byte order mark dropped, UTF-16 or -32 as UTF-8 (the copy is
     // written so), which is the text file.bytes counts.
@@ -120,13 +123,10 @@ EmitReport emitDvmh(const Program& program, const std::vector<ExpertDirective>& 
     }
     directivesAt(static_cast<int>(lines.size()) + 1);  // END REGION after the file's last line
 
-    fs::path target = fs::path(outputDir) / f.path;
-    fs::create_directories(target.parent_path(), ec);
-    std::ofstream file(target, std::ios::binary);
-    file << out;
-    if (!file) throw std::runtime_error(target.string() + ": cannot be written");
+    folder.add(f.path, out);
     report.written.push_back(f.path);
   }
+  folder.commit();
   return report;
 }
 

@@ -14,12 +14,14 @@
 namespace sapfor::analyzer {
 
 struct EmitReport {
-  std::vector<std::string> written;   ///< the files written, relative to the output folder
-  std::vector<std::string> problems;  ///< sources that could not be read or changed since the load
+  std::vector<std::string> written;    ///< the files written, relative to the output folder
+  std::vector<std::string> problems;   ///< sources that could not be read or changed since the load
+  std::vector<std::string> notCopied;  ///< INCLUDE files found outside the source root (absolute paths)
 };
 
 /// Writes every source file of `program` under `outputDir` (same relative paths as in the
-/// database). Throws std::runtime_error when the folder cannot be written.
+/// database), all at once at the end (files::OutputFolder: never outside the folder, through a
+/// link or onto a source). Throws files::OutputError when the folder cannot be written.
 EmitReport emitDvmh(const Program& program, const std::vector<ExpertDirective>& directives, const std::string& outputDir);
 
 /// One directive as source lines for a file of the given form: `!DVM$ ` (free) or `CDVM$ `

@@ -7,9 +7,9 @@
 #include "lexer/ProgramStructure.hpp"
 #include "lexer/StackThread.hpp"
 #include "lexer/SymbolPass.hpp"
+#include "files/OutputFolder.hpp"
 #include "schema/Database.hpp"
 
-#include <unistd.h>
 
 #include <algorithm>
 #include <condition_variable>
@@ -149,60 +149,6 @@ std::string commandOutput(const std::string& command) {
   return out;
 }
 
-/// Annotated copies are written into a staging folder and moved into place only when the whole
-/// load succeeds; a failed load leaves no trace, not even the annotation folder.
-class AnnotatedOutput {
- public:
-  explicit AnnotatedOutput(std::string dir) : dir_(std::move(dir)) {
-    if (dir_.empty()) return;
-    std::error_code ec;
-    if (fs::exists(dir_, ec) && !fs::is_directory(dir_, ec)) throw LoadError(dir_ + ": not a directory");
-    // Stage beside the destination, in its nearest existing ancestor: the moves stay on one file system.
-    fs::path base = fs::absolute(dir_, ec);
-    while (!base.empty() && !fs::exists(base, ec)) base = base.parent_path();
-    if (::access(base.c_str(), W_OK) != 0) throw LoadError(dir_ + ": cannot write the annotated copies there");
-    staging_ = base / (".sapfor-lex-annotate-" + std::to_string(::getpid()));
-    fs::remove_all(staging_, ec);
-  }
-  ~AnnotatedOutput() {
-    std::error_code ec;
-    if (!staging_.empty()) fs::remove_all(staging_, ec);
-  }
-  bool enabled() const { return !dir_.empty(); }
-
-  void add(const std::string& relativePath, const std::string& sourcePath, const std::string& text) {
-    fs::path target = fs::weakly_canonical(fs::path(dir_) / relativePath);
-    if (target == fs::weakly_canonical(sourcePath))
-      throw LoadError(sourcePath + ": its annotated copy would overwrite it; choose another --annotate-dir");
-    fs::path staged = staging_ / relativePath;
-    std::error_code ec;
-    fs::create_directories(staged.parent_path(), ec);
-    std::ofstream out(staged, std::ios::binary);
-    out << text;
-    if (!out) throw LoadError(staged.string() + ": cannot write the annotated copy");
-    // An INCLUDE file several sources share is written again, but moved into place once.
-    if (added_.insert(relativePath).second) pending_.emplace_back(staged, fs::path(dir_) / relativePath);
-  }
-
-  std::vector<std::string> commit() {
-    std::vector<std::string> written;
-    for (const auto& [staged, final] : pending_) {
-      std::error_code ec;
-      fs::create_directories(final.parent_path(), ec);
-      fs::rename(staged, final, ec);
-      if (ec) throw LoadError(final.string() + ": cannot write the annotated copy: " + ec.message());
-      written.push_back(final.string());
-    }
-    return written;
-  }
-
- private:
-  std::string dir_;
-  fs::path staging_;
-  std::vector<std::pair<fs::path, fs::path>> pending_;
-  std::set<std::string> added_;
-};
-
 /// What parsing one file produced, ready to be committed in order.
 struct ParsedInput {
   std::string error;  ///< the file could not be read: the load stops
@@ -314,11 +260,18 @@ std::vector<FoundSource> findSources(const std::vector<std::string>& inputs) {
     if (ec || !fs::exists(status)) throw LoadError(input + ": no such file or directory");
     if (fs::is_directory(status)) {
       std::vector<fs::path> found;
-      for (fs::recursive_directory_iterator it(input, fs::directory_options::skip_permission_denied, ec), end;
-           !ec && it != end; it.increment(ec)) {
+      // A folder that cannot be read stops the load, as a file that cannot be read does: its
+      // sources would be missing from the program without a word.
+      fs::path at = input;  // the entry the iterator leaves next: a folder it descends into
+      for (fs::recursive_directory_iterator it(input, ec), end; !ec && it != end; it.increment(ec)) {
+        at = it->path();
         if (it->is_regular_file() && isFortranExtension(it->path().string())) found.push_back(it->path());
       }
-      if (ec) throw LoadError(input + ": cannot read the directory: " + ec.message());
+      if (ec) {
+        std::error_code ignored;
+        std::string folder = fs::is_directory(at, ignored) ? at.string() : at.parent_path().string();
+        throw LoadError(folder + ": cannot read the directory: " + ec.message());
+      }
       if (found.empty())
         throw LoadError(input + ": no Fortran sources in this directory (looked for " + fortranExtensionList() + ")");
       std::sort(found.begin(), found.end());
@@ -357,7 +310,13 @@ LoadSummary load(const LoadOptions& options, SQLite::Database& db, DiagnosticSin
     file->displayPath = display(source.path);
     files.add(std::move(file));
   }
-  AnnotatedOutput annotated(options.annotateDir);
+  // Annotated copies are staged and moved into place only when the whole load succeeds: a failed
+  // load leaves no trace, not even the annotation folder.
+  std::optional<files::OutputFolder> annotated;
+  if (!options.annotateDir.empty()) {
+    annotated.emplace(options.annotateDir, "sapfor-lex-annotate");
+    for (const FoundSource& source : sources) annotated->protect(source.path);
+  }
   FactWriter writer(db);
   auto modules = std::make_shared<ModuleRegistry>();
 
@@ -392,15 +351,16 @@ LoadSummary load(const LoadOptions& options, SQLite::Database& db, DiagnosticSin
     FileFacts facts = extractFacts(parsed, scopes, diagnostics, files);
     FactIds ids = writer.write(facts, files);
 
-    if (annotated.enabled()) {
+    if (annotated) {
       std::map<int, std::vector<LoopAnnotation>> byFile;
       for (const LoopFacts& loop : facts.loops) byFile[loop.fileIndex].push_back({loop.annotateLine, annotationText(loop)});
       std::vector<int> touched = {index};
       for (const auto& [included, includer] : parsed.includes) touched.push_back(included);
       for (int i : touched) {
         const SourceFile& f = files.at(i);
+        annotated->protect(f.path);
         if (fs::path(f.displayPath).is_absolute()) continue;  // outside the source root
-        annotated.add(f.displayPath, f.path, annotate(f.text, form, byFile[i]));
+        annotated->add(f.displayPath, annotate(f.text, form, byFile[i]));
       }
     }
     if (options.loaded) options.loaded({std::move(facts), std::move(scopes), modules, std::move(ids)});
@@ -434,7 +394,7 @@ LoadSummary load(const LoadOptions& options, SQLite::Database& db, DiagnosticSin
   summary.errors = diagnostics.count(Severity::Error);
   summary.diagnostics = diagnostics.all().size();
   summary.sourceRoot = rootText;
-  summary.annotated = annotated.commit();
+  if (annotated) summary.annotated = annotated->commit();
   return summary;
 }
 

@@ -1,12 +1,11 @@
 /// @file SourceFile.cpp
 #include "lexer/SourceFile.hpp"
 
+#include "files/DataFile.hpp"
+
 #include <algorithm>
 #include <cctype>
-#include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
 namespace sapfor::lexer {
 
@@ -187,12 +186,9 @@ std::optional<std::string> decodeMarkedText(const std::string& raw) {
 }  // namespace
 
 std::optional<ReadError> loadSourceText(SourceFile& file) {
-  std::ifstream in(file.path, std::ios::binary);
-  if (!in) return ReadError{std::string("cannot open: ") + std::strerror(errno)};
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  if (in.bad()) return ReadError{std::string("cannot read: ") + std::strerror(errno)};
-  file.text = std::move(buffer).str();
+  files::DataFile read = files::readDataFile(file.path, kMaxSourceBytes);
+  if (!read.read()) return ReadError{read.error};
+  file.text = std::move(read.text);
   if (auto decoded = decodeMarkedText(file.text)) file.text = std::move(*decoded);
 
   // Text has no NUL bytes and few control characters besides tab, CR, LF and form feed.

@@ -65,8 +65,13 @@ struct ReadError {
   std::string reason;
 };
 
-/// Reads `file.path` into `file.text`/`file.lines`. Returns an error for a missing, unreadable or
-/// binary (NUL bytes, control characters) file.
+/// The largest source file read: far beyond any Fortran source (a statement over a million
+/// characters is skipped already), and a limit to what a wrong path makes the tools read.
+inline constexpr size_t kMaxSourceBytes = size_t{256} << 20;
+
+/// Reads `file.path` into `file.text`/`file.lines`. Returns an error for a missing, unreadable,
+/// binary (NUL bytes, control characters), non-regular (a device, a FIFO) or too large file
+/// (files::readDataFile).
 std::optional<ReadError> loadSourceText(SourceFile& file);
 /// Sets a file's text from memory (tests, generated sources) and splits it into lines.
 void setSourceText(SourceFile& file, std::string text);

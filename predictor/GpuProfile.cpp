@@ -2,14 +2,13 @@
 /// GPU profiles: INI files parsed with Boost.Program_options' config-file reader.
 #include "predictor/GpuProfile.hpp"
 
+#include "files/DataFile.hpp"
 #include "predictor/IniFile.hpp"
 
 #include <boost/program_options.hpp>
 
 #include <algorithm>
-#include <fstream>
 #include <map>
-#include <sstream>
 #include <stdexcept>
 
 namespace sapfor::predictor {
@@ -99,13 +98,12 @@ GpuProfile parseGpuProfile(std::string_view text, const std::string& key, const 
 }
 
 GpuProfile loadGpuProfile(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error(path + ": cannot read the GPU profile");
-  std::ostringstream text;
-  text << in.rdbuf();
+  constexpr size_t kMaxProfileBytes = size_t{1} << 20;  // data/gpus/*.ini are a few KB
+  files::DataFile file = files::readDataFile(path, kMaxProfileBytes);
+  if (!file.read()) throw std::runtime_error(path + ": cannot read the GPU profile: " + file.error);
   std::string key = path.substr(path.find_last_of('/') + 1);
   key = key.substr(0, key.find('.'));
-  return parseGpuProfile(text.str(), key, path);
+  return parseGpuProfile(file.text, key, path);
 }
 
 const std::vector<GpuProfile>& builtinGpuProfiles() {

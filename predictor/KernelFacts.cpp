@@ -194,6 +194,9 @@ const VariableFacts& ProgramFacts::variable(Id id) {
     v.rank = q.getColumn(5).getInt();
     v.elements = intOf(q, 6);
   }
+  // Not left on its row: a statement that still reads keeps the connection's read transaction
+  // open, and a run's write transaction could then not wait for another writer (SQLITE_BUSY).
+  q.reset();
   SQLite::Statement& dims = dimensionsOfVariable_;
   dims.reset();
   dims.bind(1, id);

@@ -5,7 +5,6 @@
 #include "schema/Database.hpp"
 
 #include <SQLiteCpp/Statement.h>
-#include <SQLiteCpp/Transaction.h>
 
 namespace sapfor::predictor {
 
@@ -21,7 +20,7 @@ void bindOptional(SQLite::Statement& q, int index, const std::optional<double>& 
 }  // namespace
 
 int64_t storePrediction(SQLite::Database& db, const RunRecord& run, const ProgramPrediction& prediction) {
-  SQLite::Transaction transaction(db);
+  db::WriteTransaction transaction(db);
   SQLite::Statement insert(db,
       "INSERT INTO predict_run (time, tool_version, command, gpu, gpu_name, options, kernels, unresolved, "
       "kernel_seconds, reduction_seconds, launch_seconds, transfer_seconds, transfer_bytes, total_seconds) "

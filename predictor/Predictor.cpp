@@ -9,6 +9,7 @@
 #include "predictor/LruSegmentCache.hpp"
 #include "predictor/Occupancy.hpp"
 #include "predictor/Reduction.hpp"
+#include "schema/Database.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -53,6 +54,12 @@ int64_t wrappingAdd(int64_t a, int64_t b) { return static_cast<int64_t>(static_c
 int64_t wrappingSub(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) - static_cast<uint64_t>(b)); }
 int64_t wrappingMul(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b)); }
 int64_t simulatedAddress(int64_t a) { return a & ((int64_t{1} << 62) - 1); }
+
+/// The largest iteration count, array or transfer size the model takes (2^62): it converts them
+/// to 64-bit integers, where a larger value would wrap (a double past 2^63 becomes INT64_MIN). No
+/// GPU runs or holds that much; what comes to more (from PARAMETERs or --param) is reported as
+/// what the kernel or the program needs, never computed.
+constexpr double kLargestCount = 4611686018427387904.0;
 
 /// Trip counts and symbol values from the database, --param and, for a loop variable used in an
 /// inner loop's bound (a triangular nest), its loop's mean value.
@@ -259,6 +266,10 @@ class KernelModel {
     if (!p_.missing.empty()) return false;
     p_.iterations = 1;
     for (double n : iters_) p_.iterations *= n;
+    if (p_.iterations > kLargestCount) {
+      p_.missing.insert("trip counts whose product is at most 2^62 (they make " + num(p_.iterations) + " iterations)");
+      return false;
+    }
     std::string why;
     if (o_.block) p_.block = *o_.block, why = "--block";
     else if (k_.cudaBlock) p_.block = *k_.cudaBlock, why = "CUDA_BLOCK";
@@ -458,6 +469,7 @@ class KernelModel {
     l.elemBytes = v.bytes > 0 ? v.bytes : 4;
     l.base = static_cast<int64_t>(arrayBases_.emplace(v.id, arrayBases_.size() + 1).first->second) << 40;
     int64_t m = 1;
+    double elements = 1;
     for (size_t d = 0; d < v.dims.size(); ++d) {
       const DimensionFacts& dim = v.dims[d];
       std::optional<double> lower = dim.lowerValue ? std::optional<double>(static_cast<double>(*dim.lowerValue))
@@ -475,6 +487,11 @@ class KernelModel {
         auto given = o_.params.find(name);
         if (given != o_.params.end()) extent = given->second;
         else lacking.insert(name);
+      }
+      elements *= std::max(1.0, extent.value_or(1));
+      if (elements * l.elemBytes > kLargestCount) {
+        lacking.insert("an array " + v.name + " of at most 2^62 bytes (its sizes make more)");
+        break;
       }
       m = wrappingMul(m, saturated(std::max(1.0, extent.value_or(1))));
     }
@@ -1077,8 +1094,8 @@ std::vector<KernelPrediction> predictKernels(PredictorContext& main, std::vector
   for (size_t t = 0; t < extra; ++t)
     helpers.emplace_back([&, t] {
       try {
-        SQLite::Database db(path, SQLite::OPEN_READONLY | SQLite::OPEN_NOMUTEX);
-        ProgramFacts program(db);
+        std::unique_ptr<SQLite::Database> db = db::open(path, SQLite::OPEN_READONLY | SQLite::OPEN_NOMUTEX);
+        ProgramFacts program(*db);
         PredictorContext context(program, options);
         work(context);
       } catch (...) {
@@ -1163,6 +1180,10 @@ ProgramPrediction predictProgram(ProgramFacts& program, std::vector<KernelFacts>
                                    num(options.gpu.hostLinkGbs) + " GB/s, " + num(options.gpu.hostLinkLatencyUs) +
                                    " us each)");
     }
+  }
+  if (known && transferBytes > kLargestCount) {
+    known = false;
+    result.missing.insert("transfers of at most 2^62 bytes (the sizes make " + num(transferBytes) + ")");
   }
   if (known) {
     result.kernelSeconds = kernelSeconds;

@@ -4,7 +4,10 @@
 /// stage, and the `meta` provenance table.
 #pragma once
 
+#include "files/StagedFile.hpp"
+
 #include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Transaction.h>
 
 #include <memory>
 #include <optional>
@@ -39,8 +42,27 @@ class DatabaseError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// What a path holds, as far as sapfor is concerned.
-enum class FileKind { Missing, Ours, Foreign, NotAFile };
+/// Opens a connection as every tool does: while another process holds the database locked it
+/// waits (busy_timeout(), then SQLITE_BUSY), and once the process is interrupted its statements
+/// stop (SQLITE_INTERRUPT: see files/Interruption.hpp).
+std::unique_ptr<SQLite::Database> open(const std::string& path, int flags);
+
+/// How long a connection waits for a database another process holds locked: SAPFOR_BUSY_TIMEOUT
+/// seconds when set (0: not at all), else 60.
+int busyTimeoutSeconds();
+
+/// Why a database could not be read or written, when another process held it locked past the
+/// timeout: "locked by another process (waited 60 s; ...)".
+std::string lockedReason();
+
+/// SQLite's message for an error on `connection`, with the system's reason when SQLite has one
+/// (a write refused with EFBIG is SQLite's "disk I/O error": "disk I/O error (File too large)"),
+/// and for SQLITE_BUSY how long it waited.
+std::string errorText(const SQLite::Exception& e, SQLite::Database& connection);
+
+/// What a path holds, as far as sapfor is concerned. Locked: an SQLite database another process
+/// held locked for longer than busyTimeoutSeconds(), which could not be read.
+enum class FileKind { Missing, Ours, Foreign, NotAFile, Locked };
 
 struct Inspection {
   FileKind kind = FileKind::Missing;
@@ -59,24 +81,47 @@ class NewDatabase {
   NewDatabase& operator=(const NewDatabase&) = delete;
 
   SQLite::Database& sql() { return *db_; }
-  const std::string& path() const { return path_; }
+  const std::string& path() const { return file_.shownPath(); }
   /// Creates the secondary indexes (factsIndexText), once every fact row is in; commit() does it
   /// when nobody did. Calling it earlier lets other work overlap it (sapfor-lex: the analysis
   /// completing its summaries on its own thread).
   void buildIndexes();
-  /// Commits the transaction opened by the constructor and renames the file into place.
+  /// Commits the transaction opened by the constructor and renames the file into place, after
+  /// checking again that nothing but a database of ours it may replace is there.
   void commit();
+  /// The error to report for an SQLite error while writing it: the database named, with the
+  /// system's reason (a full disk).
+  DatabaseError writeError(const SQLite::Exception& e);
 
  private:
-  std::string path_;
-  std::string tempPath_;
+  files::StagedFile file_;
   std::unique_ptr<SQLite::Database> db_;
-  bool indexed_ = false, committed_ = false;
+  bool indexed_ = false;
 };
 
 /// Opens an existing database of ours for reading (and writing when `writable`), refusing a
-/// missing, foreign or newer one with a message that says which.
+/// missing, foreign, newer or inconsistent one (checkTrees) with a message that says which.
 std::unique_ptr<SQLite::Database> openExisting(const std::string& path, bool writable);
+
+/// Throws DatabaseError ("PATH: inconsistent database: ...") unless the loop and block trees are
+/// what sapfor-lex writes: a loop's parent is an earlier loop of its procedure one level up (a
+/// loop without one is at depth 1), a block's parent an earlier block of its procedure. Every
+/// reader walks these links up or down; a cycle would never end.
+void checkTrees(SQLite::Database& db, const std::string& path);
+
+/// A write transaction on an existing database (sapfor-analyze's results, dvmh-predict's run):
+/// rolled back unless committed, also when the process is interrupted meanwhile. It takes the
+/// write lock at once (BEGIN IMMEDIATE), waiting for another writer to finish: two writers that
+/// both read first could not both upgrade, and one would fail without waiting.
+class WriteTransaction {
+ public:
+  explicit WriteTransaction(SQLite::Database& db) : transaction_(db, SQLite::TransactionBehavior::IMMEDIATE) {}
+  void commit() { transaction_.commit(); }
+
+ private:
+  files::RollbackOnInterruption rollback_;  ///< released after the transaction's rollback
+  SQLite::Transaction transaction_;
+};
 
 /// Attaches the database file `path` to `db` as `name`, in NORMAL locking mode (another connection
 /// may write it until `db` reads it). ATTACH needs no transaction open: `db`'s open one is

@@ -7,6 +7,9 @@
 
 #include <boost/program_options.hpp>
 
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <iostream>
 #include <optional>
 #include <thread>
@@ -45,10 +48,23 @@ inline std::optional<int> parseCommandLine(int argc, char** argv, const char* to
   return std::nullopt;
 }
 
-/// --jobs' default: one thread per core.
+/// Whether everything the tool printed reached its standard output; when not (a full disk, a file
+/// over the size limit), says so on stderr, and the tool exits with status 2.
+inline bool stdoutWritten(const char* tool) {
+  std::cout.flush();
+  if (std::cout) return true;
+  std::cerr << tool << ": cannot write the standard output: " << std::strerror(errno) << "\n";
+  return false;
+}
+
+/// The most threads --jobs may ask for: beyond it a typo (-j 99999) would start thousands of
+/// threads, each with a large stack reserved.
+inline constexpr int kMostJobs = 256;
+
+/// --jobs' default: one thread per core (at most kMostJobs).
 inline int defaultJobs() {
   unsigned cores = std::thread::hardware_concurrency();
-  return cores == 0 ? 1 : static_cast<int>(cores);
+  return cores == 0 ? 1 : static_cast<int>(std::min<unsigned>(cores, kMostJobs));
 }
 
 }  // namespace sapfor::tools

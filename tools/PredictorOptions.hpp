@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
+#include <cstdint>
 #include <iomanip>
 #include <iostream>
 #include <optional>
@@ -75,20 +77,24 @@ inline std::optional<predictor::Dim3> parseBlock(const std::string& text) {
   return i >= 1 ? std::optional<predictor::Dim3>(d) : std::nullopt;
 }
 
-/// Sets `options.params` from NAME=VALUE texts; returns the message for the first bad one.
+/// The largest --param value: what a default Fortran INTEGER holds. A symbol, a trip count or an
+/// extent is a count of elements or iterations (NaN, 0.5, -5, 1e30 are none), and the sizes the
+/// predictor multiplies out of them stay far from 64-bit overflow.
+inline constexpr int64_t kLargestParam = 2147483647;
+
+/// Sets `options.params` from NAME=VALUE texts, each VALUE a whole number from 1 to
+/// kLargestParam; returns the message for the first bad one.
 inline std::optional<std::string> parseParams(const std::vector<std::string>& params, predictor::PredictOptions& options) {
   for (const std::string& p : params) {
     size_t eq = p.find('=');
     if (eq == std::string::npos || eq == 0) return "--param " + p + ": expected NAME=VALUE";
-    try {
-      size_t used = 0;
-      std::string value = p.substr(eq + 1);
-      double v = std::stod(value, &used);
-      if (used != value.size()) throw std::invalid_argument(value);
-      options.params[lower(p.substr(0, eq))] = v;
-    } catch (const std::logic_error&) {
-      return "--param " + p + ": the value is not a number";
-    }
+    std::string value = p.substr(eq + 1);
+    int64_t v = 0;
+    auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), v);
+    if (value.empty() || error != std::errc() || end != value.data() + value.size() || v < 1 || v > kLargestParam)
+      return "--param " + p + ": the value must be a whole number from 1 to " + std::to_string(kLargestParam) +
+             " (a symbol's value, a trip count or an extent)";
+    options.params[lower(p.substr(0, eq))] = static_cast<double>(v);
   }
   return std::nullopt;
 }

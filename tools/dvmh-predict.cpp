@@ -17,7 +17,6 @@
 
 #include <algorithm>
 #include <iostream>
-#include <sstream>
 
 namespace po = boost::program_options;
 using namespace sapfor;
@@ -70,6 +69,7 @@ HtmlReportInput predictBaseline(SQLite::Database& db, const std::string& path, c
 }  // namespace
 
 int main(int argc, char** argv) {
+  sapfor::files::handleInterruptions();
   sapfor::db::configureSqlite();
   std::string path, gpuName = "c2050", gpuFile, blockDefaults = "thesis", block, cache = "on", transactions = "exact",
                     format = "table", loop, explain, baseline;
@@ -121,7 +121,8 @@ int main(int argc, char** argv) {
     return kTrouble;
   };
   if (path.empty()) return usageError("no database given (dvmh-predict --help)");
-  if (options.jobs < 1) return usageError("--jobs must be at least 1");
+  if (options.jobs < 1 || options.jobs > tools::kMostJobs)
+    return usageError("--jobs must be from 1 to " + std::to_string(tools::kMostJobs));
   if (std::optional<std::string> bad = tools::selectGpu(gpuName, gpuFile, options)) return usageError(*bad);
   const ModelSettings& settings = builtinModelSettings();
   if (std::optional<std::string> bad = tools::parseBlocks(blockDefaults, block, settings, options)) return usageError(*bad);
@@ -146,11 +147,7 @@ int main(int argc, char** argv) {
   if (std::optional<std::string> bad = tools::parseParams(params, options)) return usageError(*bad);
   std::string optionText = "blocks=" + blockDefaults + (block.empty() ? "" : "; block=" + block) + "; cache=" + cache +
                            "; cache_kb=" + std::to_string(options.cacheKb) + "; transactions=" + transactions;
-  for (const auto& [name, value] : options.params) {
-    std::ostringstream v;
-    v << value;
-    optionText += "; " + name + "=" + v.str();
-  }
+  for (const auto& [name, value] : options.params) optionText += "; " + name + "=" + std::to_string(static_cast<int64_t>(value));
   std::string command;
   for (int i = 0; i < argc; ++i) command += (i ? " " : "") + std::string(argv[i]);
 
@@ -184,29 +181,33 @@ int main(int argc, char** argv) {
     header.gpuKey = options.gpu.key;
     header.gpuName = options.gpu.name;
     header.options = optionText;
-    if (!noRecord) header.runId = storePrediction(*db, {command, options.gpu.key, options.gpu.name, optionText}, prediction);
+    if (!noRecord) {
+      try {
+        header.runId = storePrediction(*db, {command, options.gpu.key, options.gpu.name, optionText}, prediction);
+      } catch (const SQLite::Exception& e) {
+        return usageError(path + ": cannot record the run: " + db::errorText(e, *db) + "; the database is as it was");
+      }
+    }
     if (!explain.empty()) {
       for (const KernelPrediction& k : prediction.kernels)
         if (k.loopKey == explain) writeExplanation(std::cout, k);
       if (loop.empty()) writeProgramExplanation(std::cout, prediction);
-      return kOk;
-    }
-    if (format == "html") {
+    } else if (format == "html") {
       HtmlReportInput current{header, readProvenance(*db), readLoopTree(*db), std::move(prediction)};
       std::optional<HtmlReportInput> before;
       if (baselineDb) before = predictBaseline(*baselineDb, baseline, loop, options, settings, optionText);
       writeHtml(std::cout, current, before ? &*before : nullptr);
-      return kOk;
+    } else {
+      if (format == "json") writeJson(std::cout, header, prediction);
+      else if (format == "csv") writeCsv(std::cout, prediction);
+      else if (!quiet) writeTable(std::cout, header, prediction);
+      if (kernels.empty() && !quiet && format == "table")
+        std::cout << "(no parallel loops in " << path << ": no user PARALLEL directive, no nest the expert proposes)\n";
     }
-    if (format == "json") writeJson(std::cout, header, prediction);
-    else if (format == "csv") writeCsv(std::cout, prediction);
-    else if (!quiet) writeTable(std::cout, header, prediction);
-    if (kernels.empty() && !quiet && format == "table")
-      std::cout << "(no parallel loops in " << path << ": no user PARALLEL directive, no nest the expert proposes)\n";
   } catch (const db::DatabaseError& e) {
     return usageError(e.what());
   } catch (const std::exception& e) {
     return usageError(path + ": " + e.what());
   }
-  return kOk;
+  return tools::stdoutWritten("dvmh-predict") ? kOk : kTrouble;
 }

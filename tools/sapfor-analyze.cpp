@@ -7,7 +7,6 @@
 #include "schema/Database.hpp"
 
 #include <SQLiteCpp/Statement.h>
-#include <SQLiteCpp/Transaction.h>
 
 #include "tools/CommandLine.hpp"
 
@@ -40,6 +39,7 @@ const char* const kUsage =
 }  // namespace
 
 int main(int argc, char** argv) {
+  sapfor::files::handleInterruptions();
   sapfor::db::configureSqlite();
   std::string path, emitDir;
   std::vector<std::string> explain;
@@ -67,8 +67,9 @@ int main(int argc, char** argv) {
   auto started = std::chrono::steady_clock::now();
   analyzer::AnalysisReport report;
   analyzer::Program program;
+  std::unique_ptr<SQLite::Database> db;
   try {
-    auto db = db::openExisting(path, true);
+    db = db::openExisting(path, true);
     // The loops to explain, by key; their text is made while their procedure is analyzed.
     std::map<analyzer::Id, std::string> wanted;
     for (const std::string& key : explain) {
@@ -88,8 +89,8 @@ int main(int argc, char** argv) {
         if (!p.loops.empty() && id >= p.loops.front().id && id <= p.loops.back().id)
           text = analyzer::explainLoop(p, loops, expert, id);
     };
-    // One transaction: an interrupted run leaves the earlier results in place.
-    SQLite::Transaction transaction(*db);
+    // One transaction: an interrupted or failed run leaves the earlier results in place.
+    db::WriteTransaction transaction(*db);
     report = analyzer::analyze(*db, options, &program);
     transaction.commit();
     bool first = true;
@@ -104,7 +105,7 @@ int main(int argc, char** argv) {
     std::cerr << "sapfor-analyze: " << e.what() << "\n";
     return kTrouble;
   } catch (const SQLite::Exception& e) {
-    std::cerr << "sapfor-analyze: " << path << ": " << e.what() << "\n";
+    std::cerr << "sapfor-analyze: " << path << ": " << (db ? db::errorText(e, *db) : std::string(e.what())) << "\n";
     return kTrouble;
   } catch (const std::exception& e) {
     std::cerr << "sapfor-analyze: " << path << ": " << e.what() << "\n";
@@ -119,6 +120,8 @@ int main(int argc, char** argv) {
     try {
       analyzer::EmitReport emitted = analyzer::emitDvmh(program, report.directives, emitDir);
       for (const std::string& problem : emitted.problems) std::cerr << "sapfor-analyze: " << problem << "\n";
+      for (const std::string& outside : emitted.notCopied)
+        if (!quiet) std::cerr << "sapfor-analyze: " << outside << ": outside the source root; not copied into " << emitDir << "\n";
       if (!quiet) std::cout << "DVMH sources: " << emitDir << " (" << emitted.written.size() << " files)\n";
       if (!emitted.problems.empty()) return kTrouble;
     } catch (const std::exception& e) {
@@ -132,5 +135,6 @@ int main(int argc, char** argv) {
               << " with ACROSS), " << report.expertDirectives << " directives proposed, " << report.userDirectives
               << " user directives checked, " << report.errors() << " errors, " << std::fixed << std::setprecision(2)
               << seconds << " s\n";
+  if (!tools::stdoutWritten("sapfor-analyze")) return kTrouble;
   return report.errors() > 0 ? kDirectiveErrors : kOk;
 }

@@ -9,6 +9,7 @@
 #include "predictor/KernelFacts.hpp"
 #include "predictor/ModelSettings.hpp"
 #include "predictor/Predictor.hpp"
+#include "files/StagedFile.hpp"
 #include "schema/Database.hpp"
 
 #include "tools/CommandLine.hpp"
@@ -58,9 +59,20 @@ std::vector<lexer::RecordedSource> recordedSources(SQLite::Database& db) {
   return sources;
 }
 
+/// Why -o may not replace the file at `path`: anything but sapfor-cuda's own earlier output (a
+/// database, a source, any other file) is never overwritten.
+std::optional<std::string> refusalToReplace(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::string start(cuda::kOutputHeader.size(), '\0');
+  in.read(start.data(), static_cast<std::streamsize>(start.size()));
+  if (in && start == cuda::kOutputHeader) return std::nullopt;
+  return std::string("exists and is not a file sapfor-cuda wrote; refusing to overwrite it");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  sapfor::files::handleInterruptions();
   sapfor::db::configureSqlite();
   std::string path, output, gpuName = "c2050", gpuFile, blockDefaults = "thesis", block;
   std::vector<std::string> loops, params, includes, defines, undefines;
@@ -68,7 +80,8 @@ int main(int argc, char** argv) {
   po::options_description visible("Options");
   visible.add_options()
       ("loop", po::value(&loops)->composing(), "LOOP_KEY: write this kernel (repeatable; default: every kernel)")
-      ("output,o", po::value(&output), "FILE: write the CUDA C here (default: stdout)")
+      ("output,o", po::value(&output), "FILE: write the CUDA C here (default: stdout); an existing FILE only if "
+       "sapfor-cuda wrote it")
       ("gpu", po::value(&gpuName), "NAME: the GPU profile whose grid limit the mapping uses, as dvmh-predict's --gpu (default c2050)")
       ("gpu-file", po::value(&gpuFile), "PATH: a GPU profile of your own, as dvmh-predict's")
       ("block-defaults", po::value(&blockDefaults), "thesis (default) or dvmh: the block defaults, as dvmh-predict's")
@@ -105,12 +118,14 @@ int main(int argc, char** argv) {
   preprocessor.undefines = undefines;
 
   std::string text;
+  std::optional<files::StagedFile> outputFile;  // checked now, written whole at the end
   // Parsing the sources, translating the kernels and freeing the syntax trees recurse as deep as
   // the expressions nest: all of it runs on a large stack, as sapfor-lex's parsing does (freeing a
   // sum of 200,000 terms alone overflows the main thread's 8 MB).
   auto translateAll = [&]() -> int {
     int status = kOk;
     try {
+      if (!output.empty()) outputFile.emplace(output, refusalToReplace);
       auto db = db::openExisting(path, false);
       if (!db::getMeta(*db, "analysis"))
         return trouble(path + ": the analysis has not run on this database (sapfor-lex --no-analysis made it): "
@@ -185,6 +200,8 @@ int main(int argc, char** argv) {
       return trouble(e.what());
     } catch (const lexer::LoadError& e) {
       return trouble(e.what());
+    } catch (const files::OutputError& e) {
+      return trouble(e.what());
     } catch (const std::exception& e) {
       return trouble(path + ": " + e.what());
     }
@@ -193,13 +210,15 @@ int main(int argc, char** argv) {
   int status = kOk;
   lexer::runWithLargeStack([&] { status = translateAll(); });
   if (status == kTrouble) return status;
-  if (output.empty()) {
+  if (!outputFile) {
     std::cout << text;
-  } else {
-    std::ofstream out(output, std::ios::binary);
-    out << text;
-    out.close();
-    if (!out) return trouble(output + ": cannot write it");
+    return tools::stdoutWritten("sapfor-cuda") ? status : kTrouble;
+  }
+  try {
+    outputFile->write(text);
+    outputFile->commit();
+  } catch (const files::OutputError& e) {
+    return trouble(e.what());
   }
   return status;
 }

@@ -12,6 +12,7 @@
 #include <boost/program_options.hpp>
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <iostream>
 
@@ -62,6 +63,7 @@ bool colorWanted(const std::string& mode) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  sapfor::files::handleInterruptions();
   sapfor::db::configureSqlite();
   std::vector<std::string> paths, kinds, failOn;
   std::string format = "text", color = "auto", procedure, loop;
@@ -96,7 +98,8 @@ int main(int argc, char** argv) {
   if (format != "text" && format != "json") return usageError("--format " + format + ": expected text or json");
   if (color != "never" && color != "auto" && color != "always")
     return usageError("--color " + color + ": expected never, auto or always");
-  if (!(timeTolerance >= 0)) return usageError("--time-tolerance: expected a percentage of 0 or more");
+  if (!std::isfinite(timeTolerance) || timeTolerance < 0)
+    return usageError("--time-tolerance: expected a percentage of 0 or more");
   std::vector<Policy> policies;
   for (const std::string& text : failOn) {
     std::optional<Policy> p = parsePolicy(text);
@@ -139,6 +142,5 @@ int main(int argc, char** argv) {
   else writeText(std::cout, result, outcomes, report);
   for (const PolicyOutcome& o : outcomes)
     if (!o.unchecked.empty()) std::cerr << "sapfor-diff: policy " << o.policy << " cannot be checked: " << o.unchecked << "\n";
-  std::cout.flush();
-  return std::cout ? status : kTrouble;
+  return tools::stdoutWritten("sapfor-diff") ? status : kTrouble;
 }

@@ -80,6 +80,7 @@ std::string joinArgs(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  sapfor::files::handleInterruptions();
   sapfor::db::configureSqlite();
   std::string output;
   std::string form;
@@ -113,8 +114,8 @@ int main(int argc, char** argv) {
   po::variables_map vm;
   if (std::optional<int> done = tools::parseCommandLine(argc, argv, "sapfor-lex", kUsage, visible, hidden, "input", -1, vm))
     return *done;
-  if (options.jobs < 1) {
-    std::cerr << "sapfor-lex: --jobs must be at least 1\n";
+  if (options.jobs < 1 || options.jobs > tools::kMostJobs) {
+    std::cerr << "sapfor-lex: --jobs must be from 1 to " << tools::kMostJobs << "\n";
     return kTrouble;
   }
   if (options.inputs.empty()) {
@@ -143,20 +144,24 @@ int main(int argc, char** argv) {
   options.progress = [&](size_t done, size_t total, const std::string& path) { progress(done, total, path); };
   try {
     db::NewDatabase database(output, force);
-    // The analysis runs beside the load, on each file's facts as soon as they are written.
-    std::unique_ptr<analyzer::StreamingAnalysis> streamed;
-    if (!noAnalysis) {
-      streamed = std::make_unique<analyzer::StreamingAnalysis>(database.sql());
-      options.loaded = [&](lexer::LoadedFile&& file) { streamed->add(std::move(file)); };
-    }
-    summary = lexer::loadProgram(options, database.sql(), diagnostics);
-    progress.clear();
-    if (streamed) {
-      // The indexes are built while the analysis completes its summaries on its thread.
-      streamed->close();
-      database.buildIndexes();
-      analysis = streamed->finish();
-      streamed.reset();  // its whole-program tables go before the commit
+    try {
+      // The analysis runs beside the load, on each file's facts as soon as they are written.
+      std::unique_ptr<analyzer::StreamingAnalysis> streamed;
+      if (!noAnalysis) {
+        streamed = std::make_unique<analyzer::StreamingAnalysis>(database.sql());
+        options.loaded = [&](lexer::LoadedFile&& file) { streamed->add(std::move(file)); };
+      }
+      summary = lexer::loadProgram(options, database.sql(), diagnostics);
+      progress.clear();
+      if (streamed) {
+        // The indexes are built while the analysis completes its summaries on its thread.
+        streamed->close();
+        database.buildIndexes();
+        analysis = streamed->finish();
+        streamed.reset();  // its whole-program tables go before the commit
+      }
+    } catch (const SQLite::Exception& e) {
+      throw database.writeError(e);
     }
     database.commit();
   } catch (const db::DatabaseError& e) {
@@ -164,6 +169,10 @@ int main(int argc, char** argv) {
     std::cerr << "sapfor-lex: " << e.what() << "\n";
     return kTrouble;
   } catch (const lexer::LoadError& e) {
+    progress.clear();
+    std::cerr << "sapfor-lex: " << e.what() << "\n";
+    return kTrouble;
+  } catch (const files::OutputError& e) {
     progress.clear();
     std::cerr << "sapfor-lex: " << e.what() << "\n";
     return kTrouble;

@@ -38,17 +38,39 @@
 ///   ----
 ///   !SAPFOR$ OPS sor:1
 ///
+/// For runs that are interrupted, that fill a disk, or that meet another process' lock:
+///
+///   when $DB.tmp-$PID signal TERM            # the next run gets SIGTERM (or INT, HUP) as soon
+///                                            # as this path exists ($PID: the run's process id);
+///                                            # it fails when the run ends first
+///   when $DB.tmp-$PID shell cp a.txt $DB     # or this sh command runs then (it must exit 0)
+///   limit file-size 65536                    # the next run may write no file past 65,536 bytes
+///                                            # (RLIMIT_FSIZE: a write beyond fails with EFBIG);
+///                                            # `limit file-size $DB`: past the size $DB has now
+///   hold-lock $DB 2                          # from now on another process holds an exclusive
+///                                            # lock on the database for 2 s (`hold-lock $DB 2
+///                                            # reserved`: a writer's lock, under which others read)
+///
+/// Shell commands find the tools on PATH (`shell dvmh-predict $DB & ...`). A database made
+/// inconsistent on purpose:
+///
+///   sql UPDATE loop SET parent_id = 3 WHERE loop_id = 1;   # run on $DB; must succeed
+///
 /// `$DB` is a fresh database path and `$TMP` a fresh folder for each test file; `$ROOT` is the
 /// repository root. NULL prints as NULL. With --show the runner prints what the queries return
 /// instead of comparing, to help write a test (the expected rows must still be derived by hand).
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Statement.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <thread>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -73,6 +95,12 @@ struct Context {
   bool show = false;
   std::string testName;
   int failures = 0;
+  // What happens to the next run (when, limit): once the path `whenPath` exists, the signal
+  // `whenSignal` is sent or the command `whenShell` runs; the size limit in bytes (0: none).
+  std::string whenPath, whenShell;
+  int whenSignal = 0;
+  long long fileSizeLimit = 0;
+  std::vector<pid_t> lockHolders;  ///< hold-lock's processes, waited for at the end
 };
 
 std::string readFile(const fs::path& path) {
@@ -124,12 +152,51 @@ void run(Context& c, int line, const std::string& commandLine) {
   std::getline(words, rest);
   rest = substitute(rest, c);
   bool namesOutput = (" " + rest + " ").find(" -o ") != std::string::npos;
+  // exec: the tool takes the shell's process id, the one a signal is sent to.
   std::string command = "cd '" + c.root.string() + "' && " + (c.stackKb.empty() ? "" : "ulimit -s " + c.stackKb + " && ") +
-                        "'" + found->second + "' " + rest +
+                        "exec '" + found->second + "' " + rest +
                         (namesOutput || tool != "sapfor-lex" ? "" : " -o '" + c.db + "'") + " >'" +
                         (c.tmp / "stdout").string() + "' 2>'" + (c.tmp / "stderr").string() + "'";
+  std::string whenPath = c.whenPath, whenShell = c.whenShell;
+  int whenSignal = c.whenSignal;
+  long long fileSizeLimit = c.fileSizeLimit;
+  c.whenPath.clear();
+  c.whenShell.clear();
+  c.whenSignal = 0;
+  c.fileSizeLimit = 0;
   auto started = std::chrono::steady_clock::now();
-  int status = std::system(command.c_str());
+  pid_t child = ::fork();
+  if (child == 0) {
+    if (fileSizeLimit > 0) {
+      rlimit limit{static_cast<rlim_t>(fileSizeLimit), static_cast<rlim_t>(fileSizeLimit)};
+      ::setrlimit(RLIMIT_FSIZE, &limit);
+    }
+    ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  int status = 0;
+  bool ended = false;
+  if (!whenPath.empty()) {
+    auto withPid = [&](std::string text) {
+      for (size_t at = text.find("$PID"); at != std::string::npos; at = text.find("$PID")) text.replace(at, 4, std::to_string(child));
+      return text;
+    };
+    whenPath = withPid(whenPath);
+    for (;;) {
+      if (::waitpid(child, &status, WNOHANG) == child) {
+        ended = true;
+        fail(c, line, "the run ended before " + whenPath + " existed");
+        break;
+      }
+      if (fs::exists(whenPath)) {
+        if (whenSignal) ::kill(child, whenSignal);
+        else if (std::system(withPid(whenShell).c_str()) != 0) fail(c, line, "the command failed: " + whenShell);
+        break;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+  }
+  if (!ended) ::waitpid(child, &status, 0);
   c.lastSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   c.lastExit = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   c.lastStdout = readFile(c.tmp / "stdout");
@@ -199,6 +266,7 @@ std::string databaseContent(const std::string& path) {
 
 std::vector<std::string> queryRows(const std::string& db, const std::string& sql) {
   SQLite::Database database(db, SQLite::OPEN_READONLY);
+  database.setBusyTimeout(10000);  // past a hold-lock
   SQLite::Statement query(database, sql);
   std::vector<std::string> rows;
   while (query.executeStep()) {
@@ -211,6 +279,40 @@ std::vector<std::string> queryRows(const std::string& db, const std::string& sql
     rows.push_back(row);
   }
   return rows;
+}
+
+/// Another process takes an exclusive (or a reserved: a writer's) lock on the database at `path`
+/// and keeps it `seconds`; returns once it holds the lock.
+void holdLock(Context& c, int line, const std::string& path, double seconds, bool reserved) {
+  int ready[2];
+  if (::pipe(ready) != 0) {
+    fail(c, line, "hold-lock: no pipe");
+    return;
+  }
+  pid_t holder = ::fork();
+  if (holder == 0) {
+    ::close(ready[0]);
+    int status = 1;
+    try {
+      SQLite::Database db(path, SQLite::OPEN_READWRITE);
+      db.setBusyTimeout(10000);
+      db.exec(reserved ? "BEGIN IMMEDIATE" : "BEGIN EXCLUSIVE");
+      char byte = 1;
+      if (::write(ready[1], &byte, 1) == 1) {
+        std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
+        db.exec("COMMIT");
+        status = 0;
+      }
+    } catch (const std::exception& e) {
+      std::cerr << "hold-lock: " << e.what() << "\n";
+    }
+    ::_exit(status);
+  }
+  ::close(ready[1]);
+  char byte;
+  if (::read(ready[0], &byte, 1) != 1) fail(c, line, "hold-lock: could not lock " + path);
+  ::close(ready[0]);
+  c.lockHolders.push_back(holder);
 }
 
 int runFile(Context& c, const fs::path& file) {
@@ -286,9 +388,47 @@ int runFile(Context& c, const fs::path& file) {
         fail(c, lineNo, "the run took " + std::to_string(c.lastSeconds) + " s, expected under " + line.substr(12));
     } else if (line.rfind("stack-kb ", 0) == 0) {
       c.stackKb = std::to_string(std::atoi(line.substr(9).c_str()));
+    } else if (line.rfind("when ", 0) == 0) {
+      std::istringstream words(line.substr(5));
+      std::string path, action, rest;
+      words >> path >> action;
+      std::getline(words, rest);
+      const std::map<std::string, int> signals = {{"INT", SIGINT}, {"TERM", SIGTERM}, {"HUP", SIGHUP}};
+      c.whenPath = pathArgument(c, path).string();
+      if (action == "signal" && signals.count(trim(rest))) {
+        c.whenSignal = signals.at(trim(rest));
+      } else if (action == "shell" && !trim(rest).empty()) {
+        c.whenShell = "cd '" + c.root.string() + "' && ( " + substitute(rest, c) + " ) >'" +
+                      (c.tmp / "shell-output").string() + "' 2>&1";
+      } else {
+        fail(c, lineNo, "expected: when PATH signal INT|TERM|HUP, or when PATH shell COMMAND");
+        c.whenPath.clear();
+      }
+    } else if (line.rfind("sql ", 0) == 0) {
+      try {
+        SQLite::Database db(c.db, SQLite::OPEN_READWRITE);
+        db.exec(substitute(line.substr(4), c));
+      } catch (const std::exception& e) {
+        fail(c, lineNo, std::string("sql failed: ") + e.what());
+      }
+    } else if (line.rfind("limit file-size ", 0) == 0) {
+      std::string size = trim(line.substr(16));
+      std::error_code ec;
+      if (!size.empty() && size.find_first_not_of("0123456789") == std::string::npos)
+        c.fileSizeLimit = std::atoll(size.c_str());
+      else if (auto bytes = fs::file_size(pathArgument(c, size), ec); !ec)
+        c.fileSizeLimit = static_cast<long long>(bytes);
+      else
+        fail(c, lineNo, "limit file-size: no file " + pathArgument(c, size).string());
+    } else if (line.rfind("hold-lock ", 0) == 0) {
+      std::istringstream words(line.substr(10));
+      std::string path, kind;
+      double seconds = 0;
+      words >> path >> seconds >> kind;
+      holdLock(c, lineNo, pathArgument(c, path).string(), seconds, kind == "reserved");
     } else if (line.rfind("shell ", 0) == 0) {
-      std::string command = "cd '" + c.root.string() + "' && ( " + substitute(line.substr(6), c) + " ) >'" +
-                            (c.tmp / "shell-output").string() + "' 2>&1";
+      std::string command = "cd '" + c.root.string() + "' && PATH='" + (c.tmp / "bin").string() + "':\"$PATH\" && ( " +
+                            substitute(line.substr(6), c) + " ) >'" + (c.tmp / "shell-output").string() + "' 2>&1";
       if (std::system(command.c_str()) != 0)
         fail(c, lineNo, "shell command failed:\n" + readFile(c.tmp / "shell-output"));
     } else if (line.rfind("exists ", 0) == 0 || line.rfind("absent ", 0) == 0) {
@@ -379,7 +519,11 @@ int main(int argc, char** argv) {
     fs::remove_all(c.tmp);
     fs::create_directories(c.tmp);
     c.db = (c.tmp / "test.sqlite").string();
+    fs::create_directories(c.tmp / "bin");
+    for (const auto& [tool, path] : c.tools) fs::create_symlink(path, c.tmp / "bin" / tool);
     if (runFile(c, f) != 0) status = 1;
+    for (pid_t holder : c.lockHolders) ::waitpid(holder, nullptr, 0);
+    c.lockHolders.clear();
     fs::remove_all(c.tmp);
   }
   return status;

@@ -2,7 +2,8 @@
 # Renders dvmh-predict's HTML report in headless Chromium (Debian's chromium package) and checks the
 # page as the browser built it: the loop tree, one row and one bar per kernel, the legend, the
 # baseline's columns and bars for a before/after pair, no console message (errors included), and a
-# screenshot written and non-empty. Exit 77 (skipped) where chromium is not installed.
+# screenshot written and non-empty. Exit 77 (skipped) only where the system's archive has no chromium
+# package; where it has one, a chromium not installed or one that renders nothing is a failure.
 #
 #   check-html-report.sh SAPFOR_LEX DVMH_PREDICT EXAMPLES_DIR WORK_DIR
 set -euo pipefail
@@ -10,7 +11,13 @@ lex=$1 predict=$2 examples=$3 work=$4
 
 chromium=$(command -v chromium || command -v chromium-browser || true)
 if [ -z "$chromium" ]; then
-  echo "SKIPPED: chromium not installed (apt-get install chromium)"
+  # The policy is read whole before it is matched (a reader stopping early kills apt-cache with SIGPIPE).
+  policy=$(apt-cache policy chromium 2>/dev/null || true)
+  if [[ $policy == *"Candidate: "[!\(]* ]]; then
+    echo "FAIL: chromium is in this system's archive but not installed (tools/install-deps.sh --optional chromium)"
+    exit 1
+  fi
+  echo "SKIPPED: no chromium package in this system's archive"
   exit 77
 fi
 

@@ -1044,7 +1044,7 @@ CudaKernel CudaWriter::translate(const KernelRequest& request) {
 
 std::string CudaWriter::translationUnit(const std::vector<CudaKernel>& kernels) const {
   std::ostringstream out;
-  out << "// CUDA C written by sapfor-cuda: one kernel per parallel loop nest, one thread per iteration,\n"
+  out << kOutputHeader << " one kernel per parallel loop nest, one thread per iteration,\n"
          "// with dvmh-predict's block and 1-D grid (MODEL.md section 3).\n";
   for (const std::string& h : helpers_) out << "\n" << helperText(h);
   for (const CudaKernel& k : kernels) {

@@ -14,9 +14,14 @@
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sapfor::cuda {
+
+/// How every file translationUnit() writes begins: sapfor-cuda -o replaces no file but one that
+/// begins so (its own earlier output).
+inline constexpr std::string_view kOutputHeader = "// CUDA C written by sapfor-cuda:";
 
 /// The launch dvmh-predict computed for a kernel (MODEL.md §3) and its register figure (§6).
 struct KernelLaunch {

@@ -33,13 +33,15 @@ class Side {
     switch (found.kind) {
       case db::FileKind::Missing: throw DiffError(path + ": no such file");
       case db::FileKind::NotAFile: throw DiffError(path + ": not a regular file");
+      case db::FileKind::Locked: throw DiffError(path + ": " + db::lockedReason());
       case db::FileKind::Foreign:
         if (::access(path.c_str(), R_OK) != 0) throw DiffError(path + ": cannot read: " + std::strerror(errno));
         throw DiffError(path + ": not a sapfor database (made by sapfor-lex)");
       case db::FileKind::Ours: break;
     }
     try {
-      db_ = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READONLY);
+      db_ = db::open(path, SQLite::OPEN_READONLY);
+      if (found.schemaVersion == db::kSchemaVersion) db::checkTrees(*db_, path);  // another version's tables may differ
       provenance_.path = path;
       provenance_.schemaVersion = found.schemaVersion;
       SQLite::Statement meta(*db_, "SELECT key, value FROM meta ORDER BY key");
@@ -47,6 +49,8 @@ class Side {
         provenance_.meta.emplace_back(meta.getColumn(0).getString(), meta.getColumn(1).getString());
     } catch (const SQLite::Exception& e) {
       throw DiffError(path + ": cannot read: " + e.what());
+    } catch (const db::DatabaseError& e) {
+      throw DiffError(e.what());
     }
     try {
       SQLite::Statement runs(*db_,

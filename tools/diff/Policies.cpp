@@ -2,6 +2,7 @@
 /// The --fail-on policies, evaluated over a finished comparison.
 #include "tools/diff/Policies.hpp"
 
+#include <cmath>
 #include <cstdio>
 
 namespace sapfor::diff {
@@ -63,7 +64,8 @@ std::optional<Policy> parsePolicy(const std::string& text) {
     try {
       size_t used = 0;
       p.percent = std::stod(number, &used);
-      if (used != number.size() || p.percent < 0) return std::nullopt;
+      // NaN compares false with every change, so such a policy would never fire.
+      if (used != number.size() || !std::isfinite(p.percent) || p.percent < 0) return std::nullopt;
     } catch (const std::logic_error&) {
       return std::nullopt;
     }
