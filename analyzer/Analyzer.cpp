@@ -251,12 +251,12 @@ struct StreamingAnalysis::State {
   /// PARALLEL directives of the file at hand. `program.directives` holds the file's directive
   /// rows only: the whole program's would grow with it.
   DirectiveIndex fileIndex;
-  /// Procedures whose loops call others not settled yet: read back from the database by finish()
+  /// Procedures with loops that call others not settled yet: read back from the database by finish()
   /// (their code is not kept meanwhile, so that memory stays per file), and their user PARALLEL
   /// directives (the settled ones' too: finish() may analyze those again).
   std::vector<Id> deferred;
   std::deque<DirectiveRow> deferredDirectives;
-  /// Procedures whose loops call only procedures whose summaries were settled (see
+  /// Procedures with loops that call only procedures whose summaries were settled (see
   /// Effects::settledCallee): analyzed at once, checked by finish(), which analyzes them again if
   /// a call reaches another procedure in the end. What to take back then is kept with them.
   struct Settled {
@@ -362,8 +362,10 @@ struct StreamingAnalysis::State {
       program.swapCode(code);
       Settled check{program.current, {}, findings.size()};
       bool now = true;
+      // Every call counts, not only those in loops: what a call after a loop reads decides
+      // whether the loop's values are live.
       for (const CallRow& c : program.calls) {
-        if (!c.loopId || c.kind == "statement_function") continue;
+        if (c.kind == "statement_function") continue;
         std::optional<Id> target = effects->settledCallee(c);
         if (!target) {
           now = false;

@@ -52,7 +52,7 @@ inline constexpr int64_t kIdsPerProcedure = 1'000'000;
 AnalysisReport analyze(SQLite::Database& db, const AnalysisOptions& options = {}, Program* program = nullptr);
 
 /// The same analysis, run while sapfor-lex loads: each file's facts are analyzed from memory on
-/// a thread of its own as soon as they are written (add), and the procedures whose loops call
+/// a thread of its own as soon as they are written (add), and the procedures with loops that call
 /// other procedures once every procedure is summarized (finish). The tables it writes are the
 /// ones analyze() writes. Its rows go to a database of their own beside the new one (no
 /// connection shared with the load's inserts), which finish() appends to the new one.

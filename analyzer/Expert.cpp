@@ -401,6 +401,9 @@ bool sameElement(const ArrayAccess& x, const ArrayAccess& y) {
 
 bool Expert::everyIteration(const ArrayAccess& write, const std::vector<const ArrayAccess*>& accesses) const {
   if (write.loops().empty()) return false;
+  // The action of a logical IF, or a masked WHERE statement, writes only where its condition holds.
+  const std::string& kind = program_.statement(write.stmtId).kind;
+  if (kind == "if" || kind == "where") return false;
   const LoopRow& innermost = program_.loop(write.loops().back());
   Id body = innermost.bodyBlock;
   // Nothing before it may end the iteration early (GO TO, CYCLE, EXIT, ...).

@@ -179,6 +179,19 @@ void LoopAnalysis::scalars(const LoopRow& loop, LoopResult& result) {
     if (!onlyUpdates) continue;
     reductions[var] = {op, guards, 0, "", 0};
   }
+  // A reduction's updates must happen whatever the other reductions hold: a sum counted only when
+  // a running maximum grows (IF (a(i) > s) THEN; s = a(i); n = n + 1) depends on the order of the
+  // iterations. Its conditions (a logical IF's, the IF constructs' around it) may read only the
+  // variable itself among the loop's reductions.
+  std::set<Id> dependent;
+  for (const auto& [var, red] : reductions)
+    for (const UpdateRow* u : updates[var]) {
+      if (u->op == "loc") continue;
+      for (Id guard : guardsOf(u->stmtId, loop))
+        for (const ScalarAccess& a : effectsOf(guard).scalars)
+          if (a.access == 'R' && a.varId != var && reductions.count(a.varId)) dependent.insert(var);
+    }
+  for (Id var : dependent) reductions.erase(var);
   // MAXLOC/MINLOC: the assignments beside a guarded max/min update record where the extreme is;
   // the location variable must be written there and nowhere else in the loop.
   for (auto& [var, red] : reductions) {
@@ -291,6 +304,21 @@ void LoopAnalysis::scalars(const LoopRow& loop, LoopResult& result) {
   // Already in that order unless a MAXLOC array came first: sorting moves every string.
   if (!std::is_sorted(result.traits.begin(), result.traits.end(), byFirstAccess))
     std::stable_sort(result.traits.begin(), result.traits.end(), byFirstAccess);
+}
+
+std::vector<Id> LoopAnalysis::guardsOf(Id stmt, const LoopRow& loop) const {
+  std::vector<Id> guards;
+  const StatementRow& s = program_.statement(stmt);
+  if (s.kind == "if") guards.push_back(stmt);
+  for (Id b = s.blockId; b != 0 && b != loop.bodyBlock; b = program_.block(b).parentId) {
+    const BlockRow& arm = program_.block(b);
+    if (arm.isLoop || !arm.constructStmt) continue;
+    // The construct's statement and the ELSE IF conditions before this arm, in the enclosing block.
+    Id end = stmt;
+    for (Id x = arm.constructStmt; x < end; ++x)
+      if (program_.statement(x).blockId == arm.parentId) guards.push_back(x);
+  }
+  return guards;
 }
 
 void LoopAnalysis::sharedStorageScalars(const LoopRow& loop, const ScalarFlow& flow, LoopResult& result) {

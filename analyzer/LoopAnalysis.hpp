@@ -114,6 +114,9 @@ class LoopAnalysis {
  private:
   void scalars(const LoopRow& loop, LoopResult& result);
   void privateSeenByCalls(const LoopRow& loop, LoopResult& result);
+  /// The statements whose conditions decide whether `stmt` runs in an iteration of `loop`: its
+  /// own (a logical IF), and the IF constructs' around it (their statements, the ELSE IFs before it).
+  std::vector<Id> guardsOf(Id stmt, const LoopRow& loop) const;
   /// Scalars that may share storage with something else the loop touches (EQUIVALENCE, COMMON,
   /// POINTER and TARGET), and private ones whose other names would not see the private copy.
   void sharedStorageScalars(const LoopRow& loop, const ScalarFlow& flow, LoopResult& result);

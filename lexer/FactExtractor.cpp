@@ -721,6 +721,7 @@ class Extractor {
         for (const auto& sub : lhs->args)
           if (!sub || !foldInteger(sub.get(), *scope_)) element = false;
       if (!scalar && !element) return;
+      if (mentions(*s->exprs[1], lhs->symbol)) return;  // k = k + 1 counts; it records no location
       locations.push_back({rows[i], lhs});
     }
     if (valueRow < 0) return;

@@ -193,3 +193,17 @@ program main
   end do
   print *, a
 end program main
+
+subroutine host_reads_after(a, b, n)
+  integer :: n, i
+  real :: a(n), b(n), t
+  do i = 1, n
+    t = a(i)
+    b(i) = 2 * t
+  end do
+  call report
+contains
+  subroutine report
+    b(1) = t
+  end subroutine report
+end subroutine host_reads_after
