@@ -810,6 +810,7 @@ void LoopAnalysis::otherReasons(const LoopRow& loop, LoopResult& result) {
     if (o.kind == "io") message = "input/output at " + line(o.line) + " (" + o.detail + ")";
     else if (o.kind == "stop") message = o.detail + " at " + line(o.line);
     else if (o.kind == "goto_out") message = o.detail + " out of the loop at " + line(o.line);
+    else if (o.kind == "unparsed") message = "the " + o.detail + " statement at " + line(o.line) + " could not be parsed: what it does is unknown";
     else if (o.kind == "exit") message = o.detail + " at " + line(o.line) + " leaves the loop early";
     else message = "RETURN at " + line(o.line) + " leaves the procedure";
     found.push_back({o.kind, true, "", o.line, message});

@@ -184,6 +184,9 @@ struct DeclData {
   std::vector<ImplicitRule> implicitRules;  ///< empty with implicitNone = IMPLICIT NONE
   bool implicitNone = false;
   bool saveAll = false;  ///< SAVE without a list: every local variable of the unit
+  /// Declared inside a BLOCK construct: the variables it declares are merged with the unit's
+  /// names (one symbol for a BLOCK's t and the unit's t), so their accesses are taken as shared.
+  bool inBlock = false;
 };
 
 struct Stmt;
@@ -205,7 +208,7 @@ using StmtPtr = std::unique_ptr<Stmt>;
 ///   Program/Subroutine/Function/Module/BlockData/Entry: name, names = dummy arguments,
 ///     resultName, prefix, decl->type for a typed function
 ///   TypeDecl/AttrStmt/Common/Implicit: decl; Parameter: exprs = Keyword(name = value)
-///   Equivalence: decl->equivalences
+///   Equivalence: decl->equivalences; Namelist: names = "/group" then its members, group by group
 ///   Use: name = module, renames, onlyList; ModuleProcedure: names; EndUnit: unitKeyword
 ///   Data: names = the variables its objects name (the values are not kept)
 struct Stmt {

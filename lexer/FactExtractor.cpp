@@ -198,6 +198,15 @@ class Extractor {
     executables_.clear();
     statementFunctions_.clear();
     placedLabels_.clear();
+    namelists_.clear();
+    for (const Stmt* st : u.specification) {
+      if (st->kind != StmtKind::Namelist || !st->parsed) continue;
+      std::vector<Symbol*>* group = nullptr;
+      for (const std::string& name : st->names) {
+        if (name.front() == '/') group = &namelists_[name.substr(1)];
+        else if (Symbol* member = group ? scope.find(name) : nullptr) group->push_back(member);
+      }
+    }
     for (const Node& node : u.body)
       if (node.kind == NodeKind::Statement && node.stmt->kind == StmtKind::StatementFunction && node.stmt->parsed &&
           node.stmt->exprs[0]->symbol)
@@ -373,6 +382,10 @@ class Extractor {
     if (s.kind == StmtKind::Do && s.parsed && !s.name.empty())
       bounds(l, s.name, s.exprs[0].get(), s.exprs[1].get(), s.exprs.size() > 2 ? s.exprs[2].get() : nullptr);
     l.tightlyNested = onlyOneLoopInside(n);
+    if (!s.parsed) {  // its variable and bounds are unknown, to it and to the loops around it
+      obstacleForAll("unparsed", s, "DO");
+      obstacle(index, "unparsed", s, "DO");
+    }
     executables_.push_back({s.seq, &s, index});
     // A DO's bounds are evaluated once, in the enclosing loop; a DO WHILE's condition every
     // iteration, in the loop itself.
@@ -777,6 +790,10 @@ class Extractor {
 
   void obstacles(const Stmt& s) {
     if (loops_.empty()) return;
+    if (!s.parsed) {  // a syntax error: what the statement does is unknown
+      obstacleForAll("unparsed", s, upper(stmtKindName(s.kind)));
+      return;
+    }
     if (isInputOutput(s.kind)) {
       obstacleForAll("io", s, upper(s.parsed ? s.unitKeyword : stmtKindName(s.kind)));
       return;
@@ -879,6 +896,13 @@ class Extractor {
       r.symbol = e.symbol;
       r.name = e.text;
     }
+    if (r.symbol && r.symbol->blockLocal) subscripted = false;  // which of two arrays: not known
+    if (r.symbol && r.symbol->associated) {
+      // An ASSOCIATE name for (part of) an array: the array, where in it not followed.
+      r.symbol = r.symbol->associated;
+      r.name = r.symbol->name;
+      subscripted = false;
+    }
     r.access = access;
     r.context = context;
     r.subscripted = subscripted;
@@ -918,6 +942,23 @@ class Extractor {
   /// A scalar variable's read or write; a write of part of it (`partial_`) also reads the rest.
   void scalar(Symbol* symbol, char mode, const char* context) {
     if (!symbol) return;
+    if (symbol->blockLocal && mode == 'W' && !partial_) {
+      bool saved = partial_;
+      partial_ = true;
+      scalar(symbol, mode, context);
+      partial_ = saved;
+      return;
+    }
+    if (Symbol* variable = symbol->associated) {
+      // An ASSOCIATE name: the variable it names, in part (what part is not followed).
+      bool saved = partial_;
+      partial_ = true;
+      const StatementFacts& at = facts_.statements[static_cast<size_t>(stmt_)];
+      if (variable->isArray()) wholeVariable(variable, mode, context, {at.line, at.col});
+      else scalar(variable, mode, context);
+      partial_ = saved;
+      return;
+    }
     if (mode == 'W' && partial_) scalar(symbol, 'R', context);
     for (size_t i = firstScalarRef_; i < facts_.scalarRefs.size(); ++i) {
       ScalarRefFacts& r = facts_.scalarRefs[i];
@@ -1004,25 +1045,43 @@ class Extractor {
     if (e.kind == ExprKind::Apply)
       for (const auto& a : e.args)
         if (a) access(*a, 'R', "subscript");
-    if (symbol->isArray()) {
-      ArrayRefFacts r;
-      r.stmt = stmt_;
-      r.loop = rowLoop_;
-      r.proc = proc_;
-      r.symbol = symbol;
-      r.name = symbol->name;
-      r.access = 'W';
-      r.context = "lhs";
-      r.subscripted = false;
-      r.fileIndex = facts_.statements[static_cast<size_t>(stmt_)].fileIndex;
-      r.line = e.pos.line;
-      r.col = e.pos.col;
-      facts_.arrayRefs.push_back(std::move(r));
-    } else {
-      bool saved = partial_;
-      partial_ = e.kind != ExprKind::Name;  // p%next => ...: part of p
-      scalar(symbol, 'W', "lhs");
-      partial_ = saved;
+    bool saved = partial_;
+    partial_ = e.kind != ExprKind::Name;  // p%next => ...: part of p
+    wholeVariable(symbol, 'W', "lhs", e.pos);
+    partial_ = saved;
+  }
+
+  /// A variable read or written as a whole: an array without subscripts, or a scalar.
+  void wholeVariable(Symbol* symbol, char mode, const char* context, SourcePos pos) {
+    if (!symbol->isArray()) {
+      scalar(symbol, mode, context);
+      return;
+    }
+    ArrayRefFacts r;
+    r.stmt = stmt_;
+    r.loop = rowLoop_;
+    r.proc = proc_;
+    r.symbol = symbol;
+    r.name = symbol->name;
+    r.access = mode;
+    r.context = context;
+    r.subscripted = false;
+    r.fileIndex = facts_.statements[static_cast<size_t>(stmt_)].fileIndex;
+    r.line = pos.line;
+    r.col = pos.col;
+    facts_.arrayRefs.push_back(std::move(r));
+  }
+
+  /// NAMELIST input or output (NML=group, or the group in the format's place) reads or writes
+  /// every variable of the group.
+  void namelistItems(const Stmt& s, char mode) {
+    for (const auto& e : s.exprs) {
+      if (!e) continue;
+      const Expr* group = e->kind == ExprKind::Keyword && e->text == "nml" && !e->args.empty() ? e->args[0].get() : e.get();
+      if (!group || group->kind != ExprKind::Name) continue;
+      auto found = namelists_.find(group->text);
+      if (found == namelists_.end()) continue;
+      for (Symbol* member : found->second) wholeVariable(member, mode, "io", group->pos);
     }
   }
 
@@ -1080,12 +1139,14 @@ class Extractor {
           if (e) access(*e, 'R', "io");
         for (const auto& e : s.items)
           if (e) access(*e, 'W', "io");
+        namelistItems(s, 'W');
         return;
       default:
         for (const auto& e : s.exprs)
           if (e) access(*e, 'R', isInputOutput(s.kind) ? "io" : "expr");
         for (const auto& e : s.items)
           if (e) access(*e, 'R', "io");
+        if (isInputOutput(s.kind)) namelistItems(s, 'R');
         return;
     }
   }
@@ -1385,6 +1446,7 @@ class Extractor {
   int block_ = -1;                ///< the innermost block of the statements being extracted
   std::vector<std::pair<int, int>> pendingLabels_;  ///< (label, block) waiting for the next row of the block
   std::set<int> placedLabels_;                      ///< the unit's labels placed so far
+  std::map<std::string, std::vector<Symbol*>> namelists_;  ///< the unit's NAMELIST groups
   std::unordered_map<const Symbol*, const Stmt*> statementFunctions_;  ///< the unit's, by their symbol
   std::set<std::string> statementFunctionDummies_;  ///< the dummies of the statement function bodies being walked
   int statementFunctionDepth_ = 0;

@@ -121,7 +121,7 @@ FactIds FactWriter::write(FileFacts& facts, const FileTable& files) {
           .text(v->intent);
       if (v->storage == Storage::Common) sql.variable.value(v->common); else sql.variable.null();
       sql.variable.text(v->isConstant() ? v->value.text() : std::string()).value(int64_t{v->allocatable})
-          .value(int64_t{v->pointer}).value(int64_t{v->target}).value(int64_t{v->save}).value(int64_t{v->implicitType})
+          .value(int64_t{v->pointer || v->pointerComponents}).value(int64_t{v->target}).value(int64_t{v->save}).value(int64_t{v->implicitType})
           .value(u(v->line)).id(v->equivalenceGroup).value(v->storageOffset).endRow();
       for (size_t d = 0; d < v->dims.size(); ++d) {
         const DimInfo& dim = v->dims[d];

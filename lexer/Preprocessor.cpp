@@ -576,7 +576,7 @@ bool Preprocessor::evaluate(int fileIndex, uint32_t line, std::string_view expre
       text.push_back(expression[i++]);
     }
   }
-  Expansion expansion = lineExpansion();
+  Expansion expansion = lineExpansion(fileIndex, line);
   std::string expanded = expandText(text, expansion, false);  // the evaluator only views it
   if (!settle(expansion, fileIndex, line, 1)) return false;
   ConditionEvaluator evaluator(expanded);
@@ -590,8 +590,10 @@ bool Preprocessor::evaluate(int fileIndex, uint32_t line, std::string_view expre
   return *value != 0;
 }
 
-Preprocessor::Expansion Preprocessor::lineExpansion() const {
+Preprocessor::Expansion Preprocessor::lineExpansion(int fileIndex, uint32_t line) const {
   Expansion expansion;
+  expansion.fileIndex = fileIndex;
+  expansion.line = line;
   expansion.budget = std::min(kMaxLineExpansion, kMaxFileExpansion - expandedInFile_);
   return expansion;
 }
@@ -649,6 +651,11 @@ std::optional<std::pair<std::string, size_t>> Preprocessor::expandUse(std::strin
                                                                       Expansion& expansion) const {
   std::string name(text.substr(at, nameEnd - at));
   auto found = macros_.find(name);
+  // The predefined macros cpp gives every file (real codes report errors with them).
+  if (found == macros_.end() && expansion.fileIndex >= 0 && (name == "__LINE__" || name == "__FILE__"))
+    return std::make_pair(name == "__LINE__" ? std::to_string(expansion.line)
+                                             : "\"" + files_.at(expansion.fileIndex).displayPath + "\"",
+                          nameEnd);
   std::vector<std::string>& active = expansion.active;
   if (expansion.exhausted || found == macros_.end() || std::find(active.begin(), active.end(), name) != active.end() ||
       active.size() >= static_cast<size_t>(kMaxExpansionDepth))
@@ -736,7 +743,7 @@ std::string Preprocessor::expandText(std::string_view text, Expansion& expansion
 PreprocessedLine Preprocessor::substitute(int fileIndex, uint32_t line, std::string_view text,
                                           const std::vector<uint32_t>* origin) {
   PreprocessedLine result{fileIndex, line, std::string(text), origin ? *origin : std::vector<uint32_t>{}};
-  if (macros_.empty()) return result;
+  if (macros_.empty() && text.find("__") == std::string_view::npos) return result;
   auto column = [&](size_t i) { return origin ? (*origin)[i] : static_cast<uint32_t>(i + 1); };
   // Where a C comment was taken out (the columns are not adjacent) a name ends, as in cpp:
   // N/**/1 is the macro N, then 1.
@@ -745,7 +752,7 @@ PreprocessedLine Preprocessor::substitute(int fileIndex, uint32_t line, std::str
   std::vector<uint32_t> columns;
   bool changed = false;
   char quote = 0;
-  Expansion expansion = lineExpansion();
+  Expansion expansion = lineExpansion(fileIndex, line);
   for (size_t i = 0; i < text.size();) {
     char c = text[i];
     if (quote) {

@@ -80,13 +80,15 @@ class Preprocessor {
   /// itself) and how many characters it has written, intermediate results included, against what
   /// it may write.
   struct Expansion {
+    int fileIndex = -1;  ///< where the line is (__FILE__, __LINE__)
+    uint32_t line = 0;
     std::vector<std::string> active;
     size_t written = 0;
     size_t budget = 0;
     bool exhausted = false;
   };
   /// A new line's expansion, its budget what is left of the file's.
-  Expansion lineExpansion() const;
+  Expansion lineExpansion(int fileIndex, uint32_t line) const;
   /// Counts what a line's expansion wrote against the file's budget; false, with the error
   /// reported, when it ran out (the line is then skipped).
   bool settle(const Expansion& expansion, int fileIndex, uint32_t line, uint32_t col);

@@ -113,6 +113,10 @@ class StructureBuilder {
       return;
     }
     if (!isExecutable(s->kind)) {
+      // A BLOCK construct's declarations are read as the unit's (see DeclData::inBlock).
+      if (s->decl)
+        for (const Node* open : frame.open)
+          if (open->kind == NodeKind::Block && open->stmt->kind == StmtKind::Block) s->decl->inBlock = true;
       frame.unit->specification.push_back(s);
       return;
     }

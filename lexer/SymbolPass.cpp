@@ -111,8 +111,18 @@ class SymbolPass {
       if (s.implicitType && !s.procedure) s.type = scope->rules().forName(s.name);
 
     storageAssociation(unit, *scope);
+    for (Symbol& sym : scope->symbols())
+      if (sym.type.base == BaseType::Derived) sym.pointerComponents = hasPointerComponent(sym.type.derived, *scope, 0);
     statementFunctions(unit, *scope);
     for (Node& node : unit.body) resolveNode(node, *scope);
+    // A name declared nowhere in a unit that USEs a module not loaded may be that module's
+    // variable, shared with every procedure using it: taken as one (the sound guess).
+    bool missingModule = false;
+    for (const Scope* s = scope; s && !missingModule; s = s->host()) missingModule = missingModuleUsers_.count(s) > 0;
+    if (missingModule)
+      for (Symbol& sym : scope->symbols())
+        if (scope->owns(&sym) && sym.implicitType && sym.storage == Storage::Local && !sym.procedure && !sym.statementFunction)
+          sym.storage = Storage::Module;
     // SAVE without a list: every variable of the unit's own, those the body declared implicitly too.
     if (savesAll_)
       for (Symbol& s : scope->symbols())
@@ -275,6 +285,12 @@ class SymbolPass {
           if (e.charLen && type.base == BaseType::Character)
             sym->type.charLen = e.charLen->kind == ExprKind::Star ? -1 : foldInteger(e.charLen.get(), scope).value_or(-1);
           if (e.hasDims) sym->dims = dimensions(e.dims, scope);
+          if (s.decl->inBlock && !sym->blockLocal) {
+            sym->blockLocal = true;
+            report(&s, Severity::Unsupported,
+                   "'" + e.name + "' declared in a BLOCK is taken as the procedure's own variable of that name; "
+                   "the analysis keeps loops that touch it sequential");
+          }
           for (const Attr& a : s.decl->attrs) {
             applyAttribute(*sym, a, scope);
             if (a.kind == AttrKind::Public || a.kind == AttrKind::Private) scope.setAccess(e.name, a.kind == AttrKind::Public);
@@ -359,9 +375,12 @@ class SymbolPass {
   void use(const Stmt& s, Scope& scope) {
     Scope* module = modules_.find(s.name);
     if (!module) {
+      bool intrinsic = isIntrinsicModule(s.name);
+      if (!intrinsic) missingModuleUsers_.insert(&scope);
       if (warnedModules_.insert(s.name).second)
-        report(&s, isIntrinsicModule(s.name) ? Severity::Note : Severity::Warning,
-               "module '" + s.name + "' is not among the loaded sources; the names it provides are typed implicitly");
+        report(&s, intrinsic ? Severity::Note : Severity::Warning,
+               "module '" + s.name + "' is not among the loaded sources; the names it provides are typed implicitly" +
+                   std::string(intrinsic ? "" : ", and a name declared nowhere is taken for one of its variables"));
       return;
     }
     if (s.onlyList) {
@@ -535,6 +554,35 @@ class SymbolPass {
     return out;
   }
 
+  /// Whether a derived type has a POINTER component, itself or in a component of derived type
+  /// (types nest a few levels; the depth guards a type that names itself through a pointer).
+  static bool hasPointerComponent(const std::string& typeName, const Scope& scope, int depth) {
+    const DerivedType* type = scope.findType(typeName);
+    if (!type || !type->components || depth > 16) return false;
+    for (const Symbol& c : type->components->symbols()) {
+      if (c.pointer) return true;
+      if (c.type.base == BaseType::Derived && hasPointerComponent(c.type.derived, *type->components, depth + 1)) return true;
+    }
+    return false;
+  }
+
+  /// The variable a designator names (a, a(i), a(1:n), p%x, s(2:3)); null for another expression.
+  static Symbol* designatedVariable(const Expr& e) {
+    const Expr* base = &e;
+    while (base->kind == ExprKind::Component || base->kind == ExprKind::Subscript) base = base->args[0].get();
+    if (!base->symbol) return nullptr;
+    switch (base->ref) {
+      case RefKind::Variable:
+      case RefKind::WholeArray:
+      case RefKind::ArrayElement:
+      case RefKind::ArraySection:
+      case RefKind::Substring:
+        return base->symbol->associated ? base->symbol->associated : base->symbol;
+      default:
+        return nullptr;
+    }
+  }
+
   /// `f(x) = expression` before the first executable statement, f not an array: a statement
   /// function definition.
   void statementFunctions(ProgramUnit& unit, Scope& scope) {
@@ -582,6 +630,7 @@ class SymbolPass {
           if (!sym) sym = scope.declare(item->text, line_);
           sym->type = typeOf(*item->args[0]);
           sym->implicitType = false;
+          sym->associated = designatedVariable(*item->args[0]);
         }
         return;
       case StmtKind::SelectType:
@@ -729,6 +778,7 @@ class SymbolPass {
   bool savesAll_ = false;  ///< the unit being read has a SAVE without a list
   int64_t nextEnumerator_ = 0;
   std::set<std::string> warnedModules_;
+  std::set<const Scope*> missingModuleUsers_;  ///< scopes with a USE of a module not loaded
   uint32_t line_ = 0;
 };
 

@@ -95,6 +95,12 @@ struct Symbol {
   /// Storage association: the EQUIVALENCE group it is in (1, 2... in its unit; 0: none), and the
   /// byte offset of its first element in its COMMON block or, outside COMMON, in its group.
   int equivalenceGroup = 0;
+  /// An ASSOCIATE name for a variable or part of one (x => s, t => p%tot): that variable.
+  Symbol* associated = nullptr;
+  /// Declared in a BLOCK construct, and so possibly two variables under one name: every write
+  /// is taken as part of it (never private), every element access as anywhere in it.
+  bool blockLocal = false;
+  bool pointerComponents = false;  ///< of a derived type with a POINTER component (at any depth)
   std::optional<int64_t> storageOffset;
   uint32_t line = 0;           ///< where it was declared, or first used
   const class Scope* owner = nullptr;  ///< the scope that declared it

@@ -136,7 +136,7 @@ CREATE TABLE loop_bound_term (            -- the variable terms of an affine loo
 CREATE TABLE loop_obstacle (
   loop_id INTEGER NOT NULL REFERENCES loop,
   kind    TEXT NOT NULL CHECK (kind = 'io' OR kind = 'stop' OR kind = 'goto_out' OR
-                               kind = 'exit' OR kind = 'return' OR kind = 'call'),
+                               kind = 'exit' OR kind = 'return' OR kind = 'call' OR kind = 'unparsed'),
   line    INTEGER NOT NULL,
   col     INTEGER NOT NULL,
   detail  TEXT                            -- the I/O keyword, the callee, the target label...
