@@ -92,7 +92,8 @@ std::vector<Program> FactsReader::add(Program& p, const lexer::FileFacts& f, con
       }
       v.rank = s->assumedRank() ? -1 : static_cast<int16_t>(s->rank());
       v.save = s->save;
-      v.pointer = s->pointer || s->pointerComponents;
+      v.pointer = s->pointer;
+      v.pointerComponents = s->pointerComponents;
       v.target = s->target;
       v.equivalence = s->equivalenceGroup;
       v.offset = s->storageOffset;

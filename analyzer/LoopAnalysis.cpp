@@ -627,7 +627,9 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
 
 std::optional<std::string> LoopAnalysis::sharedStorage(const VariableRow& u, const VariableRow& v) const {
   if (u.id == v.id) return std::nullopt;
-  if ((u.pointer && (v.pointer || v.target)) || (v.pointer && u.target))
+  // What a pointer (or a pointer component: an element reached through it) may point at.
+  const bool up = u.pointer || u.pointerComponents, vp = v.pointer || v.pointerComponents;
+  if ((up && (vp || v.target)) || (vp && u.target))
     return u.name + " and " + v.name + " may be the same storage (a POINTER may point at a TARGET)";
   const bool common = u.common >= 0 && u.common == v.common;
   const bool equivalence = !common && u.equivalence && u.equivalence == v.equivalence && u.procId == v.procId;

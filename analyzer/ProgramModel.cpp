@@ -255,7 +255,7 @@ Program ProgramReader::read() {
     if (count.next()) p.variables.reserve(static_cast<size_t>(count.id(0)));  // no growth by doubling: the largest table kept
     std::unordered_map<std::string, int32_t> commons;
     Query q(db, "SELECT var_id, proc_id, name, type, storage, common, rank, save, pointer, target, equivalence, "
-                "storage_offset, bytes FROM variable ORDER BY var_id");
+                "storage_offset, bytes, pointer_components FROM variable ORDER BY var_id");
     while (q.next()) {
       VariableRow v;
       v.id = q.id(0);
@@ -277,6 +277,7 @@ Program ProgramReader::read() {
       v.equivalence = q.integer(10);
       v.offset = q.optional(11);
       v.elementBytes = q.integer(12);
+      v.pointerComponents = q.integer(13) != 0;
       p.variables.push_back(std::move(v));
     }
     Query dims(db, "SELECT var_id, lower, upper, lower_value, extent FROM dimension ORDER BY var_id, dim");

@@ -62,6 +62,7 @@ struct VariableRow {
   int16_t rank = 0;         ///< -1: assumed rank
   int32_t common = -1;      ///< its COMMON block: an index into Program::commonBlocks
   bool pointer = false, target = false;
+  bool pointerComponents = false;  ///< of a derived type with POINTER components: its elements may be anywhere
   int32_t equivalence = 0;  ///< its EQUIVALENCE group in its procedure (0: none)
   int32_t elementBytes = 0; ///< 0: unknown
   std::optional<int64_t> offset;  ///< storage association: the byte offset in its COMMON block or EQUIVALENCE group

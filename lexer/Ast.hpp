@@ -185,7 +185,7 @@ struct DeclData {
   bool implicitNone = false;
   bool saveAll = false;  ///< SAVE without a list: every local variable of the unit
   /// Declared inside a BLOCK construct: the variables it declares are merged with the unit's
-  /// names (one symbol for a BLOCK's t and the unit's t), so their accesses are taken as shared.
+  /// names (one symbol for a BLOCK's t and the unit's t; see Symbol::blockLocal).
   bool inBlock = false;
 };
 

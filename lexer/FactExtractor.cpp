@@ -898,10 +898,14 @@ class Extractor {
     }
     if (r.symbol && r.symbol->blockLocal) subscripted = false;  // which of two arrays: not known
     if (r.symbol && r.symbol->associated) {
-      // An ASSOCIATE name for (part of) an array: the array, where in it not followed.
+      // An ASSOCIATE name: the variable it names. For (part of) an array, where in it is not
+      // followed; a scalar's array components (ao%x(i) for ao => cfg%optics) index as its own.
+      const Symbol* name = r.symbol;
       r.symbol = r.symbol->associated;
-      r.name = r.symbol->name;
-      subscripted = false;
+      if (name->isArray() || r.symbol->isArray()) {
+        r.name = r.symbol->name;
+        subscripted = false;
+      }
     }
     r.access = access;
     r.context = context;
@@ -1042,12 +1046,21 @@ class Extractor {
   void whole(const Expr& e) {
     Symbol* symbol = rootSymbol(e);
     if (!symbol) return;
-    if (e.kind == ExprKind::Apply)
+    if (e.kind == ExprKind::Apply)  // ALLOCATE (a(n)): the shape is read
       for (const auto& a : e.args)
         if (a) access(*a, 'R', "subscript");
+    if (e.kind == ExprKind::Name || e.kind == ExprKind::Apply) {
+      wholeVariable(symbol, 'W', "lhs", e.pos);
+      return;
+    }
+    // A component (ALLOCATE (s(i)%q(n)), p%next => ...): part of the variable, or of the element
+    // its base names.
+    const Expr* base = &e;
+    while (base->kind == ExprKind::Component || base->kind == ExprKind::Subscript) base = base->args[0].get();
     bool saved = partial_;
-    partial_ = e.kind != ExprKind::Name;  // p%next => ...: part of p
-    wholeVariable(symbol, 'W', "lhs", e.pos);
+    partial_ = true;
+    if (base->kind == ExprKind::Apply && base->ref == RefKind::ArrayElement) access(*base, 'W', "lhs");
+    else wholeVariable(symbol, 'W', "lhs", e.pos);
     partial_ = saved;
   }
 

@@ -16,7 +16,7 @@ struct FactWriter::Statements {
         parameter(db, "parameter", {"proc_id", "pos", "name"}),
         variable(db, "variable", {"var_id", "proc_id", "name", "type", "kind", "bytes", "rank", "elements", "storage", "intent",
                                   "common", "value", "allocatable", "pointer", "target", "save", "implicit", "line", "equivalence",
-                                  "storage_offset"}),
+                                  "storage_offset", "pointer_components"}),
         dimension(db, "dimension", {"var_id", "dim", "spec", "lower", "upper", "lower_value", "upper_value", "extent"}),
         loop(db, "loop", {"loop_id", "loop_key", "path", "proc_id", "parent_id", "depth", "file_id", "line", "col", "end_line",
                           "kind", "var", "lower", "upper", "step", "lower_value", "upper_value", "step_value", "trip_count",
@@ -121,8 +121,9 @@ FactIds FactWriter::write(FileFacts& facts, const FileTable& files) {
           .text(v->intent);
       if (v->storage == Storage::Common) sql.variable.value(v->common); else sql.variable.null();
       sql.variable.text(v->isConstant() ? v->value.text() : std::string()).value(int64_t{v->allocatable})
-          .value(int64_t{v->pointer || v->pointerComponents}).value(int64_t{v->target}).value(int64_t{v->save}).value(int64_t{v->implicitType})
-          .value(u(v->line)).id(v->equivalenceGroup).value(v->storageOffset).endRow();
+          .value(int64_t{v->pointer}).value(int64_t{v->target}).value(int64_t{v->save}).value(int64_t{v->implicitType})
+          .value(u(v->line)).id(v->equivalenceGroup).value(v->storageOffset)
+          .value(int64_t{v->pointerComponents}).endRow();
       for (size_t d = 0; d < v->dims.size(); ++d) {
         const DimInfo& dim = v->dims[d];
         bool deferred = dim.upperText.empty() && dim.spec == ":";

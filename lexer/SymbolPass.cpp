@@ -278,19 +278,24 @@ class SymbolPass {
         bool parameter = false;
         for (const Attr& a : s.decl->attrs) parameter |= a.kind == AttrKind::Parameter;
         for (Entity& e : s.decl->entities) {
+          const Symbol* before = scope.findLocal(e.name);
           Symbol* sym = own(scope, e.name, s);
           if (!sym) continue;
+          // A BLOCK's variable and the unit's of the same name become one symbol: its
+          // accesses are then taken as shared (Symbol::blockLocal).
+          bool shadows = s.decl->inBlock ? scope.owns(before) : blockDeclared_.count(sym) > 0;
+          if (s.decl->inBlock) blockDeclared_.insert(sym);
+          if (shadows && !sym->blockLocal) {
+            sym->blockLocal = true;
+            report(&s, Severity::Unsupported,
+                   "'" + e.name + "' is declared both in a BLOCK and outside it; the two are taken as one variable, and "
+                   "the analysis keeps loops that touch it sequential");
+          }
           sym->type = type;
           sym->implicitType = false;
           if (e.charLen && type.base == BaseType::Character)
             sym->type.charLen = e.charLen->kind == ExprKind::Star ? -1 : foldInteger(e.charLen.get(), scope).value_or(-1);
           if (e.hasDims) sym->dims = dimensions(e.dims, scope);
-          if (s.decl->inBlock && !sym->blockLocal) {
-            sym->blockLocal = true;
-            report(&s, Severity::Unsupported,
-                   "'" + e.name + "' declared in a BLOCK is taken as the procedure's own variable of that name; "
-                   "the analysis keeps loops that touch it sequential");
-          }
           for (const Attr& a : s.decl->attrs) {
             applyAttribute(*sym, a, scope);
             if (a.kind == AttrKind::Public || a.kind == AttrKind::Private) scope.setAccess(e.name, a.kind == AttrKind::Public);
@@ -779,6 +784,7 @@ class SymbolPass {
   int64_t nextEnumerator_ = 0;
   std::set<std::string> warnedModules_;
   std::set<const Scope*> missingModuleUsers_;  ///< scopes with a USE of a module not loaded
+  std::set<const Symbol*> blockDeclared_;      ///< variables a BLOCK construct declares
   uint32_t line_ = 0;
 };
 

@@ -97,7 +97,7 @@ struct Symbol {
   int equivalenceGroup = 0;
   /// An ASSOCIATE name for a variable or part of one (x => s, t => p%tot): that variable.
   Symbol* associated = nullptr;
-  /// Declared in a BLOCK construct, and so possibly two variables under one name: every write
+  /// Declared in a BLOCK construct and outside it: two variables under one name, so every write
   /// is taken as part of it (never private), every element access as anywhere in it.
   bool blockLocal = false;
   bool pointerComponents = false;  ///< of a derived type with a POINTER component (at any depth)

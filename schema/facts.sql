@@ -72,6 +72,7 @@ CREATE TABLE variable (
   -- COMMON member extends the block) or else in its group; NULL when a size does not fold
   equivalence    INTEGER,
   storage_offset INTEGER,
+  pointer_components INTEGER NOT NULL DEFAULT 0,  -- of a derived type with a POINTER component (at any depth)
   UNIQUE (proc_id, name)
 );
 

@@ -38,7 +38,7 @@ SELECT v.var_id, p.proc_key AS procedure, v.name, v.type, v.kind, v.bytes, v.ran
        v.intent, v.common, v.value, v.allocatable, v.pointer, v.implicit, v.line,
        (SELECT group_concat(spec, ',') FROM (SELECT spec FROM dimension d
          WHERE d.var_id = v.var_id ORDER BY dim)) AS shape,
-       v.elements, v.save, v.target, v.equivalence, v.storage_offset
+       v.elements, v.save, v.target, v.equivalence, v.storage_offset, v.pointer_components
 FROM variable v JOIN procedure p USING (proc_id);
 
 CREATE VIEW array_refs AS
