@@ -149,9 +149,13 @@ class ResultWriter {
 };
 
 /// Analyzes the procedure loaded in `program` and writes its rows.
-void analyzeLoaded(const Program& program, const Effects& effects, const DirectiveIndex& index, ResultWriter& writer,
-                   const AnalysisOptions& options, AnalysisReport& report, std::vector<Finding>& findings) {
+/// `final`, when given, says whether the loop analysis may be kept (else nothing is written and
+/// analyzeLoaded returns false).
+bool analyzeLoaded(const Program& program, const Effects& effects, const DirectiveIndex& index, ResultWriter& writer,
+                   const AnalysisOptions& options, AnalysisReport& report, std::vector<Finding>& findings,
+                   const std::function<bool(const LoopAnalysis&)>& final = {}) {
   LoopAnalysis loops(program, effects);
+  if (final && !final(loops)) return false;
   Expert expert(program, loops, index);
   writer.procedure(program.current, loops, expert);
   if (options.inspect) options.inspect(program, loops, expert);
@@ -164,6 +168,7 @@ void analyzeLoaded(const Program& program, const Effects& effects, const Directi
     if (options.keepDirectives) report.directives.push_back(e);
   }
   findings.insert(findings.end(), expert.findings().begin(), expert.findings().end());
+  return true;
 }
 
 /// The user PARALLEL directives among `directives` (those the analysis checks).
@@ -362,30 +367,33 @@ struct StreamingAnalysis::State {
       program.swapCode(code);
       Settled check{program.current, {}, findings.size()};
       bool now = true;
-      // Every call counts, not only those in loops: what a call after a loop reads decides
-      // whether the loop's values are live.
+      std::vector<const CallRow*> after;  // calls outside loops whose callee is not settled yet
       for (const CallRow& c : program.calls) {
         if (c.kind == "statement_function") continue;
         std::optional<Id> target = effects->settledCallee(c);
-        if (!target) {
+        if (!target && c.loopId) {
           now = false;
           break;
         }
-        check.calls.emplace_back(c.callee, *target);
+        if (!target) after.push_back(&c);
+        else check.calls.emplace_back(c.callee, *target);
       }
+      if (now)
+        for (const CallRow* c : after) check.calls.emplace_back(c->callee, effects->callee(*c));
       if (!check.calls.empty() || !now) {  // what finish() may have to analyze
         auto user = fileIndex.parallelByProcedure.find(program.current);
         if (user != fileIndex.parallelByProcedure.end())
           for (const DirectiveRow* d : user->second) deferredDirectives.push_back(*d);
       }
-      if (!now) {
-        deferred.push_back(program.current);
-        continue;
-      }
       check.parallel = -report.parallel;
       check.across = -report.across;
       check.expertDirectives = -report.expertDirectives;
-      analyzeLoaded(program, *effects, fileIndex, *writer, {}, report, findings);
+      // A call outside the loops matters to them only if it may read what they leave.
+      auto final = [&](const LoopAnalysis& loops) { return after.empty() || !mayReadLoopValues(after, loops); };
+      if (!now || !analyzeLoaded(program, *effects, fileIndex, *writer, {}, report, findings, final)) {
+        deferred.push_back(program.current);
+        continue;
+      }
       if (check.calls.empty()) continue;
       check.endFinding = findings.size();
       check.parallel += report.parallel;
@@ -393,6 +401,43 @@ struct StreamingAnalysis::State {
       check.expertDirectives += report.expertDirectives;
       settled.push_back(std::move(check));
     }
+  }
+
+  /// Whether calls outside the loops of the procedure loaded in `program`, to procedures whose
+  /// summaries are not complete yet, may read a value the loops leave that the analysis asks
+  /// about (a private or shared scalar, a loop's own variable), where the summaries so far do not
+  /// say so: one the procedure shares (COMMON, a module, its host, SAVE), which any callee may
+  /// reach; one passed to a dummy such a call does not read yet; any, when a call is to a
+  /// procedure inside this one (host association).
+  bool mayReadLoopValues(const std::vector<const CallRow*>& calls, const LoopAnalysis& loops) {
+    for (const CallRow* c : calls)
+      if (Id target = effects->callee(*c))
+        for (Id host = program.procedure(target).hostId; host != 0; host = program.procedure(host).hostId)
+          if (host == program.current) return true;
+    std::set<std::string> asked;
+    for (const LoopResult& r : loops.results())
+      for (const Trait& t : r.traits) {
+        if (t.trait != "private" && t.trait != "shared" && t.varId != program.loop(r.loopId).varId) continue;
+        const Reach reach = effects->reach(t.varId, program.current);
+        if (reach != Reach::Local && reach != Reach::Dummy) return true;
+        asked.insert(t.name);
+      }
+    // A summary only gains reads as it completes: a dummy it already reads stays read, so only an
+    // argument it does not read yet may change the answer.
+    for (const CallRow* c : calls) {
+      Id target = effects->callee(*c);
+      const ProcedureRow* callee = target ? &program.procedure(target) : nullptr;
+      for (size_t k = 0; k < c->args.size(); ++k) {
+        const CallArgRow& a = c->args[k];
+        if (!asked.count(a.var)) continue;
+        const std::string& dummy = !a.keyword.empty() ? a.keyword
+                                   : callee && k < callee->parameters.size() ? callee->parameters[k]
+                                                                             : a.keyword;
+        const Effect* e = callee ? effects->summary(target).dummy(dummy) : nullptr;
+        if (!e || !e->reads) return true;
+      }
+    }
+    return false;
   }
 
   /// Once every file is in: the whole-program summaries, what they change for the procedures

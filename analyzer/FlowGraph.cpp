@@ -2,6 +2,7 @@
 #include "analyzer/FlowGraph.hpp"
 
 #include <algorithm>
+#include <set>
 #include <string_view>
 #include <tuple>
 
@@ -29,18 +30,46 @@ struct FlowGraph::Item {
   std::vector<Id> arms;         ///< Construct: its arm blocks, in order
 };
 
+bool Adjacency::Range::contains(uint32_t value) const { return std::find(first, last, value) != last; }
+
+Adjacency::Adjacency(size_t nodes, const std::vector<std::pair<uint32_t, uint32_t>>& pairs) : offsets_(nodes + 1, 0) {
+  for (const auto& [node, value] : pairs) ++offsets_[node + 1];
+  for (size_t n = 0; n < nodes; ++n) offsets_[n + 1] += offsets_[n];
+  values_.resize(pairs.size());
+  std::vector<uint32_t> next(offsets_.begin(), offsets_.end() - 1);
+  for (const auto& [node, value] : pairs) values_[next[node]++] = value;
+  // Repeats out, each node's first occurrences kept in order, the lists packed again.
+  uint32_t written = 0;
+  for (size_t n = 0; n < nodes; ++n) {
+    uint32_t begin = offsets_[n], end = offsets_[n + 1];
+    offsets_[n] = written;
+    for (uint32_t i = begin; i < end; ++i)
+      if (std::find(values_.begin() + offsets_[n], values_.begin() + written, values_[i]) == values_.begin() + written)
+        values_[written++] = values_[i];
+  }
+  offsets_[nodes] = written;
+  values_.resize(written);
+}
+
 FlowGraph::FlowGraph(const Program& program)
-    : program_(program), statements_(program.statements.size()), loops_(program.loops.size()) {
-  successors_.resize(statements_ + loops_ + program.blocks.size() + 1);
-  exits_.resize(loops_);
+    : program_(program), statements_(program.statements.size()), loops_(program.loops.size()),
+      nodes_(statements_ + loops_ + program.blocks.size() + 1) {
   loopFollow_.assign(loops_, exitNode());
-  childBlocks_.resize(program.blocks.size() + 1);
-  rows_.resize(program.blocks.size() + 1);
+  std::vector<std::pair<uint32_t, uint32_t>> pairs;
+  pairs.reserve(program.blocks.size());
   for (const BlockRow& b : program.blocks)
-    childBlocks_[b.parentId ? program.blockIndex(b.parentId) + 1 : 0].push_back(b.id);
-  for (const StatementRow& s : program.statements) rows_[s.blockId ? program.blockIndex(s.blockId) + 1 : 0].push_back(s.id);
-  Node entry = link(0, exitNode());
-  (void)entry;  // the procedure starts there; nothing reaches it
+    pairs.emplace_back(b.parentId ? program.blockIndex(b.parentId) + 1 : 0, static_cast<uint32_t>(program.blockIndex(b.id)));
+  childBlocks_ = Adjacency(program.blocks.size() + 1, pairs);
+  pairs.clear();
+  for (const StatementRow& s : program.statements)
+    pairs.emplace_back(s.blockId ? program.blockIndex(s.blockId) + 1 : 0, static_cast<uint32_t>(program.statementIndex(s.id)));
+  rows_ = Adjacency(program.blocks.size() + 1, pairs);
+  edges_.reserve(2 * nodes_);
+  link(0, exitNode());  // the procedure starts at what it returns; nothing reaches it
+  successors_ = Adjacency(nodes_, edges_);
+  exits_ = Adjacency(loops_, exitEdges_);
+  edges_ = {};
+  exitEdges_ = {};
 }
 
 Id FlowGraph::statementOf(Node n) const {
@@ -56,22 +85,20 @@ FlowGraph::Node FlowGraph::endNode(Id block) const {
   return static_cast<Node>(statements_ + loops_ + program_.blockIndex(block));
 }
 
-void FlowGraph::edge(Node from, Node to) {
-  std::vector<Node>& out = successors_[from];
-  if (std::find(out.begin(), out.end(), to) == out.end()) out.push_back(to);
-}
+void FlowGraph::edge(Node from, Node to) { edges_.emplace_back(from, to); }
 
 std::vector<FlowGraph::Item> FlowGraph::itemsOf(Id block) const {
   std::vector<Item> items;
   const size_t index = block ? program_.blockIndex(block) + 1 : 0;
-  for (Id stmt : rows_[index]) {
+  for (uint32_t row : rows_[index]) {
     Item item;
-    item.stmt = stmt;
-    item.position = {stmt, 0};
+    item.stmt = program_.statements[row].id;
+    item.position = {item.stmt, 0};
     items.push_back(std::move(item));
   }
-  for (Id child : childBlocks_[index]) {
-    const BlockRow& b = program_.block(child);
+  for (uint32_t childIndex : childBlocks_[index]) {
+    const BlockRow& b = program_.blocks[childIndex];
+    const Id child = b.id;
     if (b.isLoop && b.loopId) {
       const LoopRow& l = program_.loop(b.loopId);
       Item item;
@@ -102,9 +129,9 @@ std::vector<FlowGraph::Item> FlowGraph::itemsOf(Id block) const {
         out.back().conditions.push_back(s.id);
         continue;
       }
-      for (Id child : childBlocks_[index]) {
-        const BlockRow& b = program_.block(child);
-        if (!b.isLoop && b.constructStmt == s.id) item.arms.push_back(child);
+      for (uint32_t childIndex : childBlocks_[index]) {
+        const BlockRow& b = program_.blocks[childIndex];
+        if (!b.isLoop && b.constructStmt == s.id) item.arms.push_back(b.id);
       }
       if (!item.arms.empty()) {
         item.kind = Item::Kind::Construct;
@@ -134,7 +161,7 @@ FlowGraph::Node FlowGraph::link(Id block, Node follow) {
         Node head = headNode(l.id);
         loopFollow_[program_.loopIndex(l.id)] = next;
         edge(head, next);  // the last iteration ends the loop (the first, when it runs none)
-        exits_[program_.loopIndex(l.id)].push_back(next);
+        exitEdges_.emplace_back(static_cast<Node>(program_.loopIndex(l.id)), next);
         if (l.bodyBlock) {
           edge(head, link(l.bodyBlock, endNode(l.bodyBlock)));
           edge(endNode(l.bodyBlock), head);
@@ -193,9 +220,10 @@ void FlowGraph::linkConstruct(const Item& item, Node follow) {
 
 Id FlowGraph::firstStatement(Id block) const {
   const size_t index = program_.blockIndex(block) + 1;
-  Id first = rows_[index].empty() ? 0 : rows_[index].front();
-  for (Id child : childBlocks_[index])
-    if (Id inner = firstStatement(child); inner && (!first || inner < first)) first = inner;
+  Adjacency::Range rows = rows_[index];
+  Id first = rows.begin() == rows.end() ? 0 : program_.statements[*rows.begin()].id;
+  for (uint32_t child : childBlocks_[index])
+    if (Id inner = firstStatement(program_.blocks[child].id); inner && (!first || inner < first)) first = inner;
   return first;
 }
 
@@ -222,6 +250,12 @@ bool FlowGraph::inside(Node n, Id loop) const {
 void FlowGraph::transfers(const StatementRow& s, Node node, Node follow) {
   const bool conditional = s.kind == "if";
   const std::string& kind = conditional ? s.action : s.kind;
+  static const std::set<std::string, std::less<>> kinds = {"goto", "assigned_goto", "arithmetic_if", "computed_goto",
+                                                          "exit", "cycle", "return", "stop"};
+  if (s.jumpLabels.empty() && !kinds.count(kind)) {  // most statements: on to the next
+    edge(node, follow);
+    return;
+  }
   std::vector<Node> targets;
   bool falls = true;
   std::vector<Id> loops, arms;  // around the statement, innermost first
@@ -259,10 +293,7 @@ void FlowGraph::transfers(const StatementRow& s, Node node, Node follow) {
   for (Node t : targets) {
     edge(node, t);
     for (Id l : loops)
-      if (!inside(t, l)) {
-        std::vector<Node>& out = exits_[program_.loopIndex(l)];
-        if (std::find(out.begin(), out.end(), t) == out.end()) out.push_back(t);
-      }
+      if (!inside(t, l)) exitEdges_.emplace_back(static_cast<Node>(program_.loopIndex(l)), t);
   }
 }
 
@@ -276,9 +307,9 @@ Liveness::Liveness(const FlowGraph& graph, const Program& program, const Effects
   words_ = (variables_.size() + 63) / 64;
   const size_t nodes = graph.size();
   liveIn_.assign(nodes * words_, 0);
-  uses_.resize(nodes);
+  uses_ = Adjacency(nodes, {});
   if (variables_.empty()) return;
-  std::vector<std::vector<uint32_t>> defs(nodes);
+  std::vector<std::pair<uint32_t, uint32_t>> uses, defs;  // (node, bit)
   const Id proc = program.current;
   // What an unknown callee may read, and what the procedure's caller may read after it returns.
   std::vector<uint32_t> global, shared;
@@ -295,19 +326,23 @@ Liveness::Liveness(const FlowGraph& graph, const Program& program, const Effects
     for (const ScalarAccess& a : e.scalars) {
       std::optional<size_t> bit = bitOf(a.varId);
       if (!bit) continue;
-      if (a.access == 'R') uses_[n].push_back(static_cast<uint32_t>(*bit));
-      else if (a.definite) defs[n].push_back(static_cast<uint32_t>(*bit));
+      if (a.access == 'R') uses.emplace_back(n, static_cast<uint32_t>(*bit));
+      else if (a.definite) defs.emplace_back(n, static_cast<uint32_t>(*bit));
     }
-    if (e.opaqueCall) uses_[n].insert(uses_[n].end(), global.begin(), global.end());
+    if (e.opaqueCall)
+      for (uint32_t bit : global) uses.emplace_back(n, bit);
   }
   for (const LoopRow& l : program.loops)
     if (std::optional<size_t> bit = l.varId ? bitOf(l.varId) : std::nullopt)  // each iteration steps it
-      uses_[graph.headNode(l.id)].push_back(static_cast<uint32_t>(*bit));
-  uses_[graph.exitNode()] = shared;
+      uses.emplace_back(graph.headNode(l.id), static_cast<uint32_t>(*bit));
+  for (uint32_t bit : shared) uses.emplace_back(graph.exitNode(), bit);
+  uses_ = Adjacency(nodes, uses);
+  const Adjacency kills(nodes, defs);
 
-  std::vector<std::vector<FlowGraph::Node>> predecessors(nodes);
+  std::vector<std::pair<uint32_t, uint32_t>> edges;
   for (FlowGraph::Node n = 0; n < nodes; ++n)
-    for (FlowGraph::Node s : graph.successors(n)) predecessors[s].push_back(n);
+    for (FlowGraph::Node s : graph.successors(n)) edges.emplace_back(s, n);
+  const Adjacency predecessors(nodes, edges);
   std::vector<uint64_t> in(words_);
   std::vector<FlowGraph::Node> work;
   std::vector<bool> queued(nodes, true);
@@ -320,7 +355,7 @@ Liveness::Liveness(const FlowGraph& graph, const Program& program, const Effects
     std::fill(in.begin(), in.end(), 0);
     for (FlowGraph::Node s : graph.successors(n))
       for (size_t w = 0; w < words_; ++w) in[w] |= liveIn_[s * words_ + w];
-    for (uint32_t bit : defs[n]) in[bit / 64] &= ~(uint64_t{1} << (bit % 64));
+    for (uint32_t bit : kills[n]) in[bit / 64] &= ~(uint64_t{1} << (bit % 64));
     for (uint32_t bit : uses_[n]) in[bit / 64] |= uint64_t{1} << (bit % 64);
     if (std::equal(in.begin(), in.end(), liveIn_.begin() + static_cast<std::ptrdiff_t>(n * words_))) continue;
     std::copy(in.begin(), in.end(), liveIn_.begin() + static_cast<std::ptrdiff_t>(n * words_));
@@ -359,7 +394,7 @@ std::optional<Liveness::Read> Liveness::readAfter(Id loop, Id var) const {
     }
   for (size_t i = 0; i < queue.size(); ++i) {
     FlowGraph::Node n = queue[i];
-    if (std::find(uses_[n].begin(), uses_[n].end(), *bit) != uses_[n].end()) {
+    if (uses_[n].contains(static_cast<uint32_t>(*bit))) {
       if (n == graph_.exitNode()) return Read{0, true};
       if (Id stmt = graph_.statementOf(n)) return Read{program_.statement(stmt).line, false};
       return Read{program_.loop(graph_.headOf(n)).line, false};

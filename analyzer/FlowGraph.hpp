@@ -23,23 +23,43 @@
 
 namespace sapfor::analyzer {
 
+/// Lists of small numbers per node (successors, the variables a node reads...), built once from
+/// (node, value) pairs: two arrays, not a vector per node.
+class Adjacency {
+ public:
+  struct Range {
+    const uint32_t* first = nullptr;
+    const uint32_t* last = nullptr;
+    const uint32_t* begin() const { return first; }
+    const uint32_t* end() const { return last; }
+    bool contains(uint32_t value) const;
+  };
+  Adjacency() = default;
+  /// `pairs` in any order; each node's values keep their order, repeats dropped.
+  Adjacency(size_t nodes, const std::vector<std::pair<uint32_t, uint32_t>>& pairs);
+  Range operator[](size_t node) const { return {values_.data() + offsets_[node], values_.data() + offsets_[node + 1]}; }
+
+ private:
+  std::vector<uint32_t> offsets_, values_;
+};
+
 class FlowGraph {
  public:
   using Node = uint32_t;
 
   explicit FlowGraph(const Program& program);
 
-  size_t size() const { return successors_.size(); }
-  const std::vector<Node>& successors(Node n) const { return successors_[n]; }
+  size_t size() const { return nodes_; }
+  Adjacency::Range successors(Node n) const { return successors_[n]; }
   Node statementNode(Id stmt) const { return static_cast<Node>(program_.statementIndex(stmt)); }
   Node headNode(Id loop) const { return static_cast<Node>(statements_ + program_.loopIndex(loop)); }
-  Node exitNode() const { return static_cast<Node>(successors_.size() - 1); }
+  Node exitNode() const { return static_cast<Node>(nodes_ - 1); }
   /// The statement a node is (0: a loop's head, a block's end, the exit).
   Id statementOf(Node n) const;
   /// The loop whose head a node is (0: none).
   Id headOf(Node n) const;
   /// Where control goes when it leaves a loop: after its last iteration, and every jump out of it.
-  const std::vector<Node>& exits(Id loop) const { return exits_[program_.loopIndex(loop)]; }
+  Adjacency::Range exits(Id loop) const { return exits_[program_.loopIndex(loop)]; }
 
  private:
   struct Item;
@@ -56,12 +76,13 @@ class FlowGraph {
   bool inside(Node n, Id loop) const;
 
   const Program& program_;
-  size_t statements_ = 0, loops_ = 0;
-  std::vector<std::vector<Node>> successors_;
-  std::vector<std::vector<Node>> exits_;  ///< per loop
+  size_t statements_ = 0, loops_ = 0, nodes_ = 0;
+  std::vector<std::pair<Node, Node>> edges_, exitEdges_;  ///< while building: (from, to), (loop index, to)
+  Adjacency successors_;
+  Adjacency exits_;                       ///< per loop index
   std::vector<Node> loopFollow_;          ///< per loop: where control goes after it ends
-  std::vector<std::vector<Id>> childBlocks_;  ///< per block index + 1 (0: the procedure's level)
-  std::vector<std::vector<Id>> rows_;         ///< per block index + 1: the statements directly in it
+  Adjacency childBlocks_;  ///< per block index + 1 (0: the procedure's level): block indexes
+  Adjacency rows_;         ///< per block index + 1: the indexes of the statements directly in it
 };
 
 /// Which of some scalars are live at each node of a flow graph: a backward data flow (a read
@@ -91,8 +112,8 @@ class Liveness {
   const Program& program_;
   std::vector<Id> variables_;  ///< sorted: bit i is variables_[i]
   size_t words_ = 0;
-  std::vector<uint64_t> liveIn_;                   ///< per node, `words_` words
-  std::vector<std::vector<uint32_t>> uses_;        ///< per node, the bits it reads
+  std::vector<uint64_t> liveIn_;  ///< per node, `words_` words
+  Adjacency uses_;                ///< per node, the bits it reads
 };
 
 }  // namespace sapfor::analyzer

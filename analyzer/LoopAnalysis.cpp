@@ -322,9 +322,11 @@ std::vector<Id> LoopAnalysis::guardsOf(Id stmt, const LoopRow& loop) const {
 }
 
 void LoopAnalysis::sharedStorageScalars(const LoopRow& loop, const ScalarFlow& flow, LoopResult& result) {
+  // What may share a scalar's storage: an EQUIVALENCE, a pointer or a target, a COMMON member
+  // seen through a callee's layout (the procedure's own members of one block are apart).
   auto associated = [&](Id var) {
     const VariableRow& v = program_.variable(var);
-    return v.associated() || v.pointer || v.target;
+    return v.equivalence || v.pointer || v.target || (v.common >= 0 && v.procId != program_.current);
   };
   if (std::none_of(flow.uses.begin(), flow.uses.end(), [&](const ScalarUse& u) { return associated(u.varId); })) return;
   // Every variable the loop touches, and whether it writes it.
@@ -365,6 +367,9 @@ void LoopAnalysis::privateSeenByCalls(const LoopRow& loop, LoopResult& result) {
   // module or host association reads or writes the shared one instead.
   std::unordered_map<Id, const ScalarAccess*> byCall;  // per variable, the first such access
   std::set<Id> own;                                     // variables the loop's statements touch themselves
+  bool calls = false;
+  for (Id s = loop.firstStmt; s <= loop.lastStmt && !calls; ++s) calls = !program_.statement(s).calls.empty();
+  if (!calls) return;
   for (Id s = loop.firstStmt; s <= loop.lastStmt; ++s)
     for (const ScalarAccess& a : effectsOf(s).scalars) {
       if (a.callId && !a.viaArgument) byCall.emplace(a.varId, &a);
