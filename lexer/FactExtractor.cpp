@@ -881,11 +881,22 @@ class Extractor {
 
   /// A reference whose subscripts are e.args[firstSubscript...]: a(i, j), or p%x(i) (a Subscript
   /// of an array component, named p%x and attached to p's variable row).
-  void record(const Expr& e, char access, const char* context, bool subscripted, size_t firstSubscript = 0) {
+  /// A reference of the current statement, its subscripts not filled in.
+  ArrayRefFacts newReference(char access, const char* context, SourcePos pos) const {
     ArrayRefFacts r;
     r.stmt = stmt_;
     r.loop = rowLoop_;
     r.proc = proc_;
+    r.access = access;
+    r.context = context;
+    r.fileIndex = facts_.statements[static_cast<size_t>(stmt_)].fileIndex;
+    r.line = pos.line;
+    r.col = pos.col;
+    return r;
+  }
+
+  void record(const Expr& e, char access, const char* context, bool subscripted, size_t firstSubscript = 0) {
+    ArrayRefFacts r = newReference(access, context, e.pos);
     if (e.kind == ExprKind::Subscript) {
       r.symbol = rootSymbol(e);
       r.name = exprText(*e.args[0]);
@@ -907,12 +918,7 @@ class Extractor {
         subscripted = false;
       }
     }
-    r.access = access;
-    r.context = context;
     r.subscripted = subscripted;
-    r.fileIndex = facts_.statements[static_cast<size_t>(stmt_)].fileIndex;
-    r.line = e.pos.line;
-    r.col = e.pos.col;
     if (subscripted) {
       std::set<std::string> vars = loopVars();
       for (size_t k = firstSubscript; k < e.args.size(); ++k) {
@@ -1070,18 +1076,10 @@ class Extractor {
       scalar(symbol, mode, context);
       return;
     }
-    ArrayRefFacts r;
-    r.stmt = stmt_;
-    r.loop = rowLoop_;
-    r.proc = proc_;
+    ArrayRefFacts r = newReference(mode, context, pos);
     r.symbol = symbol;
     r.name = symbol->name;
-    r.access = mode;
-    r.context = context;
     r.subscripted = false;
-    r.fileIndex = facts_.statements[static_cast<size_t>(stmt_)].fileIndex;
-    r.line = pos.line;
-    r.col = pos.col;
     facts_.arrayRefs.push_back(std::move(r));
   }
 
