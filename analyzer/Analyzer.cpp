@@ -6,17 +6,13 @@
 
 #include "analyzer/FactsReader.hpp"
 
-#include "lexer/StackThread.hpp"
+#include "threads/OrderedPipeline.hpp"
 
 #include <algorithm>
-#include <condition_variable>
 #include <deque>
-#include <exception>
 #include <filesystem>
 #include <map>
-#include <mutex>
 #include <optional>
-#include <thread>
 
 namespace sapfor::analyzer {
 
@@ -275,12 +271,6 @@ struct StreamingAnalysis::State {
   AnalysisReport report;
   std::vector<Finding> findings;
 
-  std::mutex mutex;
-  std::condition_variable changed;
-  std::deque<lexer::LoadedFile> queue;
-  bool closed = false, cancelled = false;
-  std::exception_ptr error;
-  std::thread thread;
 
   explicit State(SQLite::Database& d) : db(d) {
     {
@@ -297,6 +287,7 @@ struct StreamingAnalysis::State {
     writer.emplace(*results);
   }
   ~State() {
+    pipeline.reset();  // cancelled and joined before what its thread uses goes
     writer.reset();
     results.reset();  // before resultsPath removes the file
   }
@@ -309,44 +300,6 @@ struct StreamingAnalysis::State {
       work();
     } catch (const SQLite::Exception& e) {
       throw SQLite::Exception(db::errorText(e, *results), e.getErrorCode());
-    }
-  }
-
-  /// What went wrong on the thread, kept for finish().
-  void keepError() {
-    try {
-      onResults([] { throw; });
-    } catch (...) {
-      error = std::current_exception();
-    }
-  }
-
-  void run() {
-    lexer::lowerThisThreadPriority(kPriorityDrop);
-    for (;;) {
-      lexer::LoadedFile file;
-      bool skip = false, drained = false;
-      {
-        std::unique_lock<std::mutex> lock(mutex);
-        changed.wait(lock, [&] { return closed || !queue.empty(); });
-        drained = queue.empty();
-        if (!drained) {
-          file = std::move(queue.front());
-          queue.pop_front();
-        }
-        skip = error || cancelled;  // drain what is left, settle nothing
-      }
-      if (drained) {
-        if (!skip) settle();
-        return;
-      }
-      changed.notify_all();
-      if (skip) continue;
-      try {
-        analyzeFile(file);
-      } catch (...) {
-        keepError();
-      }
     }
   }
 
@@ -443,14 +396,12 @@ struct StreamingAnalysis::State {
   /// Once every file is in: the whole-program summaries, what they change for the procedures
   /// analyzed early, the summary rows.
   void settle() {
-    try {
+    onResults([&] {
       effects->complete();
       unsettle();
       settled.clear();
       writer->summaries(program, *effects);
-    } catch (...) {
-      keepError();
-    }
+    });
   }
 
   /// After Effects::complete(): the settled procedures whose calls reach other procedures in the
@@ -495,46 +446,35 @@ struct StreamingAnalysis::State {
     }
     std::sort(deferred.begin(), deferred.end());
   }
+
+  /// The analysis thread: files analyzed in the order the load writes them, the whole-program
+  /// summaries completed once the last is in. Last, so that it ends before what it uses.
+  std::optional<threads::OrderedPipeline<lexer::LoadedFile, bool>> pipeline;
 };
 
 StreamingAnalysis::StreamingAnalysis(SQLite::Database& db) : state_(std::make_unique<State>(db)) {
-  state_->thread = std::thread([this] { state_->run(); });
+  State* s = state_.get();
+  threads::PipelineOptions thread;
+  thread.waiting = State::kQueuedFiles;
+  thread.priorityDrop = State::kPriorityDrop;
+  s->pipeline.emplace(
+      thread,
+      [s](lexer::LoadedFile& file) {
+        s->onResults([&] { s->analyzeFile(file); });
+        return true;
+      },
+      [s] { s->settle(); });
 }
 
-StreamingAnalysis::~StreamingAnalysis() {
-  if (!state_->thread.joinable()) return;
-  {
-    std::lock_guard<std::mutex> lock(state_->mutex);
-    state_->closed = state_->cancelled = true;
-  }
-  state_->changed.notify_all();
-  state_->thread.join();
-}
+StreamingAnalysis::~StreamingAnalysis() = default;  // the pipeline cancels and joins
 
-void StreamingAnalysis::add(lexer::LoadedFile&& file) {
-  State& s = *state_;
-  {
-    std::unique_lock<std::mutex> lock(s.mutex);
-    s.changed.wait(lock, [&] { return s.queue.size() < State::kQueuedFiles; });
-    s.queue.push_back(std::move(file));
-  }
-  s.changed.notify_all();
-}
+void StreamingAnalysis::add(lexer::LoadedFile&& file) { state_->pipeline->push(std::move(file)); }
 
-void StreamingAnalysis::close() {
-  State& s = *state_;
-  {
-    std::lock_guard<std::mutex> lock(s.mutex);
-    s.closed = true;
-  }
-  s.changed.notify_all();
-}
+void StreamingAnalysis::close() { state_->pipeline->close(); }
 
 AnalysisReport StreamingAnalysis::finish() {
   State& s = *state_;
-  close();
-  s.thread.join();  // it completes the whole-program summaries once the queue is empty
-  if (s.error) std::rethrow_exception(s.error);
+  s.pipeline->finish();  // the whole-program summaries are complete once the queue is empty
 
   Program& program = s.program;
   // The load wrote the file table last.

@@ -5,14 +5,13 @@
 #include "lexer/FactExtractor.hpp"
 #include "lexer/FactWriter.hpp"
 #include "lexer/ProgramStructure.hpp"
-#include "lexer/StackThread.hpp"
 #include "lexer/SymbolPass.hpp"
 #include "files/OutputFolder.hpp"
 #include "schema/Database.hpp"
+#include "threads/OrderedPipeline.hpp"
 
 
 #include <algorithm>
-#include <condition_variable>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -156,9 +155,9 @@ struct ParsedInput {
   std::vector<Diagnostic> diagnostics;
 };
 
-/// Parses the files in load order on `jobs` threads, at most a window of files ahead of the one
-/// being committed (memory stays per file), and hands the results over in that order, so that the
-/// database is the same whatever the number of threads.
+/// The parsing threads: the files parsed in load order on `jobs` threads, at most a window of
+/// files ahead of the one being committed (memory stays per file), the results handed over in
+/// that order, so that the database is the same whatever the number of threads.
 ///
 /// The parsing threads run at a lower priority than the rest. The thread that takes the results
 /// (names, facts, their rows: file after file, in order) is the load's critical path, and a parse
@@ -166,84 +165,14 @@ struct ParsedInput {
 /// thread. Measured on the 500k-line benchmark corpus, 2 cores: 3.17 -> 2.96 s with --no-analysis,
 /// 4.45 -> 4.03 s with the analysis (alternated runs); peak memory the same. A larger window alone
 /// changes nothing: the parsing threads then still take their share of the critical path's core.
-class OrderedParser {
- public:
-  static constexpr int kParsePriorityDrop = 5;  ///< nice increments; 5 and 10 measured the same
-
-  using ParseFn = std::function<ParsedInput(int)>;
-
-  OrderedParser(std::vector<int> order, int jobs, ParseFn parse)
-      : order_(std::move(order)), parse_(std::move(parse)), results_(order_.size()), failures_(order_.size()),
-        window_(static_cast<size_t>(4 * std::max(jobs, 1))) {
-    if (jobs <= 1) return;  // parse on the calling thread
-    for (int t = 0; t < jobs; ++t) workers_.push_back(std::make_unique<StackThread>(kFrontEndStackBytes, [this] { work(); }));
-  }
-
-  ~OrderedParser() {
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      stop_ = true;
-    }
-    space_.notify_all();
-    workers_.clear();  // joins
-  }
-
-  size_t size() const { return order_.size(); }
-  int fileAt(size_t k) const { return order_[k]; }
-
-  /// The result for the k-th file of the order (k increasing from 0); rethrows what its parse threw.
-  ParsedInput take(size_t k) {
-    if (workers_.empty()) return parse_(order_[k]);
-    std::unique_lock<std::mutex> lock(mutex_);
-    ready_.wait(lock, [&] { return results_[k] != nullptr || failures_[k]; });
-    if (failures_[k]) std::rethrow_exception(failures_[k]);
-    ParsedInput result = std::move(*results_[k]);
-    results_[k].reset();
-    committed_ = k + 1;
-    space_.notify_all();
-    return result;
-  }
-
- private:
-  void work() {
-    lowerThisThreadPriority(kParsePriorityDrop);
-    for (;;) {
-      size_t k;
-      {
-        std::unique_lock<std::mutex> lock(mutex_);
-        space_.wait(lock, [&] { return stop_ || next_ >= order_.size() || next_ < committed_ + window_; });
-        if (stop_ || next_ >= order_.size()) return;
-        k = next_++;
-      }
-      // What a parse throws goes to the thread that takes file k, which rethrows it: that thread
-      // must not wait for a result that never comes.
-      std::unique_ptr<ParsedInput> result;
-      std::exception_ptr failure;
-      try {
-        result = std::make_unique<ParsedInput>(parse_(order_[k]));
-      } catch (...) {
-        failure = std::current_exception();
-      }
-      {
-        std::lock_guard<std::mutex> lock(mutex_);
-        results_[k] = std::move(result);
-        failures_[k] = failure;
-      }
-      ready_.notify_all();
-    }
-  }
-
-  std::vector<int> order_;
-  ParseFn parse_;
-  std::vector<std::unique_ptr<ParsedInput>> results_;
-  std::vector<std::exception_ptr> failures_;
-  size_t window_;
-  std::mutex mutex_;
-  std::condition_variable ready_, space_;
-  size_t next_ = 0, committed_ = 0;
-  bool stop_ = false;
-  std::vector<std::unique_ptr<StackThread>> workers_;
-};
+threads::PipelineOptions parsingThreads(int jobs) {
+  threads::PipelineOptions options;
+  options.workers = jobs > 1 ? jobs : 0;  // one job: parse on the loading thread
+  options.ahead = static_cast<size_t>(4 * std::max(jobs, 1));
+  options.stackBytes = threads::kLargeStackBytes;
+  options.priorityDrop = 5;  // nice increments; 5 and 10 measured the same
+  return options;
+}
 
 }  // namespace
 
@@ -291,7 +220,7 @@ LoadSummary load(const LoadOptions& options, SQLite::Database& db, DiagnosticSin
 
 LoadSummary loadProgram(const LoadOptions& options, SQLite::Database& db, DiagnosticSink& diagnostics) {
   LoadSummary summary;
-  runWithLargeStack([&] { summary = load(options, db, diagnostics); });
+  threads::runWithLargeStack([&] { summary = load(options, db, diagnostics); });
   return summary;
 }
 
@@ -322,7 +251,8 @@ LoadSummary load(const LoadOptions& options, SQLite::Database& db, DiagnosticSin
 
   // Reading and parsing is what threads share; names are resolved (modules come first), facts
   // extracted and written on this thread, file after file in load order.
-  OrderedParser parser(loadOrder(files), options.jobs, [&](int index) {
+  const std::vector<int> order = loadOrder(files);
+  threads::OrderedPipeline<int, ParsedInput> parser(parsingThreads(options.jobs), [&](int index) {
     ParsedInput input;
     SourceFile& file = files.at(index);
     if (auto error = loadSourceText(file)) {
@@ -336,13 +266,15 @@ LoadSummary load(const LoadOptions& options, SQLite::Database& db, DiagnosticSin
     input.diagnostics = local.take();
     return input;
   });
+  for (int index : order) parser.push(index);
+  parser.close();
 
-  for (size_t k = 0; k < parser.size(); ++k) {
-    ParsedInput input = parser.take(k);
+  for (size_t k = 0; k < order.size(); ++k) {
+    ParsedInput input = std::move(*parser.take());
     if (!input.error.empty()) throw LoadError(input.error);
     for (Diagnostic& d : input.diagnostics) diagnostics.report(std::move(d));
     ParsedFile& parsed = input.parsed;
-    int index = parser.fileAt(k);
+    int index = order[k];
     SourceForm form = files.at(index).form;
     writer.registerFile(index, -1, form);
     for (const auto& [included, includer] : parsed.includes) writer.registerFile(included, includer, form);
@@ -365,7 +297,7 @@ LoadSummary load(const LoadOptions& options, SQLite::Database& db, DiagnosticSin
     }
     if (options.loaded) options.loaded({std::move(facts), std::move(scopes), modules, std::move(ids)});
     files.at(index).release();  // included files stay: another file may include them
-    if (options.progress) options.progress(k + 1, parser.size(), files.at(index).userPath);
+    if (options.progress) options.progress(k + 1, order.size(), files.at(index).userPath);
   }
 
   writer.writeFiles(files);

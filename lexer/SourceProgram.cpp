@@ -1,7 +1,7 @@
 /// @file SourceProgram.cpp
 #include "lexer/SourceProgram.hpp"
 
-#include "lexer/StackThread.hpp"
+#include "threads/StackThread.hpp"
 
 #include <filesystem>
 #include <memory>
@@ -67,7 +67,7 @@ std::unique_ptr<SourceProgram> parseSources(const std::string& root, const std::
                                             const PreprocessorOptions& preprocessor) {
   auto program = std::make_unique<SourceProgram>();
   // The parser and the symbol pass recurse as deep as the expressions nest, as in sapfor-lex.
-  runWithLargeStack([&] { parseAll(*program, root, sources, preprocessor); });
+  threads::runWithLargeStack([&] { parseAll(*program, root, sources, preprocessor); });
   return program;
 }
 

@@ -4,7 +4,7 @@
 /// can be compared with the predicted registers.
 #include "tools/cuda/CudaWriter.hpp"
 #include "lexer/SourceProgram.hpp"
-#include "lexer/StackThread.hpp"
+#include "threads/StackThread.hpp"
 #include "predictor/GpuProfile.hpp"
 #include "predictor/KernelFacts.hpp"
 #include "predictor/ModelSettings.hpp"
@@ -208,7 +208,7 @@ int main(int argc, char** argv) {
     return status;
   };
   int status = kOk;
-  lexer::runWithLargeStack([&] { status = translateAll(); });
+  threads::runWithLargeStack([&] { status = translateAll(); });
   if (status == kTrouble) return status;
   if (!outputFile) {
     std::cout << text;

@@ -19,7 +19,7 @@
 #include "lexer/Loader.hpp"
 #include "lexer/Preprocessor.hpp"
 #include "lexer/ProgramStructure.hpp"
-#include "lexer/StackThread.hpp"
+#include "threads/StackThread.hpp"
 #include "lexer/SymbolPass.hpp"
 #include "schema/Database.hpp"
 
@@ -188,7 +188,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         if (onMainThread)
           runFrontEnd(text, form, cpp);
         else
-          lexer::runWithLargeStack([&] { runFrontEnd(text, form, cpp); });
+          threads::runWithLargeStack([&] { runFrontEnd(text, form, cpp); });
       } catch (const std::exception& e) {
         std::fprintf(stderr, "fuzz-frontend: exception escaped the front end (%s form%s): %s\n",
                      lexer::sourceFormName(form), cpp ? ", --cpp" : "", e.what());

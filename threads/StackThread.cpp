@@ -1,5 +1,5 @@
 /// @file StackThread.cpp
-#include "lexer/StackThread.hpp"
+#include "threads/StackThread.hpp"
 
 #include <pthread.h>
 #include <sys/resource.h>
@@ -10,12 +10,12 @@
 #include <stdexcept>
 #include <string>
 
-namespace sapfor::lexer {
+namespace sapfor::threads {
 
 StackThread::StackThread(size_t stackBytes, std::function<void()> work) : work_(std::move(work)) {
   pthread_attr_t attributes;
   pthread_attr_init(&attributes);
-  pthread_attr_setstacksize(&attributes, stackBytes);
+  if (stackBytes) pthread_attr_setstacksize(&attributes, stackBytes);
   pthread_t thread;
   int rc = pthread_create(&thread, &attributes, &StackThread::start, this);
   pthread_attr_destroy(&attributes);
@@ -58,8 +58,8 @@ void lowerThisThreadPriority(int increment) {
 }
 
 void runWithLargeStack(const std::function<void()>& work) {
-  StackThread thread(kFrontEndStackBytes, work);
+  StackThread thread(kLargeStackBytes, work);
   thread.join();
 }
 
-}  // namespace sapfor::lexer
+}  // namespace sapfor::threads

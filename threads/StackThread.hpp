@@ -1,21 +1,22 @@
 /// @file StackThread.hpp
-/// A thread with a large stack. The front end walks expressions recursively, and a long
-/// statement (`s = a + b + ... ` over 100,000 characters) is a tree tens of thousands of levels
-/// deep; the 8 MB of a default stack are not enough. The stack is reserved, not committed: only
-/// the pages a deep statement touches cost memory.
+/// A thread with a stack of a chosen size. The front end walks expressions recursively, and a
+/// long statement (`s = a + b + ... ` over 100,000 characters) is a tree tens of thousands of
+/// levels deep; the 8 MB of a default stack are not enough. The stack is reserved, not
+/// committed: only the pages a deep statement touches cost memory.
 #pragma once
 
 #include <cstddef>
 #include <exception>
 #include <functional>
 
-namespace sapfor::lexer {
+namespace sapfor::threads {
 
-/// The stack every thread of the front end runs on.
-inline constexpr size_t kFrontEndStackBytes = size_t{512} << 20;
+/// The stack every thread of the front end (and what walks its syntax trees) runs on.
+inline constexpr size_t kLargeStackBytes = size_t{512} << 20;
 
 class StackThread {
  public:
+  /// `stackBytes` 0: the system's default stack.
   StackThread(size_t stackBytes, std::function<void()> work);
   ~StackThread();  ///< joins
   StackThread(const StackThread&) = delete;
@@ -39,4 +40,4 @@ void lowerThisThreadPriority(int increment);
 /// Runs `work` on a thread with a large stack and returns its result's side effects, rethrowing.
 void runWithLargeStack(const std::function<void()>& work);
 
-}  // namespace sapfor::lexer
+}  // namespace sapfor::threads
