@@ -379,14 +379,9 @@ struct StreamingAnalysis::State {
     // argument it does not read yet may change the answer.
     for (const CallRow* c : calls) {
       Id target = effects->callee(*c);
-      const ProcedureRow* callee = target ? &program.procedure(target) : nullptr;
       for (size_t k = 0; k < c->args.size(); ++k) {
-        const CallArgRow& a = c->args[k];
-        if (!asked.count(a.var)) continue;
-        const std::string& dummy = !a.keyword.empty() ? a.keyword
-                                   : callee && k < callee->parameters.size() ? callee->parameters[k]
-                                                                             : a.keyword;
-        const Effect* e = callee ? effects->summary(target).dummy(dummy) : nullptr;
+        if (!asked.count(c->args[k].var)) continue;
+        const Effect* e = target ? effects->dummyOf(target, c->args[k], k) : nullptr;
         if (!e || !e->reads) return true;
       }
     }

@@ -229,6 +229,12 @@ Id Effects::callee(const std::string& name, Id callerProc) const {
   return 0;
 }
 
+const Effect* Effects::dummyOf(Id target, const CallArgRow& argument, size_t k) const {
+  const std::vector<std::string>& parameters = program_.procedure(target).parameters;
+  if (!argument.keyword.empty()) return summary(target).dummy(argument.keyword);
+  return k < parameters.size() ? summary(target).dummy(parameters[k]) : nullptr;
+}
+
 bool Effects::addEffect(ProcedureSummary& summary, const ProcedureRow& p, Id varId, bool reads, bool writes,
                         const std::string& via) {
   Reach r = reach(varId, p.id);
@@ -399,10 +405,7 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls) const {
       bool reads = true, writes = call.kind != "statement_function", defines = false;
       bool scalarDummy = false;
       if (callee) {
-        const std::string dummy = !arg.keyword.empty() ? arg.keyword
-                                  : k < program_.procedure(target).parameters.size() ? program_.procedure(target).parameters[k]
-                                                                                     : std::string();
-        const Effect* e = callee->dummy(dummy);
+        const Effect* e = dummyOf(target, arg, k);
         reads = e && e->reads;
         writes = e && e->writes;
         defines = e && e->defines;

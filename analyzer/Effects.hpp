@@ -103,6 +103,9 @@ class Effects {
   /// module procedure, then an external one); 0 when the database has no body for it.
   Id callee(const CallRow& call) const { return callee(call.callee, call.procId); }
   Id callee(const std::string& name, Id callerProc) const;
+  /// What a callee's summary says of the dummy an argument (the k-th, 0-based) is passed to:
+  /// by its keyword or its position (null: no such dummy, or the callee neither reads nor writes it).
+  const Effect* dummyOf(Id target, const CallArgRow& argument, size_t k) const;
   const ProcedureSummary& summary(Id procId) const { return summaries_[static_cast<size_t>(procId - 1)]; }
   /// A statement's scalar accesses, with its calls' effects on their arguments and on shared
   /// variables; `withCalls = false`: the statement's own references only, arguments read.

@@ -407,11 +407,9 @@ bool Expert::everyIteration(const ArrayAccess& write, const std::vector<const Ar
   const LoopRow& innermost = program_.loop(write.loops().back());
   Id body = innermost.bodyBlock;
   // Nothing before it may end the iteration early (GO TO, CYCLE, EXIT, ...).
-  static const std::set<std::string> transfers = {"goto", "computed_goto", "assigned_goto", "arithmetic_if",
-                                                  "cycle", "exit", "return", "stop"};
   for (Id s = innermost.firstStmt; s < write.stmtId; ++s) {
     const StatementRow& st = program_.statement(s);
-    if (st.jumps || transfers.count(st.kind) || transfers.count(st.action)) return false;
+    if (st.jumps || transfersControl(st.kind) || transfersControl(st.action)) return false;
   }
   // Out through the construct arms around the write: each must be part of a construct that
   // always runs an arm, every arm of which writes the same element.

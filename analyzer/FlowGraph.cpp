@@ -2,19 +2,10 @@
 #include "analyzer/FlowGraph.hpp"
 
 #include <algorithm>
-#include <set>
 #include <string_view>
 #include <tuple>
 
 namespace sapfor::analyzer {
-
-namespace {
-
-bool isConditionRow(std::string_view kind) {
-  return kind == "else_if" || kind == "case" || kind == "type_guard" || kind == "rank" || kind == "elsewhere";
-}
-
-}  // namespace
 
 /// What a block runs, in order: a statement, a loop (its head and body; a DO statement before it
 /// is a statement of its own), a construct (its statement, the ELSE IF / CASE statements between
@@ -125,7 +116,7 @@ std::vector<FlowGraph::Item> FlowGraph::itemsOf(Id block) const {
   for (Item& item : items) {
     if (item.kind == Item::Kind::Statement) {
       const StatementRow& s = program_.statement(item.stmt);
-      if (isConditionRow(s.kind) && !out.empty() && out.back().kind == Item::Kind::Construct) {
+      if (isConstructCondition(s.kind) && !out.empty() && out.back().kind == Item::Kind::Construct) {
         out.back().conditions.push_back(s.id);
         continue;
       }
@@ -250,9 +241,7 @@ bool FlowGraph::inside(Node n, Id loop) const {
 void FlowGraph::transfers(const StatementRow& s, Node node, Node follow) {
   const bool conditional = s.kind == "if";
   const std::string& kind = conditional ? s.action : s.kind;
-  static const std::set<std::string, std::less<>> kinds = {"goto", "assigned_goto", "arithmetic_if", "computed_goto",
-                                                          "exit", "cycle", "return", "stop"};
-  if (s.jumpLabels.empty() && !kinds.count(kind)) {  // most statements: on to the next
+  if (s.jumpLabels.empty() && !transfersControl(kind)) {  // most statements: on to the next
     edge(node, follow);
     return;
   }

@@ -284,7 +284,6 @@ void LoopAnalysis::scalars(const LoopRow& loop, LoopResult& result) {
       } else if (use.exposed) {
         t.trait = "shared";
         int readLine = program_.statement(use.firstExposedRead).line;
-        t.readLine = readLine;
         std::string written = use.writeByCall && use.firstCallWrite
                                   ? "the call to " + program_.call(use.firstCallWrite).callee + " at " +
                                         line(program_.call(use.firstCallWrite).line) + " may write it"

@@ -37,7 +37,6 @@ struct Trait {
   std::optional<bool> liveAfter;
   Id firstStmt = 0;
   int line = 0;
-  int readLine = 0;  ///< its first read (shared: the first read that may see another iteration's value)
 };
 
 struct Reason {

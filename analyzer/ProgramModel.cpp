@@ -99,6 +99,15 @@ std::string_view refContextName(RefContext context) {
   return "expr";
 }
 
+bool isConstructCondition(std::string_view kind) {
+  return kind == "else_if" || kind == "case" || kind == "elsewhere" || kind == "type_guard" || kind == "rank";
+}
+
+bool transfersControl(std::string_view kind) {
+  return kind == "goto" || kind == "computed_goto" || kind == "assigned_goto" || kind == "arithmetic_if" ||
+         kind == "cycle" || kind == "exit" || kind == "return" || kind == "stop";
+}
+
 Storage storageNamed(std::string_view name) {
   if (name == "dummy") return Storage::Dummy;
   if (name == "common") return Storage::Common;

@@ -105,6 +105,12 @@ enum class RefContext : uint8_t { Expr, Lhs, CallArg, Io, Subscript, Control };
 /// The database's names of the contexts (expr lhs call_arg io subscript control) and storages
 /// (local dummy common module result constant); an unknown name reads as Expr, Local.
 RefContext refContextNamed(std::string_view name);
+/// A statement between the arms of a construct, read where the construct is: ELSE IF, CASE,
+/// ELSEWHERE, TYPE IS / CLASS IS, RANK.
+bool isConstructCondition(std::string_view kind);
+/// A statement (or a logical IF's action) that sends control somewhere else than the next one:
+/// GO TO of every kind, arithmetic IF, CYCLE, EXIT, RETURN, STOP.
+bool transfersControl(std::string_view kind);
 std::string_view refContextName(RefContext context);
 Storage storageNamed(std::string_view name);
 

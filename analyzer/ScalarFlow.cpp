@@ -73,8 +73,7 @@ class Walk {
         arms.push_back(walk(child, certain));
         continue;
       }
-      if (child == 0 && (s.kind == "else_if" || s.kind == "case" || s.kind == "elsewhere" || s.kind == "type_guard" ||
-                         s.kind == "rank")) {
+      if (child == 0 && isConstructCondition(s.kind)) {
         Defined unchanged = certain;  // a condition reads; it writes nothing certain
         statement(s, unchanged);
         ++next_;
