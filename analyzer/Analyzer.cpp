@@ -4,7 +4,6 @@
 #include "schema/BatchedInsert.hpp"
 #include "schema/Database.hpp"
 
-#include "analyzer/FactsReader.hpp"
 
 #include "threads/OrderedPipeline.hpp"
 
@@ -84,7 +83,7 @@ class ResultWriter {
   void summaries(const Program& program, const Effects& effects) {
     for (const ProcedureRow& p : program.procedures) {
       const ProcedureSummary& s = effects.summary(p.id);
-      if (!s.hasBody && p.kind != "entry") continue;
+      if (!s.hasBody && p.kind != ProcedureKind::Entry) continue;
       std::string unknown;
       for (const std::string& name : s.unknownCalls) unknown += (unknown.empty() ? "" : ",") + name;
       summary_.value(p.id).value(int64_t{s.io}).value(int64_t{s.stop}).text(unknown).value(int64_t{s.pure()}).endRow();
@@ -211,7 +210,7 @@ AnalysisReport analyze(SQLite::Database& db, const AnalysisOptions& options, Pro
   std::vector<Finding> findings;
   for (const ProcedureRow& p : program.procedures) {
     if (p.loops.empty()) continue;
-    reader.load(program, p.id, ProgramReader::Detail::All);
+    reader.load(program, p.id, Program::Detail::All);
     analyzeLoaded(program, effects, index, writer, options, report, findings);
   }
   writer.flush();
@@ -303,9 +302,17 @@ struct StreamingAnalysis::State {
     }
   }
 
-  void analyzeFile(const lexer::LoadedFile& file) {
+  void analyzeFile(facts::FileRows& rows) {
     program.directives.clear();
-    std::vector<Program> codes = FactsReader::add(program, file.facts, file.ids);
+    const Id firstProc = static_cast<Id>(program.procedures.size()) + 1;
+    const size_t count = rows.procedures.size();
+    program.addWholeProgramRows(rows);
+    std::vector<facts::FileRows> split = Program::splitByProcedure(std::move(rows), firstProc, count);
+    std::vector<Program> codes(count);
+    for (size_t i = 0; i < count; ++i) {
+      program.loadCode(firstProc + static_cast<Id>(i), std::move(split[i]), Program::Detail::All);
+      program.swapCode(codes[i]);
+    }
     report.userDirectives += userParallelDirectives(program.directives);
     fileIndex.parallelByProcedure.clear();
     for (const DirectiveRow& d : program.directives) fileIndex.add(d);
@@ -322,7 +329,7 @@ struct StreamingAnalysis::State {
       bool now = true;
       std::vector<const CallRow*> after;  // calls outside loops whose callee is not settled yet
       for (const CallRow& c : program.calls) {
-        if (c.kind == "statement_function") continue;
+        if (c.kind == CallKind::StatementFunction) continue;
         std::optional<Id> target = effects->settledCallee(c);
         if (!target && c.loopId) {
           now = false;
@@ -444,7 +451,7 @@ struct StreamingAnalysis::State {
 
   /// The analysis thread: files analyzed in the order the load writes them, the whole-program
   /// summaries completed once the last is in. Last, so that it ends before what it uses.
-  std::optional<threads::OrderedPipeline<lexer::LoadedFile, bool>> pipeline;
+  std::optional<threads::OrderedPipeline<facts::FileRows, bool>> pipeline;
 };
 
 StreamingAnalysis::StreamingAnalysis(SQLite::Database& db) : state_(std::make_unique<State>(db)) {
@@ -454,7 +461,7 @@ StreamingAnalysis::StreamingAnalysis(SQLite::Database& db) : state_(std::make_un
   thread.priorityDrop = State::kPriorityDrop;
   s->pipeline.emplace(
       thread,
-      [s](lexer::LoadedFile& file) {
+      [s](facts::FileRows& file) {
         s->onResults([&] { s->analyzeFile(file); });
         return true;
       },
@@ -463,7 +470,7 @@ StreamingAnalysis::StreamingAnalysis(SQLite::Database& db) : state_(std::make_un
 
 StreamingAnalysis::~StreamingAnalysis() = default;  // the pipeline cancels and joins
 
-void StreamingAnalysis::add(lexer::LoadedFile&& file) { state_->pipeline->push(std::move(file)); }
+void StreamingAnalysis::add(facts::FileRows&& file) { state_->pipeline->push(std::move(file)); }
 
 void StreamingAnalysis::close() { state_->pipeline->close(); }
 
@@ -474,10 +481,7 @@ AnalysisReport StreamingAnalysis::finish() {
   Program& program = s.program;
   // The load wrote the file table last.
   if (auto root = db::getMeta(s.db, "source_root")) program.sourceRoot = *root;
-  SQLite::Statement files(s.db, "SELECT file_id, path, form, lines, bytes FROM file ORDER BY file_id");
-  while (files.executeStep())
-    program.files.push_back({files.getColumn(0).getInt64(), files.getColumn(1).getString(), files.getColumn(2).getString(),
-                             files.getColumn(3).getInt64(), files.getColumn(4).getInt64()});
+  program.files = facts::Reader(s.db).files();
   program.directives.clear();
   DirectiveIndex index = s.fileIndex;
   index.parallelByProcedure.clear();
@@ -485,9 +489,8 @@ AnalysisReport StreamingAnalysis::finish() {
   s.onResults([&] {
     if (!s.deferred.empty()) {
       ProgramReader reader(s.db);
-      reader.readCodeTables(program);
       for (Id procId : s.deferred) {
-        reader.load(program, procId, ProgramReader::Detail::All);
+        reader.load(program, procId, Program::Detail::All);
         analyzeLoaded(program, *s.effects, index, *s.writer, {}, s.report, s.findings);
       }
     }

@@ -8,7 +8,7 @@
 
 #include "analyzer/Expert.hpp"
 
-#include "lexer/Loader.hpp"
+#include "facts/Rows.hpp"
 
 #include <SQLiteCpp/Database.h>
 
@@ -65,7 +65,7 @@ class StreamingAnalysis {
 
   /// Takes one loaded file (from the loading thread, in load order); waits while the analysis is
   /// 16 files behind, so that memory stays per file.
-  void add(lexer::LoadedFile&& file);
+  void add(facts::FileRows&& file);
   /// No more files: the thread completes the whole-program summaries once its queue is empty,
   /// while the caller may go on with the database (build its indexes, say).
   void close();

@@ -6,6 +6,8 @@
 /// builds the shapes from the database and turns the answers into dependences and verdicts.
 #pragma once
 
+#include "facts/Rows.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -15,15 +17,8 @@
 namespace sapfor::analyzer {
 
 /// constant + Σ coeff·var. `affine == false`: not of that form (a(idx(i)), a(i*j)), nothing known.
-struct LinearExpr {
-  bool affine = true;
-  int64_t constant = 0;
-  std::vector<std::pair<std::string, int64_t>> terms;  ///< no zero coefficients, each var once
-};
-
-inline bool operator==(const LinearExpr& a, const LinearExpr& b) {
-  return a.affine == b.affine && a.constant == b.constant && a.terms == b.terms;
-}
+/// An affine subscript or bound: the facts' form (facts/Rows.hpp).
+using LinearExpr = facts::AffineForm;
 
 /// A DO loop around a reference, as the tests see it.
 struct NestLoop {

@@ -70,7 +70,7 @@ Effects::Effects(Program& program, ProgramReader& reader) : program_(program), s
   for (Id proc : facts.io) summaries_[static_cast<size_t>(proc - 1)].io = true;
   for (Id proc : facts.stop) summaries_[static_cast<size_t>(proc - 1)].stop = true;
   for (const SummaryFacts::Call& call : facts.calls) addCall(call);
-  finish([&](Id proc) { reader.load(program, proc, ProgramReader::Detail::Scalars); });
+  finish([&](Id proc) { reader.load(program, proc, Program::Detail::Scalars); });
 }
 
 ProcedureSummary& Effects::summaryOf(Id procId) {
@@ -79,7 +79,7 @@ ProcedureSummary& Effects::summaryOf(Id procId) {
 }
 
 void Effects::addCall(const SummaryFacts::Call& call) {
-  if (call.kind == "statement_function") return;
+  if (call.kind == CallKind::StatementFunction) return;
   calls_.push_back(call);
   callers_.insert(call.procId);
 }
@@ -90,7 +90,7 @@ void Effects::indexNew() {
     byName_[p.name].push_back(p.id);
   }
   for (; indexedVariables_ < program_.variables.size(); ++indexedVariables_) {
-    const VariableRow& v = program_.variables[indexedVariables_];
+    const Variable& v = program_.variables[indexedVariables_];
     if (v.storage != Storage::Common) continue;
     commonVars_[{v.procId, v.common, v.name}] = v.id;
     commonMembers_[{v.procId, v.common}].push_back(v.id);
@@ -102,7 +102,7 @@ std::optional<Id> Effects::settledCallee(const CallRow& call) {
   indexNew();
   Id target = callee(call);
   if (!target) return Id{0};
-  if (target > added_ || callers_.count(target) || program_.procedure(target).kind == "entry") return std::nullopt;
+  if (target > added_ || callers_.count(target) || program_.procedure(target).kind == ProcedureKind::Entry) return std::nullopt;
   return target;
 }
 
@@ -111,11 +111,11 @@ void Effects::addLoaded() {
   ProcedureSummary& summary = summaryOf(p.id);
   auto listed = [](const std::string& kind) { return kind == "stop" || isInputOutput(kind); };
   for (const StatementRow& s : program_.statements) {
-    for (const ScalarRefRow& r : s.scalars) addEffect(summary, p, r.varId, r.access == 'R', r.access == 'W', "");
+    for (const ScalarRefRow& r : s.scalars) addEffect(summary, p, r.varId, r.access == Access::Read, r.access == Access::Write, "");
     if (listed(s.kind) || listed(s.action)) (s.kind == "stop" || s.action == "stop" ? summary.stop : summary.io) = true;
   }
   for (const ArrayRefRow& r : program_.arrayRefs)
-    if (r.varId) addEffect(summary, p, r.varId, r.access == 'R', r.access == 'W', "");
+    if (r.varId) addEffect(summary, p, r.varId, r.access == Access::Read, r.access == Access::Write, "");
   for (const CallRow& c : program_.calls) {
     SummaryFacts::Call call{c.procId, c.callee, c.kind, {}, {}};
     for (const CallArgRow& a : c.args) {
@@ -179,7 +179,7 @@ void Effects::finish(const std::function<void(Id)>& loadScalars) {
   callSites_ = {};  // nothing reads them after the fixed point: their memory goes now
   // An ENTRY runs its host's body.
   for (const ProcedureRow& p : program_.procedures) {
-    if (p.kind != "entry" || !p.hostId) continue;
+    if (p.kind != ProcedureKind::Entry || !p.hostId) continue;
     ProcedureSummary s = summary(p.hostId);
     for (auto& [key, e] : s.effects)
       if (e.reach == Reach::Dummy) {
@@ -191,11 +191,11 @@ void Effects::finish(const std::function<void(Id)>& loadScalars) {
 }
 
 Reach Effects::reach(Id varId, Id procId) const {
-  const VariableRow& v = program_.variable(varId);
+  const Variable& v = program_.variable(varId);
   if (v.storage == Storage::Common) return Reach::Common;
   if (v.storage == Storage::Module) return Reach::Module;
   // A main program runs once: what it saves is never seen by a later call.
-  const bool saved = v.save && program_.procedure(v.procId).kind != "program";
+  const bool saved = v.save && program_.procedure(v.procId).kind != ProcedureKind::Program;
   if (v.procId != procId) {
     for (Id host = program_.procedure(procId).hostId; host != 0; host = program_.procedure(host).hostId)
       if (host == v.procId) return Reach::Host;
@@ -212,8 +212,8 @@ Id Effects::callee(const std::string& name, Id callerProc) const {
   if (found == byName_.end()) return 0;
   const ProcedureRow& caller = program_.procedure(callerProc);
   auto callable = [&](Id id) {
-    const std::string& kind = program_.procedure(id).kind;
-    return kind == "subroutine" || kind == "function" || kind == "entry";
+    const ProcedureKind kind = program_.procedure(id).kind;
+    return kind == ProcedureKind::Subroutine || kind == ProcedureKind::Function || kind == ProcedureKind::Entry;
   };
   // Internal procedures of the caller, then of its hosts, outward.
   for (Id host = caller.id; host != 0; host = program_.procedure(host).hostId)
@@ -222,7 +222,7 @@ Id Effects::callee(const std::string& name, Id callerProc) const {
   // Module procedures, then external ones.
   for (Id id : found->second) {
     const ProcedureRow& p = program_.procedure(id);
-    if (callable(id) && p.hostId && program_.procedure(p.hostId).kind == "module") return id;
+    if (callable(id) && p.hostId && program_.procedure(p.hostId).kind == ProcedureKind::Module) return id;
   }
   for (Id id : found->second)
     if (callable(id) && !program_.procedure(id).hostId) return id;
@@ -239,7 +239,7 @@ bool Effects::addEffect(ProcedureSummary& summary, const ProcedureRow& p, Id var
                         const std::string& via) {
   Reach r = reach(varId, p.id);
   if (r == Reach::Local || (!reads && !writes)) return false;
-  const VariableRow& v = program_.variable(varId);
+  const Variable& v = program_.variable(varId);
   auto [it, added] = summary.effects.try_emplace({r, v.name});
   Effect& e = it->second;
   bool changed = added;
@@ -282,7 +282,7 @@ std::set<Id> Effects::definedDummies(const ProcedureRow& p) const {
 }
 
 std::vector<Id> Effects::callerView(Id varId, Id callerProc) const {
-  const VariableRow& v = program_.variable(varId);
+  const Variable& v = program_.variable(varId);
   if (v.storage != Storage::Common) return {varId};
   Id viewer = callerProc;
   auto members = commonMembers_.find({viewer, v.common});
@@ -297,12 +297,12 @@ std::vector<Id> Effects::callerView(Id varId, Id callerProc) const {
   // The usual case: the block declared alike in both, the same name at the same place.
   auto same = commonVars_.find({viewer, v.common, v.name});
   if (same != commonVars_.end()) {
-    const VariableRow& m = program_.variable(same->second);
+    const Variable& m = program_.variable(same->second);
     if (v.offset && m.offset == v.offset && size && m.storageBytes() == size) return {m.id};
   }
   std::vector<Id> out;
   for (Id id : members->second) {
-    const VariableRow& m = program_.variable(id);
+    const Variable& m = program_.variable(id);
     const std::optional<int64_t> bytes = m.storageBytes();
     bool apart = v.offset && size && m.offset && bytes && (*m.offset >= *v.offset + *size || *v.offset >= *m.offset + *bytes);
     if (!apart) out.push_back(id);
@@ -359,10 +359,10 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls) const {
   for (const ScalarRefRow& r : s.scalars) {
     if (withCalls && r.context == RefContext::CallArg) continue;  // what the callee does decides
     bool partial = false;  // p%x = ... reads p as well as writing it
-    if (r.access == 'W')
+    if (r.access == Access::Write)
       for (const ScalarRefRow& other : s.scalars)
-        if (other.varId == r.varId && other.access == 'R' && other.context == r.context) partial = true;
-    out.scalars.push_back({r.varId, r.access, r.access == 'W' && !r.guarded && !partial, 0});
+        if (other.varId == r.varId && other.access == Access::Read && other.context == r.context) partial = true;
+    out.scalars.push_back({r.varId, r.access == Access::Write ? 'W' : 'R', r.access == Access::Write && !r.guarded && !partial, 0});
   }
   if (!withCalls) return out;
 
@@ -374,9 +374,9 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls) const {
   std::set<Id> argumentsSeen;
   for (Id callId : s.calls) {
     const CallRow& call = program_.call(callId);
-    Id target = call.kind == "statement_function" ? 0 : callee(call);
+    Id target = call.kind == CallKind::StatementFunction ? 0 : callee(call);
     const ProcedureSummary* callee = target ? &summary(target) : nullptr;
-    bool unknown = !callee && call.kind != "statement_function";
+    bool unknown = !callee && call.kind != CallKind::StatementFunction;
     std::string where = " (line " + std::to_string(call.line) + ")";
     if (unknown) {
       out.opaqueCall |= !isIntrinsicSubroutine(call.callee);
@@ -402,7 +402,7 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls) const {
       }
       if (!var) continue;
       argumentsSeen.insert(var);
-      bool reads = true, writes = call.kind != "statement_function", defines = false;
+      bool reads = true, writes = call.kind != CallKind::StatementFunction, defines = false;
       bool scalarDummy = false;
       if (callee) {
         const Effect* e = dummyOf(target, arg, k);
@@ -433,7 +433,7 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls) const {
     for (const auto& [key, e] : callee->effects) {
       if (e.reach == Reach::Dummy) continue;
       for (Id var : callerView(e.varId, s.procId)) {
-        const VariableRow& v = program_.variable(var);
+        const Variable& v = program_.variable(var);
         if (v.isArray()) {
           if (e.reads) out.arrays.push_back({var, 'R', callId, 0, 0});
           if (e.writes) out.arrays.push_back({var, 'W', callId, 0, 0});

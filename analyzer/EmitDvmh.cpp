@@ -100,7 +100,7 @@ EmitReport emitDvmh(const Program& program, const std::vector<ExpertDirective>& 
     }
     std::string ending;
     std::vector<std::string> lines = splitLines(text, ending);
-    bool fixed = f.form == "fixed";
+    bool fixed = f.form == facts::SourceForm::Fixed;
     std::string out;
     auto directivesAt = [&](int line) {
       auto file = inserts.find(f.id);

@@ -317,7 +317,7 @@ std::string Expert::onClause(const std::vector<Id>& nest) const {
   }
   const Candidate* best = nullptr;
   auto rank = [&](const Candidate& c) {
-    const VariableRow& v = program_.variable(c.ref->varId);
+    const Variable& v = program_.variable(c.ref->varId);
     std::pair<Id, std::string> declared{v.procId, v.name};
     return std::make_tuple(c.covered, c.written, index_.distributed.count(declared) > 0, index_.aligned.count(declared) > 0);
   };
@@ -414,7 +414,7 @@ bool Expert::everyIteration(const ArrayAccess& write, const std::vector<const Ar
   // Out through the construct arms around the write: each must be part of a construct that
   // always runs an arm, every arm of which writes the same element.
   for (Id b = program_.statement(write.stmtId).blockId; b != body; b = program_.block(b).parentId) {
-    if (b == 0 || program_.block(b).isLoop) return false;
+    if (b == 0 || program_.block(b).isLoop()) return false;
     const BlockRow& arm = program_.block(b);
     auto construct = program_.constructs.find(arm.constructStmt);
     if (construct == program_.constructs.end() || !construct->second.complete) return false;
@@ -440,7 +440,7 @@ bool Expert::writtenBefore(const ArrayAccess& read, const std::vector<const Arra
 
 bool Expert::writesEveryElement(const ArrayAccess& write) const {
   if (!write.ref || write.loops().empty()) return false;
-  const VariableRow& v = program_.variable(write.varId);
+  const Variable& v = program_.variable(write.varId);
   if (v.bounds.size() != write.subscripts().size()) return false;
   // Each loop runs in every iteration of the one around it: its DO is directly in that body.
   for (size_t k = 1; k < write.loops().size(); ++k) {

@@ -90,7 +90,7 @@ std::vector<FlowGraph::Item> FlowGraph::itemsOf(Id block) const {
   for (uint32_t childIndex : childBlocks_[index]) {
     const BlockRow& b = program_.blocks[childIndex];
     const Id child = b.id;
-    if (b.isLoop && b.loopId) {
+    if (b.isLoop() && b.loopId) {
       const LoopRow& l = program_.loop(b.loopId);
       Item item;
       item.kind = Item::Kind::Loop;
@@ -122,7 +122,7 @@ std::vector<FlowGraph::Item> FlowGraph::itemsOf(Id block) const {
       }
       for (uint32_t childIndex : childBlocks_[index]) {
         const BlockRow& b = program_.blocks[childIndex];
-        if (!b.isLoop && b.constructStmt == s.id) item.arms.push_back(b.id);
+        if (!b.isLoop() && b.constructStmt == s.id) item.arms.push_back(b.id);
       }
       if (!item.arms.empty()) {
         item.kind = Item::Kind::Construct;
@@ -234,7 +234,7 @@ bool FlowGraph::inside(Node n, Id loop) const {
   if (n == exitNode()) return false;
   Id block = program_.blocks[n - statements_ - loops_].id;
   for (Id b = block; b != 0; b = program_.block(b).parentId)
-    if (program_.block(b).isLoop && program_.within(program_.block(b).loopId, loop)) return true;
+    if (program_.block(b).isLoop() && program_.within(program_.block(b).loopId, loop)) return true;
   return false;
 }
 
@@ -249,7 +249,7 @@ void FlowGraph::transfers(const StatementRow& s, Node node, Node follow) {
   bool falls = true;
   std::vector<Id> loops, arms;  // around the statement, innermost first
   for (Id b = s.blockId; b != 0; b = program_.block(b).parentId)
-    (program_.block(b).isLoop ? loops : arms).push_back(program_.block(b).isLoop ? program_.block(b).loopId : b);
+    (program_.block(b).isLoop() ? loops : arms).push_back(program_.block(b).isLoop() ? program_.block(b).loopId : b);
   auto toLabels = [&] {
     if (s.jumpLabels.empty() && s.jumps) {  // an assigned GO TO without a list: any label
       for (const LabelRow& l : program_.labels) targets.push_back(labelNode(l.label));
@@ -302,9 +302,9 @@ Liveness::Liveness(const FlowGraph& graph, const Program& program, const Effects
   const Id proc = program.current;
   // What an unknown callee may read, and what the procedure's caller may read after it returns.
   std::vector<uint32_t> global, shared;
-  const bool mainProgram = program.procedure(proc).kind == "program";
+  const bool mainProgram = program.procedure(proc).kind == ProcedureKind::Program;
   for (size_t i = 0; i < variables_.size(); ++i) {
-    const VariableRow& v = program.variable(variables_[i]);
+    const Variable& v = program.variable(variables_[i]);
     Reach r = effects.reach(v.id, proc);
     if (r == Reach::Common || r == Reach::Module) global.push_back(static_cast<uint32_t>(i));
     if (!mainProgram && (r != Reach::Local || v.storage == Storage::Result)) shared.push_back(static_cast<uint32_t>(i));

@@ -162,22 +162,22 @@ void LoopAnalysis::scalars(const LoopRow& loop, LoopResult& result) {
   std::map<Id, Reduction> reductions;
   std::map<Id, Id> locOf;  // location variable -> the variable whose extreme it locates
   for (const auto& [var, list] : updates) {
-    std::string op;
+    std::optional<UpdateOp> op;
     std::set<Id> statements, guards;
     bool same = true;
     for (const UpdateRow* u : list) {
-      if (u->op == "loc") continue;
-      if (!op.empty() && op != u->op) same = false;
+      if (u->op == UpdateOp::Loc) continue;
+      if (op && *op != u->op) same = false;
       op = u->op;
       statements.insert(u->stmtId);
       if (u->guardStmt) guards.insert(u->guardStmt);
     }
-    if (op.empty() || !same) continue;
+    if (!op || !same) continue;
     bool onlyUpdates = true;
     for (const Touch& t : touches[var])
       if (t.callId || !(statements.count(t.stmt) || (t.access == 'R' && guards.count(t.stmt)))) onlyUpdates = false;
     if (!onlyUpdates) continue;
-    reductions[var] = {op, guards, 0, "", 0};
+    reductions[var] = {std::string(nameOf(*op)), guards, 0, "", 0};
   }
   // A reduction's updates must happen whatever the other reductions hold: a sum counted only when
   // a running maximum grows (IF (a(i) > s) THEN; s = a(i); n = n + 1) depends on the order of the
@@ -186,7 +186,7 @@ void LoopAnalysis::scalars(const LoopRow& loop, LoopResult& result) {
   std::set<Id> dependent;
   for (const auto& [var, red] : reductions)
     for (const UpdateRow* u : updates[var]) {
-      if (u->op == "loc") continue;
+      if (u->op == UpdateOp::Loc) continue;
       for (Id guard : guardsOf(u->stmtId, loop))
         for (const ScalarAccess& a : effectsOf(guard).scalars)
           if (a.access == 'R' && a.varId != var && reductions.count(a.varId)) dependent.insert(var);
@@ -199,11 +199,11 @@ void LoopAnalysis::scalars(const LoopRow& loop, LoopResult& result) {
     std::map<Id, std::set<Id>> locations;  // location variable -> its loc statements
     for (const auto& [other, list] : updates)
       for (const UpdateRow* u : list)
-        if (u->op == "loc" && u->of == program_.variable(var).name && red.guards.count(u->guardStmt))
+        if (u->op == UpdateOp::Loc && u->of == program_.variable(var).name && red.guards.count(u->guardStmt))
           locations[other].insert(u->stmtId);
     if (locations.size() != 1) continue;
     auto [loc, stmts] = *locations.begin();
-    const VariableRow& v = program_.variable(loc);
+    const Variable& v = program_.variable(loc);
     bool onlyThere = true;
     if (!v.isArray()) {
       for (const Touch& t : touches[loc])
@@ -212,7 +212,7 @@ void LoopAnalysis::scalars(const LoopRow& loop, LoopResult& result) {
       for (Id s = loop.firstStmt; s <= loop.lastStmt; ++s) {
         for (Id ref : program_.statement(s).arrayRefs) {
           const ArrayRefRow& r = program_.arrayRef(ref);
-          if (r.varId == loc && (r.access != 'W' || !stmts.count(s))) onlyThere = false;
+          if (r.varId == loc && (r.access != Access::Write || !stmts.count(s))) onlyThere = false;
         }
         for (const CallArrayAccess& a : effectsOf(s).arrays)
           if (a.varId == loc) onlyThere = false;
@@ -240,7 +240,7 @@ void LoopAnalysis::scalars(const LoopRow& loop, LoopResult& result) {
 
   result.traits.reserve(result.traits.size() + flow.uses.size());
   for (const ScalarUse& use : flow.uses) {
-    const VariableRow& v = program_.variable(use.varId);
+    const Variable& v = program_.variable(use.varId);
     Trait t;
     t.varId = use.varId;
     t.name = v.name;
@@ -271,7 +271,7 @@ void LoopAnalysis::scalars(const LoopRow& loop, LoopResult& result) {
       // An induction: one unconditional k = k + constant, and k also used otherwise.
       const UpdateRow* step = nullptr;
       auto ups = updates.find(use.varId);
-      if (ups != updates.end() && ups->second.size() == 1 && ups->second[0]->op == "sum" && ups->second[0]->step &&
+      if (ups != updates.end() && ups->second.size() == 1 && ups->second[0]->op == UpdateOp::Sum && ups->second[0]->step &&
           program_.statement(ups->second[0]->stmtId).blockId == loop.bodyBlock)
         step = ups->second[0];
       if (step && use.exposed) {
@@ -311,7 +311,7 @@ std::vector<Id> LoopAnalysis::guardsOf(Id stmt, const LoopRow& loop) const {
   if (s.kind == "if") guards.push_back(stmt);
   for (Id b = s.blockId; b != 0 && b != loop.bodyBlock; b = program_.block(b).parentId) {
     const BlockRow& arm = program_.block(b);
-    if (arm.isLoop || !arm.constructStmt) continue;
+    if (arm.isLoop() || !arm.constructStmt) continue;
     // The construct's statement and the ELSE IF conditions before this arm, in the enclosing block.
     Id end = stmt;
     for (Id x = arm.constructStmt; x < end; ++x)
@@ -324,7 +324,7 @@ void LoopAnalysis::sharedStorageScalars(const LoopRow& loop, const ScalarFlow& f
   // What may share a scalar's storage: an EQUIVALENCE, a pointer or a target, a COMMON member
   // seen through a callee's layout (the procedure's own members of one block are apart).
   auto associated = [&](Id var) {
-    const VariableRow& v = program_.variable(var);
+    const Variable& v = program_.variable(var);
     return v.equivalence || v.pointer || v.target || (v.common >= 0 && v.procId != program_.current);
   };
   if (std::none_of(flow.uses.begin(), flow.uses.end(), [&](const ScalarUse& u) { return associated(u.varId); })) return;
@@ -334,13 +334,13 @@ void LoopAnalysis::sharedStorageScalars(const LoopRow& loop, const ScalarFlow& f
   for (Id s = loop.firstStmt; s <= loop.lastStmt; ++s) {
     for (Id ref : program_.statement(s).arrayRefs) {
       const ArrayRefRow& r = program_.arrayRef(ref);
-      if (r.varId) touched[r.varId] |= r.access == 'W';
+      if (r.varId) touched[r.varId] |= r.access == Access::Write;
     }
     for (const CallArrayAccess& a : effectsOf(s).arrays) touched[a.varId] |= a.access == 'W';
   }
   for (const ScalarUse& use : flow.uses) {
     if (!associated(use.varId)) continue;
-    const VariableRow& v = program_.variable(use.varId);
+    const Variable& v = program_.variable(use.varId);
     int at = program_.statement(use.firstStmt).line;
     bool said = false;
     for (const auto& [other, written] : touched) {
@@ -387,7 +387,7 @@ void LoopAnalysis::privateSeenByCalls(const LoopRow& loop, LoopResult& result) {
 }
 
 std::string LoopAnalysis::sharedAs(Id varId) const {
-  const VariableRow& v = program_.variable(varId);
+  const Variable& v = program_.variable(varId);
   if (v.storage == Storage::Result) return "the function's result";
   switch (effects_.reach(varId, program_.current)) {
     case Reach::Dummy: return "a dummy argument";
@@ -467,7 +467,7 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
     for (Id id = outermost.firstStmt; id <= outermost.lastStmt; ++id) {
       const StatementRow& s = program_.statement(id);
       const std::vector<Id>* chain = &chains_[program_.loopIndex(s.loopId)];
-      auto unknown = [&](const VariableRow* v) {
+      auto unknown = [&](const Variable* v) {
         size_t rank = static_cast<size_t>(std::max<int>(1, v ? v->rank : 1));
         auto& forms = unknownForms_[rank];
         if (forms.empty()) forms.assign(rank, LinearExpr{false, 0, {}});
@@ -477,7 +477,7 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
       for (char access : {'R', 'W'}) {
         for (Id refId : s.arrayRefs) {
           const ArrayRefRow& ref = program_.arrayRef(refId);
-          if (ref.access != access || ref.context == RefContext::CallArg) continue;  // a call's effects stand for its arguments
+          if (nameOf(ref.access)[0] != access || ref.context == RefContext::CallArg) continue;  // a call's effects stand for its arguments
           ArrayAccess a;
           a.refId = refId;
           a.varId = ref.varId;
@@ -486,13 +486,13 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
           a.line = ref.line;
           a.ref = &ref;
           a.array = &ref.name;
-          a.forms = ref.subscripted ? &ref.subscripts : unknown(ref.varId ? &program_.variable(ref.varId) : nullptr);
+          a.forms = ref.subscripted ? &ref.forms : unknown(ref.varId ? &program_.variable(ref.varId) : nullptr);
           a.chain = chain;
           accesses_.push_back(a);
         }
         for (const CallArrayAccess& c : effectsOf(id).arrays) {
           if (c.access != access) continue;
-          const VariableRow& v = program_.variable(c.varId);
+          const Variable& v = program_.variable(c.varId);
           ArrayAccess a;
           a.callId = c.callId;
           a.argument = c.argument;
@@ -504,7 +504,7 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
           a.forms = unknown(&v);
           if (c.refId) {  // the element it was passed
             a.ref = &program_.arrayRef(c.refId);
-            a.forms = &a.ref->subscripts;
+            a.forms = &a.ref->forms;
           }
           a.chain = chain;
           accesses_.push_back(a);
@@ -596,10 +596,10 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
   // offsets fold, else an unknown dependence.
   for (auto x = byArray.begin(); x != byArray.end(); ++x) {
     if (!x->first.first || untested.count(x->first.first)) continue;
-    const VariableRow& u = program_.variable(x->first.first);
+    const Variable& u = program_.variable(x->first.first);
     for (auto y = std::next(x); y != byArray.end(); ++y) {
       if (!y->first.first || untested.count(y->first.first)) continue;
-      const VariableRow& v = program_.variable(y->first.first);
+      const Variable& v = program_.variable(y->first.first);
       std::optional<std::string> shared = sharedStorage(u, v);
       if (!shared) continue;
       for (size_t i : x->second)
@@ -629,7 +629,7 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
   }
 }
 
-std::optional<std::string> LoopAnalysis::sharedStorage(const VariableRow& u, const VariableRow& v) const {
+std::optional<std::string> LoopAnalysis::sharedStorage(const Variable& u, const Variable& v) const {
   if (u.id == v.id) return std::nullopt;
   // What a pointer (or a pointer component: an element reached through it) may point at.
   const bool up = u.pointer || u.pointerComponents, vp = v.pointer || v.pointerComponents;
@@ -649,7 +649,7 @@ std::optional<std::string> LoopAnalysis::sharedStorage(const VariableRow& u, con
 }
 
 std::optional<LinearExpr> LoopAnalysis::storageIndex(const ArrayAccess& a, int32_t elementBytes) const {
-  const VariableRow& v = program_.variable(a.varId);
+  const Variable& v = program_.variable(a.varId);
   if (!v.offset || v.elementBytes <= 0 || v.elementBytes != elementBytes || *v.offset % v.elementBytes != 0) return std::nullopt;
   if (!v.isArray() || v.layout.size() != a.subscripts().size()) return std::nullopt;
   // Column-major: the element's offset from the storage's start, in elements.
@@ -798,11 +798,11 @@ void LoopAnalysis::arrayReasons(LoopResult& result) {
 
 void LoopAnalysis::otherReasons(const LoopRow& loop, LoopResult& result) {
   std::vector<Reason> found;
-  if (loop.kind == "do_while") found.push_back({"not_counted", true, "", loop.line, "not a counted DO loop (DO WHILE)"});
-  if (loop.kind == "do_forever")
+  if (loop.kind == LoopKind::DoWhile) found.push_back({"not_counted", true, "", loop.line, "not a counted DO loop (DO WHILE)"});
+  if (loop.kind == LoopKind::DoForever)
     found.push_back({"not_counted", true, "", loop.line, "not a counted DO loop (DO without a loop control)"});
   if (loop.varId) {
-    const VariableRow& v = program_.variable(loop.varId);
+    const Variable& v = program_.variable(loop.varId);
     if (!v.integer)
       found.push_back({"irregular", true, v.name, loop.line, "the loop variable " + v.name + " is not an integer"});
   }
@@ -811,15 +811,19 @@ void LoopAnalysis::otherReasons(const LoopRow& loop, LoopResult& result) {
   auto [firstObstacle, endObstacle] = program_.obstaclesOf(loop.id);
   for (size_t i = firstObstacle; i < endObstacle; ++i) {
     const ObstacleRow& o = program_.obstacles[i];
-    if (o.kind == "call") continue;
     std::string message;
-    if (o.kind == "io") message = "input/output at " + line(o.line) + " (" + o.detail + ")";
-    else if (o.kind == "stop") message = o.detail + " at " + line(o.line);
-    else if (o.kind == "goto_out") message = o.detail + " out of the loop at " + line(o.line);
-    else if (o.kind == "unparsed") message = "the " + o.detail + " statement at " + line(o.line) + " could not be parsed: what it does is unknown";
-    else if (o.kind == "exit") message = o.detail + " at " + line(o.line) + " leaves the loop early";
-    else message = "RETURN at " + line(o.line) + " leaves the procedure";
-    found.push_back({o.kind, true, "", o.line, message});
+    switch (o.kind) {
+      case ObstacleKind::Call: continue;
+      case ObstacleKind::Io: message = "input/output at " + line(o.line) + " (" + o.detail + ")"; break;
+      case ObstacleKind::Stop: message = o.detail + " at " + line(o.line); break;
+      case ObstacleKind::GotoOut: message = o.detail + " out of the loop at " + line(o.line); break;
+      case ObstacleKind::Unparsed:
+        message = "the " + o.detail + " statement at " + line(o.line) + " could not be parsed: what it does is unknown";
+        break;
+      case ObstacleKind::Exit: message = o.detail + " at " + line(o.line) + " leaves the loop early"; break;
+      case ObstacleKind::Return: message = "RETURN at " + line(o.line) + " leaves the procedure"; break;
+    }
+    found.push_back({std::string(nameOf(o.kind)), true, "", o.line, message});
   }
   std::set<std::string> said;
   if (loop.lastStmt >= loop.firstStmt)

@@ -124,7 +124,7 @@ class LoopAnalysis {
   void addDependenceRows(const ArrayAccess& a, const ArrayAccess& b, const DependenceResult& r, size_t common,
                          const std::string& sharedStorage = {});
   /// Why two variables may occupy the same storage (nullopt: they cannot).
-  std::optional<std::string> sharedStorage(const VariableRow& u, const VariableRow& v) const;
+  std::optional<std::string> sharedStorage(const Variable& u, const Variable& v) const;
   /// An access's element as an offset, in elements of `elementBytes`, from the start of the
   /// COMMON block or EQUIVALENCE group it is in (nullopt: not affine, or the layout does not fold).
   std::optional<LinearExpr> storageIndex(const ArrayAccess& a, int32_t elementBytes) const;

@@ -9,6 +9,9 @@
 
 #include "analyzer/DependenceTest.hpp"
 
+#include "facts/Codecs.hpp"
+#include "facts/Rows.hpp"
+
 #include <SQLiteCpp/Database.h>
 
 #include <cstdint>
@@ -24,14 +27,29 @@ struct sqlite3;
 
 namespace sapfor::analyzer {
 
-using Id = int64_t;  ///< a row id; 0 = none
+using facts::Id;
+using facts::Access;
+using facts::BlockKind;
+using facts::CallKind;
+using facts::LoopKind;
+using facts::ObstacleKind;
+using facts::ProcedureKind;
+using facts::RefContext;
+using facts::Storage;
+using facts::UpdateOp;
 
-struct FileRow {
-  Id id = 0;
-  std::string path;
-  std::string form;  ///< fixed free
-  int64_t lines = 0, bytes = 0;
-};
+using facts::BlockRow;
+using facts::CallArgRow;
+using facts::CallRow;
+using facts::DirectiveAcrossRow;
+using facts::DirectiveReductionRow;
+using facts::DirectiveRow;
+using facts::DirectiveVarRow;
+using facts::FileRow;
+using facts::LabelRow;
+using facts::ObstacleRow;
+using facts::ScalarRefRow;
+using facts::UpdateRow;
 
 /// Ids [first, last] of one table's rows that belong to a procedure (last < first: none).
 struct IdRange {
@@ -40,19 +58,14 @@ struct IdRange {
   size_t size() const { return empty() ? 0 : static_cast<size_t>(last - first + 1); }
 };
 
-struct ProcedureRow {
-  Id id = 0;
-  std::string name, key, kind, prefix;
-  Id fileId = 0, hostId = 0;
-  int line = 0, endLine = 0;
-  std::vector<std::string> parameters;
+/// A procedure's row, and where its rows of the per-procedure tables are.
+struct ProcedureRow : facts::ProcedureRow {
   IdRange statements, loops, blocks, arrayRefs, calls;
 };
 
-enum class Storage : uint8_t { Local, Dummy, Common, Module, Result, Constant };
-
-/// A variable, compact: a program has hundreds of thousands, all kept.
-struct VariableRow {
+/// What the analysis keeps of a variable's row: a program has hundreds of thousands, all kept
+/// (Variable::of makes it from the row).
+struct Variable {
   Id id = 0;
   Id procId = 0;
   std::string name;
@@ -75,137 +88,37 @@ struct VariableRow {
   bool associated() const { return common >= 0 || equivalence != 0; }
   /// The bytes it occupies, when its type and shape fold.
   std::optional<int64_t> storageBytes() const;
+  /// What the analysis keeps of `row`; `commonBlocks` gains the row's COMMON block if new.
+  static Variable of(const facts::VariableRow& row, std::vector<std::string>& commonBlocks,
+                     std::unordered_map<std::string, int32_t>& commonIndex);
 };
 
-struct LoopRow {
-  Id id = 0;
-  std::string key;
-  Id procId = 0, parentId = 0, fileId = 0, varId = 0;
-  int depth = 1, line = 0, col = 0, endLine = 0;
-  std::string kind, var, lower, upper, step;
-  std::optional<int64_t> lowerValue, upperValue, stepValue, tripCount;
-  bool tightlyNested = false;
-  LinearExpr lowerForm, upperForm;  ///< affine = false when the bound is not affine
+/// A loop's row, and its relatives in the loaded procedure.
+struct LoopRow : facts::LoopRow {
   std::vector<Id> children;         ///< loops directly inside, in order
   Id firstStmt = 0, lastStmt = -1;  ///< the statements of its body, nested loops included (ids are contiguous)
-  Id headerStmt = 0;                ///< its DO statement (a DO WHILE's is in its body); 0: an inner FORALL index
   Id bodyBlock = 0;                 ///< the block of its body
-  bool counted() const { return kind == "do" || kind == "do_concurrent" || kind == "forall"; }
 };
 
-struct BlockRow {
-  Id id = 0;
-  Id procId = 0, parentId = 0, loopId = 0, constructStmt = 0;
-  bool isLoop = false;  ///< a loop's body; else a construct's arm
-  int arm = 0;
-  bool complete = false;
-};
-
-enum class RefContext : uint8_t { Expr, Lhs, CallArg, Io, Subscript, Control };
-/// The database's names of the contexts (expr lhs call_arg io subscript control) and storages
-/// (local dummy common module result constant); an unknown name reads as Expr, Local.
-RefContext refContextNamed(std::string_view name);
 /// A statement between the arms of a construct, read where the construct is: ELSE IF, CASE,
 /// ELSEWHERE, TYPE IS / CLASS IS, RANK.
 bool isConstructCondition(std::string_view kind);
 /// A statement (or a logical IF's action) that sends control somewhere else than the next one:
 /// GO TO of every kind, arithmetic IF, CYCLE, EXIT, RETURN, STOP.
 bool transfersControl(std::string_view kind);
-std::string_view refContextName(RefContext context);
-Storage storageNamed(std::string_view name);
 
-struct ScalarRefRow {
-  Id varId = 0;
-  char access = 'R';
-  RefContext context = RefContext::Expr;
-  bool guarded = false;
-};
-
-struct StatementRow {
-  Id id = 0;
-  Id procId = 0, loopId = 0, fileId = 0, blockId = 0;
-  int line = 0, col = 0, endLine = 0, label = 0;
-  std::string kind;
-  std::string action;  ///< a logical IF's action: its kind
-  bool jumps = false;
-  std::vector<ScalarRefRow> scalars;
+/// A statement's row, and what belongs to it in the loaded procedure.
+struct StatementRow : facts::StatementRow {
+  std::vector<ScalarRefRow> scalars;  ///< by variable, access, context name
   std::vector<Id> arrayRefs;
   std::vector<Id> calls;
   std::vector<int> jumpLabels;  ///< the labels it may jump to (jumps with none: any label)
 };
 
-/// Where a statement label stands: before statement `stmtId` of block `blockId`, or at the end of
-/// that block (stmtId 0); blockId 0: the procedure's outermost statements.
-struct LabelRow {
-  int label = 0;
-  Id blockId = 0, stmtId = 0;
-};
-
-struct ArrayRefRow {
-  Id id = 0;
-  Id stmtId = 0, loopId = 0, procId = 0, varId = 0, fileId = 0;
-  std::string name;
-  RefContext context = RefContext::Expr;
-  char access = 'R';
-  bool subscripted = true;
-  bool section = false;  ///< some subscript is a triplet lo:hi
-  int line = 0, col = 0;
-  std::vector<LinearExpr> subscripts;        ///< per dimension; affine = false: not affine, or a section
-  std::vector<std::string> subscriptTexts;   ///< as written, normalized
-  /// The reference as written: a(i-1,j).
-  std::string text() const;
-};
-
-struct CallArgRow {
-  std::string keyword, text, var;
-  Id refId = 0;  ///< the array reference it is (an element, a section, a whole array)
-};
-
-struct CallRow {
-  Id id = 0;
-  Id stmtId = 0, procId = 0, loopId = 0;
-  std::string callee, kind;
-  int line = 0, col = 0;
-  std::vector<CallArgRow> args;
-};
-
-struct UpdateRow {
-  Id stmtId = 0, varId = 0, guardStmt = 0;
-  std::string name, op, of;
-  std::optional<int64_t> step;
-};
-
-struct DirectiveVarRow {
-  std::string clause, name, text;
-};
-
-struct DirectiveReductionRow {
-  std::string op, var, locVar;
-  std::optional<int64_t> locCount;
-};
-
-struct DirectiveAcrossRow {
-  std::string array;
-  int dim = 0;
-  std::optional<int64_t> low, high;
-};
-
-struct DirectiveRow {
-  Id id = 0;
-  Id fileId = 0, procId = 0, loopId = 0;
-  int line = 0, endLine = 0;
-  std::string sentinel, kind, text, onArray;
-  std::vector<DirectiveVarRow> vars;
-  std::vector<DirectiveReductionRow> reductions;
-  std::vector<DirectiveAcrossRow> across;
-  /// The names a clause lists (loop_var, private, distribute, align, ...), in order.
-  std::vector<std::string> names(const std::string& clause) const;
-};
-
-struct ObstacleRow {
-  Id loopId = 0;
-  std::string kind, detail;
-  int line = 0, col = 0;
+/// An array reference's row, with its subscripts as the dependence tests see them.
+struct ArrayRefRow : facts::ArrayRefRow {
+  std::vector<LinearExpr> forms;  ///< per dimension; affine = false: not affine, or a section
+  bool section = false;           ///< some subscript is a triplet lo:hi
 };
 
 class Program {
@@ -214,16 +127,26 @@ class Program {
   std::string sourceRoot;
   std::vector<FileRow> files;
   std::vector<ProcedureRow> procedures;
-  std::vector<VariableRow> variables;
+  std::vector<Variable> variables;
   std::vector<std::string> commonBlocks;  ///< the COMMON block names variables refer to
   std::vector<DirectiveRow> directives;  ///< the DVMH PARALLEL, REGION, END REGION, DISTRIBUTE and ALIGN ones
   Id loopCount = 0;  ///< loops in the database
 
   const FileRow& file(Id id) const { return files[static_cast<size_t>(id - 1)]; }
   const ProcedureRow& procedure(Id id) const { return procedures[static_cast<size_t>(id - 1)]; }
-  const VariableRow& variable(Id id) const { return variables[static_cast<size_t>(id - 1)]; }
+  const Variable& variable(Id id) const { return variables[static_cast<size_t>(id - 1)]; }
 
-  // ---- the procedure loaded last (load) ----
+  /// Appends the whole-program rows of one file's (its procedures, with where their rows of the
+  /// per-procedure tables are, its variables, the DVMH directives the analysis reads: see
+  /// isAnalyzedDirective); the rest of `rows` stays.
+  void addWholeProgramRows(facts::FileRows& rows);
+  /// Appends a variable (ids must come 1, 2, 3...).
+  void addVariable(const facts::VariableRow& row);
+  /// Whether the analysis reads a directive: a DVMH PARALLEL (checked, replaced by --emit-dvmh),
+  /// REGION and END REGION (replaced), DISTRIBUTE and ALIGN (where the data lives).
+  static bool isAnalyzedDirective(const DirectiveRow& d);
+
+  // ---- the procedure loaded last ----
   Id current = 0;
   std::vector<LoopRow> loops;
   std::vector<BlockRow> blocks;
@@ -238,6 +161,19 @@ class Program {
     bool complete = false;  ///< one of its arms always runs
   };
   std::unordered_map<Id, Construct> constructs;  ///< by the statement opening it
+
+  /// How much of a procedure's code to load.
+  enum class Detail {
+    Scalars,  ///< blocks, statements, their scalar references and update patterns (a must-write walk)
+    All,      ///< loops, array references with subscripts, calls, labels and jumps, too (the loop analysis)
+  };
+  /// Makes `code`, the rows of procedure `procId` (of every per-procedure table Detail asks for,
+  /// in id order, as facts::Reader and facts::normalize give them), the loaded procedure's code in
+  /// place of the previous one's. Throws std::runtime_error on rows that refer to missing ones.
+  void loadCode(Id procId, facts::FileRows&& code, Detail detail);
+  /// Splits the per-procedure rows of a file (those addWholeProgramRows left) by procedure, for
+  /// loadCode: one FileRows for each of the file's `count` procedures, numbered from `firstProc`.
+  static std::vector<facts::FileRows> splitByProcedure(facts::FileRows&& rows, Id firstProc, size_t count);
 
   size_t loopIndex(Id id) const { return static_cast<size_t>(id - loopBase_); }
   size_t statementIndex(Id id) const { return static_cast<size_t>(id - stmtBase_); }
@@ -258,12 +194,9 @@ class Program {
   void swapCode(Program& other);
 
  private:
-  friend class ProgramReader;
-  friend class FactsReader;
   Id loopBase_ = 1, blockBase_ = 1, stmtBase_ = 1, refBase_ = 1, callBase_ = 1;
   std::vector<std::pair<size_t, size_t>> obstacleRange_;
-  std::vector<UpdateRow> allUpdates_;      ///< the whole program's, by statement
-  std::vector<ObstacleRow> allObstacles_;  ///< the whole program's, by loop
+  std::unordered_map<std::string, int32_t> commonIndex_;  ///< commonBlocks' positions by name
 };
 
 /// The whole program's references and calls, reduced to what the procedure summaries need (read
@@ -272,7 +205,8 @@ struct SummaryFacts {
   std::vector<Id> io, stop;      ///< procedures with an I/O statement, with a STOP
   struct Call {
     Id procId = 0;
-    std::string callee, kind;
+    std::string callee;
+    CallKind kind = CallKind::Subroutine;
     std::vector<std::string> keywords;  ///< per argument: its keyword, or ""
     std::vector<Id> argumentVars;       ///< per argument: the caller's variable it names (0: none)
   };
@@ -286,7 +220,6 @@ struct SummaryFacts {
 class ProgramReader {
  public:
   explicit ProgramReader(SQLite::Database& db);
-  ~ProgramReader();
   ProgramReader(const ProgramReader&) = delete;
   ProgramReader& operator=(const ProgramReader&) = delete;
 
@@ -295,21 +228,19 @@ class ProgramReader {
   SummaryFacts summaryFacts();
   /// Every scalar and array reference of the program as (procedure, variable, 'R' or 'W').
   void forEachAccess(const std::function<void(Id procId, Id varId, char access)>& visit);
-  /// How much of a procedure's code to load.
-  enum class Detail {
-    Scalars,  ///< blocks, statements and their scalar references (a must-write walk)
-    All,      ///< loops, array references with subscripts, calls, too (the loop analysis)
-  };
   /// Loads procedure `procId`'s code into `program` in place of the previous one's.
-  void load(Program& program, Id procId, Detail detail);
-  /// Reads the small tables load() takes from memory (update patterns, loop obstacles) into a
-  /// program whose whole-program tables were built elsewhere (FactsReader), so that load() works.
-  void readCodeTables(Program& program);
+  void load(Program& program, Id procId, Program::Detail detail);
 
  private:
-  struct Statements;
+  /// The small tables without an index on the column a procedure needs (update patterns, loop
+  /// obstacles): read once, by statement and by loop.
+  void readCodeTables();
+
   sqlite3* db_;
-  std::unique_ptr<Statements> sql_;
+  facts::Reader rows_;
+  bool codeTablesRead_ = false;
+  std::vector<UpdateRow> updates_;      ///< by statement, then as written
+  std::vector<ObstacleRow> obstacles_;  ///< by loop, then as written
 };
 
 }  // namespace sapfor::analyzer

@@ -53,7 +53,7 @@ class Walk {
         continue;
       }
       const BlockRow& b = program_.block(child);
-      if (b.isLoop) {
+      if (b.isLoop()) {
         walk(child, certain);  // it may run zero times: nothing certain comes out
         continue;
       }
@@ -69,7 +69,7 @@ class Walk {
     while (next_ <= last_) {
       const StatementRow& s = program_.statement(next_);
       Id child = childOf(block, s.blockId);
-      if (child > 0 && !program_.block(child).isLoop && program_.block(child).constructStmt == constructStmt) {
+      if (child > 0 && !program_.block(child).isLoop() && program_.block(child).constructStmt == constructStmt) {
         arms.push_back(walk(child, certain));
         continue;
       }

@@ -6,16 +6,6 @@
 
 namespace sapfor::lexer {
 
-const char* severityName(Severity severity) {
-  switch (severity) {
-    case Severity::Error: return "error";
-    case Severity::Warning: return "warning";
-    case Severity::Unsupported: return "unsupported";
-    case Severity::Note: return "note";
-  }
-  return "error";
-}
-
 Diagnostic fileDiagnostic(const FileTable& files, int fileIndex, SourcePos pos, Severity severity, std::string message) {
   const SourceFile& file = files.at(fileIndex);
   return {fileIndex, file.displayPath, file.userPath, pos.line, pos.col, severity, std::move(message)};

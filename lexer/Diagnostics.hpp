@@ -12,8 +12,8 @@
 
 namespace sapfor::lexer {
 
-enum class Severity { Error, Warning, Unsupported, Note };
-const char* severityName(Severity severity);
+using Severity = facts::Severity;
+inline const char* severityName(Severity severity) { return facts::nameOf(severity).data(); }
 
 struct Diagnostic {
   int fileIndex = -1;  ///< index in the FileTable; -1 when no file is involved

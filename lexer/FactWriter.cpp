@@ -1,68 +1,12 @@
 /// @file FactWriter.cpp
 #include "lexer/FactWriter.hpp"
 
-#include "schema/BatchedInsert.hpp"
-
 #include <stdexcept>
 #include <vector>
 
 namespace sapfor::lexer {
 
-using db::BatchedInsert;
-
-struct FactWriter::Statements {
-  explicit Statements(SQLite::Database& db)
-      : procedure(db, "procedure", {"proc_id", "name", "proc_key", "kind", "file_id", "line", "end_line", "host_id", "result", "prefix"}),
-        parameter(db, "parameter", {"proc_id", "pos", "name"}),
-        variable(db, "variable", {"var_id", "proc_id", "name", "type", "kind", "bytes", "rank", "elements", "storage", "intent",
-                                  "common", "value", "allocatable", "pointer", "target", "save", "implicit", "line", "equivalence",
-                                  "storage_offset", "pointer_components"}),
-        dimension(db, "dimension", {"var_id", "dim", "spec", "lower", "upper", "lower_value", "upper_value", "extent"}),
-        loop(db, "loop", {"loop_id", "loop_key", "path", "proc_id", "parent_id", "depth", "file_id", "line", "col", "end_line",
-                          "kind", "var", "lower", "upper", "step", "lower_value", "upper_value", "step_value", "trip_count",
-                          "label", "construct", "tightly_nested", "condition", "var_id", "lower_affine", "lower_const",
-                          "upper_affine", "upper_const", "stmt_id"}),
-        boundTerm(db, "loop_bound_term", {"loop_id", "bound", "var", "coeff"}),
-        block(db, "block", {"block_id", "proc_id", "parent_id", "kind", "loop_id", "construct_stmt", "arm", "complete"}),
-        scalarRef(db, "scalar_ref", {"stmt_id", "var_id", "access", "context", "guarded"}),
-        update(db, "update_pattern", {"stmt_id", "var_id", "name", "op", "guard_stmt", "of_name", "step"}),
-        loopOp(db, "loop_op", {"loop_id", "arith", "div", "trans", "logic", "conv", "branch", "call", "idx", "statements"}),
-        obstacle(db, "loop_obstacle", {"loop_id", "kind", "line", "col", "detail"}),
-        statement(db, "statement", {"stmt_id", "proc_id", "loop_id", "file_id", "line", "col", "end_line", "kind", "arith", "div",
-                                    "trans", "logic", "conv", "branch", "call", "idx", "elements", "block_id", "label", "jumps", "action"}),
-        arrayRef(db, "array_ref", {"ref_id", "stmt_id", "loop_id", "proc_id", "var_id", "name", "access", "context",
-                                   "subscripted", "file_id", "line", "col"}),
-        subscript(db, "subscript", {"ref_id", "dim", "text", "affine", "constant", "section"}),
-        term(db, "subscript_term", {"ref_id", "dim", "var", "coeff", "loop_var"}),
-        call(db, "call", {"call_id", "stmt_id", "proc_id", "loop_id", "callee", "kind", "nargs", "file_id", "line", "col"}),
-        callArg(db, "call_arg", {"call_id", "pos", "keyword", "text", "var", "ref_id"}),
-        label(db, "label", {"proc_id", "label", "block_id", "stmt_id"}),
-        jump(db, "jump", {"stmt_id", "label"}),
-        directive(db, "directive", {"dir_id", "file_id", "line", "end_line", "proc_id", "sentinel", "kind", "text", "loop_id",
-                                    "region_id", "region_end_line", "on_array", "on_text", "cuda_block_x", "cuda_block_y",
-                                    "cuda_block_z", "stage"}),
-        directiveVar(db, "directive_var", {"dir_id", "clause", "pos", "name", "text"}),
-        reduction(db, "directive_reduction", {"dir_id", "pos", "op", "var", "loc_var", "loc_count", "grp"}),
-        across(db, "directive_across", {"dir_id", "array", "dim", "low", "high", "direction"}),
-        file(db, "file", {"file_id", "path", "form", "lines", "bytes", "included_from"}),
-        diagnostic(db, "diagnostic", {"diag_id", "file_id", "path", "line", "col", "severity", "message"}) {}
-
-  void flush() {
-    for (BatchedInsert* table : {&procedure, &parameter, &variable, &dimension, &loop, &boundTerm, &block, &scalarRef,
-                                 &update, &loopOp, &obstacle, &statement, &arrayRef, &subscript, &term, &call, &callArg, &label, &jump, &directive,
-                                 &directiveVar, &reduction,
-                                 &across, &file, &diagnostic})
-      table->flush();
-  }
-
-  BatchedInsert procedure, parameter, variable, dimension, loop, boundTerm, block, scalarRef, update, loopOp, obstacle, statement, arrayRef, subscript, term,
-      call, callArg, label, jump, directive, directiveVar, reduction, across, file, diagnostic;
-};
-
-FactWriter::FactWriter(SQLite::Database& db) : sql_(std::make_unique<Statements>(db)) {}
-FactWriter::~FactWriter() = default;
-
-void FactWriter::flush() { sql_->flush(); }
+FactWriter::FactWriter(SQLite::Database& db) : rows_(db) {}
 
 void FactWriter::registerFile(int fileIndex, int includer, SourceForm form) {
   if (fileIds_.count(fileIndex)) return;
@@ -86,152 +30,235 @@ std::string FactWriter::uniqueKey(const ProcedureFacts& p, const FileTable& file
 }
 
 namespace {
-int64_t u(uint32_t v) { return static_cast<int64_t>(v); }
+
+int line(uint32_t v) { return static_cast<int>(v); }
+
+/// A vocabulary's value for a name the extraction chose; anything else is a bug here.
+template <typename E>
+E vocabulary(std::string_view name) {
+  std::optional<E> value = facts::named<E>(name);
+  if (!value)
+    throw std::logic_error("FactWriter: '" + std::string(name) + "' is no value of " + std::string(facts::Vocabulary<E>::table) +
+                           "." + std::string(facts::Vocabulary<E>::column));
+  return *value;
+}
+
+facts::Access access(char a) { return a == 'W' ? facts::Access::Write : facts::Access::Read; }
+
+facts::AffineForm affine(const AffineForm& form) {
+  facts::AffineForm out;
+  out.affine = form.affine;
+  if (!form.affine) return out;  // the database keeps neither constant nor terms then
+  out.constant = form.constant;
+  out.terms.assign(form.terms.begin(), form.terms.end());
+  return out;
+}
+
+facts::VariableRow variableRow(const Symbol& v, int64_t procId) {
+  facts::VariableRow r;
+  r.id = v.dbId;
+  r.procId = procId;
+  r.name = v.name;
+  r.type = v.type.name();
+  r.kind = v.type.kind;
+  r.bytes = v.type.bytes();
+  if (!v.assumedRank()) r.rank = v.rank();
+  r.elements = v.elements();
+  r.storage = v.storage;
+  r.intent = v.intent;
+  if (v.storage == Storage::Common) r.common = v.common;
+  if (v.isConstant()) r.value = v.value.text();
+  r.allocatable = v.allocatable;
+  r.pointer = v.pointer;
+  r.target = v.target;
+  r.save = v.save;
+  r.implicit = v.implicitType;
+  r.line = line(v.line);
+  r.equivalence = v.equivalenceGroup;
+  r.storageOffset = v.storageOffset;
+  r.pointerComponents = v.pointerComponents;
+  for (const DimInfo& dim : v.dims) {
+    bool deferred = dim.upperText.empty() && dim.spec == ":";
+    r.dims.push_back({dim.spec, deferred ? std::string() : dim.lowerText, dim.upperText, dim.lower, dim.upper, dim.extent()});
+  }
+  return r;
+}
+
 }  // namespace
 
-FactIds FactWriter::write(FileFacts& facts, const FileTable& files) {
-  const int64_t procBase = procedures_, loopBase = loops_, stmtBase = statements_, dirBase = directives_;
-  FactIds ids{procBase, loopBase, stmtBase, blocks_, dirBase, refs_, calls_, {}};
-  auto noteFile = [&](int index) { ids.files.emplace(index, fileId(index)); };
-  noteFile(facts.fileIndex);
-  for (const ProcedureFacts& p : facts.procedures) noteFile(p.fileIndex);
-  for (const StatementFacts& st : facts.statements) noteFile(st.fileIndex);
-  for (const DirectiveFacts& d : facts.directives) noteFile(d.fileIndex);
+facts::FileRows FactWriter::write(FileFacts& facts, const FileTable& files) {
+  const int64_t procBase = procedures_, loopBase = loops_, stmtBase = statements_, dirBase = directives_, blockBase = blocks_,
+                refBase = refs_;
   auto procId = [&](int index) -> int64_t { return index < 0 ? 0 : procBase + index + 1; };
   auto loopId = [&](int index) -> int64_t { return index < 0 ? 0 : loopBase + index + 1; };
-  auto stmtId = [&](int index) -> int64_t { return stmtBase + index + 1; };
+  auto stmtId = [&](int index) -> int64_t { return index < 0 ? 0 : stmtBase + index + 1; };
   auto dirId = [&](int index) -> int64_t { return index < 0 ? 0 : dirBase + index + 1; };
-  const int64_t blockBase = blocks_;
   auto blockId = [&](int index) -> int64_t { return index < 0 ? 0 : blockBase + index + 1; };
-  Statements& sql = *sql_;
+  auto refId = [&](int index) -> int64_t { return index < 0 ? 0 : refBase + index + 1; };
+  auto varId = [](const Symbol* symbol) -> int64_t { return symbol ? symbol->dbId : 0; };
+  facts::FileRows rows;
 
+  rows.procedures.reserve(facts.procedures.size());
   for (size_t i = 0; i < facts.procedures.size(); ++i) {
     ProcedureFacts& p = facts.procedures[i];
-    int64_t id = procId(static_cast<int>(i));
     p.key = uniqueKey(p, files);
-    sql.procedure.value(id).value(p.name).value(p.key).value(p.kind).value(fileId(p.fileIndex)).value(u(p.line))
-        .value(u(p.endLine)).id(procId(p.host)).text(p.result).text(p.prefix).endRow();
-    for (size_t pos = 0; pos < p.parameters.size(); ++pos)
-      sql.parameter.value(id).value(static_cast<int64_t>(pos + 1)).value(p.parameters[pos]).endRow();
+    facts::ProcedureRow r;
+    r.id = procId(static_cast<int>(i));
+    r.name = p.name;
+    r.key = p.key;
+    r.kind = vocabulary<facts::ProcedureKind>(p.kind);
+    r.fileId = fileId(p.fileIndex);
+    r.line = line(p.line);
+    r.endLine = line(p.endLine);
+    r.hostId = procId(p.host);
+    r.result = p.result;
+    r.prefix = p.prefix;
+    r.parameters = p.parameters;
     for (Symbol* v : p.variables) {
       v->dbId = ++variables_;
-      sql.variable.value(v->dbId).value(id).value(v->name).value(v->type.name())
-          .id(v->type.kind).value(v->type.bytes())
-          .value(v->assumedRank() ? std::nullopt : std::optional<int64_t>(v->rank())).value(v->elements()).value(std::string(storageName(v->storage)))
-          .text(v->intent);
-      if (v->storage == Storage::Common) sql.variable.value(v->common); else sql.variable.null();
-      sql.variable.text(v->isConstant() ? v->value.text() : std::string()).value(int64_t{v->allocatable})
-          .value(int64_t{v->pointer}).value(int64_t{v->target}).value(int64_t{v->save}).value(int64_t{v->implicitType})
-          .value(u(v->line)).id(v->equivalenceGroup).value(v->storageOffset)
-          .value(int64_t{v->pointerComponents}).endRow();
-      for (size_t d = 0; d < v->dims.size(); ++d) {
-        const DimInfo& dim = v->dims[d];
-        bool deferred = dim.upperText.empty() && dim.spec == ":";
-        sql.dimension.value(v->dbId).value(static_cast<int64_t>(d + 1)).value(dim.spec)
-            .text(deferred ? std::string() : dim.lowerText).text(dim.upperText).value(dim.lower).value(dim.upper)
-            .value(dim.extent()).endRow();
-      }
+      rows.variables.push_back(variableRow(*v, r.id));
     }
+    rows.procedures.push_back(std::move(r));
   }
 
+  rows.loops.reserve(facts.loops.size());
   for (size_t i = 0; i < facts.loops.size(); ++i) {
     LoopFacts& l = facts.loops[i];
-    int64_t id = loopId(static_cast<int>(i));
     l.key = facts.procedures[static_cast<size_t>(l.proc)].key + ":" + l.path;
-    sql.loop.value(id).value(l.key).value(l.path).value(procId(l.proc)).id(loopId(l.parent)).value(int64_t{l.depth})
-        .value(fileId(l.fileIndex)).value(u(l.line)).value(u(l.col)).value(u(l.endLine)).value(l.kind).text(l.var)
-        .text(l.lower).text(l.upper).text(l.step).value(l.lowerValue).value(l.upperValue).value(l.stepValue)
-        .value(l.tripCount).id(l.label).text(l.construct).value(int64_t{l.tightlyNested}).text(l.condition)
-        .id(l.varSymbol ? l.varSymbol->dbId : 0).value(int64_t{l.lowerForm.affine})
-        .value(l.lowerForm.affine ? std::optional<int64_t>(l.lowerForm.constant) : std::nullopt)
-        .value(int64_t{l.upperForm.affine})
-        .value(l.upperForm.affine ? std::optional<int64_t>(l.upperForm.constant) : std::nullopt)
-        .id(l.stmt < 0 ? 0 : stmtId(l.stmt)).endRow();
-    for (const auto& [bound, form] : {std::pair<const char*, const AffineForm*>{"lower", &l.lowerForm}, {"upper", &l.upperForm}})
-      if (form->affine)
-        for (const auto& [var, coeff] : form->terms)
-          sql.boundTerm.value(id).value(std::string(bound)).value(var).value(coeff).endRow();
-    const OpCounts& c = l.ops;
-    sql.loopOp.value(id).value(c.arith).value(c.div).value(c.trans).value(c.logic).value(c.conv).value(c.branch)
-        .value(c.call).value(c.idx).value(int64_t{l.statements}).endRow();
+    facts::LoopRow r;
+    r.id = loopId(static_cast<int>(i));
+    r.key = l.key;
+    r.path = l.path;
+    r.procId = procId(l.proc);
+    r.parentId = loopId(l.parent);
+    r.depth = l.depth;
+    r.fileId = fileId(l.fileIndex);
+    r.line = line(l.line);
+    r.col = line(l.col);
+    r.endLine = line(l.endLine);
+    r.kind = vocabulary<facts::LoopKind>(l.kind);
+    r.var = l.var;
+    r.lower = l.lower;
+    r.upper = l.upper;
+    r.step = l.step;
+    r.lowerValue = l.lowerValue;
+    r.upperValue = l.upperValue;
+    r.stepValue = l.stepValue;
+    r.tripCount = l.tripCount;
+    r.label = l.label;
+    r.construct = l.construct;
+    r.tightlyNested = l.tightlyNested;
+    r.condition = l.condition;
+    r.varId = varId(l.varSymbol);
+    r.lowerForm = affine(l.lowerForm);
+    r.upperForm = affine(l.upperForm);
+    r.headerStmt = stmtId(l.stmt);
+    r.ops = l.ops;
+    r.statements = l.statements;
+    rows.loops.push_back(std::move(r));
   }
 
+  rows.obstacles.reserve(facts.obstacles.size());
   for (const ObstacleFacts& o : facts.obstacles)
-    sql.obstacle.value(loopId(o.loop)).value(o.kind).value(u(o.line)).value(u(o.col)).text(o.detail).endRow();
+    rows.obstacles.push_back({loopId(o.loop), vocabulary<facts::ObstacleKind>(o.kind), line(o.line), line(o.col), o.detail});
 
+  rows.statements.reserve(facts.statements.size());
   for (size_t i = 0; i < facts.statements.size(); ++i) {
-    const StatementFacts& st = facts.statements[i];
-    const OpCounts& c = st.ops;
-    sql.statement.value(stmtId(static_cast<int>(i))).value(procId(st.proc)).id(loopId(st.loop)).value(fileId(st.fileIndex))
-        .value(u(st.line)).value(u(st.col)).value(u(st.endLine)).value(st.kind).value(c.arith).value(c.div)
-        .value(c.trans).value(c.logic).value(c.conv).value(c.branch).value(c.call).value(c.idx).value(st.elements)
-        .id(blockId(st.block)).id(st.label).value(int64_t{st.jumps}).text(st.action).endRow();
+    const StatementFacts& s = facts.statements[i];
+    rows.statements.push_back({stmtId(static_cast<int>(i)), procId(s.proc), loopId(s.loop), fileId(s.fileIndex), line(s.line),
+                               line(s.col), line(s.endLine), s.kind, s.ops, s.elements, blockId(s.block), s.label, s.jumps,
+                               s.action});
   }
 
+  rows.blocks.reserve(facts.blocks.size());
   for (size_t i = 0; i < facts.blocks.size(); ++i) {
     const BlockFacts& b = facts.blocks[i];
-    sql.block.value(blockId(static_cast<int>(i))).value(procId(b.proc)).id(blockId(b.parent)).value(b.kind)
-        .id(loopId(b.loop)).id(b.constructStmt < 0 ? 0 : stmtId(b.constructStmt)).id(b.arm).value(int64_t{b.complete})
-        .endRow();
+    rows.blocks.push_back({blockId(static_cast<int>(i)), procId(b.proc), blockId(b.parent), vocabulary<facts::BlockKind>(b.kind),
+                           loopId(b.loop), stmtId(b.constructStmt), b.arm, b.complete});
   }
 
+  rows.scalarRefs.reserve(facts.scalarRefs.size());
   for (const ScalarRefFacts& r : facts.scalarRefs) {
     if (!r.symbol || !r.symbol->dbId) continue;  // a name the symbol pass could not place
-    sql.scalarRef.value(stmtId(r.stmt)).value(r.symbol->dbId).value(std::string(1, r.access))
-        .value(std::string(r.context)).value(int64_t{r.guarded}).endRow();
+    rows.scalarRefs.push_back(
+        {stmtId(r.stmt), r.symbol->dbId, access(r.access), vocabulary<facts::RefContext>(r.context), r.guarded});
   }
 
+  rows.updates.reserve(facts.updates.size());
   for (const UpdatePatternFacts& p : facts.updates)
-    sql.update.value(stmtId(p.stmt)).id(p.symbol ? p.symbol->dbId : 0).value(p.name).value(p.op)
-        .id(p.guard < 0 ? 0 : stmtId(p.guard)).text(p.of).value(p.step).endRow();
+    rows.updates.push_back(
+        {stmtId(p.stmt), varId(p.symbol), p.name, vocabulary<facts::UpdateOp>(p.op), stmtId(p.guard), p.of, p.step});
 
-  for (const ArrayRefFacts& r : facts.arrayRefs) {
-    int64_t id = ++refs_;
-    sql.arrayRef.value(id).value(stmtId(r.stmt)).id(loopId(r.loop)).value(procId(r.proc)).id(r.symbol ? r.symbol->dbId : 0)
-        .value(r.name).value(std::string(1, r.access)).value(r.context).value(int64_t{r.subscripted})
-        .value(fileId(r.fileIndex)).value(u(r.line)).value(u(r.col)).endRow();
-    for (size_t d = 0; d < r.subscripts.size(); ++d) {
-      const SubscriptFacts& sub = r.subscripts[d];
-      int64_t dim = static_cast<int64_t>(d + 1);
-      sql.subscript.value(id).value(dim).value(sub.text).value(int64_t{sub.affine}).value(sub.constant)
-          .value(int64_t{sub.section}).endRow();
-      for (const SubscriptTerm& t : sub.terms)
-        sql.term.value(id).value(dim).value(t.var).value(t.coeff).value(int64_t{t.loopVar}).endRow();
+  rows.arrayRefs.reserve(facts.arrayRefs.size());
+  for (size_t i = 0; i < facts.arrayRefs.size(); ++i) {
+    const ArrayRefFacts& a = facts.arrayRefs[i];
+    facts::ArrayRefRow r;
+    r.id = refId(static_cast<int>(i));
+    r.stmtId = stmtId(a.stmt);
+    r.loopId = loopId(a.loop);
+    r.procId = procId(a.proc);
+    r.varId = varId(a.symbol);
+    r.name = a.name;
+    r.access = access(a.access);
+    r.context = vocabulary<facts::RefContext>(a.context);
+    r.subscripted = a.subscripted;
+    r.fileId = fileId(a.fileIndex);
+    r.line = line(a.line);
+    r.col = line(a.col);
+    r.subscripts.reserve(a.subscripts.size());
+    for (const SubscriptFacts& s : a.subscripts) {
+      facts::SubscriptRow sub{s.text, s.affine, s.constant, s.section, {}};
+      sub.terms.reserve(s.terms.size());
+      for (const SubscriptTerm& t : s.terms) sub.terms.push_back({t.var, t.coeff, t.loopVar});
+      r.subscripts.push_back(std::move(sub));
     }
+    rows.arrayRefs.push_back(std::move(r));
   }
+  refs_ += static_cast<int64_t>(facts.arrayRefs.size());
 
-  const int64_t refBase = refs_ - static_cast<int64_t>(facts.arrayRefs.size());
+  rows.calls.reserve(facts.calls.size());
   for (const CallFacts& c : facts.calls) {
-    int64_t id = ++calls_;
-    sql.call.value(id).value(stmtId(c.stmt)).value(procId(c.proc)).id(loopId(c.loop)).value(c.callee).value(c.kind)
-        .value(static_cast<int64_t>(c.args.size())).value(fileId(c.fileIndex)).value(u(c.line)).value(u(c.col)).endRow();
-    for (size_t pos = 0; pos < c.args.size(); ++pos)
-      sql.callArg.value(id).value(static_cast<int64_t>(pos + 1)).text(c.args[pos].keyword).value(c.args[pos].text)
-          .text(c.args[pos].var).id(c.args[pos].ref < 0 ? 0 : refBase + c.args[pos].ref + 1).endRow();
+    facts::CallRow r;
+    r.id = ++calls_;
+    r.stmtId = stmtId(c.stmt);
+    r.procId = procId(c.proc);
+    r.loopId = loopId(c.loop);
+    r.callee = c.callee;
+    r.kind = vocabulary<facts::CallKind>(c.kind);
+    r.fileId = fileId(c.fileIndex);
+    r.line = line(c.line);
+    r.col = line(c.col);
+    for (const CallArgFacts& a : c.args) r.args.push_back({a.keyword, a.text, a.var, refId(a.ref)});
+    rows.calls.push_back(std::move(r));
   }
 
-  for (const LabelFacts& l : facts.labels)
-    sql.label.value(procId(l.proc)).value(int64_t{l.label}).id(blockId(l.block)).id(l.stmt < 0 ? 0 : stmtId(l.stmt)).endRow();
-  for (const JumpFacts& j : facts.jumps) sql.jump.value(stmtId(j.stmt)).value(int64_t{j.label}).endRow();
+  for (const LabelFacts& l : facts.labels) rows.labels.push_back({procId(l.proc), l.label, blockId(l.block), stmtId(l.stmt)});
+  for (const JumpFacts& j : facts.jumps) rows.jumps.push_back({stmtId(j.stmt), j.label});
 
+  rows.directives.reserve(facts.directives.size());
   for (size_t i = 0; i < facts.directives.size(); ++i) {
     const DirectiveFacts& d = facts.directives[i];
-    int64_t id = dirId(static_cast<int>(i));
-    sql.directive.value(id).value(fileId(d.fileIndex)).value(u(d.line)).value(u(d.endLine)).id(procId(d.proc))
-        .value(d.sentinel).value(d.kind).value(d.text).id(loopId(d.loop)).id(dirId(d.region))
-        .value(d.regionEndLine ? std::optional<int64_t>(*d.regionEndLine) : std::nullopt).text(d.onArray).text(d.onText)
-        .value(d.cudaBlock[0]).value(d.cudaBlock[1]).value(d.cudaBlock[2]).value(d.stage).endRow();
+    facts::DirectiveRow r;
+    r.id = dirId(static_cast<int>(i));
+    r.fileId = fileId(d.fileIndex);
+    r.line = line(d.line);
+    r.endLine = line(d.endLine);
+    r.procId = procId(d.proc);
+    r.sentinel = d.sentinel;
+    r.kind = d.kind;
+    r.text = d.text;
+    r.loopId = loopId(d.loop);
+    r.regionId = dirId(d.region);
+    if (d.regionEndLine) r.regionEndLine = *d.regionEndLine;
+    r.onArray = d.onArray;
+    r.onText = d.onText;
+    for (int k = 0; k < 3; ++k) r.cudaBlock[k] = d.cudaBlock[k];
+    r.stage = d.stage;
+    for (const DirectiveVarFacts& v : d.vars) r.vars.push_back({v.clause, v.name, v.text});
+    for (const ReductionFacts& x : d.reductions) r.reductions.push_back({x.op, x.var, x.locVar, x.locCount, x.group});
+    for (const AcrossFacts& a : d.across) r.across.push_back({a.array, a.dim, a.low, a.high, a.direction});
     if (d.kind == "PARALLEL") ++parallel_;
-    for (size_t pos = 0; pos < d.vars.size(); ++pos)
-      sql.directiveVar.value(id).value(d.vars[pos].clause).value(static_cast<int64_t>(pos + 1)).value(d.vars[pos].name)
-          .value(d.vars[pos].text).endRow();
-    for (size_t pos = 0; pos < d.reductions.size(); ++pos) {
-      const ReductionFacts& r = d.reductions[pos];
-      sql.reduction.value(id).value(static_cast<int64_t>(pos + 1)).value(r.op).value(r.var).text(r.locVar)
-          .value(r.locCount).text(r.group).endRow();
-    }
-    for (const AcrossFacts& a : d.across)
-      sql.across.value(id).value(a.array).value(int64_t{a.dim}).value(a.low).value(a.high).text(a.direction).endRow();
+    rows.directives.push_back(std::move(r));
   }
 
   procedures_ += static_cast<int64_t>(facts.procedures.size());
@@ -239,22 +266,23 @@ FactIds FactWriter::write(FileFacts& facts, const FileTable& files) {
   statements_ += static_cast<int64_t>(facts.statements.size());
   directives_ += static_cast<int64_t>(facts.directives.size());
   blocks_ += static_cast<int64_t>(facts.blocks.size());
-  return ids;
+  facts::normalize(rows);
+  rows_.write(rows);
+  return rows;
 }
 
 void FactWriter::writeFiles(const FileTable& files) {
   for (size_t i = 0; i < files_.size(); ++i) {
     const SourceFile& f = files.at(files_[i].fileIndex);
-    sql_->file.value(static_cast<int64_t>(i + 1)).value(f.displayPath).value(std::string(sourceFormName(files_[i].form)))
-        .value(static_cast<int64_t>(f.lineCount)).value(static_cast<int64_t>(f.byteCount)).id(files_[i].includerId)
-        .endRow();
+    rows_.write(facts::FileRow{static_cast<int64_t>(i + 1), f.displayPath, files_[i].form, static_cast<int64_t>(f.lineCount),
+                               static_cast<int64_t>(f.byteCount), files_[i].includerId});
   }
 }
 
 void FactWriter::writeDiagnostics(const std::vector<Diagnostic>& diagnostics) {
   for (const Diagnostic& d : diagnostics)
-    sql_->diagnostic.value(++diagnosticsWritten_).id(d.fileIndex < 0 ? 0 : fileId(d.fileIndex)).value(d.path)
-        .value(u(d.line)).value(u(d.col)).value(std::string(severityName(d.severity))).value(d.message).endRow();
+    rows_.write(facts::DiagnosticRow{++diagnosticsWritten_, d.fileIndex < 0 ? 0 : fileId(d.fileIndex), d.path, line(d.line),
+                                     line(d.col), d.severity, d.message});
 }
 
 }  // namespace sapfor::lexer

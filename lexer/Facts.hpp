@@ -1,7 +1,9 @@
 /// @file Facts.hpp
-/// The facts of one file, as rows waiting to be written: what `sapfor-lex` stores in the
-/// database. Rows refer to each other by their index in these vectors; the writer turns indices
-/// into database ids and fixes the natural keys (procedure keys must be unique in the database).
+/// The facts of one file as the extraction collects them: rows that refer to each other by their
+/// index in these vectors and to variables by symbol, with what the annotation needs beside them.
+/// FactWriter turns them, once, into the database's rows (facts/Rows.hpp: ids, vocabularies, no
+/// pointers), fixing the natural keys (procedure keys must be unique in the database); every later
+/// stage sees only those rows.
 #pragma once
 
 #include "lexer/OperationCounter.hpp"

@@ -281,7 +281,7 @@ LoadSummary load(const LoadOptions& options, SQLite::Database& db, DiagnosticSin
 
     FileScopes scopes = resolveSymbols(parsed, *modules, diagnostics, files);
     FileFacts facts = extractFacts(parsed, scopes, diagnostics, files);
-    FactIds ids = writer.write(facts, files);
+    facts::FileRows rows = writer.write(facts, files);
 
     if (annotated) {
       std::map<int, std::vector<LoopAnnotation>> byFile;
@@ -295,7 +295,7 @@ LoadSummary load(const LoadOptions& options, SQLite::Database& db, DiagnosticSin
         annotated->add(f.displayPath, annotate(f.text, form, byFile[i]));
       }
     }
-    if (options.loaded) options.loaded({std::move(facts), std::move(scopes), modules, std::move(ids)});
+    if (options.loaded) options.loaded(std::move(rows));
     files.at(index).release();  // included files stay: another file may include them
     if (options.progress) options.progress(k + 1, order.size(), files.at(index).userPath);
   }

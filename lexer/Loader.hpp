@@ -21,17 +21,6 @@
 
 namespace sapfor::lexer {
 
-/// One file's facts once they are in the database, handed to whoever consumes them next (the
-/// analysis, while the load goes on): the facts, the scopes their symbols live in, and the ids
-/// the writer gave their rows. Symbols of modules live in the load's module registry, which
-/// outlives the load; none of them changes after its module's file is written.
-struct LoadedFile {
-  FileFacts facts;
-  FileScopes scopes;
-  std::shared_ptr<const ModuleRegistry> modules;  ///< kept alive while the facts point into it
-  FactIds ids;
-};
-
 struct LoadOptions {
   std::vector<std::string> inputs;       ///< files and directories
   PreprocessorOptions preprocessor;      ///< -I, -D, -U, --cpp
@@ -41,9 +30,9 @@ struct LoadOptions {
   int jobs = 1;                          ///< threads parsing files; the result does not depend on it
   /// Called after each file is loaded (from the calling thread): files done, files in all, path.
   std::function<void(size_t, size_t, const std::string&)> progress;
-  /// Called after each file is written (from the loading thread, in load order) with its facts,
-  /// which are the callee's to keep.
-  std::function<void(LoadedFile&&)> loaded;
+  /// Called after each file is written (from the loading thread, in load order) with the rows
+  /// written, which are the callee's to keep (the analysis reads them while the load goes on).
+  std::function<void(facts::FileRows&&)> loaded;
 };
 
 struct LoadSummary {

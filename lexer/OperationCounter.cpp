@@ -9,23 +9,6 @@
 
 namespace sapfor::lexer {
 
-OpCounts& OpCounts::operator+=(const OpCounts& o) {
-  arith += o.arith;
-  div += o.div;
-  trans += o.trans;
-  logic += o.logic;
-  conv += o.conv;
-  branch += o.branch;
-  call += o.call;
-  idx += o.idx;
-  return *this;
-}
-
-bool OpCounts::operator==(const OpCounts& o) const {
-  return arith == o.arith && div == o.div && trans == o.trans && logic == o.logic && conv == o.conv &&
-         branch == o.branch && call == o.call && idx == o.idx;
-}
-
 int64_t powerMultiplications(int64_t n) {
   if (n <= 1) return 0;
   int64_t floorLog2 = 63 - __builtin_clzll(static_cast<unsigned long long>(n));

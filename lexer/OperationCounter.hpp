@@ -5,23 +5,14 @@
 
 #include "lexer/Ast.hpp"
 
+#include "facts/Rows.hpp"
+
 #include <cstdint>
 
 namespace sapfor::lexer {
 
-struct OpCounts {
-  int64_t arith = 0;
-  int64_t div = 0;
-  int64_t trans = 0;
-  int64_t logic = 0;
-  int64_t conv = 0;
-  int64_t branch = 0;
-  int64_t call = 0;
-  int64_t idx = 0;
-
-  OpCounts& operator+=(const OpCounts& other);
-  bool operator==(const OpCounts& other) const;
-};
+/// Operation counts by class: the facts' type (facts/Rows.hpp).
+using OpCounts = facts::OpCounts;
 
 /// What one execution of a resolved statement performs. A logical IF counts its condition, the
 /// branch and its action; a DO counts its bounds (evaluated once, before the loop); a DO WHILE its

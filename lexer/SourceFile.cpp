@@ -9,7 +9,6 @@
 
 namespace sapfor::lexer {
 
-const char* sourceFormName(SourceForm form) { return form == SourceForm::Fixed ? "fixed" : "free"; }
 
 namespace {
 

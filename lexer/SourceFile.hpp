@@ -4,6 +4,8 @@
 /// table of every file a run reads (inputs and the files they INCLUDE).
 #pragma once
 
+#include "facts/Vocabulary.hpp"
+
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -15,8 +17,8 @@
 
 namespace sapfor::lexer {
 
-enum class SourceForm { Fixed, Free };
-const char* sourceFormName(SourceForm form);
+using SourceForm = facts::SourceForm;
+inline const char* sourceFormName(SourceForm form) { return facts::nameOf(form).data(); }
 
 /// A position in a source file: 1-based line and column (columns count bytes).
 struct SourcePos {

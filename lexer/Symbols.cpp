@@ -81,18 +81,6 @@ std::string ConstValue::text() const {
   return "";
 }
 
-const char* storageName(Storage storage) {
-  switch (storage) {
-    case Storage::Local: return "local";
-    case Storage::Dummy: return "dummy";
-    case Storage::Common: return "common";
-    case Storage::Module: return "module";
-    case Storage::Result: return "result";
-    case Storage::Constant: return "constant";
-  }
-  return "local";
-}
-
 std::optional<int64_t> DimInfo::extent() const {
   if (!lower || !upper) return std::nullopt;
   if (*upper < *lower) return 0;

@@ -6,6 +6,8 @@
 
 #include "lexer/Ast.hpp"
 
+#include "facts/Vocabulary.hpp"
+
 #include <array>
 #include <cstdint>
 #include <deque>
@@ -75,8 +77,8 @@ struct DimInfo {
   std::optional<int64_t> extent() const;
 };
 
-enum class Storage : uint8_t { Local, Dummy, Common, Module, Result, Constant };
-const char* storageName(Storage storage);
+using Storage = facts::Storage;
+inline const char* storageName(Storage storage) { return facts::nameOf(storage).data(); }
 
 struct Symbol {
   std::string name;

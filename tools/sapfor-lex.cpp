@@ -149,7 +149,7 @@ int main(int argc, char** argv) {
       std::unique_ptr<analyzer::StreamingAnalysis> streamed;
       if (!noAnalysis) {
         streamed = std::make_unique<analyzer::StreamingAnalysis>(database.sql());
-        options.loaded = [&](lexer::LoadedFile&& file) { streamed->add(std::move(file)); };
+        options.loaded = [&](facts::FileRows&& rows) { streamed->add(std::move(rows)); };
       }
       summary = lexer::loadProgram(options, database.sql(), diagnostics);
       progress.clear();

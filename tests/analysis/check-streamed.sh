@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# sapfor-lex analyzes each file from the facts in memory while the load goes on; sapfor-analyze
-# reads them back from the database. Both must write the same analysis tables: this loads each
+# sapfor-lex analyzes each file from the rows it hands on while the load goes on, early where the
+# callees' summaries are settled and the rest at the end; sapfor-analyze reads the same rows back
+# from the database (facts/Codecs) and analyzes every procedure with the whole program's summaries.
+# Both schedules must write the same analysis tables: this loads each
 # input with sapfor-lex (with one and two parsing threads), re-analyzes a copy of the database
 # with sapfor-analyze, and compares every analysis table row for row (in key order).
 # Inputs: the bundled examples, the analysis and soundness golden inputs, settled/ (calls that a later file
