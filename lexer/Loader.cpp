@@ -4,6 +4,7 @@
 #include "lexer/Annotator.hpp"
 #include "lexer/FactExtractor.hpp"
 #include "lexer/FactWriter.hpp"
+#include "lexer/PreprocessingMeta.hpp"
 #include "lexer/ProgramStructure.hpp"
 #include "lexer/SymbolPass.hpp"
 #include "files/OutputFolder.hpp"
@@ -309,6 +310,7 @@ LoadSummary load(const LoadOptions& options, SQLite::Database& db, DiagnosticSin
   db::setMeta(db, "tool_version", db::toolVersion());
   db::setMeta(db, "schema_version", std::to_string(db::kSchemaVersion));
   db::setMeta(db, "command_line", options.commandLine);
+  writePreprocessingMeta(db, options.preprocessor);
   db::setMeta(db, "source_root", rootText);
   db::setMeta(db, "created_at", db::utcNow());
   std::string git = "git -C " + shellQuote(rootText);

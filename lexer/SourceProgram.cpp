@@ -55,7 +55,8 @@ void parseAll(SourceProgram& program, const std::string& root, const std::vector
     int index = program.fileIndex(s.path);
     if (index < 0)
       throw LoadError(s.path + ": the database records it as included, but no source includes it now "
-                      "(give the -I and -D options sapfor-lex had)");
+                      "(the include folders or macros differ from sapfor-lex's: a database with no preprocess.* rows in "
+                      "meta needs sapfor-lex's -I, -D, -U and --cpp given again)");
     checkUnchanged(program.files.at(index), s);
   }
   program.diagnostics = sink.take();

@@ -11,6 +11,13 @@
 --     index for every row it checks against an IN list of three or more values, which doubled
 --     the cost of an insert into the analysis tables.
 
+-- Provenance, one row per key (README "The database"). The preprocessing sapfor-lex was given,
+-- so that a tool parsing the sources again (sapfor-cuda) does it alike (lexer/PreprocessingMeta):
+--   preprocess.cpp         0 or 1 (--cpp); always written: without it the rows were not recorded
+--   preprocess.include.N   the N-th -I folder, N = 1, 2, ... in search order, an absolute path
+--                          (made so from sapfor-lex's working folder, symbolic links resolved)
+--   preprocess.define.N    NAME=VALUE, the -D macros in name order (VALUE 1 when none was given)
+--   preprocess.undefine.N  NAME, the -U names as given (applied after every -D)
 CREATE TABLE meta (
   key   TEXT PRIMARY KEY,
   value TEXT

@@ -3,6 +3,7 @@
 /// database, with the block and grid dvmh-predict computes for it, so that what ptxas allocates
 /// can be compared with the predicted registers.
 #include "tools/cuda/CudaWriter.hpp"
+#include "lexer/PreprocessingMeta.hpp"
 #include "lexer/SourceProgram.hpp"
 #include "threads/StackThread.hpp"
 #include "predictor/GpuProfile.hpp"
@@ -36,9 +37,12 @@ const char* const kUsage =
     "(a user's !DVM$ PARALLEL or a nest the DVMH expert proposes): one thread per iteration, the\n"
     "innermost loop on x, with the thread block and the 1-D grid dvmh-predict computes for the same\n"
     "options, and a host function launch_NAME that launches it so. The sources are parsed again from\n"
-    "the database's source root (they must not have changed since). A kernel with a construct the\n"
-    "writer does not translate (a call, I/O, array syntax, MAXLOC/MINLOC, COMPLEX, an ACROSS nest without\n"
-    "--across, ...) is written as a comment 'not translatable: REASON', and the reason is printed on stderr.\n"
+    "the database's source root (they must not have changed since), preprocessed with the -I, -D, -U\n"
+    "and --cpp sapfor-lex recorded in the database's meta table; those options given here come after\n"
+    "the recorded ones (a database made before sapfor-lex recorded them needs them all given here).\n"
+    "A kernel with a construct the writer does not translate (a call, I/O, array syntax, MAXLOC/MINLOC,\n"
+    "COMPLEX, an ACROSS nest without --across, ...) is written as a comment 'not translatable: REASON',\n"
+    "and the reason is printed on stderr.\n"
     "\n"
     "Exit status: 0 every kernel written; 1 written, but some kernel is not translatable; 2 trouble\n"
     "(no database, not ours, not analyzed, an unknown loop or GPU, a source missing or changed, a bad\n"
@@ -89,10 +93,13 @@ int main(int argc, char** argv) {
       ("param", po::value(&params)->composing(), "NAME=VALUE: a symbol's value, as dvmh-predict's (repeatable)")
       ("across", po::bool_switch(&across), "write ACROSS nests too, for measuring registers: they compute the loop only if "
        "their iterations run in order (DVMH pipelines them; that is not written)")
-      ("include,I", po::value(&includes)->composing(), "DIR: an include folder sapfor-lex was given (repeatable)")
-      ("define,D", po::value(&defines)->composing(), "N[=V]: a macro sapfor-lex was given (repeatable)")
-      ("undefine,U", po::value(&undefines)->composing(), "NAME: a macro sapfor-lex was told to undefine (repeatable)")
-      ("cpp", po::bool_switch(&cpp), "C-preprocess every file, if sapfor-lex was given --cpp")
+      ("include,I", po::value(&includes)->composing(), "DIR: an include folder, searched after those sapfor-lex recorded "
+       "(repeatable)")
+      ("define,D", po::value(&defines)->composing(), "N[=V]: a macro, defined after those sapfor-lex recorded "
+       "(repeatable; replaces a recorded value)")
+      ("undefine,U", po::value(&undefines)->composing(), "NAME: a macro to undefine, after those sapfor-lex recorded "
+       "(repeatable; wins over any -D, as in sapfor-lex)")
+      ("cpp", po::bool_switch(&cpp), "C-preprocess every file, as sapfor-lex's --cpp (which is recorded too)")
       ("version", "print the version and exit")
       ("help,h", "print this help and exit");
   po::options_description hidden;
@@ -111,11 +118,6 @@ int main(int argc, char** argv) {
   if (std::optional<std::string> bad = tools::parseBlocks(blockDefaults, block, settings, options)) return trouble(*bad);
   if (std::optional<std::string> bad = tools::parseParams(params, options)) return trouble(*bad);
   options.cacheKb = options.gpu.l1DefaultKb;
-  lexer::PreprocessorOptions preprocessor;
-  preprocessor.includeDirs = includes;
-  preprocessor.always = cpp;
-  for (const std::string& d : defines) preprocessor.define(d);
-  preprocessor.undefines = undefines;
 
   std::string text;
   std::optional<files::StagedFile> outputFile;  // checked now, written whole at the end
@@ -148,6 +150,13 @@ int main(int argc, char** argv) {
       predictor::ProgramPrediction prediction = predictor::predictProgram(program, kernels, options, settings);
 
       std::string root = db::getMeta(*db, "source_root").value_or("");
+      // What sapfor-lex recorded (nothing in a database made before it did), then this command
+      // line's options, as if they had ended sapfor-lex's.
+      lexer::PreprocessorOptions preprocessor = lexer::readPreprocessingMeta(*db).value_or(lexer::PreprocessorOptions{});
+      preprocessor.includeDirs.insert(preprocessor.includeDirs.end(), includes.begin(), includes.end());
+      for (const std::string& d : defines) preprocessor.define(d);
+      preprocessor.undefines.insert(preprocessor.undefines.end(), undefines.begin(), undefines.end());
+      preprocessor.always = preprocessor.always || cpp;
       std::unique_ptr<lexer::SourceProgram> sources = lexer::parseSources(root, recordedSources(*db), preprocessor);
       SQLite::Statement fileOf(*db, "SELECT file FROM loops WHERE loop_id = ?");
       SQLite::Statement privatesOf(*db,
