@@ -5,6 +5,7 @@
 #include "lexer/FactExtractor.hpp"
 #include "lexer/FactWriter.hpp"
 #include "lexer/PreprocessingMeta.hpp"
+#include "schema/Provenance.hpp"
 #include "lexer/ProgramStructure.hpp"
 #include "lexer/SymbolPass.hpp"
 #include "files/OutputFolder.hpp"
@@ -125,28 +126,6 @@ std::string displayPath(const fs::path& root, const std::string& path) {
   fs::path relative = fs::path(path).lexically_relative(root);
   if (relative.empty() || *relative.begin() == "..") return path;
   return relative.generic_string();
-}
-
-std::string shellQuote(const std::string& text) {
-  std::string out = "'";
-  for (char c : text) {
-    if (c == '\'')
-      out += "'\\''";
-    else
-      out.push_back(c);
-  }
-  return out + "'";
-}
-
-std::string commandOutput(const std::string& command) {
-  std::string out;
-  if (FILE* pipe = ::popen(command.c_str(), "r")) {
-    char buffer[256];
-    while (std::fgets(buffer, sizeof buffer, pipe)) out += buffer;
-    ::pclose(pipe);
-  }
-  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
-  return out;
 }
 
 /// What parsing one file produced, ready to be committed in order.
@@ -306,19 +285,8 @@ LoadSummary load(const LoadOptions& options, SQLite::Database& db, DiagnosticSin
   writer.flush();
 
   std::string rootText = root.string();
-  db::setMeta(db, "tool", "sapfor-lex");
-  db::setMeta(db, "tool_version", db::toolVersion());
-  db::setMeta(db, "schema_version", std::to_string(db::kSchemaVersion));
-  db::setMeta(db, "command_line", options.commandLine);
+  db::recordProvenance(db, {"sapfor-lex", options.commandLine, rootText});
   writePreprocessingMeta(db, options.preprocessor);
-  db::setMeta(db, "source_root", rootText);
-  db::setMeta(db, "created_at", db::utcNow());
-  std::string git = "git -C " + shellQuote(rootText);
-  std::string revision = commandOutput(git + " rev-parse --verify -q HEAD 2>/dev/null");
-  if (!revision.empty()) {
-    db::setMeta(db, "source_revision", revision);
-    db::setMeta(db, "source_dirty", commandOutput(git + " status --porcelain -- . 2>/dev/null").empty() ? "0" : "1");
-  }
 
   LoadSummary summary;
   summary.files = static_cast<size_t>(files.size());
