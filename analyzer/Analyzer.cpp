@@ -36,21 +36,21 @@ std::optional<int64_t> optional(const std::optional<bool>& b) {
 class TraitRows {
  public:
   explicit TraitRows(SQLite::Database& db)
-      : readonly_(db, "loop_trait", {"loop_id", "name", "var_id", "line"}, {{"trait", "'readonly'"}}),
-        private_(db, "loop_trait", {"loop_id", "name", "var_id", "line", "live_after"}, {{"trait", "'private'"}}),
-        induction_(db, "loop_trait", {"loop_id", "name", "var_id", "line", "step", "live_after"}, {{"trait", "'induction'"}}),
+      : readonly_(db, "loop_trait", {"loop_id", "name", "var_id", "line"}, {literal(TraitKind::ReadOnly)}),
+        private_(db, "loop_trait", {"loop_id", "name", "var_id", "line", "live_after"}, {literal(TraitKind::Private)}),
+        induction_(db, "loop_trait", {"loop_id", "name", "var_id", "line", "step", "live_after"}, {literal(TraitKind::Induction)}),
         any_(db, "loop_trait", {"loop_id", "name", "var_id", "line", "trait", "op", "step", "loc_var", "loc_count", "live_after"}) {}
 
   void add(Id loopId, const Trait& t) {
     bool noReduction = t.op.empty() && t.locVar.empty() && !t.locCount;
-    if (t.trait == "readonly" && noReduction && !t.step && !t.liveAfter) {
+    if (t.trait == TraitKind::ReadOnly && noReduction && !t.step && !t.liveAfter) {
       common(readonly_, loopId, t).endRow();
-    } else if (t.trait == "private" && noReduction && !t.step) {
+    } else if (t.trait == TraitKind::Private && noReduction && !t.step) {
       common(private_, loopId, t).value(optional(t.liveAfter)).endRow();
-    } else if (t.trait == "induction" && noReduction) {
+    } else if (t.trait == TraitKind::Induction && noReduction) {
       common(induction_, loopId, t).value(t.step).value(optional(t.liveAfter)).endRow();
     } else {
-      common(any_, loopId, t).value(t.trait).text(t.op).value(t.step).text(t.locVar).value(t.locCount)
+      common(any_, loopId, t).value(nameOf(t.trait)).text(t.op).value(t.step).text(t.locVar).value(t.locCount)
           .value(optional(t.liveAfter)).endRow();
     }
   }
@@ -60,6 +60,8 @@ class TraitRows {
   }
 
  private:
+  /// The trait column set to a kind's name in the statement itself.
+  static BatchedInsert::Constant literal(TraitKind kind) { return {"trait", "'" + std::string(nameOf(kind)) + "'"}; }
   static BatchedInsert& common(BatchedInsert& rows, Id loopId, const Trait& t) {
     return rows.value(loopId).value(t.name).id(t.varId).id(t.line);
   }
@@ -120,7 +122,7 @@ class ResultWriter {
       for (const Trait& t : r.traits) trait_.add(v.loopId, t);
     }
     for (const Dependence& d : loops.dependences())
-      dependence_.value(nextId(dependences, "dependences")).value(d.loopId).value(d.name).value(d.kind).value(int64_t{d.level})
+      dependence_.value(nextId(dependences, "dependences")).value(d.loopId).value(d.name).value(nameOf(d.kind)).value(int64_t{d.level})
           .value(d.distance).value(d.direction).value(int64_t{d.exact}).value(d.vector).value(int64_t{d.pairs})
           .id(d.source->refId).id(d.sink->refId).value(int64_t{d.source->line}).value(int64_t{d.sink->line}).text(d.test)
           .text(d.note).endRow();
@@ -377,7 +379,7 @@ struct StreamingAnalysis::State {
     std::set<std::string> asked;
     for (const LoopResult& r : loops.results())
       for (const Trait& t : r.traits) {
-        if (t.trait != "private" && t.trait != "shared" && t.varId != program.loop(r.loopId).varId) continue;
+        if (t.trait != TraitKind::Private && t.trait != TraitKind::Shared && t.varId != program.loop(r.loopId).varId) continue;
         const Reach reach = effects->reach(t.varId, program.current);
         if (reach != Reach::Local && reach != Reach::Dummy) return true;
         asked.insert(t.name);

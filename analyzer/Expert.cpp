@@ -348,8 +348,8 @@ std::string Expert::parallelText(const Nest& nest) const {
   std::vector<std::string> privates, reductions;
   for (const Trait& t : r.traits) {
     bool nestVar = std::find(vars.begin(), vars.end(), upperCase(t.name)) != vars.end();
-    if (t.trait == "private" && !nestVar) privates.push_back(upperCase(t.name));
-    if (t.trait == "reduction" && t.op != "loc") reductions.push_back(reductionClause(t));
+    if (t.trait == TraitKind::Private && !nestVar) privates.push_back(upperCase(t.name));
+    if (t.trait == TraitKind::Reduction && t.op != "loc") reductions.push_back(reductionClause(t));
   }
   if (!privates.empty()) text += ", PRIVATE(" + join(privates) + ")";
   if (!reductions.empty()) text += ", REDUCTION(" + join(reductions) + ")";
@@ -567,14 +567,14 @@ void Expert::checkUserDirective(const DirectiveRow& d) {
     bool nestVar = std::find(nestVars.begin(), nestVars.end(), t.name) != nestVars.end();
     bool isPrivate = std::find(privates.begin(), privates.end(), t.name) != privates.end();
     const DirectiveReductionRow* declared = declaredReduction(t.name);
-    if (t.trait == "reduction" && t.op != "loc") {
+    if (t.trait == TraitKind::Reduction && t.op != "loc") {
       if (!declared)
         report("error", upperCase(t.name) + " is updated as " + reductionWord(t.op) + " (" + line(t.line) +
                             ") but REDUCTION does not declare it: add REDUCTION(" + reductionClause(t) + ")");
       else if (declared->op != t.op)
         report("error", "REDUCTION declares " + upperCase(declared->op) + "(" + upperCase(t.name) + "), but the loop updates " +
                             upperCase(t.name) + " as " + reductionWord(t.op) + " (" + line(t.line) + ")");
-    } else if (t.trait == "private" && !nestVar && !isPrivate && !declared) {
+    } else if (t.trait == TraitKind::Private && !nestVar && !isPrivate && !declared) {
       report("error", upperCase(t.name) + " is assigned before it is used in every iteration (" + line(t.line) +
                           ") but is not in PRIVATE/NEW: the iterations would share one copy");
     }
@@ -605,7 +605,7 @@ void Expert::checkUserDirective(const DirectiveRow& d) {
       const Dependence& dep = analysis_.dependences()[index];
       if (r.locArrays.count(dep.varId)) continue;
       auto verb = [](const ArrayAccess* x) { return x->access == 'W' ? "written" : "read"; };
-      std::string what = (dep.unknown ? "unknown" : dep.kind) + " dependence on " + upperCase(dep.name) +
+      std::string what = (dep.unknown ? std::string("unknown") : std::string(nameOf(dep.kind))) + " dependence on " + upperCase(dep.name) +
                          (dep.distance ? " with distance " + std::to_string(*dep.distance) : "") + " at level " +
                          std::to_string(dep.level) + " (" + upperCase(dep.source->text()) + " " + verb(dep.source) + " at " +
                          line(dep.source->line) + ", " + upperCase(dep.sink->text()) + " " + verb(dep.sink) + " at " +
@@ -617,13 +617,13 @@ void Expert::checkUserDirective(const DirectiveRow& d) {
           report("warning", "the loop may not be parallel: " + what + (dep.note.empty() ? "" : ": " + dep.note));
         } else {
           auto w = needed.find(dep.varId);
-          report("error", what + (dep.kind != "output" && uniform && w != needed.end()
+          report("error", what + (dep.kind != DependenceKind::Output && uniform && w != needed.end()
                                       ? ": it needs ACROSS(" + acrossText(dep.name, w->second) + ")"
                                       : ": the iterations depend on each other"));
         }
         continue;
       }
-      if (dep.unknown || dep.kind == "output" || !uniform) {
+      if (dep.unknown || dep.kind == DependenceKind::Output || !uniform) {
         if (arraysSaid.insert(dep.name + "!").second)
           report(dep.unknown ? "warning" : "error",
                  "ACROSS(" + upperCase(dep.name) + ") cannot cover the " + what +

@@ -52,7 +52,7 @@ std::string explainLoop(const Program& p, const LoopAnalysis& loops, const Exper
     if (loop == loopId) note(x.message);
   if (!r.traits.empty()) out << "scalars and location arrays:\n";
   for (const Trait& t : r.traits) {
-    out << "  " << t.name << ": " << t.trait;
+    out << "  " << t.name << ": " << nameOf(t.trait);
     if (!t.op.empty()) out << " " << t.op;
     if (t.step) out << " step " << *t.step;
     if (!t.locVar.empty()) out << (t.op == "loc" ? " of " : " at ") << t.locVar;
@@ -62,7 +62,7 @@ std::string explainLoop(const Program& p, const LoopAnalysis& loops, const Exper
   if (!r.dependences.empty()) out << "dependences it carries:\n";
   for (size_t index : r.dependences) {
     const Dependence& d = loops.dependences()[index];
-    out << "  " << d.kind << " on " << d.name << " " << d.vector << (d.exact ? "" : ", not exact") << ": "
+    out << "  " << nameOf(d.kind) << " on " << d.name << " " << d.vector << (d.exact ? "" : ", not exact") << ": "
         << d.source->text() << " (line " << d.source->line << ") -> " << d.sink->text() << " (line " << d.sink->line << ")";
     if (!d.note.empty()) out << "; " << d.note;
     out << "\n";

@@ -78,7 +78,7 @@ LoopAnalysis::LoopAnalysis(const Program& program, const Effects& effects)
   std::vector<Id> tracked;
   for (const LoopRow& loop : program.loops)
     for (const Trait& t : results_[program_.loopIndex(loop.id)].traits)
-      if (t.trait == "private" || t.trait == "shared" || t.varId == loop.varId) tracked.push_back(t.varId);
+      if (t.trait == TraitKind::Private || t.trait == TraitKind::Shared || t.varId == loop.varId) tracked.push_back(t.varId);
   if (!tracked.empty()) {
     FlowGraph graph(program);
     Liveness live(graph, program, effects, std::move(tracked), [this](Id stmt) -> const StatementEffects& { return effectsOf(stmt); });
@@ -108,7 +108,7 @@ LoopAnalysis::LoopAnalysis(const Program& program, const Effects& effects)
       for (size_t d : r.dependences) {
         const Dependence& dep = dependences_[d];
         if (r.locArrays.count(dep.varId)) continue;
-        if (!dep.exact || dep.kind == "output") r.acrossCandidate = false;
+        if (!dep.exact || dep.kind == DependenceKind::Output) r.acrossCandidate = false;
       }
   }
 }
@@ -229,7 +229,7 @@ void LoopAnalysis::scalars(const LoopRow& loop, LoopResult& result) {
       Trait t;
       t.varId = loc;
       t.name = v.name;
-      t.trait = "reduction";
+      t.trait = TraitKind::Reduction;
       t.op = "loc";
       t.locVar = program_.variable(var).name;
       t.firstStmt = *stmts.begin();
@@ -248,25 +248,25 @@ void LoopAnalysis::scalars(const LoopRow& loop, LoopResult& result) {
     t.line = program_.statement(use.firstStmt).line;
     if (use.written) result.written.insert(v.name);
     if (use.varId == loop.varId) {
-      t.trait = "induction";
+      t.trait = TraitKind::Induction;
       t.step = loop.step.empty() ? std::optional<int64_t>(1) : loop.stepValue;
       if (use.written)
         result.reasons.push_back({"irregular", true, v.name, program_.statement(use.firstWrite).line,
                                   "the loop variable " + v.name + " is assigned in the loop (" +
                                       line(program_.statement(use.firstWrite).line) + ")"});
     } else if (auto red = reductions.find(use.varId); red != reductions.end()) {
-      t.trait = "reduction";
+      t.trait = TraitKind::Reduction;
       t.op = red->second.op;
       if (red->second.locVar) {
         t.locVar = red->second.locName;
         t.locCount = red->second.locCount;
       }
     } else if (auto loc = locOf.find(use.varId); loc != locOf.end()) {
-      t.trait = "reduction";
+      t.trait = TraitKind::Reduction;
       t.op = "loc";
       t.locVar = program_.variable(loc->second).name;
     } else if (!use.written) {
-      t.trait = "readonly";
+      t.trait = TraitKind::ReadOnly;
     } else {
       // An induction: one unconditional k = k + constant, and k also used otherwise.
       const UpdateRow* step = nullptr;
@@ -275,14 +275,14 @@ void LoopAnalysis::scalars(const LoopRow& loop, LoopResult& result) {
           program_.statement(ups->second[0]->stmtId).blockId == loop.bodyBlock)
         step = ups->second[0];
       if (step && use.exposed) {
-        t.trait = "induction";
+        t.trait = TraitKind::Induction;
         t.step = step->step;
         int at = program_.statement(step->stmtId).line;
         result.reasons.push_back({"induction", true, v.name, at,
                                   "induction variable " + v.name + " (" + line(at) + " adds " + std::to_string(*step->step) +
                                       " each iteration): every iteration needs the value the previous ones left"});
       } else if (use.exposed) {
-        t.trait = "shared";
+        t.trait = TraitKind::Shared;
         int readLine = program_.statement(use.firstExposedRead).line;
         std::string written = use.writeByCall && use.firstCallWrite
                                   ? "the call to " + program_.call(use.firstCallWrite).callee + " at " +
@@ -292,7 +292,7 @@ void LoopAnalysis::scalars(const LoopRow& loop, LoopResult& result) {
                                   "scalar dependence on " + v.name + ": the read at " + line(readLine) +
                                       " may see the value an earlier iteration left (" + written + ")"});
       } else {
-        t.trait = "private";
+        t.trait = TraitKind::Private;
       }
     }
     result.traits.push_back(std::move(t));
@@ -353,7 +353,7 @@ void LoopAnalysis::sharedStorageScalars(const LoopRow& loop, const ScalarFlow& f
       break;
     }
     const Trait* t = result.trait(v.name);
-    if (said || !t || t->trait != "private" || !(v.equivalence || v.pointer || v.target)) continue;
+    if (said || !t || t->trait != TraitKind::Private || !(v.equivalence || v.pointer || v.target)) continue;
     result.reasons.push_back({"scalar", true, v.name, at,
                               v.name + " is private to each iteration, but it shares storage with other variables (" +
                                   (v.equivalence ? "EQUIVALENCE" : v.pointer ? "POINTER" : "TARGET") +
@@ -376,7 +376,7 @@ void LoopAnalysis::privateSeenByCalls(const LoopRow& loop, LoopResult& result) {
     }
   if (byCall.empty()) return;
   for (const Trait& t : result.traits) {
-    auto found = t.trait == "private" && own.count(t.varId) ? byCall.find(t.varId) : byCall.end();
+    auto found = t.trait == TraitKind::Private && own.count(t.varId) ? byCall.find(t.varId) : byCall.end();
     if (found == byCall.end()) continue;
     const CallRow& call = program_.call(found->second->callId);
     result.reasons.push_back({"call", true, t.name, call.line,
@@ -402,11 +402,11 @@ std::string LoopAnalysis::sharedAs(Id varId) const {
 
 void LoopAnalysis::liveness(const LoopRow& loop, LoopResult& result, const Liveness& live) {
   for (Trait& t : result.traits) {
-    const bool own = t.varId == loop.varId && t.trait == "induction";
-    if (t.trait != "private" && t.trait != "shared" && !own) continue;
+    const bool own = t.varId == loop.varId && t.trait == TraitKind::Induction;
+    if (t.trait != TraitKind::Private && t.trait != TraitKind::Shared && !own) continue;
     std::optional<Liveness::Read> read = live.readAfter(loop.id, t.varId);
     t.liveAfter = read.has_value();
-    if (!read || t.trait == "shared") continue;
+    if (!read || t.trait == TraitKind::Shared) continue;
     std::string where = read->byCaller ? "may be used after the procedure returns (" + t.name + " is " + sharedAs(t.varId) + ")"
                                        : "is read after the loop (" + line(read->line) + ")";
     int at = read->byCaller ? program_.procedure(loop.procId).endLine : read->line;
@@ -751,7 +751,7 @@ void LoopAnalysis::addDependenceRows(const ArrayAccess& a, const ArrayAccess& b,
       d.loopId = loopId;
       d.name = name;
       d.varId = a.varId;
-      d.kind = kind;
+      d.kind = *facts::named<DependenceKind>(kind);
       d.level = static_cast<int>(k) + 1;
       d.distance = distance;
       d.direction = direction;
@@ -775,7 +775,7 @@ void LoopAnalysis::arrayReasons(LoopResult& result) {
   for (size_t index : result.dependences) {
     const Dependence& d = dependences_[index];
     if (result.locArrays.count(d.varId)) continue;
-    if (!said.insert({d.name, d.unknown ? "unknown" : d.kind, d.unknown}).second) continue;
+    if (!said.insert({d.name, d.unknown ? std::string("unknown") : std::string(nameOf(d.kind)), d.unknown}).second) continue;
     const ArrayAccess& s = *d.source;
     const ArrayAccess& t = *d.sink;
     auto verb = [](const ArrayAccess& x) { return x.access == 'W' ? "written" : "read"; };
@@ -787,12 +787,12 @@ void LoopAnalysis::arrayReasons(LoopResult& result) {
                                     " " + where});
       continue;
     }
-    std::string message = d.kind + " dependence on " + d.name;
+    std::string message = std::string(nameOf(d.kind)) + " dependence on " + d.name;
     if (d.distance) message += " with distance " + std::to_string(*d.distance);
     message += " at level " + std::to_string(d.level);
     if (!d.note.empty()) message += ": " + d.note;  // two arrays sharing storage
     message += " " + where;
-    result.reasons.push_back({d.kind, true, d.name, t.line, message});
+    result.reasons.push_back({std::string(nameOf(d.kind)), true, d.name, t.line, message});
   }
 }
 

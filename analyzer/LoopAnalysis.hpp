@@ -29,7 +29,7 @@ inline constexpr size_t kMaxPairs = 4'000'000;
 struct Trait {
   Id varId = 0;
   std::string name;
-  std::string_view trait;  ///< private reduction induction readonly shared (a literal: one per scalar and loop)
+  TraitKind trait = TraitKind::Shared;
   std::string op;     ///< reduction: sum product max min and or eqv neqv maxloc minloc
   std::optional<int64_t> step;
   std::string locVar;
@@ -74,7 +74,7 @@ struct Dependence {
   Id loopId = 0;  ///< the carrying loop
   std::string name;
   Id varId = 0;
-  std::string kind;  ///< flow anti output
+  DependenceKind kind = DependenceKind::Flow;
   int level = 0;
   std::optional<int64_t> distance;
   std::string direction;  ///< < or *

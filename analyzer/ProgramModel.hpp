@@ -31,11 +31,13 @@ using facts::Id;
 using facts::Access;
 using facts::BlockKind;
 using facts::CallKind;
+using facts::DependenceKind;
 using facts::LoopKind;
 using facts::ObstacleKind;
 using facts::ProcedureKind;
 using facts::RefContext;
 using facts::Storage;
+using facts::TraitKind;
 using facts::UpdateOp;
 
 using facts::BlockRow;

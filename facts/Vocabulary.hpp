@@ -77,6 +77,17 @@ enum class Severity : uint8_t { Error, Warning, Unsupported, Note };
 SAPFOR_VOCABULARY(Severity, "diagnostic", "severity", true, std::string_view("error"), std::string_view("warning"),
                   std::string_view("unsupported"), std::string_view("note"));
 
+// ---- the analysis' vocabularies (schema/analysis.sql) ----
+
+/// What a scalar is to a loop.
+enum class TraitKind : uint8_t { ReadOnly, Private, Induction, Reduction, Shared };
+SAPFOR_VOCABULARY(TraitKind, "loop_trait", "trait", true, std::string_view("readonly"), std::string_view("private"),
+                  std::string_view("induction"), std::string_view("reduction"), std::string_view("shared"));
+
+enum class DependenceKind : uint8_t { Flow, Anti, Output };
+SAPFOR_VOCABULARY(DependenceKind, "dependence", "kind", true, std::string_view("flow"), std::string_view("anti"),
+                  std::string_view("output"));
+
 #undef SAPFOR_VOCABULARY
 
 /// The name the database stores for a value.
@@ -107,6 +118,8 @@ void forEachVocabulary(Visit&& visit) {
   visit(Vocabulary<CallKind>{});
   visit(Vocabulary<UpdateOp>{});
   visit(Vocabulary<Severity>{});
+  visit(Vocabulary<TraitKind>{});
+  visit(Vocabulary<DependenceKind>{});
 }
 
 }  // namespace sapfor::facts
