@@ -4,11 +4,10 @@
 #pragma once
 
 #include "lexer/Diagnostics.hpp"
-#include "lexer/FactWriter.hpp"
-#include "lexer/Facts.hpp"
 #include "lexer/Preprocessor.hpp"
 #include "lexer/SourceFile.hpp"
-#include "lexer/SymbolPass.hpp"
+
+#include "facts/Rows.hpp"
 
 #include <SQLiteCpp/Database.h>
 
