@@ -16,14 +16,14 @@ namespace sapfor::lexer {
 
 namespace {
 
-const char* unitKindName(StmtKind kind) {
+facts::ProcedureKind unitKind(StmtKind kind) {
   switch (kind) {
-    case StmtKind::Subroutine: return "subroutine";
-    case StmtKind::Function: return "function";
-    case StmtKind::Module: return "module";
-    case StmtKind::Submodule: return "submodule";
-    case StmtKind::BlockData: return "block_data";
-    default: return "program";
+    case StmtKind::Subroutine: return facts::ProcedureKind::Subroutine;
+    case StmtKind::Function: return facts::ProcedureKind::Function;
+    case StmtKind::Module: return facts::ProcedureKind::Module;
+    case StmtKind::Submodule: return facts::ProcedureKind::Submodule;
+    case StmtKind::BlockData: return facts::ProcedureKind::BlockData;
+    default: return facts::ProcedureKind::Program;
   }
 }
 
@@ -103,25 +103,25 @@ void flattenChain(const Expr* e, Op op, bool negated, std::vector<std::pair<cons
   operands.push_back({e, negated});
 }
 
-const char* reductionOpName(Op op) {
+std::optional<facts::UpdateOp> reductionOp(Op op) {
   switch (op) {
-    case Op::Add: return "sum";
-    case Op::Mul: return "product";
-    case Op::And: return "and";
-    case Op::Or: return "or";
-    case Op::Eqv: return "eqv";
-    case Op::Neqv: return "neqv";
-    default: return nullptr;
+    case Op::Add: return facts::UpdateOp::Sum;
+    case Op::Mul: return facts::UpdateOp::Product;
+    case Op::And: return facts::UpdateOp::And;
+    case Op::Or: return facts::UpdateOp::Or;
+    case Op::Eqv: return facts::UpdateOp::Eqv;
+    case Op::Neqv: return facts::UpdateOp::Neqv;
+    default: return std::nullopt;
   }
 }
 
-/// max/min and their specific names (AMAX1, DMAX1, MAX0 ...): "max", "min" or null.
-const char* extremumName(const std::string& intrinsic) {
+/// max/min and their specific names (AMAX1, DMAX1, MAX0 ...): max, min or nullopt.
+std::optional<facts::UpdateOp> extremumOf(const std::string& intrinsic) {
   static const std::set<std::string> maxima = {"max", "max0", "max1", "amax0", "amax1", "dmax1"};
   static const std::set<std::string> minima = {"min", "min0", "min1", "amin0", "amin1", "dmin1"};
-  if (maxima.count(intrinsic)) return "max";
-  if (minima.count(intrinsic)) return "min";
-  return nullptr;
+  if (maxima.count(intrinsic)) return facts::UpdateOp::Max;
+  if (minima.count(intrinsic)) return facts::UpdateOp::Min;
+  return std::nullopt;
 }
 
 class Extractor {
@@ -160,9 +160,9 @@ class Extractor {
     const Scope& scope = *scopes_.of(u);
     ProcedureFacts p;
     p.name = u.name;
-    p.kind = unitKindName(u.kind);
-    const std::string hostKind = host >= 0 ? facts_.procedures[static_cast<size_t>(host)].kind : "";
-    bool internal = host >= 0 && hostKind != "module" && hostKind != "submodule";
+    p.kind = unitKind(u.kind);
+    bool internal = host >= 0 && facts_.procedures[static_cast<size_t>(host)].kind != facts::ProcedureKind::Module &&
+                    facts_.procedures[static_cast<size_t>(host)].kind != facts::ProcedureKind::Submodule;
     p.keyBase = internal ? facts_.procedures[static_cast<size_t>(host)].keyBase + "." + u.name : u.name;
     p.fileIndex = u.fileIndex;
     p.line = u.line;
@@ -183,7 +183,7 @@ class Extractor {
       if (st->kind != StmtKind::Entry || !st->parsed) continue;
       ProcedureFacts entry;
       entry.name = entry.keyBase = st->name;
-      entry.kind = "entry";
+      entry.kind = facts::ProcedureKind::Entry;
       entry.fileIndex = st->fileIndex;
       entry.line = entry.endLine = st->pos.line;
       entry.host = self;
@@ -225,7 +225,7 @@ class Extractor {
     switch (n.kind) {
       case NodeKind::Statement:
         if (n.stmt->kind == StmtKind::Forall && n.stmt->parsed)
-          indexedLoops(*n.stmt, nullptr, "forall");
+          indexedLoops(*n.stmt, nullptr, facts::LoopKind::Forall);
         else
           statement(*n.stmt, currentLoop());
         return;
@@ -244,14 +244,14 @@ class Extractor {
       }
       case NodeKind::Forall:
         if (n.stmt->parsed) {
-          indexedLoops(*n.stmt, &n, "forall");
+          indexedLoops(*n.stmt, &n, facts::LoopKind::Forall);
           return;
         }
         {
           // A FORALL whose header did not parse: its body may run any number of times.
           statement(*n.stmt, currentLoop());
           int saved = block_;
-          block_ = newBlock("arm", -1, -1, 1, false);
+          block_ = newBlock(facts::BlockKind::Arm, -1, -1, 1, false);
           for (const Node& child : n.children) node(child);
           endConstruct(n);
           endBlock(block_);
@@ -268,7 +268,7 @@ class Extractor {
     }
   }
 
-  int newBlock(const char* kind, int loop, int constructStmt, int arm, bool complete) {
+  int newBlock(facts::BlockKind kind, int loop, int constructStmt, int arm, bool complete) {
     BlockFacts b;
     b.proc = proc_;
     b.parent = block_;
@@ -297,7 +297,7 @@ class Extractor {
       statement(*arm.stmt, currentLoop());
       if (construct < 0 && facts_.statements.size() > before) construct = static_cast<int>(before);
       int saved = block_;
-      block_ = newBlock("arm", -1, construct, ++number, complete);
+      block_ = newBlock(facts::BlockKind::Arm, -1, construct, ++number, complete);
       for (const Node& child : arm.children) {
         size_t at = facts_.statements.size();
         node(child);
@@ -324,7 +324,7 @@ class Extractor {
   }
 
   /// A new loop row inside the current loop.
-  int newLoop(const Stmt& s, const char* kind, int label, uint32_t endLine) {
+  int newLoop(const Stmt& s, facts::LoopKind kind, int label, uint32_t endLine) {
     LoopFacts l;
     l.proc = proc_;
     l.parent = currentLoop();
@@ -369,13 +369,13 @@ class Extractor {
   void loop(const Node& n) {
     const Stmt& s = *n.stmt;
     if (s.kind == StmtKind::DoConcurrent && s.parsed) {
-      indexedLoops(s, &n, "do_concurrent");
+      indexedLoops(s, &n, facts::LoopKind::DoConcurrent);
       return;
     }
-    const char* kind = s.kind == StmtKind::DoWhile        ? "do_while"
-                       : s.kind == StmtKind::DoConcurrent ? "do_concurrent"
-                       : (s.parsed && s.name.empty())     ? "do_forever"
-                                                          : "do";
+    const facts::LoopKind kind = s.kind == StmtKind::DoWhile        ? facts::LoopKind::DoWhile
+                               : s.kind == StmtKind::DoConcurrent ? facts::LoopKind::DoConcurrent
+                               : (s.parsed && s.name.empty())     ? facts::LoopKind::DoForever
+                                                                  : facts::LoopKind::Do;
     int index = newLoop(s, kind, n.doLabel, lastLine(n));
     LoopFacts& l = facts_.loops[static_cast<size_t>(index)];
     if (s.kind == StmtKind::DoWhile && s.parsed) l.condition = exprText(*s.exprs[0]);
@@ -383,14 +383,14 @@ class Extractor {
       bounds(l, s.name, s.exprs[0].get(), s.exprs[1].get(), s.exprs.size() > 2 ? s.exprs[2].get() : nullptr);
     l.tightlyNested = onlyOneLoopInside(n);
     if (!s.parsed) {  // its variable and bounds are unknown, to it and to the loops around it
-      obstacleForAll("unparsed", s, "DO");
-      obstacle(index, "unparsed", s, "DO");
+      obstacleForAll(facts::ObstacleKind::Unparsed, s, "DO");
+      obstacle(index, facts::ObstacleKind::Unparsed, s, "DO");
     }
     executables_.push_back({s.seq, &s, index});
     // A DO's bounds are evaluated once, in the enclosing loop; a DO WHILE's condition every
     // iteration, in the loop itself.
     int saved = block_;
-    int body = newBlock("loop", index, -1, 0, false);
+    int body = newBlock(facts::BlockKind::Loop, index, -1, 0, false);
     if (s.kind == StmtKind::DoWhile) {
       block_ = body;  // the condition is evaluated in every iteration, as part of it
       row(s, index);
@@ -410,7 +410,7 @@ class Extractor {
   /// DO CONCURRENT (i = 1:n, j = 1:m) and FORALL (...): one loop per index, the first outermost,
   /// as the nest they are equivalent to. `body` is null for a FORALL statement, whose action is
   /// the body.
-  void indexedLoops(const Stmt& s, const Node* body, const char* kind) {
+  void indexedLoops(const Stmt& s, const Node* body, facts::LoopKind kind) {
     std::vector<const Expr*> specs;
     for (const auto& e : s.exprs)
       if (e->kind == ExprKind::Keyword && e->args[0]->kind == ExprKind::Range) specs.push_back(e.get());
@@ -429,7 +429,7 @@ class Extractor {
       if (i == 0) l.stmt = header;
       if (i == 0) executables_.push_back({s.seq, &s, index});
       enter(index, body);
-      block_ = newBlock("loop", index, -1, 0, false);
+      block_ = newBlock(facts::BlockKind::Loop, index, -1, 0, false);
       bodies.push_back(block_);
     }
     if (body) {
@@ -617,21 +617,21 @@ class Extractor {
 
   // ---- reduction and induction shapes ----
 
-  void update(int stmt, Symbol* symbol, std::string name, const char* op, int guard, std::string of,
+  void update(int stmt, Symbol* symbol, std::string name, facts::UpdateOp op, int guard, std::string of,
               std::optional<int64_t> step = std::nullopt) {
     facts_.updates.push_back({stmt, symbol, std::move(name), op, guard, std::move(of), step});
   }
 
   /// `v = v op e` (op one associative operation, v once in the chain and not in e) or
   /// `v = max(v, e...)`: the operation, and for a sum, its step when constant.
-  std::optional<std::pair<const char*, std::optional<int64_t>>> updateOf(const Symbol* v, const Expr& rhs) const {
+  std::optional<std::pair<facts::UpdateOp, std::optional<int64_t>>> updateOf(const Symbol* v, const Expr& rhs) const {
     const Expr* e = withoutParens(&rhs);
     // A flag set to one constant (`IF (a(i) < 0) found = .TRUE.`): once set it stays so, as
     // `found = found .OR. cond` would leave it; .FALSE. likewise as an .AND.
     if (e->kind == ExprKind::LogicalLiteral && v->type.base == BaseType::Logical)
-      return std::make_pair(e->intValue ? "or" : "and", std::optional<int64_t>());
+      return std::make_pair(e->intValue ? facts::UpdateOp::Or : facts::UpdateOp::And, std::optional<int64_t>());
     if (e->kind == ExprKind::Apply && e->ref == RefKind::IntrinsicCall) {
-      const char* name = extremumName(e->text);
+      std::optional<facts::UpdateOp> name = extremumOf(e->text);
       if (!name) return std::nullopt;
       int self = 0;
       for (const auto& a : e->args) {
@@ -640,11 +640,11 @@ class Extractor {
         else if (mentions(*a, v)) return std::nullopt;
       }
       if (self != 1) return std::nullopt;
-      return std::make_pair(name, std::optional<int64_t>());
+      return std::make_pair(*name, std::optional<int64_t>());
     }
     if (e->kind != ExprKind::Binary) return std::nullopt;
     Op op = e->op == Op::Sub ? Op::Add : e->op;
-    const char* name = reductionOpName(op);
+    std::optional<facts::UpdateOp> name = reductionOp(op);
     if (!name) return std::nullopt;
     std::vector<std::pair<const Expr*, bool>> operands;
     flattenChain(e, op, false, operands);
@@ -662,7 +662,7 @@ class Extractor {
       if (!value || __builtin_add_overflow(step, negated ? -*value : *value, &step)) constant = false;
     }
     if (self != 1) return std::nullopt;
-    return std::make_pair(name, op == Op::Add && constant ? std::optional<int64_t>(step) : std::nullopt);
+    return std::make_pair(*name, op == Op::Add && constant ? std::optional<int64_t>(step) : std::nullopt);
   }
 
   /// The scalar a statement assigns (`v = ...`), else null.
@@ -674,7 +674,7 @@ class Extractor {
 
   /// `x > v` (v a scalar variable): v and whether the test keeps the larger value ("max") or the
   /// smaller ("min"), and x.
-  static std::optional<std::tuple<Symbol*, const char*, const Expr*>> comparison(const Expr& condition) {
+  static std::optional<std::tuple<Symbol*, facts::UpdateOp, const Expr*>> comparison(const Expr& condition) {
     const Expr* c = withoutParens(&condition);
     if (c->kind != ExprKind::Binary) return std::nullopt;
     bool greater = c->op == Op::Gt || c->op == Op::Ge;
@@ -683,9 +683,9 @@ class Extractor {
     const Expr* left = withoutParens(c->args[0].get());
     const Expr* right = withoutParens(c->args[1].get());
     if (right->kind == ExprKind::Name && right->ref == RefKind::Variable && right->symbol && !mentions(*left, right->symbol))
-      return std::make_tuple(right->symbol, greater ? "max" : "min", left);  // x > v: keep the larger
+      return std::make_tuple(right->symbol, greater ? facts::UpdateOp::Max : facts::UpdateOp::Min, left);  // x > v: keep the larger
     if (left->kind == ExprKind::Name && left->ref == RefKind::Variable && left->symbol && !mentions(*right, left->symbol))
-      return std::make_tuple(left->symbol, less ? "max" : "min", right);  // v < x: keep the larger
+      return std::make_tuple(left->symbol, less ? facts::UpdateOp::Max : facts::UpdateOp::Min, right);  // v < x: keep the larger
     return std::nullopt;
   }
 
@@ -739,7 +739,7 @@ class Extractor {
     }
     if (valueRow < 0) return;
     update(valueRow, v, v->name, op, guard, "");
-    for (const auto& [row, lhs] : locations) update(row, lhs->symbol, lhs->text, "loc", guard, v->name);
+    for (const auto& [row, lhs] : locations) update(row, lhs->symbol, lhs->text, facts::UpdateOp::Loc, guard, v->name);
   }
 
   /// How many elements an array-syntax assignment (a = ..., a(:, j) = ...) sets, when the extents
@@ -775,41 +775,41 @@ class Extractor {
 
   // ---- obstacles ----
 
-  void obstacle(int loop, const char* kind, const Stmt& s, std::string detail) {
+  void obstacle(int loop, facts::ObstacleKind kind, const Stmt& s, std::string detail) {
     facts_.obstacles.push_back({loop, kind, s.pos.line, s.pos.col, std::move(detail)});
   }
 
-  void obstacleForAll(const char* kind, const Stmt& s, const std::string& detail) {
+  void obstacleForAll(facts::ObstacleKind kind, const Stmt& s, const std::string& detail) {
     for (const LoopContext& l : loops_) obstacle(l.loop, kind, s, detail);
   }
 
   void jump(const Stmt& s, int label, const std::string& detail) {
     for (const LoopContext& l : loops_)
-      if (!l.labels.count(label)) obstacle(l.loop, "goto_out", s, detail);
+      if (!l.labels.count(label)) obstacle(l.loop, facts::ObstacleKind::GotoOut, s, detail);
   }
 
   void obstacles(const Stmt& s) {
     if (loops_.empty()) return;
     if (!s.parsed) {  // a syntax error: what the statement does is unknown
-      obstacleForAll("unparsed", s, upper(stmtKindName(s.kind)));
+      obstacleForAll(facts::ObstacleKind::Unparsed, s, upper(stmtKindName(s.kind)));
       return;
     }
     if (isInputOutput(s.kind)) {
-      obstacleForAll("io", s, upper(s.parsed ? s.unitKeyword : stmtKindName(s.kind)));
+      obstacleForAll(facts::ObstacleKind::Io, s, upper(s.parsed ? s.unitKeyword : stmtKindName(s.kind)));
       return;
     }
     switch (s.kind) {
       case StmtKind::Stop:
       case StmtKind::Pause:
-        obstacleForAll("stop", s, upper(stmtKindName(s.kind)));
+        obstacleForAll(facts::ObstacleKind::Stop, s, upper(stmtKindName(s.kind)));
         return;
       case StmtKind::Return:
-        obstacleForAll("return", s, "RETURN");
+        obstacleForAll(facts::ObstacleKind::Return, s, "RETURN");
         return;
       case StmtKind::Exit: {
         // EXIT leaves the innermost DO, or every DO up to the one it names.
         for (size_t i = loops_.size(); i-- > 0;) {
-          obstacle(loops_[i].loop, "exit", s, s.name.empty() ? "EXIT" : "EXIT " + s.name);
+          obstacle(loops_[i].loop, facts::ObstacleKind::Exit, s, s.name.empty() ? "EXIT" : "EXIT " + s.name);
           if (s.name.empty() || loops_[i].construct == s.name) break;
         }
         return;
@@ -819,7 +819,7 @@ class Extractor {
         if (s.name.empty()) return;
         for (size_t i = loops_.size(); i-- > 0;) {
           if (loops_[i].construct == s.name) break;
-          obstacle(loops_[i].loop, "exit", s, "CYCLE " + s.name);
+          obstacle(loops_[i].loop, facts::ObstacleKind::Exit, s, "CYCLE " + s.name);
         }
         return;
       }
@@ -830,12 +830,12 @@ class Extractor {
         return;
       case StmtKind::AssignedGoto:
         if (s.labels.empty())
-          obstacleForAll("goto_out", s, "GO TO " + s.name);
+          obstacleForAll(facts::ObstacleKind::GotoOut, s, "GO TO " + s.name);
         else
           for (int label : s.labels) jump(s, label, "GO TO " + std::to_string(label));
         return;
       case StmtKind::Call:
-        obstacleForAll("call", s, s.name);
+        obstacleForAll(facts::ObstacleKind::Call, s, s.name);
         if (s.parsed)  // CALL S(*10): the callee may return to label 10
           for (const auto& e : s.exprs)
             if (e && e->kind == ExprKind::AltReturn) {
@@ -858,7 +858,7 @@ class Extractor {
   }
 
   void functionObstacles(const Expr& e, const Stmt& s) {
-    if (e.kind == ExprKind::Apply && e.ref == RefKind::FunctionCall) obstacleForAll("call", s, e.text);
+    if (e.kind == ExprKind::Apply && e.ref == RefKind::FunctionCall) obstacleForAll(facts::ObstacleKind::Call, s, e.text);
     for (const auto& a : e.args)
       if (a) functionObstacles(*a, s);
   }
@@ -882,7 +882,7 @@ class Extractor {
   /// A reference whose subscripts are e.args[firstSubscript...]: a(i, j), or p%x(i) (a Subscript
   /// of an array component, named p%x and attached to p's variable row).
   /// A reference of the current statement, its subscripts not filled in.
-  ArrayRefFacts newReference(char access, const char* context, SourcePos pos) const {
+  ArrayRefFacts newReference(char access, facts::RefContext context, SourcePos pos) const {
     ArrayRefFacts r;
     r.stmt = stmt_;
     r.loop = rowLoop_;
@@ -895,7 +895,7 @@ class Extractor {
     return r;
   }
 
-  void record(const Expr& e, char access, const char* context, bool subscripted, size_t firstSubscript = 0) {
+  void record(const Expr& e, char access, facts::RefContext context, bool subscripted, size_t firstSubscript = 0) {
     ArrayRefFacts r = newReference(access, context, e.pos);
     if (e.kind == ExprKind::Subscript) {
       r.symbol = rootSymbol(e);
@@ -950,7 +950,7 @@ class Extractor {
   /// A reference in a position that accesses data with `access` (the target of an assignment,
   /// an input item, an expression operand); its subscripts are read.
   /// A scalar variable's read or write; a write of part of it (`partial_`) also reads the rest.
-  void scalar(Symbol* symbol, char mode, const char* context) {
+  void scalar(Symbol* symbol, char mode, facts::RefContext context) {
     if (!symbol) return;
     if (symbol->blockLocal && mode == 'W' && !partial_) {
       bool saved = partial_;
@@ -972,7 +972,7 @@ class Extractor {
     if (mode == 'W' && partial_) scalar(symbol, 'R', context);
     for (size_t i = firstScalarRef_; i < facts_.scalarRefs.size(); ++i) {
       ScalarRefFacts& r = facts_.scalarRefs[i];
-      if (r.symbol == symbol && r.access == mode && std::string_view(r.context) == context) {
+      if (r.symbol == symbol && r.access == mode && r.context == context) {
         r.guarded &= guarded_;
         return;
       }
@@ -980,7 +980,7 @@ class Extractor {
     facts_.scalarRefs.push_back({stmt_, symbol, mode, context, guarded_});
   }
 
-  void access(const Expr& e, char mode, const char* context) {
+  void access(const Expr& e, char mode, facts::RefContext context) {
     switch (e.kind) {
       case ExprKind::Name:
         if (e.ref == RefKind::WholeArray) record(e, mode, context, false);
@@ -993,31 +993,31 @@ class Extractor {
           scalar(e.symbol, mode, context);
           partial_ = saved;
           for (const auto& a : e.args)
-            if (a) access(*a, 'R', "subscript");
+            if (a) access(*a, 'R', facts::RefContext::Subscript);
           return;
         }
         if (e.ref == RefKind::ArrayElement || e.ref == RefKind::ArraySection) {
           record(e, mode, context, true);
           for (const auto& a : e.args)
-            if (a) access(*a, 'R', "subscript");
+            if (a) access(*a, 'R', facts::RefContext::Subscript);
           return;
         }
         if (e.ref == RefKind::FunctionCall || e.ref == RefKind::StatementFunction) {
           for (const auto& a : e.args)
             if (a) actual(a->kind == ExprKind::Keyword ? *a->args[0] : *a);
           // What a statement function's body reads, the statement that references it reads.
-          if (e.ref == RefKind::StatementFunction) inStatementFunction(e, [&](const Expr& body) { access(body, 'R', "expr"); });
+          if (e.ref == RefKind::StatementFunction) inStatementFunction(e, [&](const Expr& body) { access(body, 'R', facts::RefContext::Expr); });
           return;
         }
         if (e.ref == RefKind::IntrinsicCall && isInquiry(e.text)) return;  // SIZE(a) reads no element
         for (const auto& a : e.args)
-          if (a) access(*a, 'R', "subscript" == std::string(context) ? "subscript" : "expr");
+          if (a) access(*a, 'R', context == facts::RefContext::Subscript ? facts::RefContext::Subscript : facts::RefContext::Expr);
         return;
       case ExprKind::Subscript:
         if (e.ref == RefKind::ArrayElement || e.ref == RefKind::ArraySection) {
           record(e, mode, context, true, 1);
           for (size_t i = 1; i < e.args.size(); ++i)
-            if (e.args[i]) access(*e.args[i], 'R', "subscript");
+            if (e.args[i]) access(*e.args[i], 'R', facts::RefContext::Subscript);
           return;
         }
         [[fallthrough]];
@@ -1033,12 +1033,12 @@ class Extractor {
           partial_ = saved;
         }
         for (size_t i = 1; i < e.args.size(); ++i)
-          if (e.args[i]) access(*e.args[i], 'R', "subscript");
+          if (e.args[i]) access(*e.args[i], 'R', facts::RefContext::Subscript);
         return;
       case ExprKind::ImpliedDo:
         for (size_t i = 0; i < e.args.size(); ++i)
-          if (e.args[i]) access(*e.args[i], i < e.impliedItems ? mode : 'R', i < e.impliedItems ? context : "control");
-        scalar(scope_->find(e.text), 'W', "control");  // the implied DO's variable
+          if (e.args[i]) access(*e.args[i], i < e.impliedItems ? mode : 'R', i < e.impliedItems ? context : facts::RefContext::Control);
+        scalar(scope_->find(e.text), 'W', facts::RefContext::Control);  // the implied DO's variable
         return;
       default:
         for (const auto& a : e.args)
@@ -1054,9 +1054,9 @@ class Extractor {
     if (!symbol) return;
     if (e.kind == ExprKind::Apply)  // ALLOCATE (a(n)): the shape is read
       for (const auto& a : e.args)
-        if (a) access(*a, 'R', "subscript");
+        if (a) access(*a, 'R', facts::RefContext::Subscript);
     if (e.kind == ExprKind::Name || e.kind == ExprKind::Apply) {
-      wholeVariable(symbol, 'W', "lhs", e.pos);
+      wholeVariable(symbol, 'W', facts::RefContext::Lhs, e.pos);
       return;
     }
     // A component (ALLOCATE (s(i)%q(n)), p%next => ...): part of the variable, or of the element
@@ -1065,13 +1065,13 @@ class Extractor {
     while (base->kind == ExprKind::Component || base->kind == ExprKind::Subscript) base = base->args[0].get();
     bool saved = partial_;
     partial_ = true;
-    if (base->kind == ExprKind::Apply && base->ref == RefKind::ArrayElement) access(*base, 'W', "lhs");
-    else wholeVariable(symbol, 'W', "lhs", e.pos);
+    if (base->kind == ExprKind::Apply && base->ref == RefKind::ArrayElement) access(*base, 'W', facts::RefContext::Lhs);
+    else wholeVariable(symbol, 'W', facts::RefContext::Lhs, e.pos);
     partial_ = saved;
   }
 
   /// A variable read or written as a whole: an array without subscripts, or a scalar.
-  void wholeVariable(Symbol* symbol, char mode, const char* context, SourcePos pos) {
+  void wholeVariable(Symbol* symbol, char mode, facts::RefContext context, SourcePos pos) {
     if (!symbol->isArray()) {
       scalar(symbol, mode, context);
       return;
@@ -1092,18 +1092,18 @@ class Extractor {
       if (!group || group->kind != ExprKind::Name) continue;
       auto found = namelists_.find(group->text);
       if (found == namelists_.end()) continue;
-      for (Symbol* member : found->second) wholeVariable(member, mode, "io", group->pos);
+      for (Symbol* member : found->second) wholeVariable(member, mode, facts::RefContext::Io, group->pos);
     }
   }
 
   /// An actual argument: a variable the callee may read or write, or an expression it reads.
-  void actual(const Expr& a) { access(a, 'R', isDesignator(a) ? "call_arg" : "expr"); }
+  void actual(const Expr& a) { access(a, 'R', isDesignator(a) ? facts::RefContext::CallArg : facts::RefContext::Expr); }
 
   void references(const Stmt& s) {
     switch (s.kind) {
       case StmtKind::Assignment:
-        access(*s.exprs[0], 'W', "lhs");
-        access(*s.exprs[1], 'R', "expr");
+        access(*s.exprs[0], 'W', facts::RefContext::Lhs);
+        access(*s.exprs[1], 'R', facts::RefContext::Expr);
         return;
       case StmtKind::PointerAssignment:
         whole(*s.exprs[0]);  // p => x changes p, not the data it points at
@@ -1115,13 +1115,13 @@ class Extractor {
         for (const auto& e : s.exprs) {
           if (!e) continue;
           if (e->kind != ExprKind::Keyword) whole(*e);
-          else if ((e->text == "stat" || e->text == "errmsg") && e->args[0]) access(*e->args[0], 'W', "lhs");
-          else if (e->args[0]) access(*e->args[0], 'R', "expr");  // SOURCE=, MOLD=
+          else if ((e->text == "stat" || e->text == "errmsg") && e->args[0]) access(*e->args[0], 'W', facts::RefContext::Lhs);
+          else if (e->args[0]) access(*e->args[0], 'R', facts::RefContext::Expr);  // SOURCE=, MOLD=
         }
         return;
       case StmtKind::If:
       case StmtKind::Where:
-        access(*s.exprs[0], 'R', "expr");
+        access(*s.exprs[0], 'R', facts::RefContext::Expr);
         if (s.action) {
           bool saved = guarded_;
           guarded_ = true;
@@ -1131,14 +1131,14 @@ class Extractor {
         return;
       case StmtKind::Do:
         for (const auto& e : s.exprs)
-          if (e) access(*e, 'R', "control");
-        scalar(scope_->find(s.name), 'W', "control");
+          if (e) access(*e, 'R', facts::RefContext::Control);
+        scalar(scope_->find(s.name), 'W', facts::RefContext::Control);
         return;
       case StmtKind::DoConcurrent:
         for (const auto& e : s.exprs) {
           if (!e) continue;
-          access(*e, 'R', "control");
-          if (e->kind == ExprKind::Keyword) scalar(scope_->find(e->text), 'W', "control");
+          access(*e, 'R', facts::RefContext::Control);
+          if (e->kind == ExprKind::Keyword) scalar(scope_->find(e->text), 'W', facts::RefContext::Control);
         }
         return;
       case StmtKind::Call:
@@ -1147,16 +1147,16 @@ class Extractor {
         return;
       case StmtKind::Read:
         for (const auto& e : s.exprs)
-          if (e) access(*e, 'R', "io");
+          if (e) access(*e, 'R', facts::RefContext::Io);
         for (const auto& e : s.items)
-          if (e) access(*e, 'W', "io");
+          if (e) access(*e, 'W', facts::RefContext::Io);
         namelistItems(s, 'W');
         return;
       default:
         for (const auto& e : s.exprs)
-          if (e) access(*e, 'R', isInputOutput(s.kind) ? "io" : "expr");
+          if (e) access(*e, 'R', isInputOutput(s.kind) ? facts::RefContext::Io : facts::RefContext::Expr);
         for (const auto& e : s.items)
-          if (e) access(*e, 'R', "io");
+          if (e) access(*e, 'R', facts::RefContext::Io);
         if (isInputOutput(s.kind)) namelistItems(s, 'R');
         return;
     }
@@ -1183,7 +1183,7 @@ class Extractor {
     // The array reference the argument is: references() recorded it, at the argument's position.
     for (size_t i = firstArrayRef_; i < facts_.arrayRefs.size(); ++i) {
       const ArrayRefFacts& r = facts_.arrayRefs[i];
-      if (r.stmt == stmt_ && r.context == "call_arg" && r.line == value->pos.line && r.col == value->pos.col) {
+      if (r.stmt == stmt_ && r.context == facts::RefContext::CallArg && r.line == value->pos.line && r.col == value->pos.col) {
         arg.ref = static_cast<int>(i);
         break;
       }
@@ -1191,7 +1191,7 @@ class Extractor {
     return arg;
   }
 
-  void call(const std::string& callee, const char* kind, const ExprList& args, SourcePos pos) {
+  void call(const std::string& callee, facts::CallKind kind, const ExprList& args, SourcePos pos) {
     CallFacts c;
     c.stmt = stmt_;
     c.proc = proc_;
@@ -1210,9 +1210,9 @@ class Extractor {
     for (const auto& a : e.args)
       if (a) functionCalls(*a);
     if (e.kind != ExprKind::Apply) return;
-    if (e.ref == RefKind::FunctionCall) call(e.text, "function", e.args, e.pos);
+    if (e.ref == RefKind::FunctionCall) call(e.text, facts::CallKind::Function, e.args, e.pos);
     if (e.ref == RefKind::StatementFunction) {
-      call(e.text, "statement_function", e.args, e.pos);
+      call(e.text, facts::CallKind::StatementFunction, e.args, e.pos);
       inStatementFunction(e, [&](const Expr& body) { functionCalls(body); });
     }
   }
@@ -1236,7 +1236,7 @@ class Extractor {
   static constexpr int kStatementFunctionDepth = 16;
 
   void calls(const Stmt& s) {
-    if (s.kind == StmtKind::Call) call(s.name, "subroutine", s.exprs, s.pos);
+    if (s.kind == StmtKind::Call) call(s.name, facts::CallKind::Subroutine, s.exprs, s.pos);
     for (const auto& e : s.exprs)
       if (e) functionCalls(*e);
     for (const auto& e : s.items)

@@ -33,16 +33,6 @@ namespace {
 
 int line(uint32_t v) { return static_cast<int>(v); }
 
-/// A vocabulary's value for a name the extraction chose; anything else is a bug here.
-template <typename E>
-E vocabulary(std::string_view name) {
-  std::optional<E> value = facts::named<E>(name);
-  if (!value)
-    throw std::logic_error("FactWriter: '" + std::string(name) + "' is no value of " + std::string(facts::Vocabulary<E>::table) +
-                           "." + std::string(facts::Vocabulary<E>::column));
-  return *value;
-}
-
 facts::Access access(char a) { return a == 'W' ? facts::Access::Write : facts::Access::Read; }
 
 facts::AffineForm affine(const AffineForm& form) {
@@ -106,7 +96,7 @@ facts::FileRows FactWriter::write(FileFacts& facts, const FileTable& files) {
     r.id = procId(static_cast<int>(i));
     r.name = p.name;
     r.key = p.key;
-    r.kind = vocabulary<facts::ProcedureKind>(p.kind);
+    r.kind = p.kind;
     r.fileId = fileId(p.fileIndex);
     r.line = line(p.line);
     r.endLine = line(p.endLine);
@@ -136,7 +126,7 @@ facts::FileRows FactWriter::write(FileFacts& facts, const FileTable& files) {
     r.line = line(l.line);
     r.col = line(l.col);
     r.endLine = line(l.endLine);
-    r.kind = vocabulary<facts::LoopKind>(l.kind);
+    r.kind = l.kind;
     r.var = l.var;
     r.lower = l.lower;
     r.upper = l.upper;
@@ -160,7 +150,7 @@ facts::FileRows FactWriter::write(FileFacts& facts, const FileTable& files) {
 
   rows.obstacles.reserve(facts.obstacles.size());
   for (const ObstacleFacts& o : facts.obstacles)
-    rows.obstacles.push_back({loopId(o.loop), vocabulary<facts::ObstacleKind>(o.kind), line(o.line), line(o.col), o.detail});
+    rows.obstacles.push_back({loopId(o.loop), o.kind, line(o.line), line(o.col), o.detail});
 
   rows.statements.reserve(facts.statements.size());
   for (size_t i = 0; i < facts.statements.size(); ++i) {
@@ -173,7 +163,7 @@ facts::FileRows FactWriter::write(FileFacts& facts, const FileTable& files) {
   rows.blocks.reserve(facts.blocks.size());
   for (size_t i = 0; i < facts.blocks.size(); ++i) {
     const BlockFacts& b = facts.blocks[i];
-    rows.blocks.push_back({blockId(static_cast<int>(i)), procId(b.proc), blockId(b.parent), vocabulary<facts::BlockKind>(b.kind),
+    rows.blocks.push_back({blockId(static_cast<int>(i)), procId(b.proc), blockId(b.parent), b.kind,
                            loopId(b.loop), stmtId(b.constructStmt), b.arm, b.complete});
   }
 
@@ -181,13 +171,13 @@ facts::FileRows FactWriter::write(FileFacts& facts, const FileTable& files) {
   for (const ScalarRefFacts& r : facts.scalarRefs) {
     if (!r.symbol || !r.symbol->dbId) continue;  // a name the symbol pass could not place
     rows.scalarRefs.push_back(
-        {stmtId(r.stmt), r.symbol->dbId, access(r.access), vocabulary<facts::RefContext>(r.context), r.guarded});
+        {stmtId(r.stmt), r.symbol->dbId, access(r.access), r.context, r.guarded});
   }
 
   rows.updates.reserve(facts.updates.size());
   for (const UpdatePatternFacts& p : facts.updates)
     rows.updates.push_back(
-        {stmtId(p.stmt), varId(p.symbol), p.name, vocabulary<facts::UpdateOp>(p.op), stmtId(p.guard), p.of, p.step});
+        {stmtId(p.stmt), varId(p.symbol), p.name, p.op, stmtId(p.guard), p.of, p.step});
 
   rows.arrayRefs.reserve(facts.arrayRefs.size());
   for (size_t i = 0; i < facts.arrayRefs.size(); ++i) {
@@ -200,7 +190,7 @@ facts::FileRows FactWriter::write(FileFacts& facts, const FileTable& files) {
     r.varId = varId(a.symbol);
     r.name = a.name;
     r.access = access(a.access);
-    r.context = vocabulary<facts::RefContext>(a.context);
+    r.context = a.context;
     r.subscripted = a.subscripted;
     r.fileId = fileId(a.fileIndex);
     r.line = line(a.line);
@@ -224,7 +214,7 @@ facts::FileRows FactWriter::write(FileFacts& facts, const FileTable& files) {
     r.procId = procId(c.proc);
     r.loopId = loopId(c.loop);
     r.callee = c.callee;
-    r.kind = vocabulary<facts::CallKind>(c.kind);
+    r.kind = c.kind;
     r.fileId = fileId(c.fileIndex);
     r.line = line(c.line);
     r.col = line(c.col);

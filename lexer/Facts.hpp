@@ -10,6 +10,8 @@
 #include "lexer/Subscripts.hpp"
 #include "lexer/Symbols.hpp"
 
+#include "facts/Vocabulary.hpp"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,7 +21,7 @@ namespace sapfor::lexer {
 struct ProcedureFacts {
   std::string name;
   std::string keyBase;  ///< name, or host.name for a procedure internal to a program or procedure
-  std::string kind;     ///< program subroutine function module block_data entry
+  facts::ProcedureKind kind = facts::ProcedureKind::Subroutine;
   int fileIndex = 0;
   uint32_t line = 0;
   uint32_t endLine = 0;
@@ -38,7 +40,7 @@ struct LoopFacts {
   std::string path;  ///< ordinal path inside the procedure: 2.1
   int fileIndex = 0;
   uint32_t line = 0, col = 0, endLine = 0;
-  std::string kind;  ///< do do_while do_concurrent do_forever forall
+  facts::LoopKind kind = facts::LoopKind::Do;
   std::string var, lower, upper, step, condition;
   std::optional<int64_t> lowerValue, upperValue, stepValue, tripCount;
   int label = 0;
@@ -58,7 +60,7 @@ struct LoopFacts {
 struct BlockFacts {
   int proc = 0;
   int parent = -1;
-  std::string kind;       ///< loop arm
+  facts::BlockKind kind = facts::BlockKind::Loop;
   int loop = -1;          ///< loop: the loop whose body it is
   int constructStmt = -1; ///< arm: the statement opening the construct (IF THEN, SELECT CASE, WHERE)
   int arm = 0;            ///< arm: 1-based
@@ -67,7 +69,7 @@ struct BlockFacts {
 
 struct ObstacleFacts {
   int loop = 0;
-  std::string kind;  ///< io stop goto_out exit return call
+  facts::ObstacleKind kind = facts::ObstacleKind::Call;
   uint32_t line = 0, col = 0;
   std::string detail;
 };
@@ -92,7 +94,7 @@ struct ScalarRefFacts {
   int stmt = 0;
   Symbol* symbol = nullptr;
   char access = 'R';
-  const char* context = "expr";  ///< expr lhs call_arg io subscript control
+  facts::RefContext context = facts::RefContext::Expr;
   bool guarded = false;          ///< only in the action of a logical IF (or WHERE statement)
 };
 
@@ -104,7 +106,7 @@ struct UpdatePatternFacts {
   int stmt = 0;
   Symbol* symbol = nullptr;
   std::string name;
-  std::string op;   ///< sum product max min and or eqv neqv loc
+  facts::UpdateOp op = facts::UpdateOp::Sum;
   int guard = -1;   ///< the IF statement whose comparison selects the update
   std::string of;   ///< loc: the variable whose extreme it locates
   std::optional<int64_t> step;
@@ -131,7 +133,7 @@ struct ArrayRefFacts {
   Symbol* symbol = nullptr;
   std::string name;
   char access = 'R';
-  std::string context;  ///< expr lhs call_arg io subscript control
+  facts::RefContext context = facts::RefContext::Expr;
   bool subscripted = true;
   int fileIndex = 0;
   uint32_t line = 0, col = 0;
@@ -150,7 +152,7 @@ struct CallFacts {
   int proc = 0;
   int loop = -1;
   std::string callee;
-  std::string kind;  ///< subroutine function statement_function
+  facts::CallKind kind = facts::CallKind::Subroutine;
   int fileIndex = 0;
   uint32_t line = 0, col = 0;
   std::vector<CallArgFacts> args;
