@@ -1,7 +1,7 @@
 /// @file EmitDvmh.cpp
 #include "analyzer/EmitDvmh.hpp"
 
-#include "lexer/SourceFile.hpp"
+#include "files/SourceText.hpp"
 #include "files/OutputFolder.hpp"
 
 #include <cctype>
@@ -87,10 +87,9 @@ EmitReport emitDvmh(const Program& program, const std::vector<ExpertDirective>& 
     fs::path source = fs::path(program.sourceRoot) / f.path;
     // Read as the load read it: a byte order mark dropped, UTF-16 or -32 as UTF-8 (the copy is
     // written so), which is the text file.bytes counts.
-    lexer::SourceFile loaded;
-    loaded.path = source.string();
-    if (auto error = lexer::loadSourceText(loaded)) {
-      report.problems.push_back(source.string() + ": cannot be read: " + error->reason);
+    files::DataFile loaded = files::readSourceText(source.string());
+    if (!loaded.read()) {
+      report.problems.push_back(source.string() + ": cannot be read: " + loaded.error);
       continue;
     }
     const std::string& text = loaded.text;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "facts/Vocabulary.hpp"
+#include "files/SourceText.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -67,9 +68,7 @@ struct ReadError {
   std::string reason;
 };
 
-/// The largest source file read: far beyond any Fortran source (a statement over a million
-/// characters is skipped already), and a limit to what a wrong path makes the tools read.
-inline constexpr size_t kMaxSourceBytes = size_t{256} << 20;
+using files::kMaxSourceBytes;
 
 /// Reads `file.path` into `file.text`/`file.lines`. Returns an error for a missing, unreadable,
 /// binary (NUL bytes, control characters), non-regular (a device, a FIFO) or too large file
