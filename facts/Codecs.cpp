@@ -4,6 +4,7 @@
 #include "schema/BatchedInsert.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <string>
 #include <tuple>
 #include <unordered_map>
@@ -41,6 +42,32 @@ Row& owner(std::vector<Row>& rows, size_t from, Id first, Id id, const char* tab
   if (id < first || at >= rows.size())
     throw std::runtime_error(std::string("the database refers to a missing ") + table + " row " + std::to_string(id));
   return rows[at];
+}
+
+/// The row of `rows` (from `from` on, in id order, not necessarily numbered one after another)
+/// with id `id`; nullptr when it was not read.
+template <typename Row>
+Row* readBack(std::vector<Row>& rows, size_t from, Id id) {
+  auto at = std::lower_bound(rows.begin() + static_cast<std::ptrdiff_t>(from), rows.end(), id,
+                             [](const Row& r, Id wanted) { return r.id < wanted; });
+  return at == rows.end() || at->id != id ? nullptr : &*at;
+}
+
+/// Puts rows [from, end) read by an index on another column into id order (an ORDER BY would
+/// build a temporary B-tree for each of the predictor's many small reads).
+template <typename Row>
+void byId(std::vector<Row>& rows, size_t from) {
+  auto first = rows.begin() + static_cast<std::ptrdiff_t>(from);
+  auto before = [](const Row& a, const Row& b) { return a.id < b.id; };
+  if (!std::is_sorted(first, rows.end(), before)) std::sort(first, rows.end(), before);
+}
+
+/// Every row of a table read with its range read (the ids start at 1).
+template <typename Row>
+std::vector<Row> wholeTable(void (Reader::*read)(Id, Id, std::vector<Row>&), Reader& reader) {
+  std::vector<Row> out;
+  (reader.*read)(1, std::numeric_limits<Id>::max(), out);
+  return out;
 }
 
 // ---- the codecs: each table's columns, how a row binds them and how it reads them back ----------
@@ -266,6 +293,13 @@ ArrayRefRow readArrayRef(const Query& q) {
   return r;
 }
 
+SubscriptRow readSubscript(const Query& q) { return {q.text(2), q.flag(3), q.optional(4), q.flag(5), {}}; }
+void addTerm(ArrayRefRow& r, const Query& q) {
+  size_t dim = static_cast<size_t>(q.integer(1));
+  if (dim < 1 || dim > r.subscripts.size()) throw std::runtime_error("subscript_term names a missing dimension");
+  r.subscripts[dim - 1].terms.push_back({q.text(2), q.id(3), q.flag(4)});
+}
+
 // Tables call and call_arg.
 const Columns kCall = {"call_id", "stmt_id", "proc_id", "loop_id", "callee", "kind", "nargs", "file_id", "line", "col"};
 const Columns kCallArg = {"call_id", "pos", "keyword", "text", "var", "ref_id"};
@@ -440,8 +474,11 @@ struct Reader::Queries {
         calls(h, select(kCall, "call", "WHERE call_id BETWEEN ?1 AND ?2 ORDER BY call_id")),
         args(h, select(kCallArg, "call_arg", "WHERE call_id BETWEEN ?1 AND ?2 ORDER BY call_id, pos")),
         labels(h, select(kLabel, "label", "WHERE proc_id BETWEEN ?1 AND ?2 ORDER BY proc_id, label")),
-        jumps(h, select(kJump, "jump", "WHERE stmt_id BETWEEN ?1 AND ?2 ORDER BY stmt_id, label")) {}
+        jumps(h, select(kJump, "jump", "WHERE stmt_id BETWEEN ?1 AND ?2 ORDER BY stmt_id, label")),
+        statementsInLoops(h, select(kStatement, "statement", "WHERE loop_id BETWEEN ?1 AND ?2")),
+        refsInLoops(h, select(kArrayRef, "array_ref", "WHERE loop_id BETWEEN ?1 AND ?2")) {}
   Query loops, bounds, loopOps, blocks, statements, scalars, refs, subscripts, terms, calls, args, labels, jumps;
+  Query statementsInLoops, refsInLoops;
 };
 
 Reader::Reader(SQLite::Database& db) : db_(db.getHandle()), queries_(std::make_unique<Queries>(db_)) {}
@@ -517,6 +554,10 @@ std::vector<DiagnosticRow> Reader::diagnostics() {
   return out;
 }
 
+std::vector<LoopRow> Reader::loops() { return wholeTable(&Reader::loops, *this); }
+std::vector<BlockRow> Reader::blocks() { return wholeTable(&Reader::blocks, *this); }
+std::vector<CallRow> Reader::calls() { return wholeTable(&Reader::calls, *this); }
+
 void Reader::loops(Id first, Id last, std::vector<LoopRow>& out) {
   const size_t from = out.size();
   for (Query& q = queries_->loops.range(first, last); q.next();) {
@@ -550,6 +591,12 @@ void Reader::statements(Id first, Id last, std::vector<StatementRow>& out) {
   }
 }
 
+void Reader::statementsInLoops(Id firstLoop, Id lastLoop, std::vector<StatementRow>& out) {
+  const size_t from = out.size();
+  for (Query& q = queries_->statementsInLoops.range(firstLoop, lastLoop); q.next();) out.push_back(readStatement(q));
+  byId(out, from);
+}
+
 void Reader::scalarRefs(Id first, Id last, std::vector<ScalarRefRow>& out) {
   for (Query& q = queries_->scalars.range(first, last); q.next();) out.push_back(readScalarRef(q));
 }
@@ -561,13 +608,21 @@ void Reader::arrayRefs(Id first, Id last, std::vector<ArrayRefRow>& out) {
     expectId(out.back().id, first + static_cast<Id>(out.size() - from) - 1, "array_ref");
   }
   for (Query& q = queries_->subscripts.range(first, last); q.next();)
-    owner(out, from, first, q.id(0), "array_ref").subscripts.push_back({q.text(2), q.flag(3), q.optional(4), q.flag(5), {}});
-  for (Query& q = queries_->terms.range(first, last); q.next();) {
-    std::vector<SubscriptRow>& subs = owner(out, from, first, q.id(0), "array_ref").subscripts;
-    size_t dim = static_cast<size_t>(q.integer(1));
-    if (dim < 1 || dim > subs.size()) throw std::runtime_error("subscript_term names a missing dimension");
-    subs[dim - 1].terms.push_back({q.text(2), q.id(3), q.flag(4)});
-  }
+    owner(out, from, first, q.id(0), "array_ref").subscripts.push_back(readSubscript(q));
+  for (Query& q = queries_->terms.range(first, last); q.next();)
+    addTerm(owner(out, from, first, q.id(0), "array_ref"), q);
+}
+
+void Reader::arrayRefsInLoops(Id firstLoop, Id lastLoop, std::vector<ArrayRefRow>& out) {
+  const size_t from = out.size();
+  for (Query& q = queries_->refsInLoops.range(firstLoop, lastLoop); q.next();) out.push_back(readArrayRef(q));
+  byId(out, from);
+  if (out.size() == from) return;
+  // The subscripts of the references' id range, less those of references of other loops there.
+  for (Query& q = queries_->subscripts.range(out[from].id, out.back().id); q.next();)
+    if (ArrayRefRow* r = readBack(out, from, q.id(0))) r->subscripts.push_back(readSubscript(q));
+  for (Query& q = queries_->terms.range(out[from].id, out.back().id); q.next();)
+    if (ArrayRefRow* r = readBack(out, from, q.id(0))) addTerm(*r, q);
 }
 
 void Reader::calls(Id first, Id last, std::vector<CallRow>& out) {

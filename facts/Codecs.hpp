@@ -53,13 +53,22 @@ class Reader {
   std::vector<UpdateRow> updates();      ///< as written
   std::vector<ObstacleRow> obstacles();  ///< as written
   std::vector<DiagnosticRow> diagnostics();
+  std::vector<LoopRow> loops();
+  std::vector<BlockRow> blocks();
+  std::vector<CallRow> calls();
 
   void loops(Id first, Id last, std::vector<LoopRow>& out);
   void blocks(Id first, Id last, std::vector<BlockRow>& out);
   void statements(Id first, Id last, std::vector<StatementRow>& out);
+  /// The statements whose loop (their innermost) lies in [firstLoop, lastLoop], in id order: with
+  /// a loop's id and its last nested loop's, the statements of its body (a loop's nested loops are
+  /// numbered after it).
+  void statementsInLoops(Id firstLoop, Id lastLoop, std::vector<StatementRow>& out);
   /// The scalar references of statements [first, last], by statement, variable, access, context name.
   void scalarRefs(Id first, Id last, std::vector<ScalarRefRow>& out);
   void arrayRefs(Id first, Id last, std::vector<ArrayRefRow>& out);
+  /// The array references whose loop lies in [firstLoop, lastLoop], in id order.
+  void arrayRefsInLoops(Id firstLoop, Id lastLoop, std::vector<ArrayRefRow>& out);
   void calls(Id first, Id last, std::vector<CallRow>& out);
   /// The labels of procedures [first, last], by procedure and label.
   void labels(Id first, Id last, std::vector<LabelRow>& out);

@@ -598,7 +598,7 @@ class HtmlWriter {
     for (const AccessPrediction& a : k.accesses) {
       const char* cls = !a.stride ? "gathered" : a.coalesced ? "coalesced" : "uncoalesced";
       out_ << "<tr class=\"ref " << cls << "\"><td><code>" << escape(a.name) << "</code>"
-           << (a.refId ? "" : " <span class=\"muted small\">(scalar)</span>") << "</td><td>" << (a.access == 'W' ? "write" : "read")
+           << (a.refId ? "" : " <span class=\"muted small\">(scalar)</span>") << "</td><td>" << (a.access == facts::Access::Write ? "write" : "read")
            << "</td><td class=\"num\">" << a.line << "</td><td class=\"num\">" << fixed(a.perThread, 2) << "</td><td class=\"num\">"
            << (a.stride ? std::to_string(*a.stride) + " B" : std::string("-")) << "</td><td class=\"num\">"
            << fixed(a.exactTransactions, 2) << " / " << fixed(a.formulaTransactions, 0) << "</td><td class=\"num\">"

@@ -89,7 +89,7 @@ int64_t storePrediction(SQLite::Database& db, const RunRecord& run, const Progra
       kernels.value(k.rooflineBound).endRow();
       int64_t pos = 0;
       for (const AccessPrediction& a : k.accesses) {
-        accesses.value(runId).value(k.loopId).value(++pos).id(a.refId).value(a.name).value(std::string(1, a.access))
+        accesses.value(runId).value(k.loopId).value(++pos).id(a.refId).value(a.name).value(facts::nameOf(a.access))
             .value(a.perThread);
         if (a.stride) accesses.value(*a.stride);
         else accesses.null();

@@ -61,6 +61,12 @@ int64_t simulatedAddress(int64_t a) { return a & ((int64_t{1} << 62) - 1); }
 /// what the kernel or the program needs, never computed.
 constexpr double kLargestCount = 4611686018427387904.0;
 
+/// A variable's bytes per element, `unknown` when the database gives none above 0.
+int bytesOr(const facts::VariableRow& v, int unknown) {
+  int bytes = static_cast<int>(v.bytes.value_or(0));
+  return bytes > 0 ? bytes : unknown;
+}
+
 /// Trip counts and symbol values from the database, --param and, for a loop variable used in an
 /// inner loop's bound (a triangular nest), its loop's mean value.
 class Symbols {
@@ -80,7 +86,7 @@ class Symbols {
     if (known->second) return known->second;
     auto l = loopVars.find(name);
     if (l != loopVars.end()) {
-      const LoopFacts& loop = program_.loop(l->second);
+      const facts::LoopRow& loop = program_.loop(l->second);
       std::optional<double> lower = evaluate(procId, loop.lower, missing, {});
       std::optional<double> trip = tripCount(l->second, missing);
       std::optional<double> step = loop.step.empty() ? 1.0 : evaluate(procId, loop.step, missing, {});
@@ -129,11 +135,11 @@ class Symbols {
   /// MODEL.md §3: iterations of a DO loop, max(0, (upper - lower + step) / step), from sapfor-lex's
   /// folding, --param LOOP_KEY=N, or the bounds evaluated with the symbols given.
   std::optional<double> tripCount(Id loopId, std::set<std::string>& missing) {
-    const LoopFacts& l = program_.loop(loopId);
+    const facts::LoopRow& l = program_.loop(loopId);
     auto byKey = options_.params.find(l.key);
     if (byKey != options_.params.end()) return byKey->second;
-    if (l.trip) return static_cast<double>(*l.trip);
-    if (l.kind != "do" && l.kind != "do_concurrent") {
+    if (l.tripCount) return static_cast<double>(*l.tripCount);
+    if (l.kind != facts::LoopKind::Do && l.kind != facts::LoopKind::DoConcurrent) {
       missing.insert(l.key);
       return std::nullopt;
     }
@@ -219,7 +225,7 @@ class KernelModel {
         explain_(options.explainAll || options.explainLoop == program.loop(kernel.loopId).key) {}
 
   KernelPrediction run() {
-    const LoopFacts& outer = program_.loop(k_.loopId);
+    const facts::LoopRow& outer = program_.loop(k_.loopId);
     p_.loopId = k_.loopId;
     p_.loopKey = outer.key;
     p_.source = k_.source;
@@ -308,11 +314,11 @@ class KernelModel {
 
   // ---- MODEL.md §4 and §10: how often each statement of the body runs per iteration ----
   bool weights() {
-    for (const BlockFacts& b : k_.blocks) blockById_[b.id] = &b;
-    for (const ReferenceFacts& r : k_.references) refsOf_[r.stmtId].push_back(&r);
-    for (const BlockFacts& b : k_.blocks) {
+    for (const facts::BlockRow& b : k_.blocks) blockById_[b.id] = &b;
+    for (const facts::ArrayRefRow& r : k_.references) refsOf_[r.stmtId].push_back(&r);
+    for (const facts::BlockRow& b : k_.blocks) {
       if (b.id != k_.blocks.front().id && blockById_.count(b.parentId)) childBlocks_[b.parentId].push_back(&b);
-      if (b.isLoop && b.loopId != k_.nest.back()) {
+      if (b.isLoop() && b.loopId != k_.nest.back()) {
         std::optional<double> trip = symbols_.tripCount(b.loopId, p_.missing);
         if (trip) trips_[b.loopId] = *trip;
       }
@@ -335,41 +341,41 @@ class KernelModel {
     bool changed = true;
     while (changed) {
       changed = false;
-      for (const StatementFacts& st : k_.statements) {
+      for (const Statement& st : k_.statements) {
         bool reads = false;
         for (Id v : st.reads) reads = reads || divergent.count(nameOf(v));
-        for (const ReferenceFacts* r : refsOf_[st.id]) {
-          if (r->access != 'R') continue;
-          for (const SubscriptFacts& sub : r->subscripts) {
+        for (const facts::ArrayRefRow* r : refsOf_[st.id]) {
+          if (r->access != facts::Access::Read) continue;
+          for (const facts::SubscriptRow& sub : r->subscripts) {
             if (!sub.affine) reads = true;
-            for (const auto& [var, coeff] : sub.terms) reads = reads || divergent.count(var);
+            for (const facts::SubscriptTermRow& t : sub.terms) reads = reads || divergent.count(t.var);
           }
         }
         bool controlled = underDivergentBranch(st.blockId);
         if ((reads || controlled))
           for (Id v : st.writes) changed = divergent.insert(nameOf(v)).second || changed;
-        if (reads && st.branch > 0 && divergentBranches_.insert(st.id).second) changed = true;
+        if (reads && st.ops.branch > 0 && divergentBranches_.insert(st.id).second) changed = true;
       }
     }
   }
   bool underDivergentBranch(Id blockId) {
     for (Id b = blockId; b && blockById_.count(b); b = blockById_[b]->parentId)
-      if (!blockById_[b]->isLoop && divergentBranches_.count(blockById_[b]->constructStmt)) return true;
+      if (!blockById_[b]->isLoop() && divergentBranches_.count(blockById_[b]->constructStmt)) return true;
     return false;
   }
 
-  double statementCost(const StatementFacts& st) {
-    double ops = static_cast<double>(st.arith + st.div + st.trans + st.logic + st.conv + st.branch + st.idx) +
+  double statementCost(const Statement& st) {
+    double ops = static_cast<double>(st.ops.arith + st.ops.div + st.ops.trans + st.ops.logic + st.ops.conv + st.ops.branch + st.ops.idx) +
                  static_cast<double>(refsOf_[st.id].size());
     return ops * static_cast<double>(st.elements.value_or(1));
   }
   double cost(Id blockId) {
     double total = 0;
-    for (const StatementFacts& st : k_.statements)
+    for (const Statement& st : k_.statements)
       if (st.blockId == blockId) total += statementCost(st);
     std::map<Id, double> arms;  // construct -> costliest or summed arms
-    for (const BlockFacts* c : childBlocks_[blockId]) {
-      if (c->isLoop) total += trips_[c->loopId] * cost(c->id);
+    for (const facts::BlockRow* c : childBlocks_[blockId]) {
+      if (c->isLoop()) total += trips_[c->loopId] * cost(c->id);
       else if (divergentBranches_.count(c->constructStmt)) arms[c->constructStmt] += cost(c->id);
       else arms[c->constructStmt] = std::max(arms[c->constructStmt], cost(c->id));
     }
@@ -379,11 +385,11 @@ class KernelModel {
   /// A divergent construct runs every arm (the warp serializes them); a uniform one its costliest
   /// arm [interpretation: the upper bound, as the branch's outcome is not known].
   void assign(Id blockId, double weight) {
-    for (const StatementFacts& st : k_.statements)
+    for (const Statement& st : k_.statements)
       if (st.blockId == blockId) weight_[st.id] = weight * static_cast<double>(st.elements.value_or(1));
     std::map<Id, std::pair<double, Id>> costliest;
-    for (const BlockFacts* c : childBlocks_[blockId]) {
-      if (c->isLoop) assign(c->id, weight * trips_[c->loopId]);
+    for (const facts::BlockRow* c : childBlocks_[blockId]) {
+      if (c->isLoop()) assign(c->id, weight * trips_[c->loopId]);
       else if (divergentBranches_.count(c->constructStmt)) assign(c->id, weight);
       else {
         double armCost = cost(c->id);
@@ -391,8 +397,8 @@ class KernelModel {
         if (!added && armCost > it->second.first) it->second = {armCost, c->id};
       }
     }
-    for (const BlockFacts* c : childBlocks_[blockId])
-      if (!c->isLoop && !divergentBranches_.count(c->constructStmt))
+    for (const facts::BlockRow* c : childBlocks_[blockId])
+      if (!c->isLoop() && !divergentBranches_.count(c->constructStmt))
         assign(c->id, costliest[c->constructStmt].second == c->id ? weight : 0.0);
   }
 
@@ -400,16 +406,16 @@ class KernelModel {
   bool accesses() {
     const std::string xVar = program_.loop(k_.nest.back()).var;
     std::set<std::string> lacking;
-    for (const ReferenceFacts& r : k_.references) {
+    for (const facts::ArrayRefRow& r : k_.references) {
       if (!r.subscripted) {
         if (explain_) say("  " + r.name + " at line " + num(r.line) + ": a whole-array reference inside the kernel is not modelled");
         continue;
       }
       if (!r.varId) continue;
-      const VariableFacts& v = program_.variable(r.varId);
+      const facts::VariableRow& v = program_.variable(r.varId);
       Layout layout = layoutOf(v, lacking);
       AccessPrediction a;
-      a.refId = r.refId;
+      a.refId = r.id;
       a.name = r.name;
       a.access = r.access;
       a.line = r.line;
@@ -428,18 +434,18 @@ class KernelModel {
     for (Id l : k_.nest) privateNames.insert(program_.loop(l).var);
     for (Id l : k_.bodyLoops) privateNames.insert(program_.loop(l).var);
     for (const ReductionFacts& red : k_.reductions) privateNames.insert(red.var);
-    for (const StatementFacts& st : k_.statements) {
+    for (const Statement& st : k_.statements) {
       for (Id id : st.reads) {
-        const VariableFacts& v = program_.variable(id);
+        const facts::VariableRow& v = program_.variable(id);
         auto trait = k_.traits.find(v.name);
         bool global = trait == k_.traits.end() || trait->second == "readonly" || trait->second == "shared";
-        if (!global || privateNames.count(v.name) || v.storage == "constant" || !seen.insert(v.name).second) continue;
+        if (!global || privateNames.count(v.name) || v.storage == facts::Storage::Constant || !seen.insert(v.name).second) continue;
         AccessPrediction a;
         a.name = v.name;
         a.line = st.line;
         a.perThread = 1;
         a.stride = 0;
-        int bytes = v.bytes > 0 ? v.bytes : 4;
+        int bytes = bytesOr(v, 4);
         a.formulaTransactions = 1;
         WarpTransactions w = exactTransactions(std::vector<int64_t>(32, 0), bytes, g_.coalescing);
         a.exactTransactions = static_cast<double>(w.count);
@@ -459,19 +465,19 @@ class KernelModel {
     int64_t base = 0;                 ///< where the array starts (distinct arrays never overlap)
   };
   struct Reference {
-    const ReferenceFacts* ref;
+    const facts::ArrayRefRow* ref;
     Layout layout;
   };
 
   /// Column-major layout: dimension d's multiplier is the product of the extents before it.
-  Layout layoutOf(const VariableFacts& v, std::set<std::string>& lacking) {
+  Layout layoutOf(const facts::VariableRow& v, std::set<std::string>& lacking) {
     Layout l;
-    l.elemBytes = v.bytes > 0 ? v.bytes : 4;
+    l.elemBytes = bytesOr(v, 4);
     l.base = static_cast<int64_t>(arrayBases_.emplace(v.id, arrayBases_.size() + 1).first->second) << 40;
     int64_t m = 1;
     double elements = 1;
     for (size_t d = 0; d < v.dims.size(); ++d) {
-      const DimensionFacts& dim = v.dims[d];
+      const facts::DimensionRow& dim = v.dims[d];
       std::optional<double> lower = dim.lowerValue ? std::optional<double>(static_cast<double>(*dim.lowerValue))
                                                    : symbols_.evaluate(v.procId, dim.lower.empty() ? "1" : dim.lower, lacking, {});
       l.lower.push_back(saturated(lower.value_or(1)));
@@ -506,20 +512,20 @@ class KernelModel {
     int64_t constant = 0;
     std::vector<std::pair<size_t, int64_t>> terms;  ///< (slot, bytes per unit)
   };
-  LinearAddress linearAddress(const ReferenceFacts& r, const Layout& l) {
+  LinearAddress linearAddress(const facts::ArrayRefRow& r, const Layout& l) {
     LinearAddress a;
     std::map<size_t, int64_t> terms;
     for (size_t d = 0; d < r.subscripts.size() && d < l.multiplier.size(); ++d) {
-      const SubscriptFacts& s = r.subscripts[d];
+      const facts::SubscriptRow& s = r.subscripts[d];
       if (!s.affine) {
         a.affine = false;
         return a;
       }
-      a.constant = wrappingAdd(a.constant, wrappingMul(wrappingSub(s.constant, l.lower[d]), l.multiplier[d]));
-      for (const auto& [var, coeff] : s.terms) {
-        auto slot = slots_.find(var);
-        if (slot != slots_.end()) terms[slot->second] = wrappingAdd(terms[slot->second], wrappingMul(coeff, l.multiplier[d]));
-        else a.constant = wrappingAdd(a.constant, wrappingMul(wrappingMul(coeff, symbolValue(var)), l.multiplier[d]));
+      a.constant = wrappingAdd(a.constant, wrappingMul(wrappingSub(s.constant.value_or(0), l.lower[d]), l.multiplier[d]));
+      for (const facts::SubscriptTermRow& t : s.terms) {
+        auto slot = slots_.find(t.var);
+        if (slot != slots_.end()) terms[slot->second] = wrappingAdd(terms[slot->second], wrappingMul(t.coeff, l.multiplier[d]));
+        else a.constant = wrappingAdd(a.constant, wrappingMul(wrappingMul(t.coeff, symbolValue(t.var)), l.multiplier[d]));
       }
     }
     a.constant = wrappingAdd(l.base, wrappingMul(a.constant, l.elemBytes));
@@ -543,7 +549,7 @@ class KernelModel {
     size_t n = k_.nest.size();
     std::vector<int64_t> start(n), step(n);
     for (size_t d = 0; d < n; ++d) {
-      const LoopFacts& loop = program_.loop(k_.nest[n - 1 - d]);
+      const facts::LoopRow& loop = program_.loop(k_.nest[n - 1 - d]);
       start[d] = loopStart(loop);
       step[d] = loopStep(loop);
     }
@@ -579,13 +585,13 @@ class KernelModel {
   }
   /// A loop's first value and step (1 when unknown: only the alignment depends on it), evaluated
   /// once per kernel.
-  int64_t loopStart(const LoopFacts& l) {
+  int64_t loopStart(const facts::LoopRow& l) {
     auto known = starts_.find(l.id);
     if (known != starts_.end()) return known->second;
     std::set<std::string> ignored;
     return starts_[l.id] = saturated(symbols_.evaluate(l.procId, l.lower, ignored, loopVars_).value_or(1));
   }
-  int64_t loopStep(const LoopFacts& l) {
+  int64_t loopStep(const facts::LoopRow& l) {
     auto known = steps_.find(l.id);
     if (known != steps_.end()) return known->second;
     std::set<std::string> ignored;
@@ -599,14 +605,14 @@ class KernelModel {
     return env;
   }
 
-  void transactions(const ReferenceFacts& r, const Layout& l, AccessPrediction& a, const std::string& xVar) {
-    bool affine = std::all_of(r.subscripts.begin(), r.subscripts.end(), [](const SubscriptFacts& s) { return s.affine; });
+  void transactions(const facts::ArrayRefRow& r, const Layout& l, AccessPrediction& a, const std::string& xVar) {
+    bool affine = std::all_of(r.subscripts.begin(), r.subscripts.end(), [](const facts::SubscriptRow& s) { return s.affine; });
     double exactBytes = 0;
     if (affine) {
       int64_t coefficient = 0;
       for (size_t d = 0; d < r.subscripts.size() && d < l.multiplier.size(); ++d)
-        for (const auto& [var, coeff] : r.subscripts[d].terms)
-          if (var == xVar) coefficient = wrappingAdd(coefficient, wrappingMul(coeff, l.multiplier[d]));
+        for (const facts::SubscriptTermRow& t : r.subscripts[d].terms)
+          if (t.var == xVar) coefficient = wrappingAdd(coefficient, wrappingMul(t.coeff, l.multiplier[d]));
       a.stride = wrappingMul(coefficient, l.elemBytes);
       a.formulaTransactions = static_cast<double>(formulaTransactions(*a.stride, l.elemBytes));
       double count = 0, bytes = 0, counted = 0;
@@ -643,15 +649,15 @@ class KernelModel {
   // ---- MODEL.md §4: per-thread counts ----
   void counts() {
     double fpArith = 0, intArith = 0, calls = 0;
-    for (const StatementFacts& st : k_.statements) {
+    for (const Statement& st : k_.statements) {
       double w = weight_[st.id] * static_cast<double>(p_.itersPerThread);
-      fpArith += w * static_cast<double>(st.arith);
-      intArith += w * static_cast<double>(st.logic + st.conv + st.idx);
-      p_.reciproc += w * static_cast<double>(st.div);
-      p_.trans += w * static_cast<double>(st.trans);
-      p_.branch += w * static_cast<double>(st.branch);
-      if (divergentBranches_.count(st.id)) p_.divergentBranch += w * static_cast<double>(st.branch);
-      calls += w * static_cast<double>(st.call);
+      fpArith += w * static_cast<double>(st.ops.arith);
+      intArith += w * static_cast<double>(st.ops.logic + st.ops.conv + st.ops.idx);
+      p_.reciproc += w * static_cast<double>(st.ops.div);
+      p_.trans += w * static_cast<double>(st.ops.trans);
+      p_.branch += w * static_cast<double>(st.ops.branch);
+      if (divergentBranches_.count(st.id)) p_.divergentBranch += w * static_cast<double>(st.ops.branch);
+      calls += w * static_cast<double>(st.ops.call);
     }
     fpArith_ = fpArith;
     p_.arith = fpArith + intArith;
@@ -661,39 +667,39 @@ class KernelModel {
     if (explain_) say("MODEL.md §10: divergent_branch = " + num(p_.divergentBranch) +
         " (branches whose condition depends on a parallel loop variable; their arms all run, a uniform branch's costliest arm)");
     if (calls > 0) say("  the kernel calls procedures " + num(calls) + " time(s) per thread: their bodies are not counted");
-    for (const ReferenceFacts& r : k_.references)
+    for (const facts::ArrayRefRow& r : k_.references)
       if (r.varId && isDouble(program_.variable(r.varId))) fp64_ = true;
-    for (const StatementFacts& st : k_.statements)
+    for (const Statement& st : k_.statements)
       for (Id v : st.reads) fp64_ = fp64_ || isDouble(program_.variable(v));
   }
-  static bool isDouble(const VariableFacts& v) {
-    return (v.type == "real" && v.bytes >= 8) || (v.type == "complex" && v.bytes >= 16);
+  static bool isDouble(const facts::VariableRow& v) {
+    return (v.type == "real" && bytesOr(v, 0) >= 8) || (v.type == "complex" && bytesOr(v, 0) >= 16);
   }
 
   // ---- MODEL.md §6: registers and shared memory ----
   void registers() {
     std::set<std::string> names;
     int64_t scalars = 0;
-    auto add = [&](const VariableFacts& v) {
-      if (v.storage == "constant" || v.rank > 0 || !names.insert(v.name).second) return;
-      int64_t regs = v.type == "real" ? (v.bytes >= 8 ? s_.regsDouble : s_.regsReal)
-                     : v.type == "complex" ? 2 * (v.bytes >= 16 ? s_.regsDouble : s_.regsReal)
+    auto add = [&](const facts::VariableRow& v) {
+      if (v.storage == facts::Storage::Constant || v.rank.value_or(0) > 0 || !names.insert(v.name).second) return;
+      int64_t regs = v.type == "real" ? (bytesOr(v, 0) >= 8 ? s_.regsDouble : s_.regsReal)
+                     : v.type == "complex" ? 2 * (bytesOr(v, 0) >= 16 ? s_.regsDouble : s_.regsReal)
                                            : s_.regsInteger;
       scalars += regs;
     };
-    for (const StatementFacts& st : k_.statements) {
+    for (const Statement& st : k_.statements) {
       for (Id v : st.reads) add(program_.variable(v));
       for (Id v : st.writes) add(program_.variable(v));
     }
     for (Id l : k_.nest)
       if (names.insert(program_.loop(l).var).second) scalars += s_.regsInteger;
     int64_t temporaries = 0;
-    for (const StatementFacts& st : k_.statements)
-      temporaries = std::max<int64_t>(temporaries, st.arith + st.div + st.trans + st.logic + st.conv + st.idx +
+    for (const Statement& st : k_.statements)
+      temporaries = std::max<int64_t>(temporaries, st.ops.arith + st.ops.div + st.ops.trans + st.ops.logic + st.ops.conv + st.ops.idx +
                                                        static_cast<int64_t>(refsOf_[st.id].size()));
     int64_t dims = (p_.block[0] > 1) + (p_.block[1] > 1) + (p_.block[2] > 1);
     dims = std::max<int64_t>(dims, 1);
-    const LoopFacts& inner = program_.loop(k_.nest.back());
+    const facts::LoopRow& inner = program_.loop(k_.nest.back());
     int64_t lines = std::max(0, inner.endLine - inner.line - 1);
     int64_t counter = p_.itersPerThread > 1 ? s_.regsIterationCounter : 0;
     int64_t regs = scalars + counter + dims * s_.regsPerBlockDimension + s_.regsInstructionPointer + temporaries +
@@ -714,8 +720,8 @@ class KernelModel {
     p_.smemPerBlock = dims * s_.smemBytesPerBlockDimension;
     std::string smem = num(dims) + " block dimensions * " + num(s_.smemBytesPerBlockDimension) + " B";
     for (const ReductionFacts& red : k_.reductions) {
-      const VariableFacts* v = program_.variableNamed(procId_, red.var);
-      int64_t bytes = v && v->bytes > 0 ? v->bytes : 8;
+      const facts::VariableRow* v = program_.variableNamed(procId_, red.var);
+      int64_t bytes = v ? bytesOr(*v, 8) : 8;
       p_.smemPerBlock += reductionSharedBytes(threads_, bytes);
       smem += " + MODEL.md §7 (8) " + num(threads_) + " threads * " + num(bytes) + " B (" + red.var + ")";
     }
@@ -750,19 +756,19 @@ class KernelModel {
     }
     int64_t capacity = int64_t{o_.cacheKb} * 1024 / std::max<int64_t>(1, occupancy_.activeBlocks);
     LruSegmentCache l1(capacity);
-    std::map<const ReferenceFacts*, std::pair<double, double>> seen;  // hits, misses
+    std::map<const facts::ArrayRefRow*, std::pair<double, double>> seen;  // hits, misses
     struct Read {
       LinearAddress address;
       int64_t segment;
     };
-    std::map<const ReferenceFacts*, Read> reads;
+    std::map<const facts::ArrayRefRow*, Read> reads;
     for (const Reference& r : references_)
-      if (r.ref->access == 'R') reads[r.ref] = {linearAddress(*r.ref, r.layout), segmentBytes(r.layout.elemBytes)};
+      if (r.ref->access == facts::Access::Read) reads[r.ref] = {linearAddress(*r.ref, r.layout), segmentBytes(r.layout.elemBytes)};
     // Each block's statements and child blocks in source order, once.
-    std::map<Id, std::vector<std::pair<Id, const BlockFacts*>>> items;
-    for (const StatementFacts& st : k_.statements) items[st.blockId].emplace_back(st.id, nullptr);
-    for (const BlockFacts& b : k_.blocks)
-      for (const BlockFacts* c : childBlocks_[b.id]) items[b.id].emplace_back(firstStatement(c->id), c);
+    std::map<Id, std::vector<std::pair<Id, const facts::BlockRow*>>> items;
+    for (const Statement& st : k_.statements) items[st.blockId].emplace_back(st.id, nullptr);
+    for (const facts::BlockRow& b : k_.blocks)
+      for (const facts::BlockRow* c : childBlocks_[b.id]) items[b.id].emplace_back(firstStatement(c->id), c);
     for (auto& [block, list] : items)
       std::sort(list.begin(), list.end(), [](auto& a, auto& b) { return a.first < b.first; });
     int64_t budget = 2000;  // warp accesses emulated; beyond that the rates so far stand
@@ -771,8 +777,8 @@ class KernelModel {
       for (const auto& [id, child] : items[blockId]) {
         if (budget <= 0) return;
         if (child) {
-          if (child->isLoop) {
-            const LoopFacts& loop = program_.loop(child->loopId);
+          if (child->isLoop()) {
+            const facts::LoopRow& loop = program_.loop(child->loopId);
             int64_t start = loopStart(loop), step = loopStep(loop);
             size_t slot = slots_[loop.var];
             int64_t n = std::min<int64_t>(saturated(trips_[loop.id]), 64);
@@ -786,7 +792,7 @@ class KernelModel {
           }
           continue;
         }
-        for (const ReferenceFacts* r : refsOf_[id]) {
+        for (const facts::ArrayRefRow* r : refsOf_[id]) {
           auto read = reads.find(r);
           if (read == reads.end() || !read->second.address.affine) continue;
           int64_t segment = read->second.segment;
@@ -820,15 +826,15 @@ class KernelModel {
   }
   Id firstStatement(Id blockId) {
     Id first = INT64_MAX;
-    for (const StatementFacts& st : k_.statements)
+    for (const Statement& st : k_.statements)
       if (st.blockId == blockId) first = std::min(first, st.id);
-    for (const BlockFacts* c : childBlocks_[blockId]) first = std::min(first, firstStatement(c->id));
+    for (const facts::BlockRow* c : childBlocks_[blockId]) first = std::min(first, firstStatement(c->id));
     return first;
   }
   double weightOfBlock(Id blockId) {
-    for (const StatementFacts& st : k_.statements)
+    for (const Statement& st : k_.statements)
       if (st.blockId == blockId) return weight_[st.id];
-    for (const BlockFacts* c : childBlocks_[blockId])
+    for (const facts::BlockRow* c : childBlocks_[blockId])
       if (double w = weightOfBlock(c->id); w > 0) return w;
     return 0;
   }
@@ -844,7 +850,7 @@ class KernelModel {
       else p_.uncoalAccesses += toMemory, uncoalTx += toMemory * a.transactions;
       bytes += toMemory * a.bytesPerWarp;
       if (!explain_) continue;
-      std::string line = "  " + std::string(a.refId ? "" : "scalar ") + a.name + (a.access == 'W' ? " (write)" : "") +
+      std::string line = "  " + std::string(a.refId ? "" : "scalar ") + a.name + (a.access == facts::Access::Write ? " (write)" : "") +
                          " line " + num(a.line) + ": " + num(a.perThread) + " per thread, stride " +
                          (a.stride ? num(static_cast<double>(*a.stride)) + " B" : std::string("unknown")) +
                          ", §5 (4) formula " + num(a.formulaTransactions) + ", exact " + num(a.exactTransactions) +
@@ -1007,9 +1013,9 @@ class KernelModel {
   std::vector<double> iters_;  ///< per dimension, innermost (X) first
   int64_t threads_ = 1;
   std::map<std::string, Id> loopVars_;
-  std::map<Id, const BlockFacts*> blockById_;
-  std::map<Id, std::vector<const BlockFacts*>> childBlocks_;
-  std::map<Id, std::vector<const ReferenceFacts*>> refsOf_;
+  std::map<Id, const facts::BlockRow*> blockById_;
+  std::map<Id, std::vector<const facts::BlockRow*>> childBlocks_;
+  std::map<Id, std::vector<const facts::ArrayRefRow*>> refsOf_;
   std::map<Id, double> trips_, weight_;
   std::map<Id, int64_t> starts_, steps_;
   std::map<std::string, size_t> slots_;                      ///< loop variable -> slot
@@ -1026,14 +1032,14 @@ class KernelModel {
 /// Bytes of a variable named by a data directive; nullopt when its size is unknown.
 std::optional<double> variableBytes(ProgramFacts& program, Symbols& symbols, Id procId, const std::string& name,
                                     std::set<std::string>& missing) {
-  const VariableFacts* v = program.variableNamed(procId, name);
+  const facts::VariableRow* v = program.variableNamed(procId, name);
   if (!v) {
     missing.insert(name);
     return std::nullopt;
   }
-  double bytes = v->bytes > 0 ? v->bytes : 4;
+  double bytes = bytesOr(*v, 4);
   if (v->elements) return bytes * static_cast<double>(*v->elements);
-  for (const DimensionFacts& d : v->dims) {
+  for (const facts::DimensionRow& d : v->dims) {
     if (d.extent) {
       bytes *= static_cast<double>(*d.extent);
       continue;
@@ -1084,8 +1090,8 @@ std::vector<KernelPrediction> predictKernels(PredictorContext& main, std::vector
   auto work = [&](PredictorContext& context) {
     for (size_t i = next++; i < kernels.size(); i = next++) predictions[i] = predictKernel(context, kernels[i], options, settings);
   };
-  // A helper thread reads the whole program again on its own connection (about a tenth of the
-  // time of predicting 25,000 kernels): worth it only for many kernels.
+  // A helper thread reads the kernel bodies on its own connection and works out its own symbols
+  // and call counts: worth it only for many kernels.
   constexpr size_t kKernelsPerExtraThread = 256;
   size_t extra = std::min<size_t>(options.jobs > 1 ? options.jobs - 1 : 0, kernels.size() / kKernelsPerExtraThread);
   std::vector<std::thread> helpers;
@@ -1095,7 +1101,7 @@ std::vector<KernelPrediction> predictKernels(PredictorContext& main, std::vector
     helpers.emplace_back([&, t] {
       try {
         std::unique_ptr<SQLite::Database> db = db::open(path, SQLite::OPEN_READONLY | SQLite::OPEN_NOMUTEX);
-        ProgramFacts program(*db);
+        ProgramFacts program(main.program, *db);
         PredictorContext context(program, options);
         work(context);
       } catch (...) {

@@ -32,7 +32,7 @@ struct PredictOptions {
 struct AccessPrediction {
   Id refId = 0;            ///< 0: a scalar's first read from global memory
   std::string name;
-  char access = 'R';
+  facts::Access access = facts::Access::Read;
   int line = 0;
   double perThread = 0;
   std::optional<int64_t> stride;

@@ -194,7 +194,7 @@ void writeJson(std::ostream& out, const ReportHeader& header, const ProgramPredi
       for (size_t j = 0; j < k.accesses.size(); ++j) {
         const AccessPrediction& a = k.accesses[j];
         out << (j ? "," : "") << "\n       {\"ref_id\": " << (a.refId ? std::to_string(a.refId) : "null")
-            << ", \"name\": " << jsonString(a.name) << ", \"access\": \"" << a.access << "\", \"line\": " << a.line
+            << ", \"name\": " << jsonString(a.name) << ", \"access\": \"" << facts::nameOf(a.access) << "\", \"line\": " << a.line
             << ", \"per_thread\": " << jsonNumber(a.perThread)
             << ", \"stride\": " << (a.stride ? std::to_string(*a.stride) : "null")
             << ", \"formula_transactions\": " << jsonNumber(a.formulaTransactions)

@@ -290,3 +290,51 @@ end subroutine
   CHECK(!handedOn.directives.empty());
   checkEqual(readBack(*db, handedOn), handedOn);
 }
+
+TEST_CASE("whole tables and the rows of a range of loops read back as written") {
+  test::FortranSnippet snippet(R"(subroutine nest(a, b, n)
+  integer :: n, i, j, k
+  real :: a(n, n), b(n)
+  do j = 1, n
+    b(j) = 0
+    do i = 1, n
+      a(i, j) = a(i, j) + b(i) * j
+    end do
+    b(j) = b(j) + a(1, j)
+  end do
+  do k = 1, n
+    call f(a(1, k), b(k))
+  end do
+end subroutine
+)");
+  REQUIRE(snippet.diagnosticText().empty());
+  auto db = emptyDatabase();
+  lexer::FactWriter writer(*db);
+  writer.registerFile(0, -1, lexer::SourceForm::Free);
+  FileRows rows = writer.write(snippet.facts, snippet.files);
+  writer.flush();
+  REQUIRE(rows.loops.size() == 3);
+  Reader reader(*db);
+  CHECK(reader.loops() == rows.loops);
+  CHECK(reader.blocks() == rows.blocks);
+  CHECK(reader.calls() == rows.calls);
+  // Each loop alone (the outer one's rows lie before and after the inner one's), the nest, all.
+  const Id j = rows.loops[0].id, i = rows.loops[1].id, k = rows.loops[2].id;
+  for (auto [first, last] : {std::pair{j, j}, std::pair{i, i}, std::pair{k, k}, std::pair{j, i}, std::pair{j, k}}) {
+    CAPTURE(first);
+    CAPTURE(last);
+    auto in = [&](Id loop) { return first <= loop && loop <= last; };
+    std::vector<StatementRow> statements, expectedStatements;
+    for (const StatementRow& s : rows.statements)
+      if (in(s.loopId)) expectedStatements.push_back(s);
+    reader.statementsInLoops(first, last, statements);
+    CHECK(!statements.empty());
+    CHECK(statements == expectedStatements);
+    std::vector<ArrayRefRow> refs, expectedRefs;
+    for (const ArrayRefRow& r : rows.arrayRefs)
+      if (in(r.loopId)) expectedRefs.push_back(r);
+    reader.arrayRefsInLoops(first, last, refs);
+    CHECK(!refs.empty());
+    CHECK(refs == expectedRefs);
+  }
+}
