@@ -107,7 +107,7 @@ ProcedureRow readProcedure(const Query& q) {
 const Columns kVariable = {"var_id", "proc_id", "name", "type", "kind", "bytes", "rank", "elements", "storage", "intent",
                            "common", "value", "allocatable", "pointer", "target", "save", "implicit", "line", "equivalence",
                            "storage_offset", "pointer_components"};
-const Columns kDimension = {"var_id", "dim", "spec", "lower", "upper", "lower_value", "upper_value", "extent"};
+const Columns kDimension = {"var_id", "dim", "spec", "lower", "upper", "lower_value", "upper_value", "extent", "bounds"};
 void bind(BatchedInsert& s, const VariableRow& r) {
   s.value(r.id).value(r.procId).value(r.name).value(r.type).id(r.kind).value(r.bytes).value(r.rank).value(r.elements)
       .value(name(r.storage)).text(r.intent);
@@ -118,7 +118,7 @@ void bind(BatchedInsert& s, const VariableRow& r) {
 }
 void bind(BatchedInsert& s, Id var, size_t dim, const DimensionRow& r) {
   s.value(var).value(static_cast<int64_t>(dim + 1)).value(r.spec).text(r.lower).text(r.upper).value(r.lowerValue)
-      .value(r.upperValue).value(r.extent).endRow();
+      .value(r.upperValue).value(r.extent).text(r.bounds).endRow();
 }
 VariableRow readVariable(const Query& q) {
   VariableRow r;
@@ -146,14 +146,14 @@ VariableRow readVariable(const Query& q) {
   return r;
 }
 DimensionRow readDimension(const Query& q) {  // columns from "spec" on
-  return {q.text(2), q.text(3), q.text(4), q.optional(5), q.optional(6), q.optional(7)};
+  return {q.text(2), q.text(3), q.text(4), q.optional(5), q.optional(6), q.optional(7), q.text(8)};
 }
 
 // Tables loop, loop_bound_term and loop_op.
 const Columns kLoop = {"loop_id", "loop_key", "path", "proc_id", "parent_id", "depth", "file_id", "line", "col", "end_line",
                        "kind", "var", "lower", "upper", "step", "lower_value", "upper_value", "step_value", "trip_count",
                        "label", "construct", "tightly_nested", "condition", "var_id", "lower_affine", "lower_const",
-                       "upper_affine", "upper_const", "stmt_id"};
+                       "upper_affine", "upper_const", "stmt_id", "bounds"};
 const Columns kBoundTerm = {"loop_id", "bound", "var", "coeff"};
 const Columns kLoopOp = {"loop_id", "arith", "div", "trans", "logic", "conv", "branch", "call", "idx", "statements"};
 std::optional<int64_t> constantOf(const AffineForm& f) { return f.affine ? std::optional<int64_t>(f.constant) : std::nullopt; }
@@ -162,7 +162,7 @@ void bind(BatchedInsert& s, const LoopRow& r) {
       .value(wide(r.line)).value(wide(r.col)).value(wide(r.endLine)).value(name(r.kind)).text(r.var).text(r.lower).text(r.upper)
       .text(r.step).value(r.lowerValue).value(r.upperValue).value(r.stepValue).value(r.tripCount).id(r.label).text(r.construct)
       .value(flag(r.tightlyNested)).text(r.condition).id(r.varId).value(flag(r.lowerForm.affine)).value(constantOf(r.lowerForm))
-      .value(flag(r.upperForm.affine)).value(constantOf(r.upperForm)).id(r.headerStmt).endRow();
+      .value(flag(r.upperForm.affine)).value(constantOf(r.upperForm)).id(r.headerStmt).text(r.bounds).endRow();
 }
 void bindOps(BatchedInsert& s, const OpCounts& c) {
   s.value(c.arith).value(c.div).value(c.trans).value(c.logic).value(c.conv).value(c.branch).value(c.call).value(c.idx);
@@ -201,6 +201,7 @@ LoopRow readLoop(const Query& q) {
   r.upperForm.affine = q.flag(26);
   r.upperForm.constant = q.id(27);
   r.headerStmt = q.id(28);
+  r.bounds = q.text(29);
   return r;
 }
 
@@ -223,12 +224,13 @@ BlockRow readBlock(const Query& q) {
 
 // Table statement.
 const Columns kStatement = {"stmt_id", "proc_id", "loop_id", "file_id", "line", "col", "end_line", "kind", "arith", "div",
-                            "trans", "logic", "conv", "branch", "call", "idx", "elements", "block_id", "label", "jumps", "action"};
+                            "trans", "logic", "conv", "branch", "call", "idx", "elements", "block_id", "label", "jumps", "action",
+                            "expr"};
 void bind(BatchedInsert& s, const StatementRow& r) {
   s.value(r.id).value(r.procId).id(r.loopId).value(r.fileId).value(wide(r.line)).value(wide(r.col)).value(wide(r.endLine))
       .value(r.kind);
   bindOps(s, r.ops);
-  s.value(r.elements).id(r.blockId).id(r.label).value(flag(r.jumps)).text(r.action).endRow();
+  s.value(r.elements).id(r.blockId).id(r.label).value(flag(r.jumps)).text(r.action).text(r.expr).endRow();
 }
 StatementRow readStatement(const Query& q) {
   StatementRow r;
@@ -246,6 +248,7 @@ StatementRow readStatement(const Query& q) {
   r.label = q.integer(18);
   r.jumps = q.flag(19);
   r.action = q.text(20);
+  r.expr = q.text(21);
   return r;
 }
 
@@ -302,7 +305,7 @@ void addTerm(ArrayRefRow& r, const Query& q) {
 
 // Tables call and call_arg.
 const Columns kCall = {"call_id", "stmt_id", "proc_id", "loop_id", "callee", "kind", "nargs", "file_id", "line", "col"};
-const Columns kCallArg = {"call_id", "pos", "keyword", "text", "var", "ref_id"};
+const Columns kCallArg = {"call_id", "pos", "keyword", "text", "var", "ref_id", "expr"};
 void bind(BatchedInsert& s, const CallRow& r) {
   s.value(r.id).value(r.stmtId).value(r.procId).id(r.loopId).value(r.callee).value(name(r.kind))
       .value(static_cast<int64_t>(r.args.size())).value(r.fileId).value(wide(r.line)).value(wide(r.col)).endRow();
@@ -438,7 +441,8 @@ void Writer::write(const FileRows& rows) {
     bind(t.call, c);
     for (size_t pos = 0; pos < c.args.size(); ++pos) {
       const CallArgRow& a = c.args[pos];
-      t.callArg.value(c.id).value(static_cast<int64_t>(pos + 1)).text(a.keyword).value(a.text).text(a.var).id(a.refId).endRow();
+      t.callArg.value(c.id).value(static_cast<int64_t>(pos + 1)).text(a.keyword).value(a.text).text(a.var).id(a.refId).text(a.expr)
+          .endRow();
     }
   }
   for (const LabelRow& l : rows.labels) t.label.value(l.procId).value(wide(l.label)).id(l.blockId).id(l.stmtId).endRow();
@@ -632,7 +636,7 @@ void Reader::calls(Id first, Id last, std::vector<CallRow>& out) {
     expectId(out.back().id, first + static_cast<Id>(out.size() - from) - 1, "call");
   }
   for (Query& q = queries_->args.range(first, last); q.next();)
-    owner(out, from, first, q.id(0), "call").args.push_back({q.text(2), q.text(3), q.text(4), q.id(5)});
+    owner(out, from, first, q.id(0), "call").args.push_back({q.text(2), q.text(3), q.text(4), q.id(5), q.text(6)});
 }
 
 void Reader::labels(Id first, Id last, std::vector<LabelRow>& out) {

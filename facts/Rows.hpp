@@ -75,6 +75,7 @@ struct DimensionRow {
   std::string spec;          ///< as declared: n, 0:n+1, :, *
   std::string lower, upper;  ///< as source text ("": none, an assumed or deferred bound)
   std::optional<int64_t> lowerValue, upperValue, extent;
+  std::string bounds;  ///< [lower, upper] as expression JSON (facts/Expression.hpp); "": none (DIMENSION(..))
   bool operator==(const DimensionRow&) const = default;
 };
 
@@ -108,6 +109,7 @@ struct LoopRow {
   int line = 0, col = 0, endLine = 0;
   LoopKind kind = LoopKind::Do;
   std::string var, lower, upper, step;  ///< as normalized source text ("": none)
+  std::string bounds;  ///< [lower, upper, step] as expression JSON (facts/Expression.hpp); "": none
   std::optional<int64_t> lowerValue, upperValue, stepValue, tripCount;
   int label = 0;
   std::string construct;
@@ -151,6 +153,7 @@ struct StatementRow {
   int label = 0;
   bool jumps = false;
   std::string action;  ///< a logical IF's action: its kind
+  std::string expr;    ///< its expressions, a facts::StatementExpressions as JSON; "": none
   bool operator==(const StatementRow&) const = default;
 };
 
@@ -209,6 +212,7 @@ struct ArrayRefRow {
 struct CallArgRow {
   std::string keyword, text, var;
   Id refId = 0;  ///< the array reference it is (an element, a section, a whole array)
+  std::string expr;  ///< the value as expression JSON (facts/Expression.hpp)
   bool operator==(const CallArgRow&) const = default;
 };
 

@@ -2,6 +2,7 @@
 #include "lexer/FactExtractor.hpp"
 
 #include "lexer/CheckedArithmetic.hpp"
+#include "lexer/ExpressionJson.hpp"
 #include "lexer/Semantics.hpp"
 #include "lexer/Subscripts.hpp"
 
@@ -460,6 +461,8 @@ class Extractor {
       l.step = exprText(*step);
       l.stepValue = foldInteger(step, *scope_);
     }
+    if (lower || upper)
+      l.bounds = '[' + expressionJson(lower) + ',' + expressionJson(upper) + ',' + expressionJson(step) + ']';
     int64_t stride = step ? l.stepValue.value_or(0) : 1;
     if (l.lowerValue && l.upperValue) l.tripCount = tripCount(*l.lowerValue, *l.upperValue, stride);
   }
@@ -557,6 +560,7 @@ class Extractor {
     f.col = s.pos.col;
     f.endLine = s.endLine;
     f.kind = stmtKindName(s.kind);
+    if (s.parsed) f.expr = statementJson(s);
     f.ops = countOperations(s);
     if (s.parsed) f.elements = arrayElements(s);
     f.block = block_;
@@ -1172,6 +1176,7 @@ class Extractor {
       value = a.args[0].get();
     }
     arg.text = exprText(*value);
+    arg.expr = expressionJson(value);
     if (value->kind == ExprKind::Name || value->kind == ExprKind::Apply || value->kind == ExprKind::Subscript ||
         value->kind == ExprKind::Component) {
       if (value->kind != ExprKind::Apply || value->ref == RefKind::ArrayElement || value->ref == RefKind::ArraySection ||

@@ -69,7 +69,8 @@ facts::VariableRow variableRow(const Symbol& v, int64_t procId) {
   r.pointerComponents = v.pointerComponents;
   for (const DimInfo& dim : v.dims) {
     bool deferred = dim.upperText.empty() && dim.spec == ":";
-    r.dims.push_back({dim.spec, deferred ? std::string() : dim.lowerText, dim.upperText, dim.lower, dim.upper, dim.extent()});
+    r.dims.push_back({dim.spec, deferred ? std::string() : dim.lowerText, dim.upperText, dim.lower, dim.upper, dim.extent(),
+                      dim.bounds});
   }
   return r;
 }
@@ -131,6 +132,7 @@ facts::FileRows FactWriter::write(FileFacts& facts, const FileTable& files) {
     r.lower = l.lower;
     r.upper = l.upper;
     r.step = l.step;
+    r.bounds = std::move(l.bounds);
     r.lowerValue = l.lowerValue;
     r.upperValue = l.upperValue;
     r.stepValue = l.stepValue;
@@ -154,10 +156,10 @@ facts::FileRows FactWriter::write(FileFacts& facts, const FileTable& files) {
 
   rows.statements.reserve(facts.statements.size());
   for (size_t i = 0; i < facts.statements.size(); ++i) {
-    const StatementFacts& s = facts.statements[i];
+    StatementFacts& s = facts.statements[i];
     rows.statements.push_back({stmtId(static_cast<int>(i)), procId(s.proc), loopId(s.loop), fileId(s.fileIndex), line(s.line),
                                line(s.col), line(s.endLine), s.kind, s.ops, s.elements, blockId(s.block), s.label, s.jumps,
-                               s.action});
+                               s.action, std::move(s.expr)});
   }
 
   rows.blocks.reserve(facts.blocks.size());
@@ -207,7 +209,7 @@ facts::FileRows FactWriter::write(FileFacts& facts, const FileTable& files) {
   refs_ += static_cast<int64_t>(facts.arrayRefs.size());
 
   rows.calls.reserve(facts.calls.size());
-  for (const CallFacts& c : facts.calls) {
+  for (CallFacts& c : facts.calls) {
     facts::CallRow r;
     r.id = ++calls_;
     r.stmtId = stmtId(c.stmt);
@@ -218,7 +220,7 @@ facts::FileRows FactWriter::write(FileFacts& facts, const FileTable& files) {
     r.fileId = fileId(c.fileIndex);
     r.line = line(c.line);
     r.col = line(c.col);
-    for (const CallArgFacts& a : c.args) r.args.push_back({a.keyword, a.text, a.var, refId(a.ref)});
+    for (CallArgFacts& a : c.args) r.args.push_back({a.keyword, a.text, a.var, refId(a.ref), std::move(a.expr)});
     rows.calls.push_back(std::move(r));
   }
 

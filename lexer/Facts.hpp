@@ -42,6 +42,7 @@ struct LoopFacts {
   uint32_t line = 0, col = 0, endLine = 0;
   facts::LoopKind kind = facts::LoopKind::Do;
   std::string var, lower, upper, step, condition;
+  std::string bounds;  ///< [lower, upper, step] as expression JSON; "": none (DO WHILE)
   std::optional<int64_t> lowerValue, upperValue, stepValue, tripCount;
   int label = 0;
   std::string construct;
@@ -80,6 +81,7 @@ struct StatementFacts {
   int fileIndex = 0;
   uint32_t line = 0, col = 0, endLine = 0;
   std::string kind;
+  std::string expr;  ///< its expressions as JSON (facts::StatementExpressions); "": none
   OpCounts ops;
   std::optional<int64_t> elements;  ///< array syntax: how many elements (the counts are per element)
   int block = -1;      ///< the innermost block it is in
@@ -143,6 +145,7 @@ struct ArrayRefFacts {
 struct CallArgFacts {
   std::string keyword;
   std::string text;
+  std::string expr;  ///< the value as expression JSON (facts/Expression.hpp)
   std::string var;
   int ref = -1;  ///< the array reference the argument is (an element, a section, a whole array): its index
 };

@@ -70,6 +70,7 @@ struct DimInfo {
   std::string spec;        ///< as declared: 'n', '0:n+1', ':', '*'
   std::string lowerText;   ///< '1' when omitted
   std::string upperText;   ///< empty for ':' and '*'
+  std::string bounds;      ///< [lower, upper] as expression JSON (facts/Expression.hpp), null when omitted
   std::optional<int64_t> lower;
   std::optional<int64_t> upper;
   /// upper - lower + 1 (0 when upper < lower); nullopt when a bound is unknown or the extent

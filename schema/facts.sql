@@ -92,6 +92,7 @@ CREATE TABLE dimension (                  -- one row per dimension of an array
   lower_value INTEGER,                    -- folded bounds, NULL when not constant
   upper_value INTEGER,
   extent  INTEGER,
+  bounds  TEXT,                           -- [lower, upper] as expression trees (JSON, see statement.expr); null: omitted
   PRIMARY KEY (var_id, dim)
 ) WITHOUT ROWID;
 
@@ -126,8 +127,10 @@ CREATE TABLE loop (
   lower_const  INTEGER,
   upper_affine INTEGER NOT NULL DEFAULT 0,
   upper_const  INTEGER,
-  stmt_id   INTEGER REFERENCES statement  -- its DO (DO WHILE, FORALL...) statement; NULL: an inner FORALL or
+  stmt_id   INTEGER REFERENCES statement, -- its DO (DO WHILE, FORALL...) statement; NULL: an inner FORALL or
                                           -- DO CONCURRENT index, which has none of its own
+  bounds    TEXT                          -- [lower, upper, step] as expression trees (JSON, see statement.expr),
+                                          -- step null when omitted; NULL for DO WHILE and DO forever
 );
 
 CREATE TABLE loop_bound_term (            -- the variable terms of an affine loop bound
@@ -182,7 +185,19 @@ CREATE TABLE statement (
   label    INTEGER,                       -- its statement label
   jumps    INTEGER NOT NULL DEFAULT 0,    -- may send control to another statement of its code: a GO TO not to
                                           -- the end of an enclosing loop, ERR=, an alternate return
-  action   TEXT                           -- a logical IF's (WHERE statement's) action: its kind
+  action   TEXT,                          -- a logical IF's (WHERE statement's) action: its kind
+  -- What the statement computes, as JSON (facts/Expression.hpp; query it with json_tree): an object
+  -- with, when not empty, "name" (a DO variable, a callee, the construct of an EXIT), "exprs" (an
+  -- assignment's target and value; a condition; a DO's lower, upper, step; a call's arguments; an
+  -- I/O control list; ...), "items" (an I/O data list), "action" (a logical IF's action, alike).
+  -- An expression is a name ("a"), an integer (5), null (omitted), or [TAG, ...]: an operator by
+  -- its spelling (["+", x, y], ["-", x], [".and.", p, q]); ["element", "a", i, j], "section",
+  -- "substring", "call" (a user function), "intrinsic", "statement_function", "apply" (not
+  -- resolved); ["int", 5, kind], ["real", "1.5d0"(, kind)], ["logical", 1], ["string", "'s'"],
+  -- ["boz", "z'f'"]; ["subscript", base, s...], ["component", base, "x"], ["paren", x],
+  -- ["complex", re, im], ["array", item...], ["range", lo, hi, stride], ["keyword", "kind", v],
+  -- ["implied_do", "i", lo, hi, step, item...], ["star"], ["alt_return", 10]. NULL: none (CONTINUE).
+  expr     TEXT
 );
 
 -- Scalar variables a statement reads (R) or writes (W); writing part of one (a component, a
@@ -274,6 +289,7 @@ CREATE TABLE call_arg (
   text    TEXT NOT NULL,
   var     TEXT,                           -- the variable when the argument is one or an element of one
   ref_id  INTEGER REFERENCES array_ref,   -- the array reference it is (an element, a section, a whole array)
+  expr    TEXT,                           -- the value as an expression tree (JSON, see statement.expr)
   PRIMARY KEY (call_id, pos)
 ) WITHOUT ROWID;
 

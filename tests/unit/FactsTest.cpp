@@ -134,7 +134,8 @@ TEST_CASE("rows with every field set are read back equal") {
   v.line = 4;
   v.equivalence = 2;
   v.storageOffset = 16;
-  v.dims = {{"0:n+1", "0", "n+1", 0, std::nullopt, std::nullopt}, {"10", "1", "10", 1, 10, 10}};
+  v.dims = {{"0:n+1", "0", "n+1", 0, std::nullopt, std::nullopt, R"([0,["+","n",1]])"},
+            {"10", "1", "10", 1, 10, 10, "[null,10]"}};
   VariableRow w;
   w.id = 2;
   w.procId = 1;
@@ -173,6 +174,7 @@ TEST_CASE("rows with every field set are read back equal") {
   l.headerStmt = 1;
   l.ops = {1, 2, 3, 4, 5, 6, 7, 8};
   l.statements = 3;
+  l.bounds = R"([["+","k",1],"n",2])";
   LoopRow inner = l;
   inner.id = 2;
   inner.key = "m.solve:1.1";
@@ -183,11 +185,14 @@ TEST_CASE("rows with every field set are read back equal") {
   inner.lowerForm = {true, -3, {{"i", 2}, {"j", -1}}};
   inner.upperForm = {true, 7, {}};
   inner.headerStmt = 0;
+  inner.bounds = "";
   rows.loops = {l, inner};
   rows.obstacles = {{2, ObstacleKind::Io, 12, 5, "write"}, {1, ObstacleKind::GotoOut, 13, 7, "GO TO 99"}};
   rows.blocks = {{1, 1, 0, BlockKind::Loop, 1, 0, 0, false}, {2, 1, 1, BlockKind::Arm, 0, 2, 2, true}};
-  rows.statements = {{1, 1, 0, 1, 10, 3, 10, "do", {1, 0, 0, 0, 0, 0, 0, 0}, std::nullopt, 0, 10, false, ""},
-                     {2, 1, 1, 1, 11, 5, 12, "if", {0, 1, 0, 1, 0, 1, 0, 2}, 64, 1, 0, true, "goto"}};
+  rows.statements = {{1, 1, 0, 1, 10, 3, 10, "do", {1, 0, 0, 0, 0, 0, 0, 0}, std::nullopt, 0, 10, false, "",
+                      R"({"name":"i","exprs":[["+","k",1],"n",2]})"},
+                     {2, 1, 1, 1, 11, 5, 12, "if", {0, 1, 0, 1, 0, 1, 0, 2}, 64, 1, 0, true, "goto",
+                      R"({"exprs":[[">","x",0]],"action":{"exprs":[99]}})"}};
   rows.scalarRefs = {{1, 2, Access::Read, RefContext::Control, false}, {2, 1, Access::Write, RefContext::Lhs, true}};
   rows.updates = {{2, 1, "a", UpdateOp::Max, 1, "", std::nullopt}, {2, 2, "n", UpdateOp::Loc, 2, "a", 3}};
   ArrayRefRow r;
@@ -204,7 +209,8 @@ TEST_CASE("rows with every field set are read back equal") {
   r.col = 9;
   r.subscripts = {{"i-1", true, -1, false, {{"i", 1, true}}}, {"1:n", false, std::nullopt, true, {}}};
   rows.arrayRefs = {r};
-  rows.calls = {{1, 2, 1, 1, "f", CallKind::StatementFunction, 1, 11, 9, {{"x", "a(i-1,1:n)", "a", 1}, {"", "2", "", 0}}}};
+  rows.calls = {{1, 2, 1, 1, "f", CallKind::StatementFunction, 1, 11, 9, {{"x", "a(i-1,1:n)", "a", 1, R"(["section","a",["-","i",1],["range",1,"n",null]])"},
+                                                                        {"", "2", "", 0, "2"}}}};
   rows.labels = {{1, 10, 1, 0}, {1, 99, 0, 2}};
   rows.jumps = {{2, 10}, {2, 99}};
   DirectiveRow d;
