@@ -7,6 +7,7 @@
 #pragma once
 
 #include "facts/Codecs.hpp"
+#include "facts/Expression.hpp"
 #include "facts/Rows.hpp"
 #include "predictor/ModelSettings.hpp"
 
@@ -62,7 +63,7 @@ struct TransferFacts {
 struct CallSiteFacts {
   Id callerId = 0, loopId = 0;
   std::string callee;
-  std::vector<std::string> args;  ///< the positional actual arguments as text
+  std::vector<facts::Expression> args;  ///< the positional actual arguments
 };
 
 /// The whole program, read once; kernels are built from it one by one.

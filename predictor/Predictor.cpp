@@ -87,9 +87,10 @@ class Symbols {
     auto l = loopVars.find(name);
     if (l != loopVars.end()) {
       const facts::LoopRow& loop = program_.loop(l->second);
-      std::optional<double> lower = evaluate(procId, loop.lower, missing, {});
+      const LoopBounds& bounds = boundsOf(loop);
+      std::optional<double> lower = evaluate(procId, bounds.lower, loop.lower, missing, {});
       std::optional<double> trip = tripCount(l->second, missing);
-      std::optional<double> step = loop.step.empty() ? 1.0 : evaluate(procId, loop.step, missing, {});
+      std::optional<double> step = loop.step.empty() ? 1.0 : evaluate(procId, bounds.step, loop.step, missing, {});
       if (lower && trip && step) return *lower + *step * std::max(0.0, *trip - 1) / 2;
       return std::nullopt;
     }
@@ -97,14 +98,47 @@ class Symbols {
     return std::nullopt;
   }
 
-  std::optional<double> evaluate(Id procId, const std::string& text, std::set<std::string>& missing,
-                                 const std::map<std::string, Id>& loopVars) {
-    if (text.empty()) return std::nullopt;
+  /// The value of an expression tree; `text`, its source text, names it when it is not understood.
+  std::optional<double> evaluate(Id procId, const facts::Expression& e, const std::string& text,
+                                 std::set<std::string>& missing, const std::map<std::string, Id>& loopVars) {
+    if (e.isNull()) return std::nullopt;
     std::set<std::string> lacking;
-    BoundValue v = evaluateBound(text, [&](const std::string& name) { return value(procId, name, lacking, loopVars); });
+    BoundValue v = evaluateBound(e, [&](const std::string& name) { return value(procId, name, lacking, loopVars); });
     if (!v.understood) lacking = {"'" + text + "'"};
     missing.insert(lacking.begin(), lacking.end());
     return lacking.empty() ? v.value : std::nullopt;
+  }
+
+  /// A loop's bounds and step as trees (loop.bounds), read once per thread.
+  struct LoopBounds {
+    facts::Expression lower, upper, step;
+  };
+  const LoopBounds& boundsOf(const facts::LoopRow& l) {
+    auto known = loopBounds_.find(l.id);
+    if (known != loopBounds_.end()) return known->second;
+    LoopBounds b;
+    if (!l.bounds.empty()) {
+      std::vector<facts::Expression> list = facts::parseExpressionList(l.bounds);
+      if (list.size() != 3) throw facts::ExpressionFormatError("loop " + l.key + ": bounds is not [lower, upper, step]");
+      b = {std::move(list[0]), std::move(list[1]), std::move(list[2])};
+    }
+    return loopBounds_.emplace(l.id, std::move(b)).first->second;
+  }
+
+  /// An array's declared bounds (dimension.bounds) as trees, an omitted lower bound 1; read once
+  /// per thread.
+  const std::pair<facts::Expression, facts::Expression>& boundsOf(const facts::VariableRow& v, size_t dim) {
+    auto known = dimensionBounds_.find({v.id, dim});
+    if (known != dimensionBounds_.end()) return known->second;
+    std::pair<facts::Expression, facts::Expression> b;
+    const std::string& json = v.dims[dim].bounds;
+    if (!json.empty()) {
+      std::vector<facts::Expression> list = facts::parseExpressionList(json);
+      if (list.size() != 2) throw facts::ExpressionFormatError("array " + v.name + ": bounds is not [lower, upper]");
+      b = {std::move(list[0]), std::move(list[1])};
+    }
+    if (b.first.isNull()) b.first = facts::Expression{facts::ExpressionKind::Integer, "", 1, {}, {}};
+    return dimensionBounds_.emplace(std::pair{v.id, dim}, std::move(b)).first->second;
   }
 
   /// A dummy argument's value when every call site in the program passes the same known value
@@ -124,7 +158,7 @@ class Symbols {
         break;
       }
       std::set<std::string> ignored;
-      std::optional<double> v = evaluate(c.callerId, c.args[position], ignored, {});
+      std::optional<double> v = evaluate(c.callerId, c.args[position], "", ignored, {});
       consistent = v && (!agreed || *agreed == *v);
       agreed = v;
     }
@@ -146,9 +180,10 @@ class Symbols {
     std::map<std::string, Id> outer;
     for (Id p = l.parentId; p; p = program_.loop(p).parentId) outer.emplace(program_.loop(p).var, p);
     std::set<std::string> lacking;
-    std::optional<double> lower = evaluate(l.procId, l.lower, lacking, outer);
-    std::optional<double> upper = evaluate(l.procId, l.upper, lacking, outer);
-    std::optional<double> step = l.step.empty() ? 1.0 : evaluate(l.procId, l.step, lacking, outer);
+    const LoopBounds& bounds = boundsOf(l);
+    std::optional<double> lower = evaluate(l.procId, bounds.lower, l.lower, lacking, outer);
+    std::optional<double> upper = evaluate(l.procId, bounds.upper, l.upper, lacking, outer);
+    std::optional<double> step = l.step.empty() ? 1.0 : evaluate(l.procId, bounds.step, l.step, lacking, outer);
     if (!lacking.empty() || !lower || !upper || !step || *step == 0) {
       missing.insert(lacking.begin(), lacking.end());
       if (lacking.empty()) missing.insert(l.key);
@@ -162,6 +197,8 @@ class Symbols {
   const PredictOptions& options_;
   std::set<std::pair<Id, std::string>> visiting_;
   std::map<std::pair<Id, std::string>, std::optional<double>> global_;  ///< constants and call-site values
+  std::map<Id, LoopBounds> loopBounds_;
+  std::map<std::pair<Id, size_t>, std::pair<facts::Expression, facts::Expression>> dimensionBounds_;
 };
 
 /// How many times the code of a procedure runs per run of the program: 1 for a main program (and
@@ -479,14 +516,15 @@ class KernelModel {
     for (size_t d = 0; d < v.dims.size(); ++d) {
       const facts::DimensionRow& dim = v.dims[d];
       std::optional<double> lower = dim.lowerValue ? std::optional<double>(static_cast<double>(*dim.lowerValue))
-                                                   : symbols_.evaluate(v.procId, dim.lower.empty() ? "1" : dim.lower, lacking, {});
+                                                   : symbols_.evaluate(v.procId, symbols_.boundsOf(v, d).first,
+                                                                       dim.lower.empty() ? "1" : dim.lower, lacking, {});
       l.lower.push_back(saturated(lower.value_or(1)));
       l.multiplier.push_back(m);
       if (d + 1 == v.dims.size()) break;
       std::optional<double> extent;
       if (dim.extent) extent = static_cast<double>(*dim.extent);
       else if (!dim.upper.empty()) {
-        std::optional<double> upper = symbols_.evaluate(v.procId, dim.upper, lacking, {});
+        std::optional<double> upper = symbols_.evaluate(v.procId, symbols_.boundsOf(v, d).second, dim.upper, lacking, {});
         if (upper && lower) extent = *upper - *lower + 1;
       } else {
         std::string name = v.name + ".extent" + std::to_string(d + 1);
@@ -589,14 +627,15 @@ class KernelModel {
     auto known = starts_.find(l.id);
     if (known != starts_.end()) return known->second;
     std::set<std::string> ignored;
-    return starts_[l.id] = saturated(symbols_.evaluate(l.procId, l.lower, ignored, loopVars_).value_or(1));
+    return starts_[l.id] =
+               saturated(symbols_.evaluate(l.procId, symbols_.boundsOf(l).lower, l.lower, ignored, loopVars_).value_or(1));
   }
   int64_t loopStep(const facts::LoopRow& l) {
     auto known = steps_.find(l.id);
     if (known != steps_.end()) return known->second;
     std::set<std::string> ignored;
     return steps_[l.id] =
-               l.step.empty() ? 1 : saturated(symbols_.evaluate(l.procId, l.step, ignored, {}).value_or(1));
+               l.step.empty() ? 1 : saturated(symbols_.evaluate(l.procId, symbols_.boundsOf(l).step, l.step, ignored, {}).value_or(1));
   }
   /// Every slot's starting value: the body loops at their first iteration.
   std::vector<int64_t> innerStart() {
@@ -1039,13 +1078,15 @@ std::optional<double> variableBytes(ProgramFacts& program, Symbols& symbols, Id 
   }
   double bytes = bytesOr(*v, 4);
   if (v->elements) return bytes * static_cast<double>(*v->elements);
-  for (const facts::DimensionRow& d : v->dims) {
+  for (size_t dim = 0; dim < v->dims.size(); ++dim) {
+    const facts::DimensionRow& d = v->dims[dim];
     if (d.extent) {
       bytes *= static_cast<double>(*d.extent);
       continue;
     }
-    std::optional<double> lower = symbols.evaluate(v->procId, d.lower.empty() ? "1" : d.lower, missing, {});
-    std::optional<double> upper = symbols.evaluate(v->procId, d.upper, missing, {});
+    const auto& [lowerTree, upperTree] = symbols.boundsOf(*v, dim);
+    std::optional<double> lower = symbols.evaluate(v->procId, lowerTree, d.lower.empty() ? "1" : d.lower, missing, {});
+    std::optional<double> upper = symbols.evaluate(v->procId, upperTree, d.upper, missing, {});
     if (!lower || !upper) {
       if (d.upper.empty()) missing.insert(name + " (its extents)");
       return std::nullopt;

@@ -253,16 +253,30 @@ TEST_CASE("bound expressions with the symbols given") {
     auto found = symbols.find(name);
     return found == symbols.end() ? std::nullopt : std::optional<double>(found->second);
   };
-  CHECK(*evaluateBound("n-1", lookup).value == 99);
-  CHECK(*evaluateBound("N/3+1", lookup).value == 34);  // integer division truncates
-  CHECK(*evaluateBound("-7/2", lookup).value == -3);
-  CHECK(*evaluateBound("2**3*m", lookup).value == 56);
-  CHECK(*evaluateBound("min(n, m) + max(1, 2, 3) + mod(n, m) + abs(-m)", lookup).value == 7 + 3 + 2 + 7);
-  BoundValue unknown = evaluateBound("nx*ny", lookup);
+  // The trees as the database keeps them (facts/Expression.hpp), the Fortran they stand for beside.
+  auto of = [&](const char* json) { return evaluateBound(sapfor::facts::parseExpression(json), lookup); };
+  CHECK(*of(R"(["-","n",1])").value == 99);                            // n-1
+  CHECK(*of(R"(["+",["/","n",3],1])").value == 34);                    // n/3+1: integer division truncates
+  CHECK(*of(R"(["-",["/",7,2]])").value == -3);                        // -7/2
+  CHECK(*of(R"(["/",["paren",["-",7]],2])").value == -3);              // (-7)/2: toward zero
+  CHECK(*of(R"(["*",["**",2,3],"m"])").value == 56);                   // 2**3*m
+  CHECK(*of(R"(["+",["int",10,8],["+","n"]])").value == 110);          // 10_8 + (+n)
+  CHECK(*of(R"(["+",["+",["+",["intrinsic","min","n","m"],["intrinsic","max",1,2,3]],)"
+            R"(["intrinsic","mod","n","m"]],["intrinsic","abs",["-","m"]]])")
+              .value == 7 + 3 + 2 + 7);                                // min(n,m)+max(1,2,3)+mod(n,m)+abs(-m)
+  CHECK(*of(R"(["apply","max","n",1])").value == 100);                 // max of a module the front end did not see
+  BoundValue unknown = of(R"(["*","nx","ny"])");
   CHECK(!unknown.value);
+  CHECK(unknown.understood);
   CHECK(unknown.missing == std::set<std::string>{"nx", "ny"});
-  CHECK(!evaluateBound("size(a, 1)", lookup).understood);
-  CHECK(!evaluateBound("n/0", lookup).value);
+  CHECK(!of(R"(["intrinsic","size","a",1])").understood);             // size(a,1)
+  CHECK(!of(R"(["call","max","n",1])").understood);                   // a user function named max
+  CHECK(!of(R"(["element","n",1])").understood);                      // an array element
+  CHECK(!of(R"(["real","1.5"])").understood);
+  CHECK(!of(R"([".and.","n","m"])").understood);
+  CHECK(!of(R"(["/","n",0])").value);
+  BoundValue omitted = evaluateBound(sapfor::facts::Expression{}, lookup);  // null: an omitted bound
+  CHECK((!omitted.value && omitted.understood && omitted.missing.empty()));
 }
 
 TEST_CASE("LRU segment cache: the least recently used segment leaves first (MODEL.md §8)") {
