@@ -332,7 +332,7 @@ void Program::loadCode(Id procId, facts::FileRows&& code, Detail detail) {
 
 // ---- from the database ---------------------------------------------------------------------------
 
-ProgramReader::ProgramReader(SQLite::Database& db) : db_(db.getHandle()), rows_(db) {}
+ProgramReader::ProgramReader(SQLite::Database& db) : db_(db.getHandle()), rows_(db, facts::Reader::Expressions::Skip) {}
 
 Program ProgramReader::read() {
   Program p;

@@ -40,7 +40,11 @@ class Writer {
 /// database whose rows are not what sapfor-lex writes.
 class Reader {
  public:
-  explicit Reader(SQLite::Database& db);  ///< the database must outlive the reader
+  /// Whether to read the expression trees (statement.expr, loop.bounds, dimension.bounds,
+  /// call_arg.expr): a reader that does not use them saves their memory and time.
+  enum class Expressions { Read, Skip };
+  /// The database must outlive the reader.
+  explicit Reader(SQLite::Database& db, Expressions expressions = Expressions::Read);
   ~Reader();
   Reader(const Reader&) = delete;
   Reader& operator=(const Reader&) = delete;
@@ -78,6 +82,7 @@ class Reader {
  private:
   struct Queries;
   sqlite3* db_;
+  bool skipExpressions_ = false;
   std::unique_ptr<Queries> queries_;
 };
 

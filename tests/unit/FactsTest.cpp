@@ -344,3 +344,40 @@ end subroutine
     CHECK(refs == expectedRefs);
   }
 }
+
+TEST_CASE("a reader told to skip the expression trees reads the rest alike and no tree") {
+  test::FortranSnippet snippet(R"(subroutine s(a, n)
+  integer :: n, i
+  real :: a(0:n)
+  do i = 1, n
+    call f(a(i), n + 1)
+  end do
+end subroutine
+)");
+  REQUIRE(snippet.diagnosticText().empty());
+  auto db = emptyDatabase();
+  lexer::FactWriter writer(*db);
+  writer.registerFile(0, -1, lexer::SourceForm::Free);
+  FileRows rows = writer.write(snippet.facts, snippet.files);
+  writer.flush();
+  Reader reader(*db, Reader::Expressions::Skip);
+  std::vector<LoopRow> loops = reader.loops();
+  std::vector<CallRow> calls = reader.calls();
+  std::vector<StatementRow> statements;
+  reader.statements(rows.statements.front().id, rows.statements.back().id, statements);
+  std::vector<VariableRow> variables;
+  reader.forEachVariable([&](VariableRow&& v) { variables.push_back(std::move(v)); });
+  // What was written had trees; clear them and the rows read must be the same.
+  REQUIRE(!rows.loops[0].bounds.empty());
+  REQUIRE(!rows.statements.back().expr.empty());
+  for (LoopRow& l : rows.loops) l.bounds.clear();
+  for (StatementRow& s : rows.statements) s.expr.clear();
+  for (CallRow& c : rows.calls)
+    for (CallArgRow& a : c.args) a.expr.clear();
+  for (VariableRow& v : rows.variables)
+    for (DimensionRow& d : v.dims) d.bounds.clear();
+  CHECK(loops == rows.loops);
+  CHECK(calls == rows.calls);
+  CHECK(statements == rows.statements);
+  CHECK(variables == rows.variables);
+}
