@@ -20,12 +20,6 @@ const char* reachName(Reach reach) {
   return "local";
 }
 
-bool isInputOutput(const std::string& kind) {
-  static const std::set<std::string> kinds = {"read", "write", "print", "open", "close", "inquire",
-                                              "backspace", "rewind", "endfile", "flush", "wait"};
-  return kinds.count(kind) > 0;
-}
-
 bool ProcedureSummary::pure() const {
   if (io || stop || !unknownCalls.empty()) return false;
   for (const auto& [key, e] : effects)
@@ -109,10 +103,12 @@ std::optional<Id> Effects::settledCallee(const CallRow& call) {
 void Effects::addLoaded() {
   const ProcedureRow& p = program_.procedure(program_.current);
   ProcedureSummary& summary = summaryOf(p.id);
-  auto listed = [](const std::string& kind) { return kind == "stop" || isInputOutput(kind); };
   for (const StatementRow& s : program_.statements) {
     for (const ScalarRefRow& r : s.scalars) addEffect(summary, p, r.varId, r.access == Access::Read, r.access == Access::Write, "");
-    if (listed(s.kind) || listed(s.action)) (s.kind == "stop" || s.action == "stop" ? summary.stop : summary.io) = true;
+    for (std::optional<StatementKind> kind : {std::optional(s.kind), s.action}) {
+      if (kind == StatementKind::Stop) summary.stop = true;
+      else if (kind && isInputOutput(*kind)) summary.io = true;
+    }
   }
   for (const ArrayRefRow& r : program_.arrayRefs)
     if (r.varId) addEffect(summary, p, r.varId, r.access == Access::Read, r.access == Access::Write, "");

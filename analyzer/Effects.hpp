@@ -165,7 +165,4 @@ class Effects {
   Id added_ = 0;                    ///< the last procedure addLoaded() has seen
 };
 
-/// I/O statement kinds (read write print open ...).
-bool isInputOutput(const std::string& kind);
-
 }  // namespace sapfor::analyzer

@@ -402,14 +402,14 @@ bool sameElement(const ArrayAccess& x, const ArrayAccess& y) {
 bool Expert::everyIteration(const ArrayAccess& write, const std::vector<const ArrayAccess*>& accesses) const {
   if (write.loops().empty()) return false;
   // The action of a logical IF, or a masked WHERE statement, writes only where its condition holds.
-  const std::string& kind = program_.statement(write.stmtId).kind;
-  if (kind == "if" || kind == "where") return false;
+  StatementKind kind = program_.statement(write.stmtId).kind;
+  if (kind == StatementKind::If || kind == StatementKind::Where) return false;
   const LoopRow& innermost = program_.loop(write.loops().back());
   Id body = innermost.bodyBlock;
   // Nothing before it may end the iteration early (GO TO, CYCLE, EXIT, ...).
   for (Id s = innermost.firstStmt; s < write.stmtId; ++s) {
     const StatementRow& st = program_.statement(s);
-    if (st.jumps || transfersControl(st.kind) || transfersControl(st.action)) return false;
+    if (st.jumps || transfersControl(st.kind) || (st.action && transfersControl(*st.action))) return false;
   }
   // Out through the construct arms around the write: each must be part of a construct that
   // always runs an arm, every arm of which writes the same element.

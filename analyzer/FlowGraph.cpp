@@ -189,7 +189,7 @@ void FlowGraph::linkConstruct(const Item& item, Node follow) {
   bool complete = found != program_.constructs.end() && found->second.complete;
   // IF ... ELSE IF ... ELSE: each condition goes to its arm or to the next condition (the ELSE
   // arm, or past the construct without one).
-  if (head.kind == "if_then" && arms.size() == conditions.size() + 1 + (complete ? 1 : 0)) {
+  if (head.kind == StatementKind::IfThen && arms.size() == conditions.size() + 1 + (complete ? 1 : 0)) {
     for (size_t j = 0; j <= conditions.size(); ++j) {
       Node at = j == 0 ? start : conditions[j - 1];
       Node otherwise = j < conditions.size() ? conditions[j] : complete ? arms.back() : follow;
@@ -239,8 +239,9 @@ bool FlowGraph::inside(Node n, Id loop) const {
 }
 
 void FlowGraph::transfers(const StatementRow& s, Node node, Node follow) {
-  const bool conditional = s.kind == "if";
-  const std::string& kind = conditional ? s.action : s.kind;
+  using K = StatementKind;
+  const bool conditional = s.kind == K::If;
+  const K kind = conditional ? s.action.value_or(K::Unknown) : s.kind;
   if (s.jumpLabels.empty() && !transfersControl(kind)) {  // most statements: on to the next
     edge(node, follow);
     return;
@@ -257,23 +258,23 @@ void FlowGraph::transfers(const StatementRow& s, Node node, Node follow) {
       for (int label : s.jumpLabels) targets.push_back(labelNode(label));
     }
   };
-  if (kind == "goto" || kind == "assigned_goto" || kind == "arithmetic_if") {
+  if (kind == K::Goto || kind == K::AssignedGoto || kind == K::ArithIf) {
     toLabels();
     falls = conditional;
-  } else if (kind == "computed_goto") {
+  } else if (kind == K::ComputedGoto) {
     toLabels();
-  } else if (kind == "exit") {
+  } else if (kind == K::Exit) {
     // The loop it leaves (the innermost, or the one it names), or a named construct around it.
     for (Id l : loops) targets.push_back(loopFollow_[program_.loopIndex(l)]);
     for (Id arm : arms) targets.push_back(endNode(arm));
     falls = conditional;
-  } else if (kind == "cycle") {
+  } else if (kind == K::Cycle) {
     for (Id l : loops) targets.push_back(headNode(l));
     falls = conditional;
-  } else if (kind == "return") {
+  } else if (kind == K::Return) {
     targets.push_back(exitNode());
     falls = conditional;
-  } else if (kind == "stop") {
+  } else if (kind == K::Stop) {
     falls = conditional;  // the program ends: nothing reads what it left
   } else if (!s.jumpLabels.empty()) {
     toLabels();  // ERR=, END=, an alternate return

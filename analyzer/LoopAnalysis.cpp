@@ -308,7 +308,7 @@ void LoopAnalysis::scalars(const LoopRow& loop, LoopResult& result) {
 std::vector<Id> LoopAnalysis::guardsOf(Id stmt, const LoopRow& loop) const {
   std::vector<Id> guards;
   const StatementRow& s = program_.statement(stmt);
-  if (s.kind == "if") guards.push_back(stmt);
+  if (s.kind == StatementKind::If) guards.push_back(stmt);
   for (Id b = s.blockId; b != 0 && b != loop.bodyBlock; b = program_.block(b).parentId) {
     const BlockRow& arm = program_.block(b);
     if (arm.isLoop() || !arm.constructStmt) continue;

@@ -28,15 +28,6 @@ void expectIn(Id id, Id first, size_t count, const char* table) {
 
 }  // namespace
 
-bool isConstructCondition(std::string_view kind) {
-  return kind == "else_if" || kind == "case" || kind == "elsewhere" || kind == "type_guard" || kind == "rank";
-}
-
-bool transfersControl(std::string_view kind) {
-  return kind == "goto" || kind == "computed_goto" || kind == "assigned_goto" || kind == "arithmetic_if" ||
-         kind == "cycle" || kind == "exit" || kind == "return" || kind == "stop";
-}
-
 std::optional<int64_t> Variable::storageBytes() const {
   if (elementBytes <= 0 || (isArray() && layout.empty())) return std::nullopt;
   int64_t bytes = elementBytes;
@@ -423,10 +414,13 @@ void ProgramReader::forEachAccess(const std::function<void(Id, Id, char)>& visit
 SummaryFacts ProgramReader::summaryFacts() {
   SummaryFacts f;
   {
-    Query q(db_, "SELECT DISTINCT proc_id, kind, action FROM statement WHERE kind IN ('read', 'write', 'print', 'open', "
-                 "'close', 'inquire', 'backspace', 'rewind', 'endfile', 'flush', 'wait', 'stop') OR action IN ('read', "
-                 "'write', 'print', 'open', 'close', 'inquire', 'backspace', 'rewind', 'endfile', 'flush', 'wait', 'stop')");
-    while (q.next()) (q.is(1, "stop") || q.is(2, "stop") ? f.stop : f.io).push_back(q.id(0));
+    // The statement kinds an I/O or STOP statement has (facts::isInputOutput), as an SQL list.
+    std::string kinds = "'" + std::string(nameOf(StatementKind::Stop)) + "'";
+    for (size_t k = 0; k < facts::Vocabulary<StatementKind>::names.size(); ++k)
+      if (isInputOutput(static_cast<StatementKind>(k))) kinds += ", '" + std::string(facts::Vocabulary<StatementKind>::names[k]) + "'";
+    Query q(db_, "SELECT DISTINCT proc_id, kind, action FROM statement WHERE kind IN (" + kinds + ") OR action IN (" + kinds + ")");
+    const char* stop = nameOf(StatementKind::Stop).data();  // a literal: NUL-terminated
+    while (q.next()) (q.is(1, stop) || q.is(2, stop) ? f.stop : f.io).push_back(q.id(0));
   }
   {
     // The variable an argument names: the statement's call_arg reference of that name.

@@ -36,6 +36,7 @@ using facts::LoopKind;
 using facts::ObstacleKind;
 using facts::ProcedureKind;
 using facts::RefContext;
+using facts::StatementKind;
 using facts::Storage;
 using facts::TraitKind;
 using facts::UpdateOp;
@@ -102,12 +103,9 @@ struct LoopRow : facts::LoopRow {
   Id bodyBlock = 0;                 ///< the block of its body
 };
 
-/// A statement between the arms of a construct, read where the construct is: ELSE IF, CASE,
-/// ELSEWHERE, TYPE IS / CLASS IS, RANK.
-bool isConstructCondition(std::string_view kind);
-/// A statement (or a logical IF's action) that sends control somewhere else than the next one:
-/// GO TO of every kind, arithmetic IF, CYCLE, EXIT, RETURN, STOP.
-bool transfersControl(std::string_view kind);
+using facts::isConstructCondition;
+using facts::isInputOutput;
+using facts::transfersControl;
 
 /// A statement's row, and what belongs to it in the loaded procedure.
 struct StatementRow : facts::StatementRow {

@@ -238,9 +238,11 @@ const Columns kStatement = {"stmt_id", "proc_id", "loop_id", "file_id", "line", 
                             "expr"};
 void bind(BatchedInsert& s, const StatementRow& r) {
   s.value(r.id).value(r.procId).id(r.loopId).value(r.fileId).value(wide(r.line)).value(wide(r.col)).value(wide(r.endLine))
-      .value(r.kind);
+      .value(name(r.kind));
   bindOps(s, r.ops);
-  s.value(r.elements).id(r.blockId).id(r.label).value(flag(r.jumps)).text(r.action).text(r.expr).endRow();
+  s.value(r.elements).id(r.blockId).id(r.label).value(flag(r.jumps));
+  if (r.action) s.value(name(*r.action)); else s.null();
+  s.text(r.expr).endRow();
 }
 StatementRow readStatement(const Query& q) {
   StatementRow r;
@@ -251,13 +253,13 @@ StatementRow readStatement(const Query& q) {
   r.line = q.integer(4);
   r.col = q.integer(5);
   r.endLine = q.integer(6);
-  r.kind = q.text(7);
+  r.kind = q.value<StatementKind>(7);
   r.ops = readOps(q, 8);
   r.elements = q.optional(16);
   r.blockId = q.id(17);
   r.label = q.integer(18);
   r.jumps = q.flag(19);
-  r.action = q.text(20);
+  if (!q.null(20)) r.action = q.value<StatementKind>(20);
   r.expr = q.text(21);
   return r;
 }

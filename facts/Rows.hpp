@@ -146,13 +146,13 @@ struct BlockRow {
 struct StatementRow {
   Id id = 0, procId = 0, loopId = 0, fileId = 0;
   int line = 0, col = 0, endLine = 0;
-  std::string kind;
+  StatementKind kind = StatementKind::Unknown;
   OpCounts ops;
   std::optional<int64_t> elements;  ///< array syntax: the elements the counts are per
   Id blockId = 0;
   int label = 0;
   bool jumps = false;
-  std::string action;  ///< a logical IF's action: its kind
+  std::optional<StatementKind> action;  ///< a logical IF's action: its kind
   std::string expr;    ///< its expressions, a facts::StatementExpressions as JSON; "": none
   bool operator==(const StatementRow&) const = default;
 };

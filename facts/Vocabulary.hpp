@@ -77,6 +77,60 @@ enum class Severity : uint8_t { Error, Warning, Unsupported, Note };
 SAPFOR_VOCABULARY(Severity, "diagnostic", "severity", true, std::string_view("error"), std::string_view("warning"),
                   std::string_view("unsupported"), std::string_view("note"));
 
+// ---- statements ----
+
+/// What a statement is (statement.kind; a logical IF's action: statement.action). Not CHECKed in
+/// the schema: a CHECK of a hundred values would cost every insert more than it checks.
+enum class StatementKind : uint8_t {
+  Unknown,
+  // program units
+  Program, Subroutine, Function, Module, BlockData, EndUnit, Contains, Entry,
+  Interface, EndInterface, ModuleProcedure, TypeDef, EndType, Sequence, Import, Procedure,
+  Generic, Final, Enum, Enumerator, EndEnum, Submodule,
+  // specifications
+  Use, Implicit, TypeDecl, AttrStmt, Parameter, Common, Data, Equivalence, Namelist, Format,
+  // executable
+  Assignment, PointerAssignment, StatementFunction, Call, If, IfThen, ElseIf, Else, EndIf, ArithIf,
+  Do, DoWhile, DoConcurrent, EndDo, SelectCase, Case, CaseDefault, EndSelect,
+  Where, WhereConstruct, ElseWhere, EndWhere, Forall, ForallConstruct, EndForall,
+  Block, EndBlock, Associate, EndAssociate, SelectType, TypeGuard, SelectRank, RankCase, ImageControl,
+  Exit, Cycle, Goto, ComputedGoto, AssignedGoto, Assign, Continue, Return, Stop, Pause,
+  Read, Write, Print, Open, Close, Inquire, Backspace, Rewind, Endfile, Flush, Wait,
+  Allocate, Deallocate, Nullify,
+};
+SAPFOR_VOCABULARY(StatementKind, "statement", "kind", false,
+                  std::string_view("unknown"), std::string_view("program"), std::string_view("subroutine"),
+                  std::string_view("function"), std::string_view("module"), std::string_view("block_data"),
+                  std::string_view("end"), std::string_view("contains"), std::string_view("entry"),
+                  std::string_view("interface"), std::string_view("end_interface"),
+                  std::string_view("module_procedure"), std::string_view("type"), std::string_view("end_type"),
+                  std::string_view("sequence"), std::string_view("import"), std::string_view("procedure"),
+                  std::string_view("generic"), std::string_view("final"), std::string_view("enum"),
+                  std::string_view("enumerator"), std::string_view("end_enum"), std::string_view("submodule"),
+                  std::string_view("use"), std::string_view("implicit"), std::string_view("declaration"),
+                  std::string_view("attribute"), std::string_view("parameter"), std::string_view("common"),
+                  std::string_view("data"), std::string_view("equivalence"), std::string_view("namelist"),
+                  std::string_view("format"), std::string_view("assignment"), std::string_view("pointer_assignment"),
+                  std::string_view("statement_function"), std::string_view("call"), std::string_view("if"),
+                  std::string_view("if_then"), std::string_view("else_if"), std::string_view("else"),
+                  std::string_view("end_if"), std::string_view("arithmetic_if"), std::string_view("do"),
+                  std::string_view("do_while"), std::string_view("do_concurrent"), std::string_view("end_do"),
+                  std::string_view("select_case"), std::string_view("case"), std::string_view("case_default"),
+                  std::string_view("end_select"), std::string_view("where"), std::string_view("where_construct"),
+                  std::string_view("elsewhere"), std::string_view("end_where"), std::string_view("forall"),
+                  std::string_view("forall_construct"), std::string_view("end_forall"), std::string_view("block"),
+                  std::string_view("end_block"), std::string_view("associate"), std::string_view("end_associate"),
+                  std::string_view("select_type"), std::string_view("type_guard"), std::string_view("select_rank"),
+                  std::string_view("rank"), std::string_view("image_control"), std::string_view("exit"),
+                  std::string_view("cycle"), std::string_view("goto"), std::string_view("computed_goto"),
+                  std::string_view("assigned_goto"), std::string_view("assign"), std::string_view("continue"),
+                  std::string_view("return"), std::string_view("stop"), std::string_view("pause"),
+                  std::string_view("read"), std::string_view("write"), std::string_view("print"),
+                  std::string_view("open"), std::string_view("close"), std::string_view("inquire"),
+                  std::string_view("backspace"), std::string_view("rewind"), std::string_view("endfile"),
+                  std::string_view("flush"), std::string_view("wait"), std::string_view("allocate"),
+                  std::string_view("deallocate"), std::string_view("nullify"));
+
 // ---- the analysis' vocabularies (schema/analysis.sql) ----
 
 /// What a scalar is to a loop.
@@ -104,6 +158,36 @@ constexpr std::optional<E> named(std::string_view name) {
   return std::nullopt;
 }
 
+/// Moves data in or out of the program: READ, WRITE, PRINT, OPEN, CLOSE, INQUIRE, the file
+/// positioning statements, FLUSH, WAIT.
+constexpr bool isInputOutput(StatementKind kind) {
+  using K = StatementKind;
+  return kind == K::Read || kind == K::Write || kind == K::Print || kind == K::Open || kind == K::Close ||
+         kind == K::Inquire || kind == K::Backspace || kind == K::Rewind || kind == K::Endfile || kind == K::Flush ||
+         kind == K::Wait;
+}
+
+/// Runs when control reaches it (not a program unit's heading, a declaration, a FORMAT, a
+/// statement function: the enum lists the others before Assignment).
+constexpr bool isExecutable(StatementKind kind) {
+  return kind >= StatementKind::Assignment && kind != StatementKind::StatementFunction;
+}
+
+/// Between the arms of a construct, read where the construct is: ELSE IF, CASE, ELSEWHERE,
+/// TYPE IS / CLASS IS, RANK.
+constexpr bool isConstructCondition(StatementKind kind) {
+  using K = StatementKind;
+  return kind == K::ElseIf || kind == K::Case || kind == K::ElseWhere || kind == K::TypeGuard || kind == K::RankCase;
+}
+
+/// Sends control somewhere else than the next statement: GO TO of every kind, arithmetic IF,
+/// CYCLE, EXIT, RETURN, STOP.
+constexpr bool transfersControl(StatementKind kind) {
+  using K = StatementKind;
+  return kind == K::Goto || kind == K::ComputedGoto || kind == K::AssignedGoto || kind == K::ArithIf ||
+         kind == K::Cycle || kind == K::Exit || kind == K::Return || kind == K::Stop;
+}
+
 /// Calls `visit(Vocabulary<E>{})` for every vocabulary above (the schema test walks them).
 template <typename Visit>
 void forEachVocabulary(Visit&& visit) {
@@ -118,6 +202,7 @@ void forEachVocabulary(Visit&& visit) {
   visit(Vocabulary<CallKind>{});
   visit(Vocabulary<UpdateOp>{});
   visit(Vocabulary<Severity>{});
+  visit(Vocabulary<StatementKind>{});
   visit(Vocabulary<TraitKind>{});
   visit(Vocabulary<DependenceKind>{});
 }

@@ -4,6 +4,7 @@
 /// an array element, a function call or a substring.
 #pragma once
 
+#include "facts/Vocabulary.hpp"
 #include "lexer/SourceFile.hpp"
 
 #include <cstdint>
@@ -154,26 +155,11 @@ struct UseRename {
 
 // ---- statements -----------------------------------------------------------------------------
 
-enum class StmtKind : uint8_t {
-  Unknown,
-  // program units
-  Program, Subroutine, Function, Module, BlockData, EndUnit, Contains, Entry,
-  Interface, EndInterface, ModuleProcedure, TypeDef, EndType, Sequence, Import, Procedure,
-  Generic, Final, Enum, Enumerator, EndEnum, Submodule,
-  // specifications
-  Use, Implicit, TypeDecl, AttrStmt, Parameter, Common, Data, Equivalence, Namelist, Format,
-  // executable
-  Assignment, PointerAssignment, StatementFunction, Call, If, IfThen, ElseIf, Else, EndIf, ArithIf,
-  Do, DoWhile, DoConcurrent, EndDo, SelectCase, Case, CaseDefault, EndSelect,
-  Where, WhereConstruct, ElseWhere, EndWhere, Forall, ForallConstruct, EndForall,
-  Block, EndBlock, Associate, EndAssociate, SelectType, TypeGuard, SelectRank, RankCase, ImageControl,
-  Exit, Cycle, Goto, ComputedGoto, AssignedGoto, Assign, Continue, Return, Stop, Pause,
-  Read, Write, Print, Open, Close, Inquire, Backspace, Rewind, Endfile, Flush, Wait,
-  Allocate, Deallocate, Nullify,
-};
-const char* stmtKindName(StmtKind kind);
-bool isExecutable(StmtKind kind);
-bool isInputOutput(StmtKind kind);
+/// The statement kinds are the database's vocabulary (facts/Vocabulary.hpp).
+using StmtKind = facts::StatementKind;
+inline const char* stmtKindName(StmtKind kind) { return facts::nameOf(kind).data(); }
+using facts::isExecutable;
+using facts::isInputOutput;
 
 struct DeclData {
   TypeSpec type;

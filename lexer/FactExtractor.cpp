@@ -559,14 +559,14 @@ class Extractor {
     f.line = s.pos.line;
     f.col = s.pos.col;
     f.endLine = s.endLine;
-    f.kind = stmtKindName(s.kind);
+    f.kind = s.kind;
     if (s.parsed) f.expr = statementJson(s);
     f.ops = countOperations(s);
     if (s.parsed) f.elements = arrayElements(s);
     f.block = block_;
     f.label = s.label;
     f.jumps = jumps(s);
-    if (s.action && s.kind != StmtKind::Forall) f.action = stmtKindName(s.action->kind);
+    if (s.action && s.kind != StmtKind::Forall) f.action = s.action->kind;
     if (loop >= 0) {
       LoopFacts& l = facts_.loops[static_cast<size_t>(loop)];
       l.ops += f.ops;

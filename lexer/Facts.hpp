@@ -80,14 +80,14 @@ struct StatementFacts {
   int loop = -1;
   int fileIndex = 0;
   uint32_t line = 0, col = 0, endLine = 0;
-  std::string kind;
+  facts::StatementKind kind = facts::StatementKind::Unknown;
   std::string expr;  ///< its expressions as JSON (facts::StatementExpressions); "": none
   OpCounts ops;
   std::optional<int64_t> elements;  ///< array syntax: how many elements (the counts are per element)
   int block = -1;      ///< the innermost block it is in
   int label = 0;
   bool jumps = false;  ///< may send control to another statement of its code (a GO TO, ERR=, ...)
-  std::string action;  ///< a logical IF's action: its kind
+  std::optional<facts::StatementKind> action;  ///< a logical IF's action: its kind
 };
 
 /// A scalar variable a statement reads or writes. A write of part of it (a component, a

@@ -63,7 +63,7 @@ end subroutine
 )");
   auto statement = [&](const std::string& kind, int nth = 0) {
     for (const StatementRow& s : rows.statements)
-      if (s.kind == kind && nth-- == 0) return s.expr;
+      if (nameOf(s.kind) == kind && nth-- == 0) return s.expr;
     FAIL("no statement " << kind);
     return std::string();
   };

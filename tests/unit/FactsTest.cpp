@@ -189,9 +189,9 @@ TEST_CASE("rows with every field set are read back equal") {
   rows.loops = {l, inner};
   rows.obstacles = {{2, ObstacleKind::Io, 12, 5, "write"}, {1, ObstacleKind::GotoOut, 13, 7, "GO TO 99"}};
   rows.blocks = {{1, 1, 0, BlockKind::Loop, 1, 0, 0, false}, {2, 1, 1, BlockKind::Arm, 0, 2, 2, true}};
-  rows.statements = {{1, 1, 0, 1, 10, 3, 10, "do", {1, 0, 0, 0, 0, 0, 0, 0}, std::nullopt, 0, 10, false, "",
+  rows.statements = {{1, 1, 0, 1, 10, 3, 10, StatementKind::Do, {1, 0, 0, 0, 0, 0, 0, 0}, std::nullopt, 0, 10, false, std::nullopt,
                       R"({"name":"i","exprs":[["+","k",1],"n",2]})"},
-                     {2, 1, 1, 1, 11, 5, 12, "if", {0, 1, 0, 1, 0, 1, 0, 2}, 64, 1, 0, true, "goto",
+                     {2, 1, 1, 1, 11, 5, 12, StatementKind::If, {0, 1, 0, 1, 0, 1, 0, 2}, 64, 1, 0, true, StatementKind::Goto,
                       R"({"exprs":[[">","x",0]],"action":{"exprs":[99]}})"}};
   rows.scalarRefs = {{1, 2, Access::Read, RefContext::Control, false}, {2, 1, Access::Write, RefContext::Lhs, true}};
   rows.updates = {{2, 1, "a", UpdateOp::Max, 1, "", std::nullopt}, {2, 2, "n", UpdateOp::Loc, 2, "a", 3}};
