@@ -13,6 +13,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 
 namespace sapfor::predictor {
 
@@ -41,7 +42,10 @@ LoopTree readLoopTree(SQLite::Database& db) {
     e.lower = loops.getColumn(7).getString();
     e.upper = loops.getColumn(8).getString();
     e.step = loops.getColumn(9).getString();
-    e.kind = loops.getColumn(10).getString();
+    const std::string kind = loops.getColumn(10).getString();
+    std::optional<facts::LoopKind> known = facts::named<facts::LoopKind>(kind);
+    if (!known) throw std::runtime_error("loop " + e.key + " has the kind '" + kind + "', which this tool does not know");
+    e.kind = *known;
     if (!loops.getColumn(11).isNull()) e.trip = loops.getColumn(11).getInt64();
     e.parallel = loops.getColumn(12).getInt() != 0;
     e.reasons = loops.getColumn(13).getString();
@@ -210,10 +214,13 @@ void writeChange(std::ostream& out, double before, double after) {
 
 std::string loopHeader(const LoopTreeEntry& l) {
   std::string range = l.var + " = " + l.lower + ", " + l.upper + (l.step.empty() ? "" : ", " + l.step);
-  if (l.kind == "do_while") return "DO WHILE";
-  if (l.kind == "do_forever") return "DO";
-  if (l.kind == "do_concurrent") return "DO CONCURRENT (" + range + ")";
-  if (l.kind == "forall") return "FORALL (" + range + ")";
+  switch (l.kind) {
+    case facts::LoopKind::DoWhile: return "DO WHILE";
+    case facts::LoopKind::DoForever: return "DO";
+    case facts::LoopKind::DoConcurrent: return "DO CONCURRENT (" + range + ")";
+    case facts::LoopKind::Forall: return "FORALL (" + range + ")";
+    case facts::LoopKind::Do: break;
+  }
   return "DO " + range;
 }
 

@@ -6,6 +6,7 @@
 /// by side, kernels matched by loop key.
 #pragma once
 
+#include "facts/Vocabulary.hpp"
 #include "predictor/Predictor.hpp"
 #include "predictor/Report.hpp"
 
@@ -22,7 +23,8 @@ namespace sapfor::predictor {
 /// A loop as the loop tree shows it (the views loops and loop_verdicts).
 struct LoopTreeEntry {
   Id loopId = 0, parentId = 0;  ///< parentId 0: outermost in its procedure
-  std::string key, procedure, file, var, lower, upper, step, kind;
+  std::string key, procedure, file, var, lower, upper, step;
+  facts::LoopKind kind = facts::LoopKind::Do;
   int line = 0;
   std::optional<int64_t> trip;
   bool parallel = false;
