@@ -234,7 +234,7 @@ const std::vector<std::string> kResultTables = {"procedure_summary", "procedure_
 
 struct StreamingAnalysis::State {
   /// The thread that writes the facts is the load's critical path: the analysis yields to it
-  /// (a little less than the parsing threads do: lexer/Loader.cpp) and may fall up to this many
+  /// (a little less than the parsing threads do: frontend/Loader.cpp) and may fall up to this many
   /// files behind before that thread waits for it, catching up while the indexes are built.
   /// Measured on the 500k-line bench corpus (2 cores, alternated medians of 7 runs): nice +2 3.37 s,
   /// +3 3.34, +4 3.32, +5 and +6 3.33, peak memory +2 MB. (When the analysis cost more, +2 against

@@ -12,7 +12,7 @@
 --     the cost of an insert into the analysis tables.
 
 -- Provenance, one row per key (README "The database"). The preprocessing sapfor-lex was given,
--- so that a tool parsing the sources again (sapfor-cuda) does it alike (lexer/PreprocessingMeta):
+-- so that a tool parsing the sources again (sapfor-cuda) does it alike (frontend/PreprocessingMeta):
 --   preprocess.cpp         0 or 1 (--cpp); always written: without it the rows were not recorded
 --   preprocess.include.N   the N-th -I folder, N = 1, 2, ... in search order, an absolute path
 --                          (made so from sapfor-lex's working folder, symbolic links resolved)

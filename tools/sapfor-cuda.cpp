@@ -3,8 +3,8 @@
 /// database, with the block and grid dvmh-predict computes for it, so that what ptxas allocates
 /// can be compared with the predicted registers.
 #include "tools/cuda/CudaWriter.hpp"
-#include "lexer/PreprocessingMeta.hpp"
-#include "lexer/SourceProgram.hpp"
+#include "frontend/PreprocessingMeta.hpp"
+#include "frontend/SourceProgram.hpp"
 #include "threads/StackThread.hpp"
 #include "predictor/GpuProfile.hpp"
 #include "predictor/KernelFacts.hpp"
@@ -48,13 +48,13 @@ const char* const kUsage =
     "(no database, not ours, not analyzed, an unknown loop or GPU, a source missing or changed, a bad\n"
     "option); nothing is written then.\n";
 
-std::vector<lexer::RecordedSource> recordedSources(SQLite::Database& db) {
-  std::vector<lexer::RecordedSource> sources;
+std::vector<frontend::RecordedSource> recordedSources(SQLite::Database& db) {
+  std::vector<frontend::RecordedSource> sources;
   SQLite::Statement q(db, "SELECT path, form, lines, bytes, included_from IS NOT NULL FROM file ORDER BY file_id");
   while (q.executeStep()) {
-    lexer::RecordedSource s;
+    frontend::RecordedSource s;
     s.path = q.getColumn(0).getString();
-    s.form = q.getColumn(1).getString() == "fixed" ? lexer::SourceForm::Fixed : lexer::SourceForm::Free;
+    s.form = q.getColumn(1).getString() == "fixed" ? frontend::SourceForm::Fixed : frontend::SourceForm::Free;
     s.lines = static_cast<size_t>(q.getColumn(2).getInt64());
     s.bytes = static_cast<size_t>(q.getColumn(3).getInt64());
     s.included = q.getColumn(4).getInt() != 0;
@@ -152,12 +152,12 @@ int main(int argc, char** argv) {
       std::string root = db::getMeta(*db, "source_root").value_or("");
       // What sapfor-lex recorded (nothing in a database made before it did), then this command
       // line's options, as if they had ended sapfor-lex's.
-      lexer::PreprocessorOptions preprocessor = lexer::readPreprocessingMeta(*db).value_or(lexer::PreprocessorOptions{});
+      frontend::PreprocessorOptions preprocessor = frontend::readPreprocessingMeta(*db).value_or(frontend::PreprocessorOptions{});
       preprocessor.includeDirs.insert(preprocessor.includeDirs.end(), includes.begin(), includes.end());
       for (const std::string& d : defines) preprocessor.define(d);
       preprocessor.undefines.insert(preprocessor.undefines.end(), undefines.begin(), undefines.end());
       preprocessor.always = preprocessor.always || cpp;
-      std::unique_ptr<lexer::SourceProgram> sources = lexer::parseSources(root, recordedSources(*db), preprocessor);
+      std::unique_ptr<frontend::SourceProgram> sources = frontend::parseSources(root, recordedSources(*db), preprocessor);
       SQLite::Statement fileOf(*db, "SELECT file FROM loops WHERE loop_id = ?");
       SQLite::Statement privatesOf(*db,
           "SELECT v.name FROM directive_vars v JOIN directives d USING (dir_id) "
@@ -207,7 +207,7 @@ int main(int argc, char** argv) {
       text = writer.translationUnit(written);
     } catch (const db::DatabaseError& e) {
       return trouble(e.what());
-    } catch (const lexer::LoadError& e) {
+    } catch (const frontend::LoadError& e) {
       return trouble(e.what());
     } catch (const files::OutputError& e) {
       return trouble(e.what());

@@ -2,7 +2,7 @@
 /// sapfor-lex: loads Fortran sources into an analysis database and writes annotated copies.
 #include "analyzer/Analyzer.hpp"
 #include "analyzer/Explain.hpp"
-#include "lexer/Loader.hpp"
+#include "frontend/Loader.hpp"
 #include "schema/Database.hpp"
 
 #include "tools/CommandLine.hpp"
@@ -84,7 +84,7 @@ int main(int argc, char** argv) {
   sapfor::db::configureSqlite();
   std::string output;
   std::string form;
-  lexer::LoadOptions options;
+  frontend::LoadOptions options;
   std::vector<std::string> defines;
   bool force = false, quiet = false, noAnalysis = false;
 
@@ -124,9 +124,9 @@ int main(int argc, char** argv) {
   }
   if (!form.empty()) {
     if (form == "fixed")
-      options.form = lexer::SourceForm::Fixed;
+      options.form = frontend::SourceForm::Fixed;
     else if (form == "free")
-      options.form = lexer::SourceForm::Free;
+      options.form = frontend::SourceForm::Free;
     else {
       std::cerr << "sapfor-lex: --form must be fixed or free, not '" << form << "'\n";
       return kTrouble;
@@ -136,9 +136,9 @@ int main(int argc, char** argv) {
   options.commandLine = joinArgs(argc, argv);
 
   auto started = std::chrono::steady_clock::now();
-  lexer::DiagnosticSink diagnostics(&std::cerr);
+  frontend::DiagnosticSink diagnostics(&std::cerr);
   diagnostics.setEchoErrorsOnly(quiet);
-  lexer::LoadSummary summary;
+  frontend::LoadSummary summary;
   analyzer::AnalysisReport analysis;
   Progress progress(!quiet && ::isatty(STDERR_FILENO));
   options.progress = [&](size_t done, size_t total, const std::string& path) { progress(done, total, path); };
@@ -151,7 +151,7 @@ int main(int argc, char** argv) {
         streamed = std::make_unique<analyzer::StreamingAnalysis>(database.sql());
         options.loaded = [&](facts::FileRows&& rows) { streamed->add(std::move(rows)); };
       }
-      summary = lexer::loadProgram(options, database.sql(), diagnostics);
+      summary = frontend::loadProgram(options, database.sql(), diagnostics);
       progress.clear();
       if (streamed) {
         // The indexes are built while the analysis completes its summaries on its thread.
@@ -168,7 +168,7 @@ int main(int argc, char** argv) {
     progress.clear();
     std::cerr << "sapfor-lex: " << e.what() << "\n";
     return kTrouble;
-  } catch (const lexer::LoadError& e) {
+  } catch (const frontend::LoadError& e) {
     progress.clear();
     std::cerr << "sapfor-lex: " << e.what() << "\n";
     return kTrouble;

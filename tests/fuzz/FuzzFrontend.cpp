@@ -3,7 +3,7 @@
 /// in-memory front end, once as fixed form and once as free form: prescanner (with INCLUDE
 /// expansion against a private scratch folder), statement classifier, Flex/Bison parser, program
 /// structure, symbol pass, fact extraction, the annotator; and a sample of the inputs the way
-/// `sapfor-lex -j 2` loads them (lexer/Loader: parsed on a parsing thread while this one writes the
+/// `sapfor-lex -j 2` loads them (frontend/Loader: parsed on a parsing thread while this one writes the
 /// facts) into an in-memory SQLite database that holds the real schema (each input in its own
 /// transaction, rolled back). An input containing '#' is run twice more, through the C
 /// preprocessor (as with --cpp).
@@ -14,13 +14,13 @@
 ///
 /// Any exception escaping the front end is reported and turned into an abort: the front end
 /// throws nothing on purpose, sapfor-lex would print "internal error" and load nothing.
-#include "lexer/Annotator.hpp"
-#include "lexer/FactExtractor.hpp"
-#include "lexer/Loader.hpp"
-#include "lexer/Preprocessor.hpp"
-#include "lexer/ProgramStructure.hpp"
+#include "frontend/Annotator.hpp"
+#include "frontend/FactExtractor.hpp"
+#include "frontend/Loader.hpp"
+#include "frontend/Preprocessor.hpp"
+#include "frontend/ProgramStructure.hpp"
 #include "threads/StackThread.hpp"
-#include "lexer/SymbolPass.hpp"
+#include "frontend/SymbolPass.hpp"
 #include "schema/Database.hpp"
 
 #include <SQLiteCpp/Database.h>
@@ -62,11 +62,11 @@ enum class DbMode { Sample, All, None } dbMode = DbMode::Sample;
 bool skipDuplicateModules = false;
 bool onMainThread = false;
 
-bool definesAModuleTwice(const lexer::ParsedFile& parsed) {
+bool definesAModuleTwice(const frontend::ParsedFile& parsed) {
   std::set<std::string> names;
   bool twice = false;
-  lexer::forEachUnit(parsed.units, [&](const lexer::ProgramUnit& unit) {
-    if (unit.kind == lexer::StmtKind::Module && !names.insert(unit.name).second) twice = true;
+  frontend::forEachUnit(parsed.units, [&](const frontend::ProgramUnit& unit) {
+    if (unit.kind == frontend::StmtKind::Module && !names.insert(unit.name).second) twice = true;
   });
   return twice;
 }
@@ -122,49 +122,49 @@ bool lookslikeText(const uint8_t* data, size_t size) {
   return !(controls > 8 && controls * 100 > size);
 }
 
-void runFrontEnd(const std::string& text, lexer::SourceForm form, bool cpp) {
-  lexer::PreprocessorOptions preprocessor;
+void runFrontEnd(const std::string& text, frontend::SourceForm form, bool cpp) {
+  frontend::PreprocessorOptions preprocessor;
   preprocessor.includeDirs = {scratch.string()};
   preprocessor.always = cpp;
-  lexer::FileTable files;
-  lexer::DiagnosticSink diagnostics(nullptr);
-  lexer::ModuleRegistry modules;
+  frontend::FileTable files;
+  frontend::DiagnosticSink diagnostics(nullptr);
+  frontend::ModuleRegistry modules;
 
-  auto file = std::make_unique<lexer::SourceFile>();
-  file->path = (scratch / (form == lexer::SourceForm::Free ? "input.f90" : "input.f")).string();
+  auto file = std::make_unique<frontend::SourceFile>();
+  file->path = (scratch / (form == frontend::SourceForm::Free ? "input.f90" : "input.f")).string();
   file->userPath = file->path;
-  file->displayPath = form == lexer::SourceForm::Free ? "input.f90" : "input.f";
+  file->displayPath = form == frontend::SourceForm::Free ? "input.f90" : "input.f";
   file->form = form;
-  lexer::setSourceText(*file, text);
-  (void)lexer::formFromContent(file->lines);
+  frontend::setSourceText(*file, text);
+  (void)frontend::formFromContent(file->lines);
   int index = files.add(std::move(file));
 
   auto display = [](const std::string& path) { return fs::path(path).filename().string(); };
-  lexer::ParsedFile parsed = lexer::parseFile(index, files, diagnostics, preprocessor, display);
+  frontend::ParsedFile parsed = frontend::parseFile(index, files, diagnostics, preprocessor, display);
   if (skipDuplicateModules && definesAModuleTwice(parsed)) return;
-  lexer::FileScopes scopes = lexer::resolveSymbols(parsed, modules, diagnostics, files);
-  lexer::FileFacts facts = lexer::extractFacts(parsed, scopes, diagnostics, files);
+  frontend::FileScopes scopes = frontend::resolveSymbols(parsed, modules, diagnostics, files);
+  frontend::FileFacts facts = frontend::extractFacts(parsed, scopes, diagnostics, files);
 
-  std::map<int, std::vector<lexer::LoopAnnotation>> byFile;
-  for (const lexer::LoopFacts& loop : facts.loops)
-    byFile[loop.fileIndex].push_back({loop.annotateLine, lexer::annotationText(loop)});
+  std::map<int, std::vector<frontend::LoopAnnotation>> byFile;
+  for (const frontend::LoopFacts& loop : facts.loops)
+    byFile[loop.fileIndex].push_back({loop.annotateLine, frontend::annotationText(loop)});
   for (int i = 0; i < files.size(); ++i) {
-    const lexer::SourceFile& f = files.at(i);
-    (void)lexer::annotate(f.text, f.form, byFile[i]);
+    const frontend::SourceFile& f = files.at(i);
+    (void)frontend::annotate(f.text, f.form, byFile[i]);
   }
 
   if (!writesToDatabase(text)) return;
   // As `sapfor-lex -j 2 --form F [--cpp] input`: from the file, parsed on a parsing thread, the
   // facts written on this one; whatever fails on the parsing thread must come back here.
   std::ofstream(files.at(index).path, std::ios::binary) << text;
-  lexer::LoadOptions options;
+  frontend::LoadOptions options;
   options.inputs = {files.at(index).path};
   options.preprocessor = preprocessor;
   options.form = form;
   options.jobs = 2;
-  lexer::DiagnosticSink loadDiagnostics(nullptr);
+  frontend::DiagnosticSink loadDiagnostics(nullptr);
   database->exec("BEGIN");
-  lexer::loadProgram(options, *database, loadDiagnostics);
+  frontend::loadProgram(options, *database, loadDiagnostics);
   database->exec("ROLLBACK");
 }
 
@@ -181,7 +181,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   bool hash = text.find('#') != std::string::npos;
   for (bool cpp : {false, true}) {
     if (cpp && !hash) break;
-    for (lexer::SourceForm form : {lexer::SourceForm::Fixed, lexer::SourceForm::Free}) {
+    for (frontend::SourceForm form : {frontend::SourceForm::Fixed, frontend::SourceForm::Free}) {
       try {
         // On a thread with the stack sapfor-lex gives the front end (deep expressions recurse),
         // unless SAPFOR_FUZZ_MAIN_THREAD=1: then a timeout report shows where the front end was.
@@ -191,7 +191,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
           threads::runWithLargeStack([&] { runFrontEnd(text, form, cpp); });
       } catch (const std::exception& e) {
         std::fprintf(stderr, "fuzz-frontend: exception escaped the front end (%s form%s): %s\n",
-                     lexer::sourceFormName(form), cpp ? ", --cpp" : "", e.what());
+                     frontend::sourceFormName(form), cpp ? ", --cpp" : "", e.what());
         std::abort();
       }
     }

@@ -1,9 +1,9 @@
 /// @file AnnotatorTest.cpp
-#include "lexer/Annotator.hpp"
+#include "frontend/Annotator.hpp"
 
 #include <doctest/doctest.h>
 
-using namespace sapfor::lexer;
+using namespace sapfor::frontend;
 
 TEST_CASE("annotations go above their line, indented like it in free form, at column 1 in fixed form") {
   std::string free = "program p\n  do i = 1, 10\n    x = i\n  end do\nend\n";

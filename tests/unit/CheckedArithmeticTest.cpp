@@ -1,14 +1,14 @@
 /// @file CheckedArithmeticTest.cpp
 /// Numbers read from source text and compile-time integer arithmetic: nullopt where the value
 /// does not fit, the exact value everywhere else, worked out by hand at the 64-bit limits.
-#include "lexer/CheckedArithmetic.hpp"
+#include "frontend/CheckedArithmetic.hpp"
 
 #include <doctest/doctest.h>
 
 #include <cmath>
 #include <limits>
 
-using namespace sapfor::lexer;
+using namespace sapfor::frontend;
 
 namespace {
 constexpr int64_t kMax = std::numeric_limits<int64_t>::max();

@@ -1,10 +1,10 @@
 /// @file ClassifierTest.cpp
 /// Keyword versus name, decided the way the classic f77 front ends do.
-#include "lexer/StatementClassifier.hpp"
+#include "frontend/StatementClassifier.hpp"
 
 #include <doctest/doctest.h>
 
-using namespace sapfor::lexer;
+using namespace sapfor::frontend;
 
 namespace {
 

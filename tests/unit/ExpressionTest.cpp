@@ -6,7 +6,7 @@
 #include "FortranSnippet.hpp"
 
 #include "facts/Expression.hpp"
-#include "lexer/FactWriter.hpp"
+#include "frontend/FactWriter.hpp"
 #include "schema/Database.hpp"
 
 #include <doctest/doctest.h>
@@ -21,8 +21,8 @@ FileRows rowsOf(const std::string& source) {
   REQUIRE(snippet.diagnosticText().empty());
   auto db = std::make_unique<SQLite::Database>(":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
   db->exec(std::string(db::factsSchemaText()));
-  lexer::FactWriter writer(*db);
-  writer.registerFile(0, -1, lexer::SourceForm::Free);
+  frontend::FactWriter writer(*db);
+  writer.registerFile(0, -1, frontend::SourceForm::Free);
   return writer.write(snippet.facts, snippet.files);
 }
 

@@ -5,7 +5,7 @@
 #include "FortranSnippet.hpp"
 
 #include "facts/Codecs.hpp"
-#include "lexer/FactWriter.hpp"
+#include "frontend/FactWriter.hpp"
 #include "schema/Database.hpp"
 
 #include <doctest/doctest.h>
@@ -285,8 +285,8 @@ end subroutine
 )");
   REQUIRE(snippet.diagnosticText().empty());
   auto db = emptyDatabase();
-  lexer::FactWriter writer(*db);
-  writer.registerFile(0, -1, lexer::SourceForm::Free);
+  frontend::FactWriter writer(*db);
+  writer.registerFile(0, -1, frontend::SourceForm::Free);
   FileRows handedOn = writer.write(snippet.facts, snippet.files);
   writer.flush();
   CHECK(handedOn.procedures.size() == 2);
@@ -315,8 +315,8 @@ end subroutine
 )");
   REQUIRE(snippet.diagnosticText().empty());
   auto db = emptyDatabase();
-  lexer::FactWriter writer(*db);
-  writer.registerFile(0, -1, lexer::SourceForm::Free);
+  frontend::FactWriter writer(*db);
+  writer.registerFile(0, -1, frontend::SourceForm::Free);
   FileRows rows = writer.write(snippet.facts, snippet.files);
   writer.flush();
   REQUIRE(rows.loops.size() == 3);
@@ -356,8 +356,8 @@ end subroutine
 )");
   REQUIRE(snippet.diagnosticText().empty());
   auto db = emptyDatabase();
-  lexer::FactWriter writer(*db);
-  writer.registerFile(0, -1, lexer::SourceForm::Free);
+  frontend::FactWriter writer(*db);
+  writer.registerFile(0, -1, frontend::SourceForm::Free);
   FileRows rows = writer.write(snippet.facts, snippet.files);
   writer.flush();
   Reader reader(*db, Reader::Expressions::Skip);

@@ -1,11 +1,11 @@
 /// @file OperationCounterTest.cpp
 /// The operation classes, each rule with an example counted by hand.
 #include "FortranSnippet.hpp"
-#include "lexer/OperationCounter.hpp"
+#include "frontend/OperationCounter.hpp"
 
 #include <doctest/doctest.h>
 
-using namespace sapfor::lexer;
+using namespace sapfor::frontend;
 using sapfor::test::FortranSnippet;
 
 namespace {

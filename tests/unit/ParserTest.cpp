@@ -2,11 +2,11 @@
 /// The grammar through whole statements: expression structure, declarations, control flow.
 #include "FortranParser.hpp"
 #include "FortranSnippet.hpp"
-#include "lexer/KeywordTable.hpp"
+#include "frontend/KeywordTable.hpp"
 
 #include <doctest/doctest.h>
 
-using namespace sapfor::lexer;
+using namespace sapfor::frontend;
 using sapfor::test::FortranSnippet;
 
 namespace {

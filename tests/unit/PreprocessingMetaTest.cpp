@@ -1,6 +1,6 @@
 /// @file PreprocessingMetaTest.cpp
 /// The preprocessing options sapfor-lex records in meta read back as they were written.
-#include "lexer/PreprocessingMeta.hpp"
+#include "frontend/PreprocessingMeta.hpp"
 
 #include <SQLiteCpp/Database.h>
 #include <doctest/doctest.h>
@@ -9,7 +9,7 @@
 #include <string>
 
 namespace fs = std::filesystem;
-using namespace sapfor::lexer;
+using namespace sapfor::frontend;
 
 namespace {
 

@@ -1,11 +1,11 @@
 /// @file PreprocessorTest.cpp
-#include "lexer/Preprocessor.hpp"
+#include "frontend/Preprocessor.hpp"
 
 #include <doctest/doctest.h>
 
 #include <sstream>
 
-using namespace sapfor::lexer;
+using namespace sapfor::frontend;
 
 namespace {
 

@@ -1,11 +1,11 @@
 /// @file PrescannerTest.cpp
-#include "lexer/Prescanner.hpp"
+#include "frontend/Prescanner.hpp"
 
 #include <doctest/doctest.h>
 
 #include <sstream>
 
-using namespace sapfor::lexer;
+using namespace sapfor::frontend;
 
 namespace {
 

@@ -1,11 +1,11 @@
 /// @file SemanticsTest.cpp
 /// Implicit typing, PARAMETER folding, kinds, and what a name with arguments turns out to be.
 #include "FortranSnippet.hpp"
-#include "lexer/Semantics.hpp"
+#include "frontend/Semantics.hpp"
 
 #include <doctest/doctest.h>
 
-using namespace sapfor::lexer;
+using namespace sapfor::frontend;
 using sapfor::test::FortranSnippet;
 
 namespace {

@@ -6,7 +6,7 @@
 
 #include <map>
 
-using namespace sapfor::lexer;
+using namespace sapfor::frontend;
 using sapfor::test::FortranSnippet;
 
 namespace {

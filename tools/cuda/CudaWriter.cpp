@@ -1,8 +1,8 @@
 /// @file CudaWriter.cpp
 #include "tools/cuda/CudaWriter.hpp"
 
-#include "lexer/CheckedArithmetic.hpp"
-#include "lexer/Semantics.hpp"
+#include "frontend/CheckedArithmetic.hpp"
+#include "frontend/Semantics.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -13,7 +13,7 @@
 #include <sstream>
 
 namespace sapfor::cuda {
-using namespace sapfor::lexer;
+using namespace sapfor::frontend;
 using predictor::ReductionFacts;
 
 namespace {

@@ -6,7 +6,7 @@
 /// code.
 #pragma once
 
-#include "lexer/SourceProgram.hpp"
+#include "frontend/SourceProgram.hpp"
 #include "predictor/KernelFacts.hpp"
 #include "predictor/ModelSettings.hpp"
 
@@ -62,7 +62,7 @@ class CudaWriter {
   /// `writeAcross`: write ACROSS nests too, marked as computing the loop only when their
   /// iterations run in order (DVMH runs them as a pipeline, which is not written): for measuring
   /// what ptxas allocates, not for running.
-  CudaWriter(const lexer::SourceProgram& program, bool writeAcross) : program_(program), writeAcross_(writeAcross) {}
+  CudaWriter(const frontend::SourceProgram& program, bool writeAcross) : program_(program), writeAcross_(writeAcross) {}
 
   CudaKernel translate(const KernelRequest& request);
   /// The helpers the translated kernels use, then the kernels (a not translatable one as a comment
@@ -70,7 +70,7 @@ class CudaWriter {
   std::string translationUnit(const std::vector<CudaKernel>& kernels) const;
 
  private:
-  const lexer::SourceProgram& program_;
+  const frontend::SourceProgram& program_;
   bool writeAcross_ = false;
   std::set<std::string> helpers_;      ///< the helpers' names, in a fixed order when written
   std::set<std::string> kernelNames_;  ///< names given, kept unique

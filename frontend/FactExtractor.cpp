@@ -1,0 +1,1485 @@
+/// @file FactExtractor.cpp
+#include "frontend/FactExtractor.hpp"
+
+#include "frontend/CheckedArithmetic.hpp"
+#include "frontend/ExpressionJson.hpp"
+#include "frontend/Semantics.hpp"
+#include "frontend/Subscripts.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string_view>
+#include <tuple>
+#include <unordered_map>
+
+namespace sapfor::frontend {
+
+namespace {
+
+facts::ProcedureKind unitKind(StmtKind kind) {
+  switch (kind) {
+    case StmtKind::Subroutine: return facts::ProcedureKind::Subroutine;
+    case StmtKind::Function: return facts::ProcedureKind::Function;
+    case StmtKind::Module: return facts::ProcedureKind::Module;
+    case StmtKind::Submodule: return facts::ProcedureKind::Submodule;
+    case StmtKind::BlockData: return facts::ProcedureKind::BlockData;
+    default: return facts::ProcedureKind::Program;
+  }
+}
+
+std::string upper(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return text;
+}
+
+bool isInquiry(const std::string& name) {
+  return name == "size" || name == "lbound" || name == "ubound" || name == "shape" || name == "allocated" ||
+         name == "associated" || name == "present" || name == "kind" || name == "len" || name == "rank";
+}
+
+/// Statements that only shape a construct: no row of their own.
+bool structural(StmtKind kind) {
+  return kind == StmtKind::Else || kind == StmtKind::CaseDefault || kind == StmtKind::Continue ||
+         kind == StmtKind::Block || kind == StmtKind::Format || kind == StmtKind::StatementFunction ||
+         (kind == StmtKind::ElseWhere);
+}
+
+const Expr* withoutParens(const Expr* e) {
+  while (e->kind == ExprKind::Paren) e = e->args[0].get();
+  return e;
+}
+
+/// Whether `e` names the variable `v` anywhere (as itself, an element, a component...).
+bool mentions(const Expr& e, const Symbol* v) {
+  if ((e.kind == ExprKind::Name || e.kind == ExprKind::Apply) && e.symbol == v) return true;
+  for (const auto& a : e.args)
+    if (a && mentions(*a, v)) return true;
+  return false;
+}
+
+/// Whether `e` mentions one of `names` as a name no symbol resolves (a statement function's dummy).
+bool mentionsName(const Expr& e, const std::set<std::string>& names) {
+  if (e.kind == ExprKind::Name && !e.symbol && names.count(e.text)) return true;
+  for (const auto& a : e.args)
+    if (a && mentionsName(*a, names)) return true;
+  return false;
+}
+
+/// `e` is the scalar variable `v` itself.
+bool isScalar(const Expr* e, const Symbol* v) {
+  e = withoutParens(e);
+  return e->kind == ExprKind::Name && e->ref == RefKind::Variable && e->symbol == v;
+}
+
+/// A variable (or part of one) that a procedure may write when passed as an argument.
+bool isDesignator(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::Name:
+      return e.ref == RefKind::Variable || e.ref == RefKind::WholeArray;
+    case ExprKind::Apply:
+      return e.ref == RefKind::ArrayElement || e.ref == RefKind::ArraySection || e.ref == RefKind::Substring;
+    case ExprKind::Subscript:
+    case ExprKind::Component:
+      return true;
+    default:
+      return false;
+  }
+}
+
+/// The operands of a chain of one associative operation (`a + b - c`: a, b, c with c negated;
+/// `Sub` only for sums), parentheses looked through.
+void flattenChain(const Expr* e, Op op, bool negated, std::vector<std::pair<const Expr*, bool>>& operands) {
+  e = withoutParens(e);
+  bool sum = op == Op::Add;
+  if (e->kind == ExprKind::Binary && (e->op == op || (sum && e->op == Op::Sub))) {
+    flattenChain(e->args[0].get(), op, negated, operands);
+    flattenChain(e->args[1].get(), op, e->op == Op::Sub ? !negated : negated, operands);
+    return;
+  }
+  if (sum && e->kind == ExprKind::Unary && (e->op == Op::Neg || e->op == Op::Plus)) {
+    flattenChain(e->args[0].get(), op, e->op == Op::Neg ? !negated : negated, operands);
+    return;
+  }
+  operands.push_back({e, negated});
+}
+
+std::optional<facts::UpdateOp> reductionOp(Op op) {
+  switch (op) {
+    case Op::Add: return facts::UpdateOp::Sum;
+    case Op::Mul: return facts::UpdateOp::Product;
+    case Op::And: return facts::UpdateOp::And;
+    case Op::Or: return facts::UpdateOp::Or;
+    case Op::Eqv: return facts::UpdateOp::Eqv;
+    case Op::Neqv: return facts::UpdateOp::Neqv;
+    default: return std::nullopt;
+  }
+}
+
+/// max/min and their specific names (AMAX1, DMAX1, MAX0 ...): max, min or nullopt.
+std::optional<facts::UpdateOp> extremumOf(const std::string& intrinsic) {
+  static const std::set<std::string> maxima = {"max", "max0", "max1", "amax0", "amax1", "dmax1"};
+  static const std::set<std::string> minima = {"min", "min0", "min1", "amin0", "amin1", "dmin1"};
+  if (maxima.count(intrinsic)) return facts::UpdateOp::Max;
+  if (minima.count(intrinsic)) return facts::UpdateOp::Min;
+  return std::nullopt;
+}
+
+class Extractor {
+ public:
+  Extractor(const ParsedFile& file, const FileScopes& scopes, DiagnosticSink& diagnostics, const FileTable& files)
+      : file_(file), scopes_(scopes), diagnostics_(diagnostics), files_(files) {
+    facts_.fileIndex = file.fileIndex;
+  }
+
+  FileFacts run() {
+    for (const auto& unit : file_.units) this->unit(*unit, -1);
+    return std::move(facts_);
+  }
+
+ private:
+  struct LoopContext {
+    int loop;
+    std::string var;
+    std::string construct;
+    std::set<int> labels;
+  };
+
+  struct Executable {
+    uint32_t seq;
+    const Stmt* stmt;
+    int loop;  ///< the loop a DO statement opens, else -1
+  };
+
+  void report(int fileIndex, uint32_t line, uint32_t col, Severity severity, std::string message) {
+    diagnostics_.report(fileDiagnostic(files_, fileIndex, {line, col}, severity, std::move(message)));
+  }
+
+  // ---- units ----
+
+  void unit(const ProgramUnit& u, int host) {
+    const Scope& scope = *scopes_.of(u);
+    ProcedureFacts p;
+    p.name = u.name;
+    p.kind = unitKind(u.kind);
+    bool internal = host >= 0 && facts_.procedures[static_cast<size_t>(host)].kind != facts::ProcedureKind::Module &&
+                    facts_.procedures[static_cast<size_t>(host)].kind != facts::ProcedureKind::Submodule;
+    p.keyBase = internal ? facts_.procedures[static_cast<size_t>(host)].keyBase + "." + u.name : u.name;
+    p.fileIndex = u.fileIndex;
+    p.line = u.line;
+    p.endLine = u.endLine;
+    p.host = host;
+    if (u.heading) {
+      p.prefix = u.heading->prefix;
+      for (const std::string& name : u.heading->names) p.parameters.push_back(name);
+      if (u.kind == StmtKind::Function) p.result = u.heading->resultName.empty() ? u.name : u.heading->resultName;
+    }
+    for (const Symbol& s : scope.symbols()) {
+      if ((s.procedure && s.storage != Storage::Result) || s.statementFunction) continue;
+      p.variables.push_back(const_cast<Symbol*>(&s));
+    }
+    facts_.procedures.push_back(std::move(p));
+    int self = static_cast<int>(facts_.procedures.size()) - 1;
+    for (const Stmt* st : u.specification) {
+      if (st->kind != StmtKind::Entry || !st->parsed) continue;
+      ProcedureFacts entry;
+      entry.name = entry.keyBase = st->name;
+      entry.kind = facts::ProcedureKind::Entry;
+      entry.fileIndex = st->fileIndex;
+      entry.line = entry.endLine = st->pos.line;
+      entry.host = self;
+      entry.parameters = st->names;
+      facts_.procedures.push_back(std::move(entry));
+    }
+
+    proc_ = self;
+    scope_ = &scope;
+    block_ = -1;
+    childCount_.clear();
+    executables_.clear();
+    statementFunctions_.clear();
+    placedLabels_.clear();
+    namelists_.clear();
+    for (const Stmt* st : u.specification) {
+      if (st->kind != StmtKind::Namelist || !st->parsed) continue;
+      std::vector<Symbol*>* group = nullptr;
+      for (const std::string& name : st->names) {
+        if (name.front() == '/') group = &namelists_[name.substr(1)];
+        else if (Symbol* member = group ? scope.find(name) : nullptr) group->push_back(member);
+      }
+    }
+    for (const Node& node : u.body)
+      if (node.kind == NodeKind::Statement && node.stmt->kind == StmtKind::StatementFunction && node.stmt->parsed &&
+          node.stmt->exprs[0]->symbol)
+        statementFunctions_.emplace(node.stmt->exprs[0]->symbol, node.stmt);
+    for (const Node& node : u.body) this->node(node);
+    endBlock(-1);
+    directives(u);
+    for (const auto& inner : u.contained) this->unit(*inner, self);
+  }
+
+  // ---- the executable tree ----
+
+  int currentLoop() const { return loops_.empty() ? -1 : loops_.back().loop; }
+
+  void node(const Node& n) {
+    switch (n.kind) {
+      case NodeKind::Statement:
+        if (n.stmt->kind == StmtKind::Forall && n.stmt->parsed)
+          indexedLoops(*n.stmt, nullptr, facts::LoopKind::Forall);
+        else
+          statement(*n.stmt, currentLoop());
+        return;
+      case NodeKind::Do:
+        loop(n);
+        return;
+      case NodeKind::If:
+      case NodeKind::Where:
+        arms(n, -1);
+        return;
+      case NodeKind::Select: {
+        int construct = static_cast<int>(facts_.statements.size());
+        statement(*n.stmt, currentLoop());
+        arms(n, construct);
+        return;
+      }
+      case NodeKind::Forall:
+        if (n.stmt->parsed) {
+          indexedLoops(*n.stmt, &n, facts::LoopKind::Forall);
+          return;
+        }
+        {
+          // A FORALL whose header did not parse: its body may run any number of times.
+          statement(*n.stmt, currentLoop());
+          int saved = block_;
+          block_ = newBlock(facts::BlockKind::Arm, -1, -1, 1, false);
+          for (const Node& child : n.children) node(child);
+          endConstruct(n);
+          endBlock(block_);
+          block_ = saved;
+        }
+        return;
+      case NodeKind::Block:
+      case NodeKind::Arm:
+        // BLOCK, ASSOCIATE: the body runs once, as part of the enclosing block.
+        statement(*n.stmt, currentLoop());
+        for (const Node& child : n.children) node(child);
+        endConstruct(n);
+        return;
+    }
+  }
+
+  int newBlock(facts::BlockKind kind, int loop, int constructStmt, int arm, bool complete) {
+    BlockFacts b;
+    b.proc = proc_;
+    b.parent = block_;
+    b.kind = kind;
+    b.loop = loop;
+    b.constructStmt = constructStmt;
+    b.arm = arm;
+    b.complete = complete;
+    facts_.blocks.push_back(std::move(b));
+    return static_cast<int>(facts_.blocks.size()) - 1;
+  }
+
+  /// The arms of an IF, SELECT CASE or WHERE construct, each a block. An arm's own statement
+  /// (ELSE IF, CASE) is evaluated in the enclosing block. `construct` is the SELECT statement's
+  /// row; for IF and WHERE it is the first arm's (IF THEN, WHERE).
+  void arms(const Node& n, int construct) {
+    bool complete = false;
+    for (const Node& arm : n.children) {
+      StmtKind k = arm.stmt->kind;
+      complete |= k == StmtKind::Else || k == StmtKind::CaseDefault || (k == StmtKind::ElseWhere && arm.stmt->exprs.empty());
+    }
+    int number = 0;
+    std::vector<int> rows;  // the single arm's statements' rows, for the MAXLOC shape
+    for (const Node& arm : n.children) {
+      size_t before = facts_.statements.size();
+      statement(*arm.stmt, currentLoop());
+      if (construct < 0 && facts_.statements.size() > before) construct = static_cast<int>(before);
+      int saved = block_;
+      block_ = newBlock(facts::BlockKind::Arm, -1, construct, ++number, complete);
+      for (const Node& child : arm.children) {
+        size_t at = facts_.statements.size();
+        node(child);
+        rows.push_back(child.kind == NodeKind::Statement && facts_.statements.size() == at + 1 ? static_cast<int>(at) : -1);
+      }
+      endBlock(block_);
+      block_ = saved;
+    }
+    endConstruct(n);
+    if (n.kind == NodeKind::If && n.children.size() == 1 && construct >= 0) extremumArm(n.children[0], construct, rows);
+  }
+
+  /// The last line a construct spans (for one left open by mistake, its last statement's).
+  static uint32_t lastLine(const Node& n) {
+    uint32_t last = n.end ? n.end->endLine : n.stmt->endLine;
+    for (const Node& child : n.children) last = std::max(last, lastLine(child));
+    return last;
+  }
+
+  static void collectLabels(const Node& n, std::set<int>& labels) {
+    if (n.stmt && n.stmt->label) labels.insert(n.stmt->label);
+    if (n.end && n.end->label) labels.insert(n.end->label);
+    for (const Node& child : n.children) collectLabels(child, labels);
+  }
+
+  /// A new loop row inside the current loop.
+  int newLoop(const Stmt& s, facts::LoopKind kind, int label, uint32_t endLine) {
+    LoopFacts l;
+    l.proc = proc_;
+    l.parent = currentLoop();
+    l.depth = static_cast<int>(loops_.size()) + 1;
+    int ordinal = ++childCount_[l.parent];
+    l.path = l.parent < 0 ? std::to_string(ordinal) : facts_.loops[static_cast<size_t>(l.parent)].path + "." + std::to_string(ordinal);
+    l.fileIndex = s.fileIndex;
+    l.line = s.pos.line;
+    l.col = s.pos.col;
+    l.endLine = endLine;
+    l.annotateLine = s.pos.line;
+    l.label = label;
+    l.construct = s.constructName;
+    l.kind = kind;
+    l.lowerForm.affine = l.upperForm.affine = false;
+    facts_.loops.push_back(std::move(l));
+    return static_cast<int>(facts_.loops.size()) - 1;
+  }
+
+  /// Makes a loop the innermost one for the statements that follow; `body` gives its labels.
+  void enter(int index, const Node* body) {
+    LoopContext context{index, facts_.loops[static_cast<size_t>(index)].var,
+                        facts_.loops[static_cast<size_t>(index)].construct, {}};
+    if (body) {
+      for (const Node& child : body->children) collectLabels(child, context.labels);
+      if (body->end && body->end->label) context.labels.insert(body->end->label);
+    }
+    loops_.push_back(std::move(context));
+  }
+
+  static bool onlyOneLoopInside(const Node& n) {
+    int nested = 0;
+    bool onlyLoop = true;
+    for (const Node& child : n.children) {
+      if (child.kind == NodeKind::Statement && child.stmt->kind == StmtKind::Continue) continue;
+      ++nested;
+      onlyLoop &= child.kind == NodeKind::Do || child.kind == NodeKind::Forall;
+    }
+    return nested == 1 && onlyLoop;
+  }
+
+  void loop(const Node& n) {
+    const Stmt& s = *n.stmt;
+    if (s.kind == StmtKind::DoConcurrent && s.parsed) {
+      indexedLoops(s, &n, facts::LoopKind::DoConcurrent);
+      return;
+    }
+    const facts::LoopKind kind = s.kind == StmtKind::DoWhile        ? facts::LoopKind::DoWhile
+                               : s.kind == StmtKind::DoConcurrent ? facts::LoopKind::DoConcurrent
+                               : (s.parsed && s.name.empty())     ? facts::LoopKind::DoForever
+                                                                  : facts::LoopKind::Do;
+    int index = newLoop(s, kind, n.doLabel, lastLine(n));
+    LoopFacts& l = facts_.loops[static_cast<size_t>(index)];
+    if (s.kind == StmtKind::DoWhile && s.parsed) l.condition = exprText(*s.exprs[0]);
+    if (s.kind == StmtKind::Do && s.parsed && !s.name.empty())
+      bounds(l, s.name, s.exprs[0].get(), s.exprs[1].get(), s.exprs.size() > 2 ? s.exprs[2].get() : nullptr);
+    l.tightlyNested = onlyOneLoopInside(n);
+    if (!s.parsed) {  // its variable and bounds are unknown, to it and to the loops around it
+      obstacleForAll(facts::ObstacleKind::Unparsed, s, "DO");
+      obstacle(index, facts::ObstacleKind::Unparsed, s, "DO");
+    }
+    executables_.push_back({s.seq, &s, index});
+    // A DO's bounds are evaluated once, in the enclosing loop; a DO WHILE's condition every
+    // iteration, in the loop itself.
+    int saved = block_;
+    int body = newBlock(facts::BlockKind::Loop, index, -1, 0, false);
+    if (s.kind == StmtKind::DoWhile) {
+      block_ = body;  // the condition is evaluated in every iteration, as part of it
+      row(s, index);
+    } else {
+      row(s, currentLoop());
+    }
+    facts_.loops[static_cast<size_t>(index)].stmt = static_cast<int>(facts_.statements.size()) - 1;
+    enter(index, &n);
+    block_ = body;
+    for (const Node& child : n.children) node(child);
+    endConstruct(n);
+    endBlock(body);
+    block_ = saved;
+    loops_.pop_back();
+  }
+
+  /// DO CONCURRENT (i = 1:n, j = 1:m) and FORALL (...): one loop per index, the first outermost,
+  /// as the nest they are equivalent to. `body` is null for a FORALL statement, whose action is
+  /// the body.
+  void indexedLoops(const Stmt& s, const Node* body, facts::LoopKind kind) {
+    std::vector<const Expr*> specs;
+    for (const auto& e : s.exprs)
+      if (e->kind == ExprKind::Keyword && e->args[0]->kind == ExprKind::Range) specs.push_back(e.get());
+    row(s, currentLoop());  // the header: bounds and mask
+    const int header = static_cast<int>(facts_.statements.size()) - 1;
+    uint32_t endLine = body ? lastLine(*body) : s.endLine;
+    int saved = block_;
+    std::vector<int> bodies;
+    for (size_t i = 0; i < specs.size(); ++i) {
+      int index = newLoop(s, kind, 0, endLine);
+      LoopFacts& l = facts_.loops[static_cast<size_t>(index)];
+      const Expr& range = *specs[i]->args[0];
+      bounds(l, specs[i]->text, range.args[0].get(), range.args[1].get(), range.args[2].get());
+      bool innermost = i + 1 == specs.size();
+      l.tightlyNested = !innermost || (body && onlyOneLoopInside(*body));
+      if (i == 0) l.stmt = header;
+      if (i == 0) executables_.push_back({s.seq, &s, index});
+      enter(index, body);
+      block_ = newBlock(facts::BlockKind::Loop, index, -1, 0, false);
+      bodies.push_back(block_);
+    }
+    if (body) {
+      for (const Node& child : body->children) node(child);
+      endConstruct(*body);
+    } else if (s.action) {
+      statement(*s.action, currentLoop());
+    }
+    for (auto b = bodies.rbegin(); b != bodies.rend(); ++b) endBlock(*b);
+    for (size_t i = 0; i < specs.size(); ++i) loops_.pop_back();
+    block_ = saved;
+  }
+
+  void bounds(LoopFacts& l, const std::string& var, const Expr* lower, const Expr* upper, const Expr* step) {
+    l.var = var;
+    l.varSymbol = scope_->find(var);
+    if (lower) {
+      l.lower = exprText(*lower);
+      l.lowerValue = foldInteger(lower, *scope_);
+      l.lowerForm = affineForm(*lower);
+    }
+    if (upper) {
+      l.upper = exprText(*upper);
+      l.upperValue = foldInteger(upper, *scope_);
+      l.upperForm = affineForm(*upper);
+    }
+    if (step) {
+      l.step = exprText(*step);
+      l.stepValue = foldInteger(step, *scope_);
+    }
+    if (lower || upper)
+      l.bounds = '[' + expressionJson(lower) + ',' + expressionJson(upper) + ',' + expressionJson(step) + ']';
+    int64_t stride = step ? l.stepValue.value_or(0) : 1;
+    if (l.lowerValue && l.upperValue) l.tripCount = tripCount(*l.lowerValue, *l.upperValue, stride);
+  }
+
+  void statement(const Stmt& s, int loop) {
+    executables_.push_back({s.seq, &s, -1});
+    if (structural(s.kind) && s.parsed) {
+      if (s.label) pendingLabels_.push_back({s.label, block_});
+      return;
+    }
+    row(s, loop);
+  }
+
+  // ---- labels: where a jump lands ----
+
+  /// The label of a construct's END statement (END DO, END IF ...; not a labelled DO's terminal
+  /// statement, which is one of its body's statements) stands at the end of the construct: for a
+  /// loop the end of its body (the next iteration), else after the construct in its block.
+  void endConstruct(const Node& n) {
+    if (!n.end || !n.end->label) return;
+    for (const Node& child : n.children)
+      if (child.stmt == n.end) return;
+    pendingLabels_.push_back({n.end->label, block_});
+  }
+
+  /// A row of block `block` was just made: the labels waiting in that block, or in a block
+  /// around it (a DO WHILE's header is a row of its body), stand before it.
+  void labelsBefore(int stmt, int block) {
+    if (pendingLabels_.empty()) return;
+    auto encloses = [&](int outer) {
+      for (int b = block; b >= 0; b = facts_.blocks[static_cast<size_t>(b)].parent)
+        if (b == outer) return true;
+      return outer < 0;
+    };
+    auto kept = std::remove_if(pendingLabels_.begin(), pendingLabels_.end(), [&](const std::pair<int, int>& p) {
+      if (!encloses(p.second)) return false;
+      placeLabel(p.first, p.second, stmt);
+      return true;
+    });
+    pendingLabels_.erase(kept, pendingLabels_.end());
+  }
+
+  /// Block `block` ends: the labels still waiting in it stand at its end.
+  void endBlock(int block) {
+    auto kept = std::remove_if(pendingLabels_.begin(), pendingLabels_.end(), [&](const std::pair<int, int>& p) {
+      if (p.second != block) return false;
+      placeLabel(p.first, block, -1);
+      return true;
+    });
+    pendingLabels_.erase(kept, pendingLabels_.end());
+  }
+
+  /// A label's place (the first, where a unit defines a label twice: an error reported elsewhere).
+  void placeLabel(int label, int block, int stmt) {
+    if (placedLabels_.insert(label).second) facts_.labels.push_back({proc_, label, block, stmt});
+  }
+
+  void jumpTo(int stmt, int label) {
+    for (size_t i = facts_.jumps.size(); i-- > 0 && facts_.jumps[i].stmt == stmt;)
+      if (facts_.jumps[i].label == label) return;
+    facts_.jumps.push_back({stmt, label});
+  }
+
+  /// The labels a statement may send control to.
+  void jumpTargets(const Stmt& s, int stmt) {
+    switch (s.kind) {
+      case StmtKind::Goto:
+      case StmtKind::ComputedGoto:
+      case StmtKind::ArithIf:
+      case StmtKind::AssignedGoto:
+        for (int label : s.labels) jumpTo(stmt, label);
+        return;
+      case StmtKind::If:
+        if (s.action) jumpTargets(*s.action, stmt);
+        break;
+      default:
+        break;
+    }
+    if (!s.parsed) return;
+    for (const auto& e : s.exprs) {
+      if (!e) continue;
+      if (e->kind == ExprKind::AltReturn) jumpTo(stmt, static_cast<int>(e->intValue));
+      if (e->kind == ExprKind::Keyword && isInputOutput(s.kind) && (e->text == "err" || e->text == "end" || e->text == "eor") &&
+          !e->args.empty() && e->args[0] && e->args[0]->kind == ExprKind::IntLiteral)
+        jumpTo(stmt, static_cast<int>(e->args[0]->intValue));
+    }
+  }
+
+  void row(const Stmt& s, int loop) {
+    StatementFacts f;
+    f.proc = proc_;
+    f.loop = loop;
+    f.fileIndex = s.fileIndex;
+    f.line = s.pos.line;
+    f.col = s.pos.col;
+    f.endLine = s.endLine;
+    f.kind = s.kind;
+    if (s.parsed) f.expr = statementJson(s);
+    f.ops = countOperations(s);
+    if (s.parsed) f.elements = arrayElements(s);
+    f.block = block_;
+    f.label = s.label;
+    f.jumps = jumps(s);
+    if (s.action && s.kind != StmtKind::Forall) f.action = s.action->kind;
+    if (loop >= 0) {
+      LoopFacts& l = facts_.loops[static_cast<size_t>(loop)];
+      l.ops += f.ops;
+      ++l.statements;
+    }
+    int index = static_cast<int>(facts_.statements.size());
+    labelsBefore(index, block_);
+    if (s.label) placeLabel(s.label, block_, index);
+    facts_.statements.push_back(std::move(f));
+    jumpTargets(s, index);
+    if (s.kind != StmtKind::Do && s.kind != StmtKind::DoConcurrent && s.kind != StmtKind::DoWhile) obstacles(s);
+    if (!s.parsed) return;
+    stmt_ = index;
+    rowLoop_ = loop;
+    firstScalarRef_ = facts_.scalarRefs.size();
+    firstArrayRef_ = facts_.arrayRefs.size();
+    references(s);
+    calls(s);
+    updatePatterns(s);
+  }
+
+  /// Whether a statement may send control to another statement inside the code around it: a GO
+  /// TO whose target is not the end of an enclosing loop (that one only ends the iteration, like
+  /// CYCLE), an alternate return, an ERR=/END=/EOR= branch. CYCLE, EXIT, RETURN and STOP leave
+  /// the rest of the iteration or the procedure and reach no later statement, so they are not.
+  bool jumps(const Stmt& s) const {
+    auto elsewhere = [&](int label) {
+      for (const LoopContext& l : loops_)
+        if (facts_.loops[static_cast<size_t>(l.loop)].label == label) return false;
+      return true;
+    };
+    switch (s.kind) {
+      case StmtKind::Goto:
+      case StmtKind::ComputedGoto:
+      case StmtKind::ArithIf:
+        return s.labels.empty() || std::any_of(s.labels.begin(), s.labels.end(), elsewhere);
+      case StmtKind::AssignedGoto:
+        return true;
+      case StmtKind::If:
+        return s.action && jumps(*s.action);
+      default:
+        break;
+    }
+    if (!s.parsed) return false;
+    for (const auto& e : s.exprs) {
+      if (!e) continue;
+      if (e->kind == ExprKind::AltReturn) return true;
+      if (e->kind == ExprKind::Keyword && (e->text == "err" || e->text == "end" || e->text == "eor")) return true;
+    }
+    return false;
+  }
+
+  // ---- reduction and induction shapes ----
+
+  void update(int stmt, Symbol* symbol, std::string name, facts::UpdateOp op, int guard, std::string of,
+              std::optional<int64_t> step = std::nullopt) {
+    facts_.updates.push_back({stmt, symbol, std::move(name), op, guard, std::move(of), step});
+  }
+
+  /// `v = v op e` (op one associative operation, v once in the chain and not in e) or
+  /// `v = max(v, e...)`: the operation, and for a sum, its step when constant.
+  std::optional<std::pair<facts::UpdateOp, std::optional<int64_t>>> updateOf(const Symbol* v, const Expr& rhs) const {
+    const Expr* e = withoutParens(&rhs);
+    // A flag set to one constant (`IF (a(i) < 0) found = .TRUE.`): once set it stays so, as
+    // `found = found .OR. cond` would leave it; .FALSE. likewise as an .AND.
+    if (e->kind == ExprKind::LogicalLiteral && v->type.base == BaseType::Logical)
+      return std::make_pair(e->intValue ? facts::UpdateOp::Or : facts::UpdateOp::And, std::optional<int64_t>());
+    if (e->kind == ExprKind::Apply && e->ref == RefKind::IntrinsicCall) {
+      std::optional<facts::UpdateOp> name = extremumOf(e->text);
+      if (!name) return std::nullopt;
+      int self = 0;
+      for (const auto& a : e->args) {
+        if (!a) return std::nullopt;
+        if (isScalar(a.get(), v)) ++self;
+        else if (mentions(*a, v)) return std::nullopt;
+      }
+      if (self != 1) return std::nullopt;
+      return std::make_pair(*name, std::optional<int64_t>());
+    }
+    if (e->kind != ExprKind::Binary) return std::nullopt;
+    Op op = e->op == Op::Sub ? Op::Add : e->op;
+    std::optional<facts::UpdateOp> name = reductionOp(op);
+    if (!name) return std::nullopt;
+    std::vector<std::pair<const Expr*, bool>> operands;
+    flattenChain(e, op, false, operands);
+    int self = 0;
+    bool constant = true;
+    int64_t step = 0;
+    for (const auto& [operand, negated] : operands) {
+      if (isScalar(operand, v)) {
+        if (negated) return std::nullopt;  // s = e - s is no reduction
+        ++self;
+        continue;
+      }
+      if (mentions(*operand, v)) return std::nullopt;
+      std::optional<int64_t> value = constant ? foldInteger(operand, *scope_) : std::nullopt;
+      if (!value || __builtin_add_overflow(step, negated ? -*value : *value, &step)) constant = false;
+    }
+    if (self != 1) return std::nullopt;
+    return std::make_pair(*name, op == Op::Add && constant ? std::optional<int64_t>(step) : std::nullopt);
+  }
+
+  /// The scalar a statement assigns (`v = ...`), else null.
+  static Symbol* assignedScalar(const Stmt& s) {
+    if (s.kind != StmtKind::Assignment || !s.parsed) return nullptr;
+    const Expr* lhs = s.exprs[0].get();
+    return lhs->kind == ExprKind::Name && lhs->ref == RefKind::Variable ? lhs->symbol : nullptr;
+  }
+
+  /// `x > v` (v a scalar variable): v and whether the test keeps the larger value ("max") or the
+  /// smaller ("min"), and x.
+  static std::optional<std::tuple<Symbol*, facts::UpdateOp, const Expr*>> comparison(const Expr& condition) {
+    const Expr* c = withoutParens(&condition);
+    if (c->kind != ExprKind::Binary) return std::nullopt;
+    bool greater = c->op == Op::Gt || c->op == Op::Ge;
+    bool less = c->op == Op::Lt || c->op == Op::Le;
+    if (!greater && !less) return std::nullopt;
+    const Expr* left = withoutParens(c->args[0].get());
+    const Expr* right = withoutParens(c->args[1].get());
+    if (right->kind == ExprKind::Name && right->ref == RefKind::Variable && right->symbol && !mentions(*left, right->symbol))
+      return std::make_tuple(right->symbol, greater ? facts::UpdateOp::Max : facts::UpdateOp::Min, left);  // x > v: keep the larger
+    if (left->kind == ExprKind::Name && left->ref == RefKind::Variable && left->symbol && !mentions(*right, left->symbol))
+      return std::make_tuple(left->symbol, less ? facts::UpdateOp::Max : facts::UpdateOp::Min, right);  // v < x: keep the larger
+    return std::nullopt;
+  }
+
+  void updatePatterns(const Stmt& s) {
+    const Stmt* assignment = &s;
+    if (s.kind == StmtKind::If && s.action) {
+      assignment = s.action.get();
+      Symbol* v = assignedScalar(*assignment);
+      if (!v) return;
+      // IF (x > v) v = x: a maximum.
+      if (auto cmp = comparison(*s.exprs[0]); cmp && std::get<0>(*cmp) == v &&
+                                               exprText(*std::get<2>(*cmp)) == exprText(*assignment->exprs[1])) {
+        update(stmt_, v, v->name, std::get<1>(*cmp), stmt_, "");
+        return;
+      }
+      if (mentions(*s.exprs[0], v)) return;  // IF (s > 0) s = s + 1 is no reduction
+    }
+    Symbol* v = assignedScalar(*assignment);
+    if (!v) return;
+    if (auto shape = updateOf(v, *assignment->exprs[1])) update(stmt_, v, v->name, shape->first, -1, "", shape->second);
+  }
+
+  /// IF (x > v) THEN; v = x; k = i; ...; END IF: v's maximum and its location k (MAXLOC), when
+  /// the arm holds only such assignments (k scalars or array elements with constant subscripts).
+  void extremumArm(const Node& arm, int guard, const std::vector<int>& rows) {
+    if (arm.stmt->kind != StmtKind::IfThen || !arm.stmt->parsed || rows.size() != arm.children.size()) return;
+    auto cmp = comparison(*arm.stmt->exprs[0]);
+    if (!cmp) return;
+    auto [v, op, x] = *cmp;
+    const std::string value = exprText(*x);
+    int valueRow = -1;
+    std::vector<std::pair<int, const Expr*>> locations;
+    for (size_t i = 0; i < rows.size(); ++i) {
+      const Stmt* s = arm.children[i].stmt;
+      if (rows[i] < 0 || arm.children[i].kind != NodeKind::Statement || s->kind != StmtKind::Assignment || !s->parsed) return;
+      const Expr* lhs = s->exprs[0].get();
+      if (isScalar(lhs, v)) {
+        if (valueRow >= 0 || exprText(*s->exprs[1]) != value) return;
+        valueRow = rows[i];
+        continue;
+      }
+      if (mentions(*s->exprs[1], v)) return;
+      bool scalar = lhs->kind == ExprKind::Name && lhs->ref == RefKind::Variable && lhs->symbol;
+      bool element = lhs->kind == ExprKind::Apply && lhs->ref == RefKind::ArrayElement && lhs->symbol;
+      if (element)
+        for (const auto& sub : lhs->args)
+          if (!sub || !foldInteger(sub.get(), *scope_)) element = false;
+      if (!scalar && !element) return;
+      if (mentions(*s->exprs[1], lhs->symbol)) return;  // k = k + 1 counts; it records no location
+      locations.push_back({rows[i], lhs});
+    }
+    if (valueRow < 0) return;
+    update(valueRow, v, v->name, op, guard, "");
+    for (const auto& [row, lhs] : locations) update(row, lhs->symbol, lhs->text, facts::UpdateOp::Loc, guard, v->name);
+  }
+
+  /// How many elements an array-syntax assignment (a = ..., a(:, j) = ...) sets, when the extents
+  /// fold; its operation counts are per element.
+  std::optional<int64_t> arrayElements(const Stmt& s) const {
+    const Stmt* assignment = s.kind == StmtKind::Where && s.action ? s.action.get() : &s;
+    if (assignment->kind != StmtKind::Assignment) return std::nullopt;
+    const Expr& lhs = *assignment->exprs[0];
+    if (lhs.kind == ExprKind::Name && lhs.ref == RefKind::WholeArray && lhs.symbol) return lhs.symbol->elements();
+    if (lhs.kind != ExprKind::Apply || lhs.ref != RefKind::ArraySection || !lhs.symbol) return std::nullopt;
+    int64_t product = 1;
+    for (size_t d = 0; d < lhs.args.size(); ++d) {
+      const Expr* arg = lhs.args[d].get();
+      if (!arg) return std::nullopt;
+      if (arg->kind != ExprKind::Range) {
+        if (arg->ref == RefKind::WholeArray || arg->ref == RefKind::ArraySection) return std::nullopt;  // a vector subscript
+        continue;
+      }
+      const DimInfo* dim = d < lhs.symbol->dims.size() ? &lhs.symbol->dims[d] : nullptr;
+      // An omitted bound is the array's own.
+      auto bound = [&](const ExprPtr& given, std::optional<int64_t> declared) {
+        return given ? foldInteger(given.get(), *scope_) : declared;
+      };
+      std::optional<int64_t> lo = bound(arg->args[0], dim ? dim->lower : std::nullopt);
+      std::optional<int64_t> hi = bound(arg->args[1], dim ? dim->upper : std::nullopt);
+      std::optional<int64_t> st = bound(arg->args[2], 1);
+      if (!lo || !hi || !st) return std::nullopt;
+      std::optional<int64_t> count = tripCount(*lo, *hi, *st);  // a triplet counts as a DO does
+      if (!count || __builtin_mul_overflow(product, *count, &product)) return std::nullopt;
+    }
+    return product;
+  }
+
+  // ---- obstacles ----
+
+  void obstacle(int loop, facts::ObstacleKind kind, const Stmt& s, std::string detail) {
+    facts_.obstacles.push_back({loop, kind, s.pos.line, s.pos.col, std::move(detail)});
+  }
+
+  void obstacleForAll(facts::ObstacleKind kind, const Stmt& s, const std::string& detail) {
+    for (const LoopContext& l : loops_) obstacle(l.loop, kind, s, detail);
+  }
+
+  void jump(const Stmt& s, int label, const std::string& detail) {
+    for (const LoopContext& l : loops_)
+      if (!l.labels.count(label)) obstacle(l.loop, facts::ObstacleKind::GotoOut, s, detail);
+  }
+
+  void obstacles(const Stmt& s) {
+    if (loops_.empty()) return;
+    if (!s.parsed) {  // a syntax error: what the statement does is unknown
+      obstacleForAll(facts::ObstacleKind::Unparsed, s, upper(stmtKindName(s.kind)));
+      return;
+    }
+    if (isInputOutput(s.kind)) {
+      obstacleForAll(facts::ObstacleKind::Io, s, upper(s.parsed ? s.unitKeyword : stmtKindName(s.kind)));
+      return;
+    }
+    switch (s.kind) {
+      case StmtKind::Stop:
+      case StmtKind::Pause:
+        obstacleForAll(facts::ObstacleKind::Stop, s, upper(stmtKindName(s.kind)));
+        return;
+      case StmtKind::Return:
+        obstacleForAll(facts::ObstacleKind::Return, s, "RETURN");
+        return;
+      case StmtKind::Exit: {
+        // EXIT leaves the innermost DO, or every DO up to the one it names.
+        for (size_t i = loops_.size(); i-- > 0;) {
+          obstacle(loops_[i].loop, facts::ObstacleKind::Exit, s, s.name.empty() ? "EXIT" : "EXIT " + s.name);
+          if (s.name.empty() || loops_[i].construct == s.name) break;
+        }
+        return;
+      }
+      case StmtKind::Cycle: {
+        // CYCLE of an outer DO leaves the loops inside it.
+        if (s.name.empty()) return;
+        for (size_t i = loops_.size(); i-- > 0;) {
+          if (loops_[i].construct == s.name) break;
+          obstacle(loops_[i].loop, facts::ObstacleKind::Exit, s, "CYCLE " + s.name);
+        }
+        return;
+      }
+      case StmtKind::Goto:
+      case StmtKind::ComputedGoto:
+      case StmtKind::ArithIf:
+        for (int label : s.labels) jump(s, label, "GO TO " + std::to_string(label));
+        return;
+      case StmtKind::AssignedGoto:
+        if (s.labels.empty())
+          obstacleForAll(facts::ObstacleKind::GotoOut, s, "GO TO " + s.name);
+        else
+          for (int label : s.labels) jump(s, label, "GO TO " + std::to_string(label));
+        return;
+      case StmtKind::Call:
+        obstacleForAll(facts::ObstacleKind::Call, s, s.name);
+        if (s.parsed)  // CALL S(*10): the callee may return to label 10
+          for (const auto& e : s.exprs)
+            if (e && e->kind == ExprKind::AltReturn) {
+              int label = static_cast<int>(e->intValue);
+              jump(s, label, "alternate return to " + std::to_string(label));
+            }
+        break;
+      case StmtKind::If:
+      case StmtKind::Where:
+        if (s.action) obstacles(*s.action);
+        break;
+      default:
+        break;
+    }
+    if (!s.parsed) return;
+    for (const auto& e : s.exprs)
+      if (e) functionObstacles(*e, s);
+    for (const auto& e : s.items)
+      if (e) functionObstacles(*e, s);
+  }
+
+  void functionObstacles(const Expr& e, const Stmt& s) {
+    if (e.kind == ExprKind::Apply && e.ref == RefKind::FunctionCall) obstacleForAll(facts::ObstacleKind::Call, s, e.text);
+    for (const auto& a : e.args)
+      if (a) functionObstacles(*a, s);
+  }
+
+  // ---- array references ----
+
+  std::set<std::string> loopVars() const {
+    std::set<std::string> vars;
+    for (const LoopContext& l : loops_)
+      if (!l.var.empty()) vars.insert(l.var);
+    return vars;
+  }
+
+  /// The variable a designator starts from: p for p%x(i), a for a(i)%y.
+  static Symbol* rootSymbol(const Expr& e) {
+    const Expr* base = &e;
+    while (base->kind == ExprKind::Component || base->kind == ExprKind::Subscript) base = base->args[0].get();
+    return base->symbol;
+  }
+
+  /// A reference whose subscripts are e.args[firstSubscript...]: a(i, j), or p%x(i) (a Subscript
+  /// of an array component, named p%x and attached to p's variable row).
+  /// A reference of the current statement, its subscripts not filled in.
+  ArrayRefFacts newReference(char access, facts::RefContext context, SourcePos pos) const {
+    ArrayRefFacts r;
+    r.stmt = stmt_;
+    r.loop = rowLoop_;
+    r.proc = proc_;
+    r.access = access;
+    r.context = context;
+    r.fileIndex = facts_.statements[static_cast<size_t>(stmt_)].fileIndex;
+    r.line = pos.line;
+    r.col = pos.col;
+    return r;
+  }
+
+  void record(const Expr& e, char access, facts::RefContext context, bool subscripted, size_t firstSubscript = 0) {
+    ArrayRefFacts r = newReference(access, context, e.pos);
+    if (e.kind == ExprKind::Subscript) {
+      r.symbol = rootSymbol(e);
+      r.name = exprText(*e.args[0]);
+    } else if (e.kind == ExprKind::Component) {
+      r.symbol = rootSymbol(e);
+      r.name = exprText(e);
+    } else {
+      r.symbol = e.symbol;
+      r.name = e.text;
+    }
+    if (r.symbol && r.symbol->blockLocal) subscripted = false;  // which of two arrays: not known
+    if (r.symbol && r.symbol->associated) {
+      // An ASSOCIATE name: the variable it names. For (part of) an array, where in it is not
+      // followed; a scalar's array components (ao%x(i) for ao => cfg%optics) index as its own.
+      const Symbol* name = r.symbol;
+      r.symbol = r.symbol->associated;
+      if (name->isArray() || r.symbol->isArray()) {
+        r.name = r.symbol->name;
+        subscripted = false;
+      }
+    }
+    r.subscripted = subscripted;
+    if (subscripted) {
+      std::set<std::string> vars = loopVars();
+      for (size_t k = firstSubscript; k < e.args.size(); ++k) {
+        const ExprPtr& arg = e.args[k];
+        SubscriptFacts sub;
+        if (!arg) {
+          r.subscripts.push_back(std::move(sub));
+          continue;
+        }
+        sub.text = exprText(*arg);
+        if (arg->kind == ExprKind::Range) {
+          sub.section = true;
+        } else if (statementFunctionDepth_ > 0 && mentionsName(*arg, statementFunctionDummies_)) {
+          sub.affine = false;  // a statement function's dummy: what the reference passes, unknown here
+        } else {
+          AffineForm form = affineForm(*arg);
+          sub.affine = form.affine;
+          if (form.affine) {
+            sub.constant = form.constant;
+            for (const auto& [var, coeff] : form.terms) sub.terms.push_back({var, coeff, vars.count(var) > 0});
+          }
+        }
+        r.subscripts.push_back(std::move(sub));
+      }
+    }
+    facts_.arrayRefs.push_back(std::move(r));
+  }
+
+  /// A reference in a position that accesses data with `access` (the target of an assignment,
+  /// an input item, an expression operand); its subscripts are read.
+  /// A scalar variable's read or write; a write of part of it (`partial_`) also reads the rest.
+  void scalar(Symbol* symbol, char mode, facts::RefContext context) {
+    if (!symbol) return;
+    if (symbol->blockLocal && mode == 'W' && !partial_) {
+      bool saved = partial_;
+      partial_ = true;
+      scalar(symbol, mode, context);
+      partial_ = saved;
+      return;
+    }
+    if (Symbol* variable = symbol->associated) {
+      // An ASSOCIATE name: the variable it names, in part (what part is not followed).
+      bool saved = partial_;
+      partial_ = true;
+      const StatementFacts& at = facts_.statements[static_cast<size_t>(stmt_)];
+      if (variable->isArray()) wholeVariable(variable, mode, context, {at.line, at.col});
+      else scalar(variable, mode, context);
+      partial_ = saved;
+      return;
+    }
+    if (mode == 'W' && partial_) scalar(symbol, 'R', context);
+    for (size_t i = firstScalarRef_; i < facts_.scalarRefs.size(); ++i) {
+      ScalarRefFacts& r = facts_.scalarRefs[i];
+      if (r.symbol == symbol && r.access == mode && r.context == context) {
+        r.guarded &= guarded_;
+        return;
+      }
+    }
+    facts_.scalarRefs.push_back({stmt_, symbol, mode, context, guarded_});
+  }
+
+  void access(const Expr& e, char mode, facts::RefContext context) {
+    switch (e.kind) {
+      case ExprKind::Name:
+        if (e.ref == RefKind::WholeArray) record(e, mode, context, false);
+        if (e.ref == RefKind::Variable) scalar(e.symbol, mode, context);
+        return;
+      case ExprKind::Apply:
+        if (e.ref == RefKind::Substring && e.symbol && e.symbol->rank() == 0) {
+          bool saved = partial_;
+          partial_ = true;
+          scalar(e.symbol, mode, context);
+          partial_ = saved;
+          for (const auto& a : e.args)
+            if (a) access(*a, 'R', facts::RefContext::Subscript);
+          return;
+        }
+        if (e.ref == RefKind::ArrayElement || e.ref == RefKind::ArraySection) {
+          record(e, mode, context, true);
+          for (const auto& a : e.args)
+            if (a) access(*a, 'R', facts::RefContext::Subscript);
+          return;
+        }
+        if (e.ref == RefKind::FunctionCall || e.ref == RefKind::StatementFunction) {
+          for (const auto& a : e.args)
+            if (a) actual(a->kind == ExprKind::Keyword ? *a->args[0] : *a);
+          // What a statement function's body reads, the statement that references it reads.
+          if (e.ref == RefKind::StatementFunction) inStatementFunction(e, [&](const Expr& body) { access(body, 'R', facts::RefContext::Expr); });
+          return;
+        }
+        if (e.ref == RefKind::IntrinsicCall && isInquiry(e.text)) return;  // SIZE(a) reads no element
+        for (const auto& a : e.args)
+          if (a) access(*a, 'R', context == facts::RefContext::Subscript ? facts::RefContext::Subscript : facts::RefContext::Expr);
+        return;
+      case ExprKind::Subscript:
+        if (e.ref == RefKind::ArrayElement || e.ref == RefKind::ArraySection) {
+          record(e, mode, context, true, 1);
+          for (size_t i = 1; i < e.args.size(); ++i)
+            if (e.args[i]) access(*e.args[i], 'R', facts::RefContext::Subscript);
+          return;
+        }
+        [[fallthrough]];
+      case ExprKind::Component:
+        if (e.kind == ExprKind::Component && e.ref == RefKind::WholeArray) {
+          record(e, mode, context, false);  // p%x as a whole array
+          return;
+        }
+        {
+          bool saved = partial_;
+          partial_ = true;  // p%x = ... writes part of p
+          access(*e.args[0], mode, context);
+          partial_ = saved;
+        }
+        for (size_t i = 1; i < e.args.size(); ++i)
+          if (e.args[i]) access(*e.args[i], 'R', facts::RefContext::Subscript);
+        return;
+      case ExprKind::ImpliedDo:
+        for (size_t i = 0; i < e.args.size(); ++i)
+          if (e.args[i]) access(*e.args[i], i < e.impliedItems ? mode : 'R', i < e.impliedItems ? context : facts::RefContext::Control);
+        scalar(scope_->find(e.text), 'W', facts::RefContext::Control);  // the implied DO's variable
+        return;
+      default:
+        for (const auto& a : e.args)
+          if (a) access(*a, 'R', context);
+        return;
+    }
+  }
+
+  /// What ALLOCATE, DEALLOCATE, NULLIFY and a pointer assignment change: the variable (p, a,
+  /// p%next...) as a whole, its shape's expressions read.
+  void whole(const Expr& e) {
+    Symbol* symbol = rootSymbol(e);
+    if (!symbol) return;
+    if (e.kind == ExprKind::Apply)  // ALLOCATE (a(n)): the shape is read
+      for (const auto& a : e.args)
+        if (a) access(*a, 'R', facts::RefContext::Subscript);
+    if (e.kind == ExprKind::Name || e.kind == ExprKind::Apply) {
+      wholeVariable(symbol, 'W', facts::RefContext::Lhs, e.pos);
+      return;
+    }
+    // A component (ALLOCATE (s(i)%q(n)), p%next => ...): part of the variable, or of the element
+    // its base names.
+    const Expr* base = &e;
+    while (base->kind == ExprKind::Component || base->kind == ExprKind::Subscript) base = base->args[0].get();
+    bool saved = partial_;
+    partial_ = true;
+    if (base->kind == ExprKind::Apply && base->ref == RefKind::ArrayElement) access(*base, 'W', facts::RefContext::Lhs);
+    else wholeVariable(symbol, 'W', facts::RefContext::Lhs, e.pos);
+    partial_ = saved;
+  }
+
+  /// A variable read or written as a whole: an array without subscripts, or a scalar.
+  void wholeVariable(Symbol* symbol, char mode, facts::RefContext context, SourcePos pos) {
+    if (!symbol->isArray()) {
+      scalar(symbol, mode, context);
+      return;
+    }
+    ArrayRefFacts r = newReference(mode, context, pos);
+    r.symbol = symbol;
+    r.name = symbol->name;
+    r.subscripted = false;
+    facts_.arrayRefs.push_back(std::move(r));
+  }
+
+  /// NAMELIST input or output (NML=group, or the group in the format's place) reads or writes
+  /// every variable of the group.
+  void namelistItems(const Stmt& s, char mode) {
+    for (const auto& e : s.exprs) {
+      if (!e) continue;
+      const Expr* group = e->kind == ExprKind::Keyword && e->text == "nml" && !e->args.empty() ? e->args[0].get() : e.get();
+      if (!group || group->kind != ExprKind::Name) continue;
+      auto found = namelists_.find(group->text);
+      if (found == namelists_.end()) continue;
+      for (Symbol* member : found->second) wholeVariable(member, mode, facts::RefContext::Io, group->pos);
+    }
+  }
+
+  /// An actual argument: a variable the callee may read or write, or an expression it reads.
+  void actual(const Expr& a) { access(a, 'R', isDesignator(a) ? facts::RefContext::CallArg : facts::RefContext::Expr); }
+
+  void references(const Stmt& s) {
+    switch (s.kind) {
+      case StmtKind::Assignment:
+        access(*s.exprs[0], 'W', facts::RefContext::Lhs);
+        access(*s.exprs[1], 'R', facts::RefContext::Expr);
+        return;
+      case StmtKind::PointerAssignment:
+        whole(*s.exprs[0]);  // p => x changes p, not the data it points at
+        return;
+      case StmtKind::Allocate:
+      case StmtKind::Deallocate:
+      case StmtKind::Nullify:
+        // They change the objects themselves (not their elements), and STAT= and ERRMSG=.
+        for (const auto& e : s.exprs) {
+          if (!e) continue;
+          if (e->kind != ExprKind::Keyword) whole(*e);
+          else if ((e->text == "stat" || e->text == "errmsg") && e->args[0]) access(*e->args[0], 'W', facts::RefContext::Lhs);
+          else if (e->args[0]) access(*e->args[0], 'R', facts::RefContext::Expr);  // SOURCE=, MOLD=
+        }
+        return;
+      case StmtKind::If:
+      case StmtKind::Where:
+        access(*s.exprs[0], 'R', facts::RefContext::Expr);
+        if (s.action) {
+          bool saved = guarded_;
+          guarded_ = true;
+          references(*s.action);
+          guarded_ = saved;
+        }
+        return;
+      case StmtKind::Do:
+        for (const auto& e : s.exprs)
+          if (e) access(*e, 'R', facts::RefContext::Control);
+        scalar(scope_->find(s.name), 'W', facts::RefContext::Control);
+        return;
+      case StmtKind::DoConcurrent:
+        for (const auto& e : s.exprs) {
+          if (!e) continue;
+          access(*e, 'R', facts::RefContext::Control);
+          if (e->kind == ExprKind::Keyword) scalar(scope_->find(e->text), 'W', facts::RefContext::Control);
+        }
+        return;
+      case StmtKind::Call:
+        for (const auto& e : s.exprs)
+          if (e) actual(e->kind == ExprKind::Keyword ? *e->args[0] : *e);
+        return;
+      case StmtKind::Read:
+        for (const auto& e : s.exprs)
+          if (e) access(*e, 'R', facts::RefContext::Io);
+        for (const auto& e : s.items)
+          if (e) access(*e, 'W', facts::RefContext::Io);
+        namelistItems(s, 'W');
+        return;
+      default:
+        for (const auto& e : s.exprs)
+          if (e) access(*e, 'R', isInputOutput(s.kind) ? facts::RefContext::Io : facts::RefContext::Expr);
+        for (const auto& e : s.items)
+          if (e) access(*e, 'R', facts::RefContext::Io);
+        if (isInputOutput(s.kind)) namelistItems(s, 'R');
+        return;
+    }
+  }
+
+  // ---- calls ----
+
+  CallArgFacts argument(const Expr& a) {
+    CallArgFacts arg;
+    const Expr* value = &a;
+    if (a.kind == ExprKind::Keyword) {
+      arg.keyword = a.text;
+      value = a.args[0].get();
+    }
+    arg.text = exprText(*value);
+    arg.expr = expressionJson(value);
+    if (value->kind == ExprKind::Name || value->kind == ExprKind::Apply || value->kind == ExprKind::Subscript ||
+        value->kind == ExprKind::Component) {
+      if (value->kind != ExprKind::Apply || value->ref == RefKind::ArrayElement || value->ref == RefKind::ArraySection ||
+          value->ref == RefKind::Substring)
+        arg.var = baseName(*value);
+    }
+    // A name a statement function's body gives its dummy is no variable of the procedure.
+    if (statementFunctionDepth_ > 0 && mentionsName(*value, statementFunctionDummies_)) arg.var.clear();
+    // The array reference the argument is: references() recorded it, at the argument's position.
+    for (size_t i = firstArrayRef_; i < facts_.arrayRefs.size(); ++i) {
+      const ArrayRefFacts& r = facts_.arrayRefs[i];
+      if (r.stmt == stmt_ && r.context == facts::RefContext::CallArg && r.line == value->pos.line && r.col == value->pos.col) {
+        arg.ref = static_cast<int>(i);
+        break;
+      }
+    }
+    return arg;
+  }
+
+  void call(const std::string& callee, facts::CallKind kind, const ExprList& args, SourcePos pos) {
+    CallFacts c;
+    c.stmt = stmt_;
+    c.proc = proc_;
+    c.loop = rowLoop_;
+    c.callee = callee;
+    c.kind = kind;
+    c.fileIndex = facts_.statements[static_cast<size_t>(stmt_)].fileIndex;
+    c.line = pos.line;
+    c.col = pos.col;
+    for (const auto& a : args)
+      if (a) c.args.push_back(argument(*a));
+    facts_.calls.push_back(std::move(c));
+  }
+
+  void functionCalls(const Expr& e) {
+    for (const auto& a : e.args)
+      if (a) functionCalls(*a);
+    if (e.kind != ExprKind::Apply) return;
+    if (e.ref == RefKind::FunctionCall) call(e.text, facts::CallKind::Function, e.args, e.pos);
+    if (e.ref == RefKind::StatementFunction) {
+      call(e.text, facts::CallKind::StatementFunction, e.args, e.pos);
+      inStatementFunction(e, [&](const Expr& body) { functionCalls(body); });
+    }
+  }
+
+  /// Runs `walk` over the body of the statement function `reference` calls (defined in this unit,
+  /// referenced at most a few levels deep: a body may use only the ones defined before it), its
+  /// dummies marked as no variables of the procedure.
+  template <typename Walk>
+  void inStatementFunction(const Expr& reference, const Walk& walk) {
+    auto found = statementFunctions_.find(reference.symbol);
+    if (found == statementFunctions_.end() || statementFunctionDepth_ >= kStatementFunctionDepth) return;
+    const Stmt& definition = *found->second;
+    std::set<std::string> saved = statementFunctionDummies_;
+    for (const auto& dummy : definition.exprs[0]->args)
+      if (dummy) statementFunctionDummies_.insert(dummy->text);
+    ++statementFunctionDepth_;
+    walk(*definition.exprs[1]);
+    --statementFunctionDepth_;
+    statementFunctionDummies_ = std::move(saved);
+  }
+  static constexpr int kStatementFunctionDepth = 16;
+
+  void calls(const Stmt& s) {
+    if (s.kind == StmtKind::Call) call(s.name, facts::CallKind::Subroutine, s.exprs, s.pos);
+    for (const auto& e : s.exprs)
+      if (e) functionCalls(*e);
+    for (const auto& e : s.items)
+      if (e) functionCalls(*e);
+    if (s.action && s.kind != StmtKind::Forall) calls(*s.action);  // a FORALL's action is a row of its own
+  }
+
+  // ---- directives ----
+
+  /// The variables of the loop nest from `loop` down its tightly nested first children.
+  std::vector<std::string> nestVariables(int loop, size_t depth) const {
+    std::vector<std::string> vars;
+    int current = loop;
+    while (current >= 0 && vars.size() < depth) {
+      const LoopFacts& l = facts_.loops[static_cast<size_t>(current)];
+      vars.push_back(l.var);
+      if (!l.tightlyNested) break;
+      int next = -1;
+      for (size_t j = static_cast<size_t>(current) + 1; j < facts_.loops.size(); ++j)
+        if (facts_.loops[j].parent == current) {
+          next = static_cast<int>(j);
+          break;
+        }
+      current = next;
+    }
+    return vars;
+  }
+
+  static std::optional<int64_t> literal(const Expr* e) {
+    if (!e) return std::nullopt;
+    if (e->kind == ExprKind::IntLiteral) return e->intValue;
+    if (e->kind == ExprKind::Unary && e->op == Op::Neg && e->args[0]->kind == ExprKind::IntLiteral) return -e->args[0]->intValue;
+    return std::nullopt;
+  }
+
+  void listClause(DirectiveFacts& f, const std::string& clause, const std::vector<ClauseItem>& items) {
+    for (const ClauseItem& item : items) f.vars.push_back({clause, baseName(*item.expr), exprText(*item.expr)});
+  }
+
+  void parallelClauses(DirectiveFacts& f, const DirectiveItem& d) {
+    const DirectiveAst& ast = *d.ast;
+    for (const std::string& v : ast.loopVars) f.vars.push_back({"loop_var", v, v});
+    if (ast.on) {
+      f.onArray = baseName(*ast.on);
+      f.onText = exprText(*ast.on);
+    }
+    for (const DirectiveClause& c : ast.clauses) {
+      if (c.name == "reduction") {
+        for (const ClauseItem& item : c.items) {
+          const Expr& e = *item.expr;
+          static const std::set<std::string> ops = {"sum", "product", "max", "min", "and", "or",
+                                                    "eqv", "neqv", "maxloc", "minloc"};
+          if (e.kind != ExprKind::Apply || !ops.count(e.text) || e.args.empty() || !e.args[0]) {
+            report(d.fileIndex, c.pos.line, c.pos.col, Severity::Warning,
+                   "REDUCTION item '" + exprText(e) + "' is not op(variable) with a DVMH reduction operation");
+            continue;
+          }
+          ReductionFacts r;
+          r.op = e.text;
+          r.var = baseName(*e.args[0]);
+          r.group = item.prefix;
+          if ((r.op == "maxloc" || r.op == "minloc") && e.args.size() >= 2 && e.args[1]) {
+            r.locVar = baseName(*e.args[1]);
+            if (e.args.size() >= 3) r.locCount = literal(e.args[2].get());
+          }
+          f.reductions.push_back(std::move(r));
+        }
+      } else if (c.name == "private" || c.name == "new") {
+        listClause(f, "private", c.items);
+      } else if (c.name == "across") {
+        for (const ClauseItem& item : c.items) {
+          const Expr& e = *item.expr;
+          f.vars.push_back({"across", baseName(e), exprText(e)});
+          if (e.kind != ExprKind::Apply) continue;
+          bool named = std::any_of(f.across.begin(), f.across.end(), [&](const AcrossFacts& a) { return a.array == e.text; });
+          if (named) {
+            report(d.fileIndex, c.pos.line, c.pos.col, Severity::Warning, "ACROSS names '" + e.text + "' twice; the first is kept");
+            continue;
+          }
+          for (size_t dim = 0; dim < e.args.size(); ++dim) {
+            const Expr* w = e.args[dim].get();
+            AcrossFacts a;
+            a.array = e.text;
+            a.dim = static_cast<int>(dim) + 1;
+            a.direction = item.prefix;
+            if (w && w->kind == ExprKind::Range) {
+              a.low = literal(w->args[0].get());
+              a.high = literal(w->args[1].get());
+            }
+            f.across.push_back(std::move(a));
+          }
+        }
+      } else if (c.name == "cuda_block") {
+        for (size_t i = 0; i < c.items.size() && i < 3; ++i) f.cudaBlock[i] = foldInteger(c.items[i].expr.get(), *scope_);
+      } else if (c.name == "stage") {
+        if (!c.items.empty()) f.stage = foldInteger(c.items[0].expr.get(), *scope_);
+      } else {
+        if (c.items.empty())
+          f.vars.push_back({c.name, "", c.name});
+        else
+          listClause(f, c.name, c.items);
+      }
+    }
+  }
+
+  void directives(const ProgramUnit& u) {
+    std::vector<int> regions;
+    for (const DirectiveItem* d : u.directives) {
+      DirectiveFacts f;
+      f.fileIndex = d->fileIndex;
+      f.line = d->line;
+      f.endLine = d->endLine;
+      f.proc = proc_;
+      f.sentinel = d->sentinel;
+      f.text = d->display;
+      bool dvm = d->sentinel == "dvm";
+      f.kind = !dvm ? upper(d->sentinel)
+                    : (d->kind == DirectiveKind::OtherDvm ? d->head : std::string(directiveKindName(d->kind)));
+      f.region = regions.empty() ? -1 : regions.back();
+      int index = static_cast<int>(facts_.directives.size());
+      if (dvm) {
+        switch (d->kind) {
+          case DirectiveKind::Region:
+            regions.push_back(index);
+            break;
+          case DirectiveKind::EndRegion:
+            if (regions.empty()) {
+              report(d->fileIndex, d->line, 1, Severity::Warning, "END REGION without a REGION");
+            } else {
+              facts_.directives[static_cast<size_t>(regions.back())].regionEndLine = d->line;
+              regions.pop_back();
+            }
+            break;
+          case DirectiveKind::Parallel:
+            bindParallel(f, *d);
+            break;
+          default:
+            break;
+        }
+        if (d->ast) clauses(f, *d);
+      }
+      facts_.directives.push_back(std::move(f));
+    }
+    for (int open : regions) {
+      const DirectiveFacts& r = facts_.directives[static_cast<size_t>(open)];
+      report(r.fileIndex, r.line, 1, Severity::Warning, "REGION has no END REGION in " + u.name);
+    }
+  }
+
+  void bindParallel(DirectiveFacts& f, const DirectiveItem& d) {
+    auto next = std::lower_bound(executables_.begin(), executables_.end(), d.seq,
+                                 [](const Executable& e, uint32_t seq) { return e.seq < seq; });
+    if (next == executables_.end() || next->loop < 0) {
+      report(d.fileIndex, d.line, 1, Severity::Warning,
+             next == executables_.end() ? std::string("PARALLEL directive is not followed by a DO loop")
+                                        : "PARALLEL directive is followed by a statement at line " +
+                                              std::to_string(next->stmt->pos.line) + ", not by a DO loop");
+      return;
+    }
+    f.loop = next->loop;
+    facts_.loops[static_cast<size_t>(next->loop)].annotateLine = d.line;
+    if (!d.ast) return;
+    const std::vector<std::string>& wanted = d.ast->loopVars;
+    std::vector<std::string> nest = nestVariables(next->loop, wanted.size());
+    if (nest != wanted) {
+      std::string have, want;
+      for (const std::string& v : nest) have += (have.empty() ? "" : ",") + v;
+      for (const std::string& v : wanted) want += (want.empty() ? "" : ",") + v;
+      report(d.fileIndex, d.line, 1, Severity::Warning,
+             "PARALLEL (" + want + ") does not match the loop nest that follows (" + have + ")");
+    }
+  }
+
+  void clauses(DirectiveFacts& f, const DirectiveItem& d) {
+    const DirectiveAst& ast = *d.ast;
+    switch (d.kind) {
+      case DirectiveKind::Parallel:
+        parallelClauses(f, d);
+        return;
+      case DirectiveKind::Region:
+        for (const DirectiveClause& c : ast.clauses) {
+          if (c.items.empty())
+            f.vars.push_back({c.name, "", c.name});
+          else
+            listClause(f, c.name, c.items);
+        }
+        return;
+      case DirectiveKind::Actual:
+      case DirectiveKind::GetActual: {
+        std::string clause = d.kind == DirectiveKind::Actual ? "actual" : "get_actual";
+        for (const auto& e : ast.items) f.vars.push_back({clause, baseName(*e), exprText(*e)});
+        return;
+      }
+      default: {
+        std::string clause = directiveKindName(d.kind);
+        for (char& c : clause) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (!ast.names.empty()) {
+          for (const std::string& n : ast.names) f.vars.push_back({clause, n, n});
+        } else if (d.kind == DirectiveKind::Align) {
+          if (!ast.items.empty()) f.vars.push_back({clause, baseName(*ast.items[0]), exprText(*ast.items[0])});
+        } else {
+          for (const auto& e : ast.items) f.vars.push_back({clause, baseName(*e), exprText(*e)});
+        }
+        return;
+      }
+    }
+  }
+
+  const ParsedFile& file_;
+  const FileScopes& scopes_;
+  DiagnosticSink& diagnostics_;
+  const FileTable& files_;
+  FileFacts facts_;
+  int proc_ = 0;
+  const Scope* scope_ = nullptr;
+  int stmt_ = 0;
+  int rowLoop_ = -1;
+  int block_ = -1;                ///< the innermost block of the statements being extracted
+  std::vector<std::pair<int, int>> pendingLabels_;  ///< (label, block) waiting for the next row of the block
+  std::set<int> placedLabels_;                      ///< the unit's labels placed so far
+  std::map<std::string, std::vector<Symbol*>> namelists_;  ///< the unit's NAMELIST groups
+  std::unordered_map<const Symbol*, const Stmt*> statementFunctions_;  ///< the unit's, by their symbol
+  std::set<std::string> statementFunctionDummies_;  ///< the dummies of the statement function bodies being walked
+  int statementFunctionDepth_ = 0;
+  size_t firstScalarRef_ = 0;     ///< the current statement's first scalar reference
+  size_t firstArrayRef_ = 0;      ///< the current statement's first array reference
+  bool partial_ = false;          ///< inside the base of a component or substring reference
+  bool guarded_ = false;          ///< inside the action of a logical IF
+  std::vector<LoopContext> loops_;
+  std::map<int, int> childCount_;
+  std::vector<Executable> executables_;
+};
+
+}  // namespace
+
+FileFacts extractFacts(const ParsedFile& file, const FileScopes& scopes, DiagnosticSink& diagnostics,
+                       const FileTable& files) {
+  return Extractor(file, scopes, diagnostics, files).run();
+}
+
+}  // namespace sapfor::frontend

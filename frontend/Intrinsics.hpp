@@ -1,0 +1,37 @@
+/// @file Intrinsics.hpp
+/// The intrinsic procedures sapfor knows: which operation class a reference counts in
+/// (README "Operation classes") and the type of its result.
+#pragma once
+
+#include "frontend/Symbols.hpp"
+
+#include <string>
+#include <vector>
+
+namespace sapfor::frontend {
+
+enum class IntrinsicClass : uint8_t {
+  Arith,   ///< ABS, SIGN, MOD, DIM, ...: one arithmetic operation
+  MinMax,  ///< MIN, MAX: n arguments are n-1 arithmetic operations
+  Trans,   ///< SQRT, EXP, LOG, SIN, ...: the special-function units
+  Conv,    ///< INT, REAL, DBLE, NINT, CMPLX, ...: a type conversion
+  Other,   ///< inquiries, array and character functions: not counted
+};
+
+enum class ResultRule : uint8_t {
+  FirstArg,      ///< the type of the first argument (generic ABS, SQRT, MAX, ...)
+  RealOfFirst,   ///< ABS/AIMAG of a complex: real of the argument's kind
+  Fixed,         ///< a specific name: DSQRT is REAL(8), MAX0 INTEGER, ...
+  KindArg,       ///< INT/REAL/CMPLX/LOGICAL with an optional KIND= argument
+};
+
+struct IntrinsicInfo {
+  IntrinsicClass cls;
+  ResultRule rule;
+  TypeInfo type;  ///< Fixed: the result; KindArg: the result without KIND=
+};
+
+/// The intrinsic of that (lower-case) name, or null.
+const IntrinsicInfo* findIntrinsic(const std::string& name);
+
+}  // namespace sapfor::frontend
