@@ -5,12 +5,12 @@
 #include "frontend/ExpressionJson.hpp"
 #include "frontend/Semantics.hpp"
 #include "frontend/Subscripts.hpp"
+#include "frontend/UpdatePatterns.hpp"
 
 #include <algorithm>
 #include <map>
 #include <set>
 #include <string_view>
-#include <tuple>
 #include <unordered_map>
 
 namespace sapfor::frontend {
@@ -45,31 +45,12 @@ bool structural(StmtKind kind) {
          (kind == StmtKind::ElseWhere);
 }
 
-const Expr* withoutParens(const Expr* e) {
-  while (e->kind == ExprKind::Paren) e = e->args[0].get();
-  return e;
-}
-
-/// Whether `e` names the variable `v` anywhere (as itself, an element, a component...).
-bool mentions(const Expr& e, const Symbol* v) {
-  if ((e.kind == ExprKind::Name || e.kind == ExprKind::Apply) && e.symbol == v) return true;
-  for (const auto& a : e.args)
-    if (a && mentions(*a, v)) return true;
-  return false;
-}
-
 /// Whether `e` mentions one of `names` as a name no symbol resolves (a statement function's dummy).
 bool mentionsName(const Expr& e, const std::set<std::string>& names) {
   if (e.kind == ExprKind::Name && !e.symbol && names.count(e.text)) return true;
   for (const auto& a : e.args)
     if (a && mentionsName(*a, names)) return true;
   return false;
-}
-
-/// `e` is the scalar variable `v` itself.
-bool isScalar(const Expr* e, const Symbol* v) {
-  e = withoutParens(e);
-  return e->kind == ExprKind::Name && e->ref == RefKind::Variable && e->symbol == v;
 }
 
 /// A variable (or part of one) that a procedure may write when passed as an argument.
@@ -85,44 +66,6 @@ bool isDesignator(const Expr& e) {
     default:
       return false;
   }
-}
-
-/// The operands of a chain of one associative operation (`a + b - c`: a, b, c with c negated;
-/// `Sub` only for sums), parentheses looked through.
-void flattenChain(const Expr* e, Op op, bool negated, std::vector<std::pair<const Expr*, bool>>& operands) {
-  e = withoutParens(e);
-  bool sum = op == Op::Add;
-  if (e->kind == ExprKind::Binary && (e->op == op || (sum && e->op == Op::Sub))) {
-    flattenChain(e->args[0].get(), op, negated, operands);
-    flattenChain(e->args[1].get(), op, e->op == Op::Sub ? !negated : negated, operands);
-    return;
-  }
-  if (sum && e->kind == ExprKind::Unary && (e->op == Op::Neg || e->op == Op::Plus)) {
-    flattenChain(e->args[0].get(), op, e->op == Op::Neg ? !negated : negated, operands);
-    return;
-  }
-  operands.push_back({e, negated});
-}
-
-std::optional<facts::UpdateOp> reductionOp(Op op) {
-  switch (op) {
-    case Op::Add: return facts::UpdateOp::Sum;
-    case Op::Mul: return facts::UpdateOp::Product;
-    case Op::And: return facts::UpdateOp::And;
-    case Op::Or: return facts::UpdateOp::Or;
-    case Op::Eqv: return facts::UpdateOp::Eqv;
-    case Op::Neqv: return facts::UpdateOp::Neqv;
-    default: return std::nullopt;
-  }
-}
-
-/// max/min and their specific names (AMAX1, DMAX1, MAX0 ...): max, min or nullopt.
-std::optional<facts::UpdateOp> extremumOf(const std::string& intrinsic) {
-  static const std::set<std::string> maxima = {"max", "max0", "max1", "amax0", "amax1", "dmax1"};
-  static const std::set<std::string> minima = {"min", "min0", "min1", "amin0", "amin1", "dmin1"};
-  if (maxima.count(intrinsic)) return facts::UpdateOp::Max;
-  if (minima.count(intrinsic)) return facts::UpdateOp::Min;
-  return std::nullopt;
 }
 
 class Extractor {
@@ -619,131 +562,22 @@ class Extractor {
     return false;
   }
 
-  // ---- reduction and induction shapes ----
+  // ---- reduction and induction shapes (frontend/UpdatePatterns) ----
 
-  void update(int stmt, Symbol* symbol, std::string name, facts::UpdateOp op, int guard, std::string of,
-              std::optional<int64_t> step = std::nullopt) {
-    facts_.updates.push_back({stmt, symbol, std::move(name), op, guard, std::move(of), step});
-  }
-
-  /// `v = v op e` (op one associative operation, v once in the chain and not in e) or
-  /// `v = max(v, e...)`: the operation, and for a sum, its step when constant.
-  std::optional<std::pair<facts::UpdateOp, std::optional<int64_t>>> updateOf(const Symbol* v, const Expr& rhs) const {
-    const Expr* e = withoutParens(&rhs);
-    // A flag set to one constant (`IF (a(i) < 0) found = .TRUE.`): once set it stays so, as
-    // `found = found .OR. cond` would leave it; .FALSE. likewise as an .AND.
-    if (e->kind == ExprKind::LogicalLiteral && v->type.base == BaseType::Logical)
-      return std::make_pair(e->intValue ? facts::UpdateOp::Or : facts::UpdateOp::And, std::optional<int64_t>());
-    if (e->kind == ExprKind::Apply && e->ref == RefKind::IntrinsicCall) {
-      std::optional<facts::UpdateOp> name = extremumOf(e->text);
-      if (!name) return std::nullopt;
-      int self = 0;
-      for (const auto& a : e->args) {
-        if (!a) return std::nullopt;
-        if (isScalar(a.get(), v)) ++self;
-        else if (mentions(*a, v)) return std::nullopt;
-      }
-      if (self != 1) return std::nullopt;
-      return std::make_pair(*name, std::optional<int64_t>());
-    }
-    if (e->kind != ExprKind::Binary) return std::nullopt;
-    Op op = e->op == Op::Sub ? Op::Add : e->op;
-    std::optional<facts::UpdateOp> name = reductionOp(op);
-    if (!name) return std::nullopt;
-    std::vector<std::pair<const Expr*, bool>> operands;
-    flattenChain(e, op, false, operands);
-    int self = 0;
-    bool constant = true;
-    int64_t step = 0;
-    for (const auto& [operand, negated] : operands) {
-      if (isScalar(operand, v)) {
-        if (negated) return std::nullopt;  // s = e - s is no reduction
-        ++self;
-        continue;
-      }
-      if (mentions(*operand, v)) return std::nullopt;
-      std::optional<int64_t> value = constant ? foldInteger(operand, *scope_) : std::nullopt;
-      if (!value || __builtin_add_overflow(step, negated ? -*value : *value, &step)) constant = false;
-    }
-    if (self != 1) return std::nullopt;
-    return std::make_pair(*name, op == Op::Add && constant ? std::optional<int64_t>(step) : std::nullopt);
-  }
-
-  /// The scalar a statement assigns (`v = ...`), else null.
-  static Symbol* assignedScalar(const Stmt& s) {
-    if (s.kind != StmtKind::Assignment || !s.parsed) return nullptr;
-    const Expr* lhs = s.exprs[0].get();
-    return lhs->kind == ExprKind::Name && lhs->ref == RefKind::Variable ? lhs->symbol : nullptr;
-  }
-
-  /// `x > v` (v a scalar variable): v and whether the test keeps the larger value ("max") or the
-  /// smaller ("min"), and x.
-  static std::optional<std::tuple<Symbol*, facts::UpdateOp, const Expr*>> comparison(const Expr& condition) {
-    const Expr* c = withoutParens(&condition);
-    if (c->kind != ExprKind::Binary) return std::nullopt;
-    bool greater = c->op == Op::Gt || c->op == Op::Ge;
-    bool less = c->op == Op::Lt || c->op == Op::Le;
-    if (!greater && !less) return std::nullopt;
-    const Expr* left = withoutParens(c->args[0].get());
-    const Expr* right = withoutParens(c->args[1].get());
-    if (right->kind == ExprKind::Name && right->ref == RefKind::Variable && right->symbol && !mentions(*left, right->symbol))
-      return std::make_tuple(right->symbol, greater ? facts::UpdateOp::Max : facts::UpdateOp::Min, left);  // x > v: keep the larger
-    if (left->kind == ExprKind::Name && left->ref == RefKind::Variable && left->symbol && !mentions(*right, left->symbol))
-      return std::make_tuple(left->symbol, less ? facts::UpdateOp::Max : facts::UpdateOp::Min, right);  // v < x: keep the larger
-    return std::nullopt;
+  void update(int stmt, const Update& u, int guard) {
+    facts_.updates.push_back({stmt, u.symbol, u.name, u.op, guard, u.of, u.step});
   }
 
   void updatePatterns(const Stmt& s) {
-    const Stmt* assignment = &s;
-    if (s.kind == StmtKind::If && s.action) {
-      assignment = s.action.get();
-      Symbol* v = assignedScalar(*assignment);
-      if (!v) return;
-      // IF (x > v) v = x: a maximum.
-      if (auto cmp = comparison(*s.exprs[0]); cmp && std::get<0>(*cmp) == v &&
-                                               exprText(*std::get<2>(*cmp)) == exprText(*assignment->exprs[1])) {
-        update(stmt_, v, v->name, std::get<1>(*cmp), stmt_, "");
-        return;
-      }
-      if (mentions(*s.exprs[0], v)) return;  // IF (s > 0) s = s + 1 is no reduction
-    }
-    Symbol* v = assignedScalar(*assignment);
-    if (!v) return;
-    if (auto shape = updateOf(v, *assignment->exprs[1])) update(stmt_, v, v->name, shape->first, -1, "", shape->second);
+    bool guardedBySelf = false;
+    if (std::optional<Update> u = updateOfStatement(s, *scope_, guardedBySelf)) update(stmt_, *u, guardedBySelf ? stmt_ : -1);
   }
 
   /// IF (x > v) THEN; v = x; k = i; ...; END IF: v's maximum and its location k (MAXLOC), when
-  /// the arm holds only such assignments (k scalars or array elements with constant subscripts).
+  /// every statement of the arm has a row.
   void extremumArm(const Node& arm, int guard, const std::vector<int>& rows) {
-    if (arm.stmt->kind != StmtKind::IfThen || !arm.stmt->parsed || rows.size() != arm.children.size()) return;
-    auto cmp = comparison(*arm.stmt->exprs[0]);
-    if (!cmp) return;
-    auto [v, op, x] = *cmp;
-    const std::string value = exprText(*x);
-    int valueRow = -1;
-    std::vector<std::pair<int, const Expr*>> locations;
-    for (size_t i = 0; i < rows.size(); ++i) {
-      const Stmt* s = arm.children[i].stmt;
-      if (rows[i] < 0 || arm.children[i].kind != NodeKind::Statement || s->kind != StmtKind::Assignment || !s->parsed) return;
-      const Expr* lhs = s->exprs[0].get();
-      if (isScalar(lhs, v)) {
-        if (valueRow >= 0 || exprText(*s->exprs[1]) != value) return;
-        valueRow = rows[i];
-        continue;
-      }
-      if (mentions(*s->exprs[1], v)) return;
-      bool scalar = lhs->kind == ExprKind::Name && lhs->ref == RefKind::Variable && lhs->symbol;
-      bool element = lhs->kind == ExprKind::Apply && lhs->ref == RefKind::ArrayElement && lhs->symbol;
-      if (element)
-        for (const auto& sub : lhs->args)
-          if (!sub || !foldInteger(sub.get(), *scope_)) element = false;
-      if (!scalar && !element) return;
-      if (mentions(*s->exprs[1], lhs->symbol)) return;  // k = k + 1 counts; it records no location
-      locations.push_back({rows[i], lhs});
-    }
-    if (valueRow < 0) return;
-    update(valueRow, v, v->name, op, guard, "");
-    for (const auto& [row, lhs] : locations) update(row, lhs->symbol, lhs->text, facts::UpdateOp::Loc, guard, v->name);
+    if (rows.size() != arm.children.size() || std::find(rows.begin(), rows.end(), -1) != rows.end()) return;
+    for (const auto& [at, u] : extremumArmUpdates(arm, *scope_)) update(rows[at], u, guard);
   }
 
   /// How many elements an array-syntax assignment (a = ..., a(:, j) = ...) sets, when the extents
