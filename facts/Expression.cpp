@@ -40,7 +40,7 @@ bool namesSomething(ExpressionKind kind) {
 /// A reader of the JSON the writer below produces (and any JSON of that shape: blanks, escapes).
 class JsonReader {
  public:
-  explicit JsonReader(std::string_view text) : text_(text) {}
+  JsonReader(std::string_view text, const std::string& what) : text_(text), what_(what) {}
 
   void expectEnd() {
     skipBlanks();
@@ -125,7 +125,7 @@ class JsonReader {
 
  private:
   [[noreturn]] void fail(const std::string& what) const {
-    throw ExpressionFormatError("expression JSON: expected " + what + " at offset " + std::to_string(at_) + " of '" +
+    throw ExpressionFormatError(what_ + ": expected " + what + " at offset " + std::to_string(at_) + " of '" +
                                 std::string(text_.substr(0, 200)) + "'");
   }
 
@@ -274,6 +274,7 @@ class JsonReader {
   }
 
   std::string_view text_;
+  const std::string& what_;
   size_t at_ = 0;
 };
 
@@ -514,22 +515,22 @@ std::string toJson(const StatementExpressions& s) {
   return out + "}";
 }
 
-Expression parseExpression(std::string_view json) {
-  JsonReader reader(json);
+Expression parseExpression(std::string_view json, const std::string& what) {
+  JsonReader reader(json, what);
   Expression e = reader.expression();
   reader.expectEnd();
   return e;
 }
 
-std::vector<Expression> parseExpressionList(std::string_view json) {
-  JsonReader reader(json);
+std::vector<Expression> parseExpressionList(std::string_view json, const std::string& what) {
+  JsonReader reader(json, what);
   std::vector<Expression> list = reader.list();
   reader.expectEnd();
   return list;
 }
 
-StatementExpressions parseStatementExpressions(std::string_view json) {
-  JsonReader reader(json);
+StatementExpressions parseStatementExpressions(std::string_view json, const std::string& what) {
+  JsonReader reader(json, what);
   StatementExpressions s = reader.statement();
   reader.expectEnd();
   return s;

@@ -82,10 +82,11 @@ class ExpressionFormatError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-Expression parseExpression(std::string_view json);
+/// `what` names the JSON in the error message (a column of a row: "loop k:1's bounds").
+Expression parseExpression(std::string_view json, const std::string& what = "an expression");
 /// A JSON array of expressions (loop.bounds, dimension.bounds).
-std::vector<Expression> parseExpressionList(std::string_view json);
-StatementExpressions parseStatementExpressions(std::string_view json);
+std::vector<Expression> parseExpressionList(std::string_view json, const std::string& what = "an expression list");
+StatementExpressions parseStatementExpressions(std::string_view json, const std::string& what = "a statement's expressions");
 
 void appendJson(const Expression& e, std::string& out);
 std::string toJson(const Expression& e);

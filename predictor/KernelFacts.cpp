@@ -89,7 +89,7 @@ ProgramFacts::ProgramFacts(SQLite::Database& db) : db_(db), rows_(db) {
     CallSiteFacts site{c.procId, c.loopId, c.callee, {}};
     for (const facts::CallArgRow& a : c.args) {
       if (!a.keyword.empty()) break;  // after a keyword argument the positions no longer say which dummy
-      site.args.push_back(facts::parseExpression(a.expr));
+      site.args.push_back(facts::parseExpression(a.expr, "an argument of call " + std::to_string(c.id) + " (" + c.callee + ")"));
     }
     w.calls.push_back(std::move(site));
   }

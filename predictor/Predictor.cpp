@@ -118,8 +118,8 @@ class Symbols {
     if (known != loopBounds_.end()) return known->second;
     LoopBounds b;
     if (!l.bounds.empty()) {
-      std::vector<facts::Expression> list = facts::parseExpressionList(l.bounds);
-      if (list.size() != 3) throw facts::ExpressionFormatError("loop " + l.key + ": bounds is not [lower, upper, step]");
+      std::vector<facts::Expression> list = facts::parseExpressionList(l.bounds, "loop " + l.key + "'s bounds");
+      if (list.size() != 3) throw facts::ExpressionFormatError("loop " + l.key + "'s bounds are not [lower, upper, step]");
       b = {std::move(list[0]), std::move(list[1]), std::move(list[2])};
     }
     return loopBounds_.emplace(l.id, std::move(b)).first->second;
@@ -133,8 +133,8 @@ class Symbols {
     std::pair<facts::Expression, facts::Expression> b;
     const std::string& json = v.dims[dim].bounds;
     if (!json.empty()) {
-      std::vector<facts::Expression> list = facts::parseExpressionList(json);
-      if (list.size() != 2) throw facts::ExpressionFormatError("array " + v.name + ": bounds is not [lower, upper]");
+      std::vector<facts::Expression> list = facts::parseExpressionList(json, "array " + v.name + "'s bounds");
+      if (list.size() != 2) throw facts::ExpressionFormatError("array " + v.name + "'s bounds are not [lower, upper]");
       b = {std::move(list[0]), std::move(list[1])};
     }
     if (b.first.isNull()) b.first = facts::Expression{facts::ExpressionKind::Integer, "", 1, {}, {}};

@@ -127,10 +127,11 @@ CREATE TABLE loop (
   lower_const  INTEGER,
   upper_affine INTEGER NOT NULL DEFAULT 0,
   upper_const  INTEGER,
-  stmt_id   INTEGER REFERENCES statement, -- its DO (DO WHILE, FORALL...) statement; NULL: an inner FORALL or
-                                          -- DO CONCURRENT index, which has none of its own
-  bounds    TEXT                          -- [lower, upper, step] as expression trees (JSON, see statement.expr),
-                                          -- step null when omitted; NULL for DO WHILE and DO forever
+  -- stmt_id: its DO (DO WHILE, FORALL...) statement; NULL: an inner FORALL or DO CONCURRENT index,
+  -- which has none of its own. bounds (see statement.expr): a null step when omitted; NULL for
+  -- DO WHILE and DO forever
+  stmt_id   INTEGER REFERENCES statement,
+  bounds    TEXT                          -- lower, upper and step: a JSON array of expression trees
 );
 
 CREATE TABLE loop_bound_term (            -- the variable terms of an affine loop bound
@@ -167,6 +168,18 @@ CREATE TABLE block (
 );
 
 -- Executable statements with their operation counts (classes of FRONTEND.md / README).
+--
+-- What the statement computes, as JSON (facts/Expression.hpp; query it with json_tree): an object
+-- with, when not empty, "name" (a DO variable, a callee, the construct of an EXIT), "exprs" (an
+-- assignment's target and value; a condition; a DO's lower, upper, step; a call's arguments; an
+-- I/O control list; ...), "items" (an I/O data list), "action" (a logical IF's action, alike).
+-- An expression is a name ("a"), an integer (5), null (omitted), or [TAG, ...]: an operator by
+-- its spelling (["+", x, y], ["-", x], [".and.", p, q]); ["element", "a", i, j], "section",
+-- "substring", "call" (a user function), "intrinsic", "statement_function", "apply" (not
+-- resolved); ["int", 5, kind], ["real", "1.5d0"(, kind)], ["logical", 1], ["string", "'s'"],
+-- ["boz", "z'f'"]; ["subscript", base, s...], ["component", base, "x"], ["paren", x],
+-- ["complex", re, im], ["array", item...], ["range", lo, hi, stride], ["keyword", "kind", v],
+-- ["implied_do", "i", lo, hi, step, item...], ["star"], ["alt_return", 10]. NULL: none (CONTINUE).
 CREATE TABLE statement (
   stmt_id INTEGER PRIMARY KEY,
   proc_id INTEGER NOT NULL REFERENCES procedure,
@@ -186,18 +199,7 @@ CREATE TABLE statement (
   jumps    INTEGER NOT NULL DEFAULT 0,    -- may send control to another statement of its code: a GO TO not to
                                           -- the end of an enclosing loop, ERR=, an alternate return
   action   TEXT,                          -- a logical IF's (WHERE statement's) action: its kind
-  -- What the statement computes, as JSON (facts/Expression.hpp; query it with json_tree): an object
-  -- with, when not empty, "name" (a DO variable, a callee, the construct of an EXIT), "exprs" (an
-  -- assignment's target and value; a condition; a DO's lower, upper, step; a call's arguments; an
-  -- I/O control list; ...), "items" (an I/O data list), "action" (a logical IF's action, alike).
-  -- An expression is a name ("a"), an integer (5), null (omitted), or [TAG, ...]: an operator by
-  -- its spelling (["+", x, y], ["-", x], [".and.", p, q]); ["element", "a", i, j], "section",
-  -- "substring", "call" (a user function), "intrinsic", "statement_function", "apply" (not
-  -- resolved); ["int", 5, kind], ["real", "1.5d0"(, kind)], ["logical", 1], ["string", "'s'"],
-  -- ["boz", "z'f'"]; ["subscript", base, s...], ["component", base, "x"], ["paren", x],
-  -- ["complex", re, im], ["array", item...], ["range", lo, hi, stride], ["keyword", "kind", v],
-  -- ["implied_do", "i", lo, hi, step, item...], ["star"], ["alt_return", 10]. NULL: none (CONTINUE).
-  expr     TEXT
+  expr     TEXT                           -- what it computes: expression trees as JSON (above)
 );
 
 -- Scalar variables a statement reads (R) or writes (W); writing part of one (a component, a
