@@ -110,12 +110,12 @@ class ResultWriter {
       const LoopResult& r = loops.result(v.loopId);
       int64_t pos = 0;
       auto write = [&](const Reason& x, bool blocking, const std::string& message) {
-        reason_.value(v.loopId).value(++pos).value(x.kind).value(int64_t{blocking}).text(x.name).id(x.line).value(message)
+        reason_.value(v.loopId).value(++pos).value(nameOf(x.kind)).value(int64_t{blocking}).text(x.name).id(x.line).value(message)
             .endRow();
       };
       for (const Reason& x : r.reasons) {
         // In a pipelined nest the dependences are what ACROSS handles: notes, not obstacles.
-        bool pipelined = v.across && (x.kind == "flow" || x.kind == "anti");
+        bool pipelined = v.across && (x.kind == ReasonKind::Flow || x.kind == ReasonKind::Anti);
         write(x, x.blocking && !pipelined, pipelined ? x.message + "; ACROSS pipelines it" : x.message);
       }
       for (const Reason* x : notes[v.loopId]) write(*x, false, x->message);

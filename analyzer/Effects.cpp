@@ -377,10 +377,10 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls) const {
     if (unknown) {
       out.opaqueCall |= !isIntrinsicSubroutine(call.callee);
       if (sharesHiddenState(call.callee))
-        out.problems.push_back({"call", callId, call.callee,
+        out.problems.push_back({ReasonKind::Call, callId, call.callee,
                                 "call to " + call.callee + where + ": every call shares the random number generator's state"});
       else if (!isIntrinsicSubroutine(call.callee))
-        out.problems.push_back({"call", callId, call.callee,
+        out.problems.push_back({ReasonKind::Call, callId, call.callee,
                                 "call to " + call.callee + where + ", which has no body here: what it does is unknown"});
     }
     for (size_t k = 0; k < call.args.size(); ++k) {
@@ -421,10 +421,10 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls) const {
     if (!callee) continue;
     out.opaqueCall |= !callee->unknownCalls.empty();  // through what it calls
     const std::string& name = program_.procedure(target).name;
-    if (callee->io) out.problems.push_back({"io", callId, name, name + where + " does input/output"});
-    if (callee->stop) out.problems.push_back({"stop", callId, name, name + where + " may STOP"});
+    if (callee->io) out.problems.push_back({ReasonKind::Io, callId, name, name + where + " does input/output"});
+    if (callee->stop) out.problems.push_back({ReasonKind::Stop, callId, name, name + where + " may STOP"});
     for (const std::string& unknownCallee : callee->unknownCalls)
-      out.problems.push_back({"call", callId, unknownCallee,
+      out.problems.push_back({ReasonKind::Call, callId, unknownCallee,
                               name + where + " calls " + unknownCallee + ", which has no body here: what it does is unknown"});
     for (const auto& [key, e] : callee->effects) {
       if (e.reach == Reach::Dummy) continue;
@@ -439,11 +439,11 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls) const {
         }
         const Reach seen = reach(var, s.procId);
         if (e.writes && seen == Reach::Save)
-          out.problems.push_back({"call", callId, v.name,
+          out.problems.push_back({ReasonKind::Call, callId, v.name,
                                   "call to " + name + where + " writes " + v.name + ", which " +
                                       program_.procedure(v.procId).name + " saves from one call to the next"});
         else if (e.writes && seen != Reach::Local)
-          out.problems.push_back({"call", callId, v.name,
+          out.problems.push_back({ReasonKind::Call, callId, v.name,
                                   "call to " + name + where + " writes the shared variable " + v.name});
       }
     }

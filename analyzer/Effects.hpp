@@ -67,7 +67,7 @@ struct CallArrayAccess {
 
 /// What a call does that keeps its loop from running in parallel.
 struct CallProblem {
-  std::string kind;  ///< io stop call
+  ReasonKind kind = ReasonKind::Call;  ///< Io, Stop or Call
   Id callId = 0;
   std::string name;  ///< the callee, or the shared variable it writes
   std::string message;

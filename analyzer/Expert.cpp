@@ -151,7 +151,7 @@ std::vector<Id> Expert::independentNest(Id loopId) {
     if (!rectangular(inner, nest)) {
       std::vector<std::string> vars;
       for (Id n : nest) vars.push_back(upperCase(program_.loop(n).var));
-      notes_.push_back({inner.id, {"non_rectangular", false, "", inner.line,
+      notes_.push_back({inner.id, {ReasonKind::NonRectangular, false, "", inner.line,
                                    "not grouped with the enclosing loops in one PARALLEL: its bounds depend on " + join(vars) +
                                        " (non-rectangular)"}});
       break;
@@ -588,10 +588,10 @@ void Expert::checkUserDirective(const DirectiveRow& d) {
     const LoopResult& r = analysis_.result(l);
     for (const Reason& reason : r.reasons) {
       if (!reason.blocking) continue;
-      if (reason.kind == "scalar" || reason.kind == "induction") {
+      if (reason.kind == ReasonKind::Scalar || reason.kind == ReasonKind::Induction) {
         if (declaredReduction(reason.name)) continue;  // the user knows it combines
       }
-      if (reason.kind == "flow" || reason.kind == "anti" || reason.kind == "output" || reason.kind == "unknown") continue;
+      if (reason.kind == ReasonKind::Flow || reason.kind == ReasonKind::Anti || reason.kind == ReasonKind::Output || reason.kind == ReasonKind::Unknown) continue;
       if (said.insert(reason.message).second) report("error", "the loop is not parallel: " + reason.message);
     }
   }

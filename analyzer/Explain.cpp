@@ -34,7 +34,7 @@ std::string explainLoop(const Program& p, const LoopAnalysis& loops, const Exper
   out << " [" << v.source << (v.userDirective && !v.analysisParallel ? "; the analysis does not prove it" : "") << "]\n";
   bool any = false;
   for (const Reason& x : r.reasons) {
-    bool pipelined = v.across && (x.kind == "flow" || x.kind == "anti");
+    bool pipelined = v.across && (x.kind == ReasonKind::Flow || x.kind == ReasonKind::Anti);
     if (!x.blocking || pipelined) continue;
     if (!any) out << "why not:\n";
     any = true;
@@ -47,7 +47,7 @@ std::string explainLoop(const Program& p, const LoopAnalysis& loops, const Exper
     out << "  - " << message << "\n";
   };
   for (const Reason& x : r.reasons)
-    if (!x.blocking || (v.across && (x.kind == "flow" || x.kind == "anti"))) note(x.message);
+    if (!x.blocking || (v.across && (x.kind == ReasonKind::Flow || x.kind == ReasonKind::Anti))) note(x.message);
   for (const auto& [loop, x] : expert.notes())
     if (loop == loopId) note(x.message);
   if (!r.traits.empty()) out << "scalars and location arrays:\n";

@@ -66,7 +66,7 @@ LoopAnalysis::LoopAnalysis(const Program& program, const Effects& effects)
     r.loopId = loop.id;
     size_t depth = nestDepth[program_.loopIndex(chains_[program_.loopIndex(loop.id)].front())];
     if (depth > kMaxNestDepth) {
-      r.reasons.push_back({"too_complex", true, "", loop.line,
+      r.reasons.push_back({ReasonKind::TooComplex, true, "", loop.line,
                            "too complex: the nest is " + std::to_string(depth) + " loops deep, and the analysis takes nests of up to " +
                                std::to_string(kMaxNestDepth)});
       continue;
@@ -102,7 +102,7 @@ LoopAnalysis::LoopAnalysis(const Program& program, const Effects& effects)
     r.parallel = std::none_of(r.reasons.begin(), r.reasons.end(), [](const Reason& x) { return x.blocking; });
     r.acrossCandidate = !r.parallel && std::all_of(r.reasons.begin(), r.reasons.end(), [&](const Reason& x) {
       if (!x.blocking) return true;
-      return x.kind == "flow" || x.kind == "anti";
+      return x.kind == ReasonKind::Flow || x.kind == ReasonKind::Anti;
     });
     if (r.acrossCandidate)
       for (size_t d : r.dependences) {
@@ -251,7 +251,7 @@ void LoopAnalysis::scalars(const LoopRow& loop, LoopResult& result) {
       t.trait = TraitKind::Induction;
       t.step = loop.step.empty() ? std::optional<int64_t>(1) : loop.stepValue;
       if (use.written)
-        result.reasons.push_back({"irregular", true, v.name, program_.statement(use.firstWrite).line,
+        result.reasons.push_back({ReasonKind::Irregular, true, v.name, program_.statement(use.firstWrite).line,
                                   "the loop variable " + v.name + " is assigned in the loop (" +
                                       line(program_.statement(use.firstWrite).line) + ")"});
     } else if (auto red = reductions.find(use.varId); red != reductions.end()) {
@@ -278,7 +278,7 @@ void LoopAnalysis::scalars(const LoopRow& loop, LoopResult& result) {
         t.trait = TraitKind::Induction;
         t.step = step->step;
         int at = program_.statement(step->stmtId).line;
-        result.reasons.push_back({"induction", true, v.name, at,
+        result.reasons.push_back({ReasonKind::Induction, true, v.name, at,
                                   "induction variable " + v.name + " (" + line(at) + " adds " + std::to_string(*step->step) +
                                       " each iteration): every iteration needs the value the previous ones left"});
       } else if (use.exposed) {
@@ -288,7 +288,7 @@ void LoopAnalysis::scalars(const LoopRow& loop, LoopResult& result) {
                                   ? "the call to " + program_.call(use.firstCallWrite).callee + " at " +
                                         line(program_.call(use.firstCallWrite).line) + " may write it"
                                   : "written at " + line(program_.statement(use.firstWrite).line);
-        result.reasons.push_back({"scalar", true, v.name, readLine,
+        result.reasons.push_back({ReasonKind::Scalar, true, v.name, readLine,
                                   "scalar dependence on " + v.name + ": the read at " + line(readLine) +
                                       " may see the value an earlier iteration left (" + written + ")"});
       } else {
@@ -347,14 +347,14 @@ void LoopAnalysis::sharedStorageScalars(const LoopRow& loop, const ScalarFlow& f
       if (other == use.varId || !(written || use.written)) continue;
       std::optional<std::string> shared = sharedStorage(v, program_.variable(other));
       if (!shared) continue;
-      result.reasons.push_back({"scalar", true, v.name, at,
+      result.reasons.push_back({ReasonKind::Scalar, true, v.name, at,
                                 "unknown dependence on " + v.name + ": " + *shared + ", and the loop writes one of them"});
       said = true;
       break;
     }
     const Trait* t = result.trait(v.name);
     if (said || !t || t->trait != TraitKind::Private || !(v.equivalence || v.pointer || v.target)) continue;
-    result.reasons.push_back({"scalar", true, v.name, at,
+    result.reasons.push_back({ReasonKind::Scalar, true, v.name, at,
                               v.name + " is private to each iteration, but it shares storage with other variables (" +
                                   (v.equivalence ? "EQUIVALENCE" : v.pointer ? "POINTER" : "TARGET") +
                                   "): a private copy would not be seen through them"});
@@ -379,7 +379,7 @@ void LoopAnalysis::privateSeenByCalls(const LoopRow& loop, LoopResult& result) {
     auto found = t.trait == TraitKind::Private && own.count(t.varId) ? byCall.find(t.varId) : byCall.end();
     if (found == byCall.end()) continue;
     const CallRow& call = program_.call(found->second->callId);
-    result.reasons.push_back({"call", true, t.name, call.line,
+    result.reasons.push_back({ReasonKind::Call, true, t.name, call.line,
                               t.name + " is private to each iteration, but the call to " + call.callee + " at " +
                                   line(call.line) + (found->second->access == 'W' ? " writes " : " reads ") + t.name +
                                   " itself (through COMMON, a module or its host), not the private copy"});
@@ -410,7 +410,7 @@ void LoopAnalysis::liveness(const LoopRow& loop, LoopResult& result, const Liven
     std::string where = read->byCaller ? "may be used after the procedure returns (" + t.name + " is " + sharedAs(t.varId) + ")"
                                        : "is read after the loop (" + line(read->line) + ")";
     int at = read->byCaller ? program_.procedure(loop.procId).endLine : read->line;
-    result.reasons.push_back({"live_after", true, t.name, at,
+    result.reasons.push_back({ReasonKind::LiveAfter, true, t.name, at,
                               own ? "the final value of the loop variable " + t.name + " " + where
                                   : t.name + " is private to each iteration, but its value " + where});
   }
@@ -535,7 +535,7 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
     for (size_t i : accesses)
       for (Id l : accesses_[i].loops()) loops.insert(l);
     for (Id l : loops)
-      results_[program_.loopIndex(l)].reasons.push_back({"too_complex", true, name, program_.loop(l).line, why});
+      results_[program_.loopIndex(l)].reasons.push_back({ReasonKind::TooComplex, true, name, program_.loop(l).line, why});
   };
   size_t depth = 0;
   for (size_t i = from; i < to; ++i) depth = std::max(depth, accesses_[i].loops().size());
@@ -782,7 +782,7 @@ void LoopAnalysis::arrayReasons(LoopResult& result) {
     std::string where = "(" + s.text() + " " + verb(s) + " at " + line(s.line) + ", " + t.text() + " " + verb(t) + " at " +
                         line(t.line) + ")";
     if (d.unknown) {
-      result.reasons.push_back({"unknown", true, d.name, t.line,
+      result.reasons.push_back({ReasonKind::Unknown, true, d.name, t.line,
                                 "unknown dependence on " + d.name + ": " + (d.note.empty() ? "it cannot be excluded" : d.note) +
                                     " " + where});
       continue;
@@ -792,22 +792,22 @@ void LoopAnalysis::arrayReasons(LoopResult& result) {
     message += " at level " + std::to_string(d.level);
     if (!d.note.empty()) message += ": " + d.note;  // two arrays sharing storage
     message += " " + where;
-    result.reasons.push_back({std::string(nameOf(d.kind)), true, d.name, t.line, message});
+    result.reasons.push_back({reasonOf(d.kind), true, d.name, t.line, message});
   }
 }
 
 void LoopAnalysis::otherReasons(const LoopRow& loop, LoopResult& result) {
   std::vector<Reason> found;
-  if (loop.kind == LoopKind::DoWhile) found.push_back({"not_counted", true, "", loop.line, "not a counted DO loop (DO WHILE)"});
+  if (loop.kind == LoopKind::DoWhile) found.push_back({ReasonKind::NotCounted, true, "", loop.line, "not a counted DO loop (DO WHILE)"});
   if (loop.kind == LoopKind::DoForever)
-    found.push_back({"not_counted", true, "", loop.line, "not a counted DO loop (DO without a loop control)"});
+    found.push_back({ReasonKind::NotCounted, true, "", loop.line, "not a counted DO loop (DO without a loop control)"});
   if (loop.varId) {
     const Variable& v = program_.variable(loop.varId);
     if (!v.integer)
-      found.push_back({"irregular", true, v.name, loop.line, "the loop variable " + v.name + " is not an integer"});
+      found.push_back({ReasonKind::Irregular, true, v.name, loop.line, "the loop variable " + v.name + " is not an integer"});
   }
   if (!loop.step.empty() && loop.stepValue && *loop.stepValue == 0)
-    found.push_back({"irregular", true, "", loop.line, "the step is zero"});
+    found.push_back({ReasonKind::Irregular, true, "", loop.line, "the step is zero"});
   auto [firstObstacle, endObstacle] = program_.obstaclesOf(loop.id);
   for (size_t i = firstObstacle; i < endObstacle; ++i) {
     const ObstacleRow& o = program_.obstacles[i];
@@ -823,7 +823,7 @@ void LoopAnalysis::otherReasons(const LoopRow& loop, LoopResult& result) {
       case ObstacleKind::Exit: message = o.detail + " at " + line(o.line) + " leaves the loop early"; break;
       case ObstacleKind::Return: message = "RETURN at " + line(o.line) + " leaves the procedure"; break;
     }
-    found.push_back({std::string(nameOf(o.kind)), true, "", o.line, message});
+    found.push_back({reasonOf(o.kind), true, "", o.line, message});
   }
   std::set<std::string> said;
   if (loop.lastStmt >= loop.firstStmt)

@@ -40,8 +40,7 @@ struct Trait {
 };
 
 struct Reason {
-  std::string kind;  ///< flow anti output unknown scalar induction live_after not_counted irregular io stop
-                     ///< goto_out exit return call non_rectangular too_complex
+  ReasonKind kind = ReasonKind::Unknown;
   bool blocking = true;
   std::string name;
   int line = 0;

@@ -38,6 +38,7 @@ using facts::ProcedureKind;
 using facts::RefContext;
 using facts::StatementKind;
 using facts::Storage;
+using facts::ReasonKind;
 using facts::TraitKind;
 using facts::UpdateOp;
 

@@ -138,6 +138,22 @@ enum class TraitKind : uint8_t { ReadOnly, Private, Induction, Reduction, Shared
 SAPFOR_VOCABULARY(TraitKind, "loop_trait", "trait", true, std::string_view("readonly"), std::string_view("private"),
                   std::string_view("induction"), std::string_view("reduction"), std::string_view("shared"));
 
+/// Why a loop is not parallel as written (loop_reason.kind): a dependence (its kind, or unknown),
+/// a scalar, an induction, a value live after the loop, no counted loop control, an irregular
+/// loop variable or step, an obstacle (the loop_obstacle kinds), a nest that is not rectangular,
+/// an analysis too complex to finish. Not CHECKed in the schema.
+enum class ReasonKind : uint8_t {
+  Flow, Anti, Output, Unknown, Scalar, Induction, LiveAfter, NotCounted, Irregular,
+  Io, Stop, GotoOut, Exit, Return, Call, Unparsed, NonRectangular, TooComplex,
+};
+SAPFOR_VOCABULARY(ReasonKind, "loop_reason", "kind", false, std::string_view("flow"), std::string_view("anti"),
+                  std::string_view("output"), std::string_view("unknown"), std::string_view("scalar"),
+                  std::string_view("induction"), std::string_view("live_after"), std::string_view("not_counted"),
+                  std::string_view("irregular"), std::string_view("io"), std::string_view("stop"),
+                  std::string_view("goto_out"), std::string_view("exit"), std::string_view("return"),
+                  std::string_view("call"), std::string_view("unparsed"), std::string_view("non_rectangular"),
+                  std::string_view("too_complex"));
+
 enum class DependenceKind : uint8_t { Flow, Anti, Output };
 SAPFOR_VOCABULARY(DependenceKind, "dependence", "kind", true, std::string_view("flow"), std::string_view("anti"),
                   std::string_view("output"));
@@ -205,6 +221,29 @@ void forEachVocabulary(Visit&& visit) {
   visit(Vocabulary<StatementKind>{});
   visit(Vocabulary<TraitKind>{});
   visit(Vocabulary<DependenceKind>{});
+  visit(Vocabulary<ReasonKind>{});
+}
+
+/// The reason an obstacle, or a dependence of a kind, is.
+constexpr ReasonKind reasonOf(ObstacleKind kind) {
+  switch (kind) {
+    case ObstacleKind::Io: return ReasonKind::Io;
+    case ObstacleKind::Stop: return ReasonKind::Stop;
+    case ObstacleKind::GotoOut: return ReasonKind::GotoOut;
+    case ObstacleKind::Exit: return ReasonKind::Exit;
+    case ObstacleKind::Return: return ReasonKind::Return;
+    case ObstacleKind::Call: return ReasonKind::Call;
+    case ObstacleKind::Unparsed: return ReasonKind::Unparsed;
+  }
+  return ReasonKind::Unparsed;
+}
+constexpr ReasonKind reasonOf(DependenceKind kind) {
+  switch (kind) {
+    case DependenceKind::Flow: return ReasonKind::Flow;
+    case DependenceKind::Anti: return ReasonKind::Anti;
+    case DependenceKind::Output: return ReasonKind::Output;
+  }
+  return ReasonKind::Unknown;
 }
 
 }  // namespace sapfor::facts

@@ -40,8 +40,8 @@ CREATE TABLE loop_reason (
   loop_id  INTEGER NOT NULL REFERENCES loop,
   pos      INTEGER NOT NULL,
   kind     TEXT NOT NULL,                 -- flow anti output unknown scalar induction live_after not_counted
-                                          -- irregular io stop goto_out exit return call non_rectangular
-                                          -- too_complex
+                                          -- irregular io stop goto_out exit return call unparsed
+                                          -- non_rectangular too_complex (facts::ReasonKind)
   blocking INTEGER NOT NULL,
   name     TEXT,                          -- the variable or procedure it concerns
   line     INTEGER,
