@@ -404,7 +404,12 @@ std::string_view tagOf(ExpressionKind kind) { return kTags[static_cast<size_t>(k
 
 void appendJsonString(std::string_view text, std::string& out) {
   out += '"';
-  for (char c : text) {
+  // Names and most literals need no escape: appended at once (the front end writes millions).
+  size_t plain = 0;
+  while (plain < text.size() && text[plain] != '"' && text[plain] != '\\' && static_cast<unsigned char>(text[plain]) >= 0x20)
+    ++plain;
+  out.append(text.data(), plain);
+  for (char c : text.substr(plain)) {
     if (c == '"' || c == '\\') {
       out += '\\';
       out += c;

@@ -205,6 +205,7 @@ std::string expressionJson(const Expr* e) {
 std::string statementJson(const Stmt& s) {
   if (s.name.empty() && s.exprs.empty() && s.items.empty() && !s.action) return {};
   std::string out;
+  out.reserve(128);  // most statements' trees fit: one allocation
   appendStatement(s, out);
   return out;
 }
