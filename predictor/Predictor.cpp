@@ -24,14 +24,7 @@ namespace sapfor::predictor {
 
 namespace {
 
-/// Numbers in explanations: whole numbers as such, others with up to 6 significant digits.
-std::string num(double v) {
-  char buffer[64];
-  auto end = std::isfinite(v) && std::fabs(v) < 1e15 && v == std::floor(v)
-                 ? std::to_chars(buffer, buffer + sizeof buffer, static_cast<int64_t>(v)).ptr
-                 : std::to_chars(buffer, buffer + sizeof buffer, v, std::chars_format::general, 6).ptr;
-  return std::string(buffer, end);
-}
+std::string num(double v) { return formatNumber(v); }
 
 std::string dim3(const Dim3& d) { return "[" + num(d[0]) + "," + num(d[1]) + "," + num(d[2]) + "]"; }
 
@@ -1125,6 +1118,14 @@ std::vector<KernelPrediction> predictKernels(PredictorContext& main, std::vector
 
 }  // namespace
 
+std::string formatNumber(double v) {
+  char buffer[64];
+  auto end = std::isfinite(v) && std::fabs(v) < 1e15 && v == std::floor(v)
+                 ? std::to_chars(buffer, buffer + sizeof buffer, static_cast<int64_t>(v)).ptr
+                 : std::to_chars(buffer, buffer + sizeof buffer, v, std::chars_format::general, 6).ptr;
+  return std::string(buffer, end);
+}
+
 ProgramPrediction predictProgram(ProgramFacts& program, std::vector<KernelFacts>& kernels,
                                  const PredictOptions& options, const ModelSettings& settings) {
   ProgramPrediction result;
@@ -1181,15 +1182,12 @@ ProgramPrediction predictProgram(ProgramFacts& program, std::vector<KernelFacts>
       double seconds = n * (options.gpu.hostLinkLatencyUs * 1e-6 + *bytes / (options.gpu.hostLinkGbs * 1e9));
       transferBytes += n * *bytes;
       transferSeconds += seconds;
-      result.explanation.push_back("transfer: " + t.kind + " at line " + num(t.line) + " " + clause + " " + name + ": " +
-                                   num(*bytes) + " B * " + num(n) + " time(s) = " + num(seconds) + " s (" +
-                                   num(options.gpu.hostLinkGbs) + " GB/s, " + num(options.gpu.hostLinkLatencyUs) +
-                                   " us each)");
+      result.transfers.push_back({t.kind, clause, name, t.line, *bytes, n, seconds});
     }
   }
   if (known && transferBytes > kLargestCount) {
     known = false;
-    result.missing.insert("transfers of at most 2^62 bytes (the sizes make " + num(transferBytes) + ")");
+    result.missing.insert("transfers of at most 2^62 bytes (the sizes make " + formatNumber(transferBytes) + ")");
   }
   if (known) {
     result.kernelSeconds = kernelSeconds;

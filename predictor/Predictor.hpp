@@ -5,6 +5,7 @@
 /// and host<->device transfers. Every figure is derived in an explanation a user can check by hand.
 #pragma once
 
+#include "predictor/Derivation.hpp"
 #include "predictor/GpuProfile.hpp"
 #include "predictor/KernelFacts.hpp"
 #include "predictor/ModelSettings.hpp"
@@ -81,8 +82,12 @@ struct ProgramPrediction {
   std::optional<double> kernelSeconds, reductionSeconds, launchSeconds, transferSeconds, totalSeconds;
   std::optional<int64_t> transferBytes;
   std::set<std::string> missing;          ///< what the whole-program figures lack
-  std::vector<std::string> explanation;   ///< launches and transfers
+  std::vector<TransferDerivation> transfers;  ///< every transfer counted, in order
 };
+
+/// A number as the model's messages and explanations write it: whole numbers as such, others
+/// with up to 6 significant digits.
+std::string formatNumber(double v);
 
 /// Predicts the kernels (as ProgramFacts::kernels lists them: each body is read, used and let go).
 ProgramPrediction predictProgram(ProgramFacts& program, std::vector<KernelFacts>& kernels,

@@ -213,8 +213,4 @@ void writeExplanation(std::ostream& out, const KernelPrediction& kernel) {
   for (const std::string& line : kernel.explanation) out << line << "\n";
 }
 
-void writeProgramExplanation(std::ostream& out, const ProgramPrediction& prediction) {
-  for (const std::string& line : prediction.explanation) out << line << "\n";
-}
-
 }  // namespace sapfor::predictor

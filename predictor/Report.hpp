@@ -25,7 +25,5 @@ void writeTable(std::ostream& out, const ReportHeader& header, const ProgramPred
 void writeCsv(std::ostream& out, const ProgramPrediction& prediction);
 void writeJson(std::ostream& out, const ReportHeader& header, const ProgramPrediction& prediction);
 void writeExplanation(std::ostream& out, const KernelPrediction& kernel);
-/// The whole-program part of the derivation (launches are per kernel; here the transfers).
-void writeProgramExplanation(std::ostream& out, const ProgramPrediction& prediction);
 
 }  // namespace sapfor::predictor
