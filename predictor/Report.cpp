@@ -209,8 +209,4 @@ void writeJson(std::ostream& out, const ReportHeader& header, const ProgramPredi
   out << "\n  ]\n}\n";
 }
 
-void writeExplanation(std::ostream& out, const KernelPrediction& kernel) {
-  for (const std::string& line : kernel.explanation) out << line << "\n";
-}
-
 }  // namespace sapfor::predictor

@@ -191,7 +191,7 @@ int main(int argc, char** argv) {
     }
     if (!explain.empty()) {
       for (const KernelPrediction& k : prediction.kernels)
-        if (k.loopKey == explain) writeExplanation(std::cout, k);
+        if (k.loopKey == explain) writeExplanation(std::cout, k, options, settings);
       if (loop.empty()) writeProgramExplanation(std::cout, prediction, options);
     } else if (format == "html") {
       HtmlReportInput current{header, readProvenance(*db), readLoopTree(*db), std::move(prediction)};
