@@ -1,6 +1,7 @@
 /// @file Predictor.cpp
-/// One kernel at a time through MODEL.md §3-§10, then the whole program. Each step appends to the
-/// kernel's explanation the formula it used, the numbers it put in and what came out.
+/// One kernel at a time through MODEL.md §3-§10, then the whole program. Each step records in the
+/// kernel's derivation (Derivation.hpp) the numbers it put into its formula and what came out, for
+/// the explanation (Explanation.cpp) to word.
 #include "predictor/Predictor.hpp"
 
 #include "predictor/BoundExpression.hpp"
@@ -23,17 +24,6 @@
 namespace sapfor::predictor {
 
 namespace {
-
-/// Numbers in explanations: whole numbers as such, others with up to 6 significant digits.
-std::string num(double v) {
-  char buffer[64];
-  auto end = std::isfinite(v) && std::fabs(v) < 1e15 && v == std::floor(v)
-                 ? std::to_chars(buffer, buffer + sizeof buffer, static_cast<int64_t>(v)).ptr
-                 : std::to_chars(buffer, buffer + sizeof buffer, v, std::chars_format::general, 6).ptr;
-  return std::string(buffer, end);
-}
-
-std::string dim3(const Dim3& d) { return "[" + num(d[0]) + "," + num(d[1]) + "," + num(d[2]) + "]"; }
 
 int64_t ceilDiv(int64_t a, int64_t b) { return b <= 0 || a <= 0 ? 0 : (a - 1) / b + 1; }
 
@@ -258,8 +248,7 @@ class KernelModel {
  public:
   KernelModel(ProgramFacts& program, const KernelFacts& kernel, const PredictOptions& options,
               const ModelSettings& settings, Symbols& symbols, CallCounts& calls)
-      : program_(program), k_(kernel), o_(options), s_(settings), g_(options.gpu), symbols_(symbols), calls_(calls),
-        explain_(options.explainAll || options.explainLoop == program.loop(kernel.loopId).key) {}
+      : program_(program), k_(kernel), o_(options), s_(settings), g_(options.gpu), symbols_(symbols), calls_(calls) {}
 
   KernelPrediction run() {
     const facts::LoopRow& outer = program_.loop(k_.loopId);
@@ -269,10 +258,7 @@ class KernelModel {
     p_.rank = k_.rank;
     p_.across = k_.across;
     procId_ = outer.procId;
-    std::string loops;
-    for (Id l : k_.nest) loops += (loops.empty() ? "" : ", ") + program_.loop(l).var + " (" + program_.loop(l).key + ")";
-    if (explain_) say("kernel " + p_.loopKey + " from the " + k_.source + "; GPU " + g_.name + " (" + g_.origin + ")");
-    if (explain_) say("MODEL.md §3: rank r = " + num(k_.rank) + ", the parallel loops " + loops + (k_.across ? ", ACROSS" : ""));
+    for (Id l : k_.nest) d_.nest.push_back(loopNamed(l));
     for (Id l : k_.nest) loopVars_.emplace(program_.loop(l).var, l);
     for (Id l : k_.bodyLoops) loopVars_.emplace(program_.loop(l).var, l);
     if (!grid() || !weights()) return unknown();
@@ -287,16 +273,15 @@ class KernelModel {
     launches();
     return p_;
   }
+  /// The figures run() worked out on the way (what an explanation needs besides the prediction).
+  KernelDerivation takeDerivation() { return std::move(d_); }
 
  private:
-  void say(const std::string& line) { p_.explanation.push_back(line); }
   KernelPrediction unknown() {
     p_.status = "unknown";
-    std::string names;
-    for (const std::string& m : p_.missing) names += (names.empty() ? "" : ", ") + m;
-    if (explain_) say("unknown, needs " + names + " (a symbol or loop key: --param NAME=VALUE)");
     return p_;
   }
+  KernelDerivation::Loop loopNamed(Id loopId) const { return {program_.loop(loopId).key, program_.loop(loopId).var}; }
 
   // ---- MODEL.md §3: the block, the tiling, the grid ----
   bool grid() {
@@ -304,48 +289,39 @@ class KernelModel {
     for (auto it = k_.nest.rbegin(); it != k_.nest.rend(); ++it) {
       std::optional<double> trip = symbols_.tripCount(*it, p_.missing);
       iters_.push_back(trip.value_or(0));
-      if (trip) say("  trip count of " + program_.loop(*it).key + " (" + program_.loop(*it).var + "): " + num(*trip));
+      if (trip) d_.tripCounts.push_back({loopNamed(*it), *trip});
     }
     if (!p_.missing.empty()) return false;
     p_.iterations = 1;
     for (double n : iters_) p_.iterations *= n;
     if (p_.iterations > kLargestCount) {
-      p_.missing.insert("trip counts whose product is at most 2^62 (they make " + num(p_.iterations) + " iterations)");
+      p_.missing.insert("trip counts whose product is at most 2^62 (they make " + formatNumber(p_.iterations) + " iterations)");
       return false;
     }
-    std::string why;
-    if (o_.block) p_.block = *o_.block, why = "--block";
-    else if (k_.cudaBlock) p_.block = *k_.cudaBlock, why = "CUDA_BLOCK";
-    else {
-      p_.block = o_.blockDefaults->forRank(k_.rank, k_.across);
-      why = o_.blockDefaults->name + " defaults for rank " + num(k_.rank) +
-            (k_.across && o_.blockDefaults->acrossRankLess ? " less " + num(o_.blockDefaults->acrossRankLess) + " (ACROSS)" : "");
-    }
+    KernelDerivation::Grid& figures = d_.grid.emplace();
+    using BlockFrom = KernelDerivation::BlockFrom;
+    if (o_.block) p_.block = *o_.block, figures.blockFrom = BlockFrom::Option;
+    else if (k_.cudaBlock) p_.block = *k_.cudaBlock, figures.blockFrom = BlockFrom::CudaBlock;
+    else p_.block = o_.blockDefaults->forRank(k_.rank, k_.across), figures.blockFrom = BlockFrom::Defaults;
     // Dimensions beyond the parallel rank have nothing to map: block size 1 there.
     for (size_t d = iters_.size(); d < 3; ++d) p_.block[d] = 1;
     threads_ = p_.block[0] * p_.block[1] * p_.block[2];
+    figures.threads = threads_;
     if (threads_ > g_.maxThreadsPerBlock) {
-      if (explain_) say("MODEL.md §3: block " + dim3(p_.block) + " (" + why + ") has " + num(threads_) + " threads, more than the " +
-          num(g_.maxThreadsPerBlock) + " a block may have");
-      p_.missing.insert("a block of at most " + num(g_.maxThreadsPerBlock) + " threads (--block)");
+      figures.tooManyThreads = true;
+      p_.missing.insert("a block of at most " + formatNumber(g_.maxThreadsPerBlock) + " threads (--block)");
       return false;
     }
-    if (explain_) say("MODEL.md §3: block " + dim3(p_.block) + " (" + why + "), innermost loop <-> X: " + num(threads_) + " threads");
     int64_t blocks = 1;
-    std::string tiles;
     for (size_t d = 0; d < iters_.size(); ++d) {
       int64_t b = d < 3 ? p_.block[d] : 1;
       int64_t n = ceilDiv(saturated(iters_[d]), b);
       if (__builtin_mul_overflow(blocks, std::max<int64_t>(n, 1), &blocks)) blocks = std::numeric_limits<int64_t>::max();
-      tiles += (tiles.empty() ? "" : " * ") + std::string("ceil(") + num(iters_[d]) + "/" + num(b) + ")";
     }
-    if (explain_) say("  blocks = prod ceil(iters_d / block_d) = " + tiles + " = " + num(blocks) + " (1-D grid)");
+    figures.blocks = blocks;
     int64_t grid = std::min<int64_t>(blocks, g_.maxGridX);
     p_.blocks = grid;
     p_.itersPerThread = std::max<int64_t>(1, ceilDiv(saturated(p_.iterations), grid * threads_));
-    if (explain_) say("MODEL.md §3 (1): iters_per_thread = ceil(iterations / (min(blocks, max_grid_x) * threads)) = ceil(" +
-        num(p_.iterations) + " / (" + num(grid) + " * " + num(threads_) + ")) = " + num(p_.itersPerThread) +
-        (blocks > grid ? " (grid capped at " + num(g_.maxGridX) + ")" : ""));
     return true;
   }
 
@@ -363,8 +339,7 @@ class KernelModel {
     if (!p_.missing.empty()) return false;
     divergence();
     assign(k_.blocks.front().id, 1.0);
-    for (const auto& [loop, trip] : trips_)
-      if (explain_) say("  sequential loop " + program_.loop(loop).key + " inside the kernel: " + num(trip) + " iterations per iteration of its parent");
+    for (const auto& [loop, trip] : trips_) d_.sequentialLoops.push_back({loopNamed(loop), trip});
     return true;
   }
 
@@ -445,7 +420,7 @@ class KernelModel {
     std::set<std::string> lacking;
     for (const facts::ArrayRefRow& r : k_.references) {
       if (!r.subscripted) {
-        if (explain_) say("  " + r.name + " at line " + num(r.line) + ": a whole-array reference inside the kernel is not modelled");
+        d_.wholeArrays.push_back({r.name, r.line});
         continue;
       }
       if (!r.varId) continue;
@@ -700,12 +675,7 @@ class KernelModel {
     }
     fpArith_ = fpArith;
     p_.arith = fpArith + intArith;
-    if (explain_) say("MODEL.md §4: per thread (" + num(p_.itersPerThread) + " iteration(s), inner loops times their trip counts): arith = " +
-        num(fpArith) + " (+" + num(intArith) + " logical, conversion and index) = " + num(p_.arith) + ", reciproc = " +
-        num(p_.reciproc) + ", trans = " + num(p_.trans) + ", branch = " + num(p_.branch));
-    if (explain_) say("MODEL.md §10: divergent_branch = " + num(p_.divergentBranch) +
-        " (branches whose condition depends on a parallel loop variable; their arms all run, a uniform branch's costliest arm)");
-    if (calls > 0) say("  the kernel calls procedures " + num(calls) + " time(s) per thread: their bodies are not counted");
+    d_.counts = KernelDerivation::Counts{fpArith, intArith, p_.arith, calls};
     for (const facts::ArrayRefRow& r : k_.references)
       if (r.varId && isDouble(program_.variable(r.varId))) fp64_ = true;
     for (const Statement& st : k_.statements)
@@ -743,28 +713,25 @@ class KernelModel {
     int64_t counter = p_.itersPerThread > 1 ? s_.regsIterationCounter : 0;
     int64_t regs = scalars + counter + dims * s_.regsPerBlockDimension + s_.regsInstructionPointer + temporaries +
                    lines / s_.linesPerRegister;
-    if (explain_) say("MODEL.md §6: regs_per_thread = scalars " + num(scalars) + " + iteration counter " + num(counter) +
-        " + thread index " + num(dims * s_.regsPerBlockDimension) + " + instruction pointer " + num(s_.regsInstructionPointer) +
-        " + expression temporaries " + num(temporaries) + " + " + num(lines) + " body lines / " + num(s_.linesPerRegister) +
-        " = " + num(regs));
-    if (regs > g_.maxRegsPerThread) {
-      if (explain_) say("  more than the " + num(g_.maxRegsPerThread) + " a thread may have: the compiler spills, counted as " +
-          num(g_.maxRegsPerThread));
-      regs = g_.maxRegsPerThread;
-    }
+    KernelDerivation::Registers& figures = d_.registers.emplace();
+    figures.scalars = scalars;
+    figures.iterationCounter = counter;
+    figures.threadIndex = dims * s_.regsPerBlockDimension;
+    figures.temporaries = temporaries;
+    figures.bodyLines = lines;
+    figures.wanted = regs;
+    figures.warps = ceilDiv(threads_, 32);
+    figures.blockDimensions = dims;
+    regs = std::min<int64_t>(regs, g_.maxRegsPerThread);  // the compiler spills the rest
     p_.regsPerThread = regs;
     p_.regsPerBlock = registersPerBlock(regs, threads_, g_.regAllocUnit);
-    if (explain_) say("MODEL.md §6 (6): regs_per_block = ceil(" + num(regs) + " * 32, " + num(g_.regAllocUnit) + ") * " +
-        num(ceilDiv(threads_, 32)) + " warps = " + num(p_.regsPerBlock));
     p_.smemPerBlock = dims * s_.smemBytesPerBlockDimension;
-    std::string smem = num(dims) + " block dimensions * " + num(s_.smemBytesPerBlockDimension) + " B";
     for (const ReductionFacts& red : k_.reductions) {
       const facts::VariableRow* v = program_.variableNamed(procId_, red.var);
       int64_t bytes = v ? bytesOr(*v, 8) : 8;
       p_.smemPerBlock += reductionSharedBytes(threads_, bytes);
-      smem += " + MODEL.md §7 (8) " + num(threads_) + " threads * " + num(bytes) + " B (" + red.var + ")";
+      figures.reductions.push_back({red.var, bytes});
     }
-    if (explain_) say("MODEL.md §6: smem_per_block = " + smem + " = " + num(p_.smemPerBlock) + " B");
   }
 
   // ---- MODEL.md §8b ----
@@ -772,10 +739,7 @@ class KernelModel {
     int64_t smemPerSm = g_.smemPerSmBytes(o_.cacheKb);
     occupancy_ = computeOccupancy(g_, threads_, p_.regsPerThread, p_.smemPerBlock, smemPerSm);
     const Occupancy& o = occupancy_;
-    if (explain_) say("MODEL.md §8b: W_b = " + num(o.warpsPerBlock) + "; limits: warps " + num(o.limitWarps) + ", blocks " +
-        num(o.limitBlocks) + ", registers " + num(o.limitRegisters) + ", shared memory " + num(o.limitSharedMemory) +
-        " (of " + num(smemPerSm) + " B with " + num(o_.cacheKb) + " KB L1) -> " + num(o.activeBlocks) +
-        " active blocks, " + num(o.activeWarps) + " warps, occupancy " + num(o.occupancy) + " (limited by " + o.limiter + ")");
+    d_.occupancy = KernelDerivation::OccupancyStep{o, smemPerSm};
     p_.activeBlocksPerSm = o.activeBlocks;
     p_.activeWarpsPerSm = o.activeWarps;
     p_.occupancy = o.occupancy;
@@ -789,11 +753,10 @@ class KernelModel {
 
   // ---- MODEL.md §8: the LRU L1 emulation over the first block's warps ----
   void cache() {
-    if (!o_.cache) {
-      if (explain_) say("MODEL.md §8: cache emulation off: every array access goes to global memory");
-      return;
-    }
+    KernelDerivation::Memory& figures = d_.memory.emplace();
+    if (!o_.cache) return;
     int64_t capacity = int64_t{o_.cacheKb} * 1024 / std::max<int64_t>(1, occupancy_.activeBlocks);
+    figures.l1BytesPerBlock = capacity;
     LruSegmentCache l1(capacity);
     std::map<const facts::ArrayRefRow*, std::pair<double, double>> seen;  // hits, misses
     struct Read {
@@ -859,9 +822,6 @@ class KernelModel {
       a.cacheHits = a.perThread * rate;
       a.cacheMisses = a.perThread - *a.cacheHits;
     }
-    if (explain_) say("MODEL.md §8: LRU L1 of " + num(o_.cacheKb) + " KB shared by " + num(occupancy_.activeBlocks) +
-        " active blocks: " + num(capacity) + " B for the first block, whose warps' reads are emulated in program order "
-        "(segments by §5 (2); writes are not cached; inner loops up to 64 iterations, 2000 warp accesses)");
   }
   Id firstStatement(Id blockId) {
     Id first = INT64_MAX;
@@ -888,47 +848,33 @@ class KernelModel {
       if (a.coalesced) p_.coalAccesses += toMemory, coalTx += toMemory * a.transactions;
       else p_.uncoalAccesses += toMemory, uncoalTx += toMemory * a.transactions;
       bytes += toMemory * a.bytesPerWarp;
-      if (!explain_) continue;
-      std::string line = "  " + std::string(a.refId ? "" : "scalar ") + a.name + (a.access == facts::Access::Write ? " (write)" : "") +
-                         " line " + num(a.line) + ": " + num(a.perThread) + " per thread, stride " +
-                         (a.stride ? num(static_cast<double>(*a.stride)) + " B" : std::string("unknown")) +
-                         ", §5 (4) formula " + num(a.formulaTransactions) + ", exact " + num(a.exactTransactions) +
-                         " transactions per warp -> " + (a.coalesced ? "coalesced" : "uncoalesced");
-      if (a.cacheHits) line += ", L1 hits " + num(*a.cacheHits) + " per thread";
-      say(line);
     }
     p_.coalPerAccess = p_.coalAccesses > 0 ? coalTx / p_.coalAccesses : 0;
     p_.uncoalPerAccess = p_.uncoalAccesses > 0 ? uncoalTx / p_.uncoalAccesses : 0;
     p_.memInsts = p_.coalAccesses + p_.uncoalAccesses;
     p_.loadBytesPerWarp = p_.memInsts > 0 ? bytes / p_.memInsts : 0;
     memoryBytes_ = bytes;
-    if (explain_) say("MODEL.md §4-§5 (" + std::string(coalescingRuleName(g_.coalescing)) + ", " +
-        (o_.exactTransactions ? "exact count" : "formula (4)") + "): coal_mem_access = " + num(p_.coalAccesses) +
-        ", uncoal_mem_access = " + num(p_.uncoalAccesses) + ", coal_per_access = " + num(p_.coalPerAccess) +
-        ", uncoal_per_access = " + num(p_.uncoalPerAccess) + ", load_bytes_per_warp = " + num(p_.loadBytesPerWarp));
   }
 
   // ---- MODEL.md §7 and §9 ----
   void time() {
+    KernelDerivation::Time& figures = d_.time.emplace();
     double reductionOps = 0;
     if (!k_.reductions.empty()) {
       double step = reductionSteps(threads_, p_.itersPerThread);
       reductionOps = step * static_cast<double>(k_.reductions.size());
       p_.sync += reductionOps;
       p_.arith += reductionOps;
-      if (explain_) say("MODEL.md §7 (9), (10): num_sync += log2(" + num(threads_) + " * " + num(p_.itersPerThread) + ") = " + num(step) +
-          " and num_arithm += the same, per reduction variable (" + num(k_.reductions.size()) + ")");
-      reductionKernel();
+      figures.reduction = reductionKernel(step);
     }
     double fpWeight = fp64_ ? static_cast<double>(g_.fp32PerSm) / g_.fp64PerSm : 1.0;
     double sfuWeight = static_cast<double>(g_.fp32PerSm) / g_.sfuPerSm;
     p_.compInsts = fpArith_ * fpWeight + (p_.arith - fpArith_) + p_.reciproc * (sfuWeight + s_.divisionExtra) +
                    p_.trans * sfuWeight + p_.branch + p_.cacheHits * s_.cacheHitCost;
-    if (explain_) say("MODEL.md §4, §9: Comp_insts = fp arith " + num(fpArith_) + " * " + num(fpWeight) + (fp64_ ? " (FP64)" : "") +
-        " + other arith " + num(p_.arith - fpArith_ - reductionOps) + " + reduction " + num(reductionOps) + " + reciproc " +
-        num(p_.reciproc) + " * (" + num(sfuWeight) + " + " + num(s_.divisionExtra) + ") + trans " + num(p_.trans) + " * " +
-        num(sfuWeight) + " + branch " + num(p_.branch) + " + L1 hits " + num(p_.cacheHits) + " * " + num(s_.cacheHitCost) +
-        " = " + num(p_.compInsts));
+    figures.reductionOps = reductionOps;
+    figures.fpWeight = fpWeight;
+    figures.sfuWeight = sfuWeight;
+    figures.fp64 = fp64_;
     HongKimInput in = machine();
     double activeSms = std::min<double>(g_.sms, static_cast<double>(p_.blocks));
     double activeBlocks = std::min<double>(static_cast<double>(occupancy_.activeBlocks),
@@ -956,13 +902,8 @@ class KernelModel {
     p_.computeSeconds = r.execCompute / (g_.clockGhz * 1e9);
     p_.syncSeconds = r.synchCost / (g_.clockGhz * 1e9);
     p_.bound = r.bound;
-    if (explain_) say("MODEL.md §9 (Hong & Kim 2009): Issue_cycles = 32 / " + num(g_.fp32PerSm) + " = " + num(in.issueCycles) +
-        ", active SMs " + num(activeSms) + ", active blocks per SM " + num(activeBlocks) + ", N = " + num(in.activeWarpsPerSm));
-    if (explain_) say("  Mem_L = " + num(r.memL) + ", Departure_delay = " + num(r.departureDelay) + ", MWP_without_BW = " +
-        num(r.mwpWithoutBw) + ", MWP_peak_BW = " + num(r.mwpPeakBw) + " -> MWP = " + num(r.mwp) + "; CWP = " + num(r.cwp));
-    if (explain_) say("  Comp_cycles = " + num(r.compCycles) + ", Mem_cycles = " + num(r.memCycles) + ", Rep = " + num(r.rep) + ", case " +
-        num(r.modelCase) + " (" + r.bound + " bound): Exec = " + num(r.exec) + ", Synch_cost = " + num(r.synchCost) +
-        " -> " + num(r.cycles) + " cycles = " + num(r.seconds) + " s at " + num(g_.clockGhz) + " GHz");
+    figures.input = in;
+    figures.result = r;
   }
   HongKimInput machine() const {
     HongKimInput in;
@@ -974,8 +915,9 @@ class KernelModel {
     in.departureDelUncoal = g_.departureDelUncoal;
     return in;
   }
-  /// MODEL.md §7: one block of [threads_x, 1, 1] folds the main kernel's partial results.
-  void reductionKernel() {
+  /// MODEL.md §7: one block of [threads_x, 1, 1] folds the main kernel's partial results; `stepsInKernel`
+  /// are (9) and (10)'s, in the main kernel.
+  KernelDerivation::ReductionKernel reductionKernel(double stepsInKernel) {
     int64_t partials = p_.blocks;
     int64_t threads = reductionBlockThreads(partials, g_.maxThreadsPerBlock);
     int64_t loads = std::max<int64_t>(s_.reductionLoadsPerThread, ceilDiv(partials, threads));
@@ -992,9 +934,7 @@ class KernelModel {
     HongKimResult r = hongKim(in);
     p_.reductionThreads = threads;
     p_.reductionSeconds = r.seconds * static_cast<double>(k_.reductions.size());
-    if (explain_) say("MODEL.md §7: reduction kernel [" + num(threads) + ",1,1] x 1 block over " + num(partials) + " partial results: " +
-        num(loads) + " loads and " + num(steps) + " steps per thread; Hong & Kim: " + num(r.cycles) + " cycles = " +
-        num(r.seconds) + " s, times " + num(k_.reductions.size()) + " reduction variable(s)");
+    return {stepsInKernel, k_.reductions.size(), partials, threads, loads, steps, r.cycles, r.seconds};
   }
 
   // ---- whole program: launches, roofline ----
@@ -1003,26 +943,26 @@ class KernelModel {
     std::optional<double> calls = calls_.of(procId_, lacking);
     bool known = calls.has_value();
     double n = calls.value_or(0);
-    std::string how = "calls of " + program_.procedures().at(procId_).key + " " + (known ? num(n) : std::string("?"));
+    KernelDerivation::Launches& figures = d_.launches.emplace();
+    figures.procedureKey = program_.procedures().at(procId_).key;
+    figures.calls = calls;
     for (Id l : k_.enclosing) {
       std::optional<double> trip = symbols_.tripCount(l, lacking);
-      how += " * " + program_.loop(l).key + " " + (trip ? num(trip.value()) : std::string("?"));
+      figures.enclosing.emplace_back(program_.loop(l).key, trip);
       known = known && trip.has_value();
       n *= trip.value_or(0);
     }
     int64_t kernelsPerLaunch = 1 + static_cast<int64_t>(k_.reductions.size());
+    figures.kernelsPerLaunch = kernelsPerLaunch;
+    figures.known = known && lacking.empty();
     p_.launchOverheadSeconds = static_cast<double>(kernelsPerLaunch) * g_.launchOverheadUs * 1e-6;
     double perLaunch = p_.seconds + p_.reductionSeconds + p_.launchOverheadSeconds;
     if (known && lacking.empty()) {
       p_.launches = n;
       p_.totalSeconds = n * perLaunch;
-      if (explain_) say("whole program: launches = " + how + " = " + num(n) + "; total = launches * (" + num(p_.seconds) + " + reduction " +
-          num(p_.reductionSeconds) + " + " + num(kernelsPerLaunch) + " * launch overhead " + num(g_.launchOverheadUs) +
-          " us) = " + num(p_.totalSeconds) + " s");
     } else {
       p_.launches = -1;
       p_.missing.insert(lacking.begin(), lacking.end());
-      if (explain_) say("whole program: launches = " + how + ": unknown");
     }
     // Roofline (seed 001): operations per byte of DRAM traffic, and the time the slower of the two
     // peaks allows.
@@ -1034,9 +974,7 @@ class KernelModel {
     p_.intensity = bytes > 0 ? ops / bytes : 0;
     p_.rooflineSeconds = std::max(computeSeconds, memorySeconds);
     p_.rooflineBound = memorySeconds >= computeSeconds ? "memory" : "compute";
-    if (explain_) say("roofline (seed 001): " + num(ops) + " operations, " + num(bytes) + " B of DRAM traffic, intensity " +
-        num(p_.intensity) + " op/B; peak " + num(peakOps / 1e9) + " Gop/s, " + num(g_.dramGbs) + " GB/s -> at least " +
-        num(p_.rooflineSeconds) + " s (" + p_.rooflineBound + ")");
+    d_.roofline = KernelDerivation::Roofline{ops, bytes, peakOps};
   }
 
   ProgramFacts& program_;
@@ -1046,8 +984,8 @@ class KernelModel {
   const GpuProfile& g_;
   Symbols& symbols_;
   CallCounts& calls_;
-  bool explain_;  ///< derive the explanation (--explain), not only the numbers
   KernelPrediction p_;
+  KernelDerivation d_;  ///< the figures on the way, for an explanation
   Id procId_ = 0;
   std::vector<double> iters_;  ///< per dimension, innermost (X) first
   int64_t threads_ = 1;
@@ -1114,7 +1052,10 @@ struct PredictorContext {
 KernelPrediction predictKernel(PredictorContext& context, KernelFacts& k, const PredictOptions& options,
                                const ModelSettings& settings) {
   context.program.readKernelBody(k);
-  KernelPrediction p = KernelModel(context.program, k, options, settings, context.symbols, context.calls).run();
+  KernelModel model(context.program, k, options, settings, context.symbols, context.calls);
+  KernelPrediction p = model.run();
+  if (options.explainAll || options.explainLoop == p.loopKey)
+    p.derivation = std::make_shared<const KernelDerivation>(model.takeDerivation());
   // Freed, not emptied (`= {}` assigns an empty list and keeps the capacity).
   k.blocks = decltype(k.blocks)();
   k.statements = decltype(k.statements)();
@@ -1165,6 +1106,14 @@ std::vector<KernelPrediction> predictKernels(PredictorContext& main, std::vector
 }
 
 }  // namespace
+
+std::string formatNumber(double v) {
+  char buffer[64];
+  auto end = std::isfinite(v) && std::fabs(v) < 1e15 && v == std::floor(v)
+                 ? std::to_chars(buffer, buffer + sizeof buffer, static_cast<int64_t>(v)).ptr
+                 : std::to_chars(buffer, buffer + sizeof buffer, v, std::chars_format::general, 6).ptr;
+  return std::string(buffer, end);
+}
 
 ProgramPrediction predictProgram(ProgramFacts& program, std::vector<KernelFacts>& kernels,
                                  const PredictOptions& options, const ModelSettings& settings) {
@@ -1222,15 +1171,12 @@ ProgramPrediction predictProgram(ProgramFacts& program, std::vector<KernelFacts>
       double seconds = n * (options.gpu.hostLinkLatencyUs * 1e-6 + *bytes / (options.gpu.hostLinkGbs * 1e9));
       transferBytes += n * *bytes;
       transferSeconds += seconds;
-      result.explanation.push_back("transfer: " + t.kind + " at line " + num(t.line) + " " + clause + " " + name + ": " +
-                                   num(*bytes) + " B * " + num(n) + " time(s) = " + num(seconds) + " s (" +
-                                   num(options.gpu.hostLinkGbs) + " GB/s, " + num(options.gpu.hostLinkLatencyUs) +
-                                   " us each)");
+      result.transfers.push_back({t.kind, clause, name, t.line, *bytes, n, seconds});
     }
   }
   if (known && transferBytes > kLargestCount) {
     known = false;
-    result.missing.insert("transfers of at most 2^62 bytes (the sizes make " + num(transferBytes) + ")");
+    result.missing.insert("transfers of at most 2^62 bytes (the sizes make " + formatNumber(transferBytes) + ")");
   }
   if (known) {
     result.kernelSeconds = kernelSeconds;

@@ -2,14 +2,17 @@
 /// The GPU mapping and time model (MODEL.md): per kernel the grid, per-thread counts, memory
 /// transactions, registers, occupancy, reductions, the L1 emulation, divergence and the Hong & Kim
 /// time; for the program the kernels times their launches, the reduction kernels, launch overheads
-/// and host<->device transfers. Every figure is derived in an explanation a user can check by hand.
+/// and host<->device transfers. The intermediate figures of the kernels asked for are kept
+/// (Derivation.hpp), so that every figure can be explained and checked by hand (Explanation.hpp).
 #pragma once
 
+#include "predictor/Derivation.hpp"
 #include "predictor/GpuProfile.hpp"
 #include "predictor/KernelFacts.hpp"
 #include "predictor/ModelSettings.hpp"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,7 +27,7 @@ struct PredictOptions {
   int cacheKb = 0;
   bool exactTransactions = true;                 ///< the time uses the exact count, else formula (4)
   std::map<std::string, double> params;          ///< symbol (or loop key) -> value
-  std::string explainLoop;                       ///< the kernel whose derivation is written out
+  std::string explainLoop;                       ///< the kernel whose derivation is kept (--explain)
   bool explainAll = false;                       ///< every kernel's
   int jobs = 1;                                  ///< threads predicting kernels (results do not depend on it)
 };
@@ -72,7 +75,8 @@ struct KernelPrediction {
   double intensity = 0, rooflineSeconds = 0;
   std::string rooflineBound;
   std::vector<AccessPrediction> accesses;
-  std::vector<std::string> explanation;  ///< the derivation, step by step (when asked for)
+  /// The intermediate figures, for the kernel --explain asks for (explainLoop, explainAll); else null.
+  std::shared_ptr<const KernelDerivation> derivation;
 };
 
 struct ProgramPrediction {
@@ -81,8 +85,12 @@ struct ProgramPrediction {
   std::optional<double> kernelSeconds, reductionSeconds, launchSeconds, transferSeconds, totalSeconds;
   std::optional<int64_t> transferBytes;
   std::set<std::string> missing;          ///< what the whole-program figures lack
-  std::vector<std::string> explanation;   ///< launches and transfers
+  std::vector<TransferDerivation> transfers;  ///< every transfer counted, in order
 };
+
+/// A number as the model's messages and explanations write it: whole numbers as such, others
+/// with up to 6 significant digits.
+std::string formatNumber(double v);
 
 /// Predicts the kernels (as ProgramFacts::kernels lists them: each body is read, used and let go).
 ProgramPrediction predictProgram(ProgramFacts& program, std::vector<KernelFacts>& kernels,

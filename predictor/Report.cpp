@@ -209,12 +209,4 @@ void writeJson(std::ostream& out, const ReportHeader& header, const ProgramPredi
   out << "\n  ]\n}\n";
 }
 
-void writeExplanation(std::ostream& out, const KernelPrediction& kernel) {
-  for (const std::string& line : kernel.explanation) out << line << "\n";
-}
-
-void writeProgramExplanation(std::ostream& out, const ProgramPrediction& prediction) {
-  for (const std::string& line : prediction.explanation) out << line << "\n";
-}
-
 }  // namespace sapfor::predictor

@@ -1,6 +1,6 @@
 /// @file Report.hpp
 /// dvmh-predict's output: a table for people, CSV (one row per kernel) and a versioned JSON
-/// document, and the step-by-step explanation of one kernel.
+/// document (the step-by-step explanation of a kernel is Explanation.hpp's).
 #pragma once
 
 #include "predictor/Predictor.hpp"
@@ -24,8 +24,5 @@ std::string formatDuration(double seconds);
 void writeTable(std::ostream& out, const ReportHeader& header, const ProgramPrediction& prediction);
 void writeCsv(std::ostream& out, const ProgramPrediction& prediction);
 void writeJson(std::ostream& out, const ReportHeader& header, const ProgramPrediction& prediction);
-void writeExplanation(std::ostream& out, const KernelPrediction& kernel);
-/// The whole-program part of the derivation (launches are per kernel; here the transfers).
-void writeProgramExplanation(std::ostream& out, const ProgramPrediction& prediction);
 
 }  // namespace sapfor::predictor

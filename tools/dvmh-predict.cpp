@@ -1,6 +1,7 @@
 /// @file dvmh-predict.cpp
 /// dvmh-predict: predicts, for every parallel loop in an analysis database, how it maps onto a GPU
 /// and how long it takes (MODEL.md), records the run in the database and prints it.
+#include "predictor/Explanation.hpp"
 #include "predictor/GpuProfile.hpp"
 #include "predictor/HtmlReport.hpp"
 #include "predictor/KernelFacts.hpp"
@@ -190,8 +191,8 @@ int main(int argc, char** argv) {
     }
     if (!explain.empty()) {
       for (const KernelPrediction& k : prediction.kernels)
-        if (k.loopKey == explain) writeExplanation(std::cout, k);
-      if (loop.empty()) writeProgramExplanation(std::cout, prediction);
+        if (k.loopKey == explain) writeExplanation(std::cout, k, options, settings);
+      if (loop.empty()) writeProgramExplanation(std::cout, prediction, options);
     } else if (format == "html") {
       HtmlReportInput current{header, readProvenance(*db), readLoopTree(*db), std::move(prediction)};
       std::optional<HtmlReportInput> before;

@@ -1,0 +1,122 @@
+/// @file Derivation.hpp
+/// The intermediate figures of a prediction that the prediction itself does not keep, step by step
+/// as the model works them out (MODEL.md §3-§10, §1): what `dvmh-predict --explain` writes out
+/// (Explanation.cpp) beside the prediction's own figures and the model's inputs (the GPU profile,
+/// the options, data/model.ini). Plain values, no text: the model computes them, the explanation
+/// words them.
+#pragma once
+
+#include "predictor/HongKim.hpp"
+#include "predictor/Occupancy.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sapfor::predictor {
+
+/// One kernel's derivation. A step the model did not reach (the kernel turned out unknown before
+/// it) is absent: empty, or nullopt.
+struct KernelDerivation {
+  struct Loop {
+    std::string key, var;
+  };
+  struct LoopTrip {
+    Loop loop;
+    double iterations = 0;
+  };
+  struct WholeArray {
+    std::string name;
+    int line = 0;
+  };
+  /// Where the block came from: --block, CUDA_BLOCK, the block defaults.
+  enum class BlockFrom { Option, CudaBlock, Defaults };
+
+  /// MODEL.md §3: the block and the grid (the iterations per dimension are `tripCounts`').
+  struct Grid {
+    BlockFrom blockFrom = BlockFrom::Defaults;
+    int64_t threads = 0;          ///< per block
+    bool tooManyThreads = false;  ///< more than the GPU's block may have: the kernel stops here
+    int64_t blocks = 0;           ///< prod ceil(iters_d / block_d), before the grid's cap
+  };
+  /// MODEL.md §4, §10: per-thread counts (reciproc, trans, branch and divergent_branch are the
+  /// prediction's).
+  struct Counts {
+    double fpArith = 0, intArith = 0;  ///< floating-point arithmetic; logical, conversion and index operations
+    double arith = 0;                  ///< their sum, before the reductions' operations are added (§7)
+    double calls = 0;                  ///< procedure calls, not counted
+  };
+  /// MODEL.md §6: the terms of regs_per_thread and smem_per_block.
+  struct Registers {
+    struct ReductionVariable {
+      std::string var;
+      int64_t bytes = 0;
+    };
+    int64_t scalars = 0, iterationCounter = 0, threadIndex = 0, temporaries = 0, bodyLines = 0;
+    int64_t wanted = 0;            ///< their sum with the instruction pointer, before the GPU's limit
+    int64_t warps = 0;             ///< per block, for (6)
+    int64_t blockDimensions = 0;   ///< those of more than one thread (at least 1)
+    std::vector<ReductionVariable> reductions;  ///< MODEL.md §7 (8): each one's shared memory
+  };
+  /// MODEL.md §8b.
+  struct OccupancyStep {
+    Occupancy occupancy;
+    int64_t smemPerSm = 0;  ///< what the SM has with the chosen L1 size
+  };
+  /// MODEL.md §8 and §4-§5: the L1 emulation, then every access (the prediction's accesses).
+  struct Memory {
+    std::optional<int64_t> l1BytesPerBlock;  ///< the first block's share of the L1; nullopt: emulation off
+  };
+  /// MODEL.md §7: the reduction kernel.
+  struct ReductionKernel {
+    double stepsInKernel = 0;   ///< (9), (10): log2(threads * iters_per_thread), per reduction variable
+    size_t variables = 0;
+    int64_t partials = 0, threads = 0, loads = 0;
+    double steps = 0;           ///< per thread of the reduction kernel
+    double cycles = 0, seconds = 0;  ///< one reduction kernel by Hong & Kim
+  };
+  /// MODEL.md §4, §9: Comp_insts and Hong & Kim.
+  struct Time {
+    std::optional<ReductionKernel> reduction;
+    double reductionOps = 0;    ///< the arithmetic the reductions add
+    double fpWeight = 1, sfuWeight = 1;
+    bool fp64 = false;
+    HongKimInput input;
+    HongKimResult result;
+  };
+  /// The whole program: launches = calls of the kernel's procedure * the trip counts around it.
+  struct Launches {
+    std::string procedureKey;
+    std::optional<double> calls;
+    std::vector<std::pair<std::string, std::optional<double>>> enclosing;  ///< loop key, trip count
+    bool known = false;         ///< launches and total are the prediction's
+    int64_t kernelsPerLaunch = 1;
+  };
+  /// Roofline (seed 001).
+  struct Roofline {
+    double operations = 0, bytes = 0, peakOps = 0;
+  };
+
+  std::vector<Loop> nest;                 ///< the parallel loops, outermost first
+  std::vector<LoopTrip> tripCounts;       ///< the nest's trip counts known, innermost (X) first
+  std::optional<Grid> grid;
+  std::vector<LoopTrip> sequentialLoops;  ///< inside the kernel, per iteration of its parent
+  std::vector<WholeArray> wholeArrays;    ///< whole-array references, not modelled
+  std::optional<Counts> counts;
+  std::optional<Registers> registers;
+  std::optional<OccupancyStep> occupancy;
+  std::optional<Memory> memory;
+  std::optional<Time> time;
+  std::optional<Launches> launches;
+  std::optional<Roofline> roofline;
+};
+
+/// One host<->device transfer of the whole program (MODEL.md §1).
+struct TransferDerivation {
+  std::string kind, clause, name;  ///< as TransferFacts
+  int line = 0;
+  double bytes = 0, times = 0, seconds = 0;
+};
+
+}  // namespace sapfor::predictor
