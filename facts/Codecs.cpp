@@ -30,13 +30,20 @@ std::string select(const Columns& columns, const std::string& table, const std::
 }
 
 /// The same, the expression trees' columns (statement.expr, loop.bounds, dimension.bounds,
-/// call_arg.expr) read as NULL when `skipExpressions`.
-std::string select(bool skipExpressions, const Columns& columns, const std::string& table, const std::string& rest) {
-  if (!skipExpressions) return select(columns, table, rest);
-  Columns without = columns;
-  for (std::string& c : without)
-    if (c == "expr" || c == "bounds") c = "NULL";
-  return select(without, table, rest);
+/// call_arg.expr) read as NULL where `expressions` skips them.
+std::string select(Reader::Expressions expressions, const Columns& columns, const std::string& table, const std::string& rest) {
+  auto skipped = [&](const std::string& c) {
+    switch (expressions) {
+      case Reader::Expressions::Read: return false;
+      case Reader::Expressions::Skip: return c == "expr" || c == "bounds";
+      case Reader::Expressions::AllButStatements: return table == "statement" && c == "expr";
+    }
+    return false;
+  };
+  Columns read = columns;
+  for (std::string& c : read)
+    if (skipped(c)) c = "NULL";
+  return select(read, table, rest);
 }
 
 void expectId(Id id, Id expected, const char* table) {
@@ -477,34 +484,33 @@ void Writer::write(const FileRows& rows) {
 // ---- Reader --------------------------------------------------------------------------------------
 
 struct Reader::Queries {
-  Queries(sqlite3* h, bool skip)
-      : loops(h, select(skip, kLoop, "loop", "WHERE loop_id BETWEEN ?1 AND ?2 ORDER BY loop_id")),
-        bounds(h, select(skip, kBoundTerm, "loop_bound_term", "WHERE loop_id BETWEEN ?1 AND ?2 ORDER BY loop_id, bound, var")),
-        loopOps(h, select(skip, kLoopOp, "loop_op", "WHERE loop_id BETWEEN ?1 AND ?2")),
-        blocks(h, select(skip, kBlock, "block", "WHERE block_id BETWEEN ?1 AND ?2 ORDER BY block_id")),
-        statements(h, select(skip, kStatement, "statement", "WHERE stmt_id BETWEEN ?1 AND ?2 ORDER BY stmt_id")),
-        scalars(h, select(skip, kScalarRef, "scalar_ref", "WHERE stmt_id BETWEEN ?1 AND ?2 ORDER BY stmt_id, var_id, access, context")),
-        refs(h, select(skip, kArrayRef, "array_ref", "WHERE ref_id BETWEEN ?1 AND ?2 ORDER BY ref_id")),
-        subscripts(h, select(skip, kSubscript, "subscript", "WHERE ref_id BETWEEN ?1 AND ?2 ORDER BY ref_id, dim")),
-        terms(h, select(skip, kTerm, "subscript_term", "WHERE ref_id BETWEEN ?1 AND ?2 ORDER BY ref_id, dim, var")),
-        calls(h, select(skip, kCall, "call", "WHERE call_id BETWEEN ?1 AND ?2 ORDER BY call_id")),
-        args(h, select(skip, kCallArg, "call_arg", "WHERE call_id BETWEEN ?1 AND ?2 ORDER BY call_id, pos")),
-        labels(h, select(skip, kLabel, "label", "WHERE proc_id BETWEEN ?1 AND ?2 ORDER BY proc_id, label")),
-        jumps(h, select(skip, kJump, "jump", "WHERE stmt_id BETWEEN ?1 AND ?2 ORDER BY stmt_id, label")),
-        statementsInLoops(h, select(skip, kStatement, "statement", "WHERE loop_id BETWEEN ?1 AND ?2")),
-        refsInLoops(h, select(skip, kArrayRef, "array_ref", "WHERE loop_id BETWEEN ?1 AND ?2")) {}
+  Queries(sqlite3* h, Reader::Expressions expressions)
+      : loops(h, select(expressions, kLoop, "loop", "WHERE loop_id BETWEEN ?1 AND ?2 ORDER BY loop_id")),
+        bounds(h, select(expressions, kBoundTerm, "loop_bound_term", "WHERE loop_id BETWEEN ?1 AND ?2 ORDER BY loop_id, bound, var")),
+        loopOps(h, select(expressions, kLoopOp, "loop_op", "WHERE loop_id BETWEEN ?1 AND ?2")),
+        blocks(h, select(expressions, kBlock, "block", "WHERE block_id BETWEEN ?1 AND ?2 ORDER BY block_id")),
+        statements(h, select(expressions, kStatement, "statement", "WHERE stmt_id BETWEEN ?1 AND ?2 ORDER BY stmt_id")),
+        scalars(h, select(expressions, kScalarRef, "scalar_ref", "WHERE stmt_id BETWEEN ?1 AND ?2 ORDER BY stmt_id, var_id, access, context")),
+        refs(h, select(expressions, kArrayRef, "array_ref", "WHERE ref_id BETWEEN ?1 AND ?2 ORDER BY ref_id")),
+        subscripts(h, select(expressions, kSubscript, "subscript", "WHERE ref_id BETWEEN ?1 AND ?2 ORDER BY ref_id, dim")),
+        terms(h, select(expressions, kTerm, "subscript_term", "WHERE ref_id BETWEEN ?1 AND ?2 ORDER BY ref_id, dim, var")),
+        calls(h, select(expressions, kCall, "call", "WHERE call_id BETWEEN ?1 AND ?2 ORDER BY call_id")),
+        args(h, select(expressions, kCallArg, "call_arg", "WHERE call_id BETWEEN ?1 AND ?2 ORDER BY call_id, pos")),
+        labels(h, select(expressions, kLabel, "label", "WHERE proc_id BETWEEN ?1 AND ?2 ORDER BY proc_id, label")),
+        jumps(h, select(expressions, kJump, "jump", "WHERE stmt_id BETWEEN ?1 AND ?2 ORDER BY stmt_id, label")),
+        statementsInLoops(h, select(expressions, kStatement, "statement", "WHERE loop_id BETWEEN ?1 AND ?2")),
+        refsInLoops(h, select(expressions, kArrayRef, "array_ref", "WHERE loop_id BETWEEN ?1 AND ?2")) {}
   Query loops, bounds, loopOps, blocks, statements, scalars, refs, subscripts, terms, calls, args, labels, jumps;
   Query statementsInLoops, refsInLoops;
 };
 
 Reader::Reader(SQLite::Database& db, Expressions expressions)
-    : db_(db.getHandle()), skipExpressions_(expressions == Expressions::Skip),
-      queries_(std::make_unique<Queries>(db_, skipExpressions_)) {}
+    : db_(db.getHandle()), expressions_(expressions), queries_(std::make_unique<Queries>(db_, expressions_)) {}
 Reader::~Reader() = default;
 
 std::vector<FileRow> Reader::files() {
   std::vector<FileRow> out;
-  for (Query q(db_, select(skipExpressions_, kFile, "file", "ORDER BY file_id")); q.next();) {
+  for (Query q(db_, select(expressions_, kFile, "file", "ORDER BY file_id")); q.next();) {
     out.push_back(readFile(q));
     expectId(out.back().id, static_cast<Id>(out.size()), "file");
   }
@@ -513,18 +519,18 @@ std::vector<FileRow> Reader::files() {
 
 std::vector<ProcedureRow> Reader::procedures() {
   std::vector<ProcedureRow> out;
-  for (Query q(db_, select(skipExpressions_, kProcedure, "procedure", "ORDER BY proc_id")); q.next();) {
+  for (Query q(db_, select(expressions_, kProcedure, "procedure", "ORDER BY proc_id")); q.next();) {
     out.push_back(readProcedure(q));
     expectId(out.back().id, static_cast<Id>(out.size()), "procedure");
   }
-  for (Query q(db_, select(skipExpressions_, kParameter, "parameter", "ORDER BY proc_id, pos")); q.next();)
+  for (Query q(db_, select(expressions_, kParameter, "parameter", "ORDER BY proc_id, pos")); q.next();)
     owner(out, 0, 1, q.id(0), "procedure").parameters.push_back(q.text(2));
   return out;
 }
 
 void Reader::forEachVariable(const std::function<void(VariableRow&&)>& visit) {
-  Query variables(db_, select(skipExpressions_, kVariable, "variable", "ORDER BY var_id"));
-  Query dims(db_, select(skipExpressions_, kDimension, "dimension", "ORDER BY var_id, dim"));
+  Query variables(db_, select(expressions_, kVariable, "variable", "ORDER BY var_id"));
+  Query dims(db_, select(expressions_, kDimension, "dimension", "ORDER BY var_id, dim"));
   bool dim = dims.next();
   for (Id expected = 1; variables.next(); ++expected) {
     VariableRow v = readVariable(variables);
@@ -540,34 +546,34 @@ void Reader::forEachVariable(const std::function<void(VariableRow&&)>& visit) {
 
 std::vector<DirectiveRow> Reader::directives() {
   std::vector<DirectiveRow> out;
-  for (Query q(db_, select(skipExpressions_, kDirective, "directive", "ORDER BY dir_id")); q.next();) {
+  for (Query q(db_, select(expressions_, kDirective, "directive", "ORDER BY dir_id")); q.next();) {
     out.push_back(readDirective(q));
     expectId(out.back().id, static_cast<Id>(out.size()), "directive");
   }
-  for (Query q(db_, select(skipExpressions_, kDirectiveVar, "directive_var", "ORDER BY dir_id, pos, clause")); q.next();)
+  for (Query q(db_, select(expressions_, kDirectiveVar, "directive_var", "ORDER BY dir_id, pos, clause")); q.next();)
     owner(out, 0, 1, q.id(0), "directive").vars.push_back({q.text(1), q.text(3), q.text(4)});
-  for (Query q(db_, select(skipExpressions_, kReduction, "directive_reduction", "ORDER BY dir_id, pos")); q.next();)
+  for (Query q(db_, select(expressions_, kReduction, "directive_reduction", "ORDER BY dir_id, pos")); q.next();)
     owner(out, 0, 1, q.id(0), "directive").reductions.push_back({q.text(2), q.text(3), q.text(4), q.optional(5), q.text(6)});
-  for (Query q(db_, select(skipExpressions_, kAcross, "directive_across", "ORDER BY dir_id, array, dim")); q.next();)
+  for (Query q(db_, select(expressions_, kAcross, "directive_across", "ORDER BY dir_id, array, dim")); q.next();)
     owner(out, 0, 1, q.id(0), "directive").across.push_back({q.text(1), q.integer(2), q.optional(3), q.optional(4), q.text(5)});
   return out;
 }
 
 std::vector<UpdateRow> Reader::updates() {
   std::vector<UpdateRow> out;
-  for (Query q(db_, select(skipExpressions_, kUpdate, "update_pattern", "ORDER BY rowid")); q.next();) out.push_back(readUpdate(q));
+  for (Query q(db_, select(expressions_, kUpdate, "update_pattern", "ORDER BY rowid")); q.next();) out.push_back(readUpdate(q));
   return out;
 }
 
 std::vector<ObstacleRow> Reader::obstacles() {
   std::vector<ObstacleRow> out;
-  for (Query q(db_, select(skipExpressions_, kObstacle, "loop_obstacle", "ORDER BY rowid")); q.next();) out.push_back(readObstacle(q));
+  for (Query q(db_, select(expressions_, kObstacle, "loop_obstacle", "ORDER BY rowid")); q.next();) out.push_back(readObstacle(q));
   return out;
 }
 
 std::vector<DiagnosticRow> Reader::diagnostics() {
   std::vector<DiagnosticRow> out;
-  for (Query q(db_, select(skipExpressions_, kDiagnostic, "diagnostic", "ORDER BY diag_id")); q.next();)
+  for (Query q(db_, select(expressions_, kDiagnostic, "diagnostic", "ORDER BY diag_id")); q.next();)
     out.push_back({q.id(0), q.id(1), q.text(2), q.integer(3), q.integer(4), q.value<Severity>(5), q.text(6)});
   return out;
 }

@@ -40,9 +40,14 @@ class Writer {
 /// database whose rows are not what sapfor-lex writes.
 class Reader {
  public:
-  /// Whether to read the expression trees (statement.expr, loop.bounds, dimension.bounds,
-  /// call_arg.expr): a reader that does not use them saves their memory and time.
-  enum class Expressions { Read, Skip };
+  /// Which expression trees to read (statement.expr, loop.bounds, dimension.bounds,
+  /// call_arg.expr): a reader that does not use them saves their memory and time. Skipped ones
+  /// read as empty.
+  enum class Expressions {
+    Read,
+    Skip,
+    AllButStatements,  ///< the bounds' and the arguments' trees, not the statements'
+  };
   /// The database must outlive the reader.
   explicit Reader(SQLite::Database& db, Expressions expressions = Expressions::Read);
   ~Reader();
@@ -82,7 +87,7 @@ class Reader {
  private:
   struct Queries;
   sqlite3* db_;
-  bool skipExpressions_ = false;
+  Expressions expressions_ = Expressions::Read;
   std::unique_ptr<Queries> queries_;
 };
 

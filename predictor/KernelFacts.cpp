@@ -44,7 +44,7 @@ bool movesData(const facts::DirectiveVarRow& v) {
 
 }  // namespace
 
-ProgramFacts::ProgramFacts(SQLite::Database& db) : db_(db), rows_(db) {
+ProgramFacts::ProgramFacts(SQLite::Database& db) : db_(db), rows_(db, facts::Reader::Expressions::AllButStatements) {
   auto whole = std::make_shared<Whole>();
   whole_ = whole;
   Whole& w = *whole;
@@ -89,7 +89,7 @@ ProgramFacts::ProgramFacts(SQLite::Database& db) : db_(db), rows_(db) {
     CallSiteFacts site{c.procId, c.loopId, c.callee, {}};
     for (const facts::CallArgRow& a : c.args) {
       if (!a.keyword.empty()) break;  // after a keyword argument the positions no longer say which dummy
-      site.args.push_back(facts::parseExpression(a.expr, "an argument of call " + std::to_string(c.id) + " (" + c.callee + ")"));
+      site.args.push_back(a.expr);
     }
     w.calls.push_back(std::move(site));
   }
@@ -132,7 +132,7 @@ ProgramFacts::ProgramFacts(SQLite::Database& db) : db_(db), rows_(db) {
 }
 
 ProgramFacts::ProgramFacts(const ProgramFacts& program, SQLite::Database& db)
-    : db_(db), rows_(db), whole_(program.whole_) {}
+    : db_(db), rows_(db, facts::Reader::Expressions::AllButStatements), whole_(program.whole_) {}
 
 bool ProgramFacts::hasLoop(Id id) const {
   const Whole& w = *whole_; return id >= 1 && static_cast<size_t>(id) <= w.loops.size(); }

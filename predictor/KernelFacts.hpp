@@ -63,7 +63,7 @@ struct TransferFacts {
 struct CallSiteFacts {
   Id callerId = 0, loopId = 0;
   std::string callee;
-  std::vector<facts::Expression> args;  ///< the positional actual arguments
+  std::vector<std::string> args;  ///< the positional actual arguments' trees (JSON: call_arg.expr)
 };
 
 /// The whole program, read once; kernels are built from it one by one.

@@ -77,7 +77,7 @@ class Symbols {
     auto l = loopVars.find(name);
     if (l != loopVars.end()) {
       const facts::LoopRow& loop = program_.loop(l->second);
-      const LoopBounds& bounds = boundsOf(loop);
+      const LoopBounds bounds = boundsOf(loop);
       std::optional<double> lower = evaluate(procId, bounds.lower, loop.lower, missing, {});
       std::optional<double> trip = tripCount(l->second, missing);
       std::optional<double> step = loop.step.empty() ? 1.0 : evaluate(procId, bounds.step, loop.step, missing, {});
@@ -99,27 +99,23 @@ class Symbols {
     return lacking.empty() ? v.value : std::nullopt;
   }
 
-  /// A loop's bounds and step as trees (loop.bounds), read once per thread.
+  /// A loop's bounds and step as trees (loop.bounds), read when asked: a few bytes of JSON each,
+  /// where keeping every loop's trees took 30 MB on the 500k-line corpus.
   struct LoopBounds {
     facts::Expression lower, upper, step;
   };
-  const LoopBounds& boundsOf(const facts::LoopRow& l) {
-    auto known = loopBounds_.find(l.id);
-    if (known != loopBounds_.end()) return known->second;
+  static LoopBounds boundsOf(const facts::LoopRow& l) {
     LoopBounds b;
     if (!l.bounds.empty()) {
       std::vector<facts::Expression> list = facts::parseExpressionList(l.bounds, "loop " + l.key + "'s bounds");
       if (list.size() != 3) throw facts::ExpressionFormatError("loop " + l.key + "'s bounds are not [lower, upper, step]");
       b = {std::move(list[0]), std::move(list[1]), std::move(list[2])};
     }
-    return loopBounds_.emplace(l.id, std::move(b)).first->second;
+    return b;
   }
 
-  /// An array's declared bounds (dimension.bounds) as trees, an omitted lower bound 1; read once
-  /// per thread.
-  const std::pair<facts::Expression, facts::Expression>& boundsOf(const facts::VariableRow& v, size_t dim) {
-    auto known = dimensionBounds_.find({v.id, dim});
-    if (known != dimensionBounds_.end()) return known->second;
+  /// An array's declared bounds (dimension.bounds) as trees, an omitted lower bound 1.
+  static std::pair<facts::Expression, facts::Expression> boundsOf(const facts::VariableRow& v, size_t dim) {
     std::pair<facts::Expression, facts::Expression> b;
     const std::string& json = v.dims[dim].bounds;
     if (!json.empty()) {
@@ -128,7 +124,7 @@ class Symbols {
       b = {std::move(list[0]), std::move(list[1])};
     }
     if (b.first.isNull()) b.first = facts::Expression{facts::ExpressionKind::Integer, "", 1, {}, {}};
-    return dimensionBounds_.emplace(std::pair{v.id, dim}, std::move(b)).first->second;
+    return b;
   }
 
   /// A dummy argument's value when every call site in the program passes the same known value
@@ -148,7 +144,8 @@ class Symbols {
         break;
       }
       std::set<std::string> ignored;
-      std::optional<double> v = evaluate(c.callerId, c.args[position], "", ignored, {});
+      std::optional<double> v =
+          evaluate(c.callerId, facts::parseExpression(c.args[position], "an argument of a call of " + c.callee), "", ignored, {});
       consistent = v && (!agreed || *agreed == *v);
       agreed = v;
     }
@@ -170,7 +167,7 @@ class Symbols {
     std::map<std::string, Id> outer;
     for (Id p = l.parentId; p; p = program_.loop(p).parentId) outer.emplace(program_.loop(p).var, p);
     std::set<std::string> lacking;
-    const LoopBounds& bounds = boundsOf(l);
+    const LoopBounds bounds = boundsOf(l);
     std::optional<double> lower = evaluate(l.procId, bounds.lower, l.lower, lacking, outer);
     std::optional<double> upper = evaluate(l.procId, bounds.upper, l.upper, lacking, outer);
     std::optional<double> step = l.step.empty() ? 1.0 : evaluate(l.procId, bounds.step, l.step, lacking, outer);
@@ -187,8 +184,6 @@ class Symbols {
   const PredictOptions& options_;
   std::set<std::pair<Id, std::string>> visiting_;
   std::map<std::pair<Id, std::string>, std::optional<double>> global_;  ///< constants and call-site values
-  std::map<Id, LoopBounds> loopBounds_;
-  std::map<std::pair<Id, size_t>, std::pair<facts::Expression, facts::Expression>> dimensionBounds_;
 };
 
 /// How many times the code of a procedure runs per run of the program: 1 for a main program (and
@@ -1022,7 +1017,7 @@ std::optional<double> variableBytes(ProgramFacts& program, Symbols& symbols, Id 
       bytes *= static_cast<double>(*d.extent);
       continue;
     }
-    const auto& [lowerTree, upperTree] = symbols.boundsOf(*v, dim);
+    const auto [lowerTree, upperTree] = symbols.boundsOf(*v, dim);
     std::optional<double> lower = symbols.evaluate(v->procId, lowerTree, d.lower.empty() ? "1" : d.lower, missing, {});
     std::optional<double> upper = symbols.evaluate(v->procId, upperTree, d.upper, missing, {});
     if (!lower || !upper) {
