@@ -48,6 +48,13 @@ class JsonReader {
   }
 
   Expression expression() {
+    struct Nesting {  // how deep the reader is, for the depth limit
+      int& depth;
+      explicit Nesting(int& d) : depth(d) { ++depth; }
+      ~Nesting() { --depth; }
+    } nesting(depth_);
+    if (depth_ > kMaxExpressionDepth)
+      throw ExpressionTooDeep(what_ + ": nested deeper than " + std::to_string(kMaxExpressionDepth) + " levels");
     skipBlanks();
     Expression e;
     if (peek() == '"') {
@@ -276,6 +283,7 @@ class JsonReader {
   std::string_view text_;
   const std::string& what_;
   size_t at_ = 0;
+  int depth_ = 0;
 };
 
 void appendInteger(int64_t v, std::string& out) {

@@ -82,6 +82,14 @@ class ExpressionFormatError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// A tree nested deeper than kMaxExpressionDepth: well-formed, but more than a reader walks (its
+/// recursion, and every walk of the tree after it, would need that much stack).
+class ExpressionTooDeep : public ExpressionFormatError {
+ public:
+  using ExpressionFormatError::ExpressionFormatError;
+};
+inline constexpr int kMaxExpressionDepth = 10000;
+
 /// `what` names the JSON in the error message (a column of a row: "loop k:1's bounds").
 Expression parseExpression(std::string_view json, const std::string& what = "an expression");
 /// A JSON array of expressions (loop.bounds, dimension.bounds).

@@ -107,11 +107,24 @@ class Symbols {
   static LoopBounds boundsOf(const facts::LoopRow& l) {
     LoopBounds b;
     if (!l.bounds.empty()) {
-      std::vector<facts::Expression> list = facts::parseExpressionList(l.bounds, "loop " + l.key + "'s bounds");
+      std::vector<facts::Expression> list = treesOf(l.bounds, "loop " + l.key + "'s bounds", 3);
       if (list.size() != 3) throw facts::ExpressionFormatError("loop " + l.key + "'s bounds are not [lower, upper, step]");
       b = {std::move(list[0]), std::move(list[1]), std::move(list[2])};
     }
     return b;
+  }
+
+  /// What stands for a tree too deep to read (facts::kMaxExpressionDepth): an expression the
+  /// evaluator does not understand, so the bound is reported as such.
+  static facts::Expression tooDeep() { return facts::Expression{facts::ExpressionKind::Star, "", 0, {}, {}}; }
+
+  /// A list of `count` trees; each one not understood when the list is nested too deep to read.
+  static std::vector<facts::Expression> treesOf(const std::string& json, const std::string& what, size_t count) {
+    try {
+      return facts::parseExpressionList(json, what);
+    } catch (const facts::ExpressionTooDeep&) {
+      return std::vector<facts::Expression>(count, tooDeep());
+    }
   }
 
   /// An array's declared bounds (dimension.bounds) as trees, an omitted lower bound 1.
@@ -119,7 +132,7 @@ class Symbols {
     std::pair<facts::Expression, facts::Expression> b;
     const std::string& json = v.dims[dim].bounds;
     if (!json.empty()) {
-      std::vector<facts::Expression> list = facts::parseExpressionList(json, "array " + v.name + "'s bounds");
+      std::vector<facts::Expression> list = treesOf(json, "array " + v.name + "'s bounds", 2);
       if (list.size() != 2) throw facts::ExpressionFormatError("array " + v.name + "'s bounds are not [lower, upper]");
       b = {std::move(list[0]), std::move(list[1])};
     }
@@ -144,8 +157,13 @@ class Symbols {
         break;
       }
       std::set<std::string> ignored;
-      std::optional<double> v =
-          evaluate(c.callerId, facts::parseExpression(c.args[position], "an argument of a call of " + c.callee), "", ignored, {});
+      facts::Expression argument;
+      try {
+        argument = facts::parseExpression(c.args[position], "an argument of a call of " + c.callee);
+      } catch (const facts::ExpressionTooDeep&) {
+        argument = tooDeep();
+      }
+      std::optional<double> v = evaluate(c.callerId, argument, "", ignored, {});
       consistent = v && (!agreed || *agreed == *v);
       agreed = v;
     }

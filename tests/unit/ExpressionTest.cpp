@@ -165,3 +165,17 @@ TEST_CASE("malformed expression JSON is refused with where and what") {
   CHECK_THROWS_WITH_AS(parseExpression(R"(["nonsense",1])"), doctest::Contains("a node tag at offset 1"),
                        ExpressionFormatError);
 }
+
+TEST_CASE("a tree nested deeper than the readers walk is refused as too deep, not read") {
+  auto nested = [](int depth) {
+    std::string json;
+    for (int i = 0; i < depth; ++i) json += R"(["-",)";
+    json += "1";
+    for (int i = 0; i < depth; ++i) json += "]";
+    return json;
+  };
+  // depth levels of negation plus the literal: kMaxExpressionDepth + 1 nodes deep is too deep.
+  CHECK(parseExpression(nested(kMaxExpressionDepth - 1)).kind == ExpressionKind::Operator);
+  CHECK_THROWS_AS(parseExpression(nested(kMaxExpressionDepth)), ExpressionTooDeep);
+  CHECK_THROWS_AS(parseExpressionList("[" + nested(kMaxExpressionDepth) + "]"), ExpressionTooDeep);
+}
