@@ -286,16 +286,10 @@ class JsonReader {
   int depth_ = 0;
 };
 
-void appendInteger(int64_t v, std::string& out) {
-  char buffer[24];
-  auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, v);
-  out.append(buffer, end);
-}
-
 void appendLiteralKind(const Expression& e, std::string& out) {
   if (std::holds_alternative<int64_t>(e.literalKind)) {
     out += ',';
-    appendInteger(std::get<int64_t>(e.literalKind), out);
+    appendJsonInteger(std::get<int64_t>(e.literalKind), out);
   } else if (std::holds_alternative<std::string>(e.literalKind)) {
     out += ',';
     appendJsonString(std::get<std::string>(e.literalKind), out);
@@ -320,7 +314,7 @@ void printFortranList(const std::vector<Expression>& list, size_t from, size_t t
 
 void printLiteralKind(const Expression& e, std::string& out) {
   if (std::holds_alternative<int64_t>(e.literalKind))
-    appendInteger(std::get<int64_t>(e.literalKind), (out += '_'));
+    appendJsonInteger(std::get<int64_t>(e.literalKind), (out += '_'));
   else if (std::holds_alternative<std::string>(e.literalKind))
     out += '_' + std::get<std::string>(e.literalKind);
 }
@@ -330,12 +324,12 @@ void printFortran(const Expression& e, std::string& out) {
   switch (e.kind) {
     case K::Null: return;
     case K::Name: case K::Boz: out += e.text; return;
-    case K::Integer: appendInteger(e.value, out); printLiteralKind(e, out); return;
+    case K::Integer: appendJsonInteger(e.value, out); printLiteralKind(e, out); return;
     case K::Real: out += e.text; printLiteralKind(e, out); return;
     case K::Logical: out += e.value ? ".true." : ".false."; printLiteralKind(e, out); return;
     case K::String:  // KIND_'text'
       if (std::holds_alternative<int64_t>(e.literalKind))
-        appendInteger(std::get<int64_t>(e.literalKind), out), out += '_';
+        appendJsonInteger(std::get<int64_t>(e.literalKind), out), out += '_';
       else if (std::holds_alternative<std::string>(e.literalKind))
         out += std::get<std::string>(e.literalKind) + '_';
       out += e.text;
@@ -402,13 +396,19 @@ void printFortran(const Expression& e, std::string& out) {
       out += ')';
       return;
     case K::Star: out += '*'; return;
-    case K::AltReturn: out += '*'; appendInteger(e.value, out); return;
+    case K::AltReturn: out += '*'; appendJsonInteger(e.value, out); return;
   }
 }
 
 }  // namespace
 
 std::string_view tagOf(ExpressionKind kind) { return kTags[static_cast<size_t>(kind)]; }
+
+void appendJsonInteger(int64_t v, std::string& out) {
+  char buffer[24];
+  auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, v);
+  out.append(buffer, end);
+}
 
 void appendJsonString(std::string_view text, std::string& out) {
   out += '"';
@@ -439,7 +439,7 @@ void appendJson(const Expression& e, std::string& out) {
     case K::Name: appendJsonString(e.text, out); return;
     case K::Integer:
       if (std::holds_alternative<std::monostate>(e.literalKind)) {
-        appendInteger(e.value, out);
+        appendJsonInteger(e.value, out);
         return;
       }
       break;
@@ -450,7 +450,7 @@ void appendJson(const Expression& e, std::string& out) {
   switch (e.kind) {
     case K::Integer: case K::Logical:
       out += ',';
-      appendInteger(e.value, out);
+      appendJsonInteger(e.value, out);
       appendLiteralKind(e, out);
       break;
     case K::Real: case K::String:
@@ -474,7 +474,7 @@ void appendJson(const Expression& e, std::string& out) {
       break;
     case K::AltReturn:
       out += ',';
-      appendInteger(e.value, out);
+      appendJsonInteger(e.value, out);
       break;
     default:
       if (namesSomething(e.kind)) {

@@ -103,6 +103,8 @@ std::string toJson(const StatementExpressions& s);
 
 /// A JSON string literal's body for `text` (quotes, backslashes and control characters escaped).
 void appendJsonString(std::string_view text, std::string& out);
+/// A JSON number for `v`.
+void appendJsonInteger(int64_t v, std::string& out);
 
 /// The expression as Fortran, normalized as the database's text columns are (lower case, no
 /// blanks: `a(i-1,j)`); a folded literal kind is written as its number.

@@ -3,27 +3,21 @@
 
 #include "facts/Expression.hpp"
 
-#include <charconv>
 
 namespace sapfor::frontend {
 
 namespace {
 
+using facts::appendJsonInteger;
 using facts::appendJsonString;
 using facts::ExpressionKind;
 using facts::tagOf;
-
-void appendInteger(int64_t v, std::string& out) {
-  char buffer[24];
-  auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, v);
-  out.append(buffer, end);
-}
 
 /// `,KIND` of a literal: folded by the symbol pass, else its suffix as written.
 void appendLiteralKind(const Expr& e, std::string& out) {
   if (e.literalKind > 0) {
     out += ',';
-    appendInteger(e.literalKind, out);
+    appendJsonInteger(e.literalKind, out);
   } else if (!e.kindText.empty()) {
     out += ',';
     appendJsonString(e.kindText, out);
@@ -100,12 +94,12 @@ void appendExpressionJson(const Expr* e, std::string& out) {
   switch (e->kind) {
     case ExprKind::IntLiteral:
       if (e->literalKind <= 0 && e->kindText.empty()) {
-        appendInteger(e->intValue, out);
+        appendJsonInteger(e->intValue, out);
         return;
       }
       open(ExpressionKind::Integer, out);
       out += ',';
-      appendInteger(e->intValue, out);
+      appendJsonInteger(e->intValue, out);
       appendLiteralKind(*e, out);
       break;
     case ExprKind::RealLiteral:
@@ -190,7 +184,7 @@ void appendExpressionJson(const Expr* e, std::string& out) {
     case ExprKind::AltReturn:
       open(ExpressionKind::AltReturn, out);
       out += ',';
-      appendInteger(e->intValue, out);
+      appendJsonInteger(e->intValue, out);
       break;
   }
   out += ']';
