@@ -7,7 +7,6 @@
 #pragma once
 
 #include "facts/Codecs.hpp"
-#include "facts/Expression.hpp"
 #include "facts/Rows.hpp"
 #include "predictor/ModelSettings.hpp"
 
