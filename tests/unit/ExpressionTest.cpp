@@ -3,11 +3,9 @@
 /// each kind of node (expected JSON written by hand), that the facts library reads it back and
 /// writes it again unchanged, that its Fortran text is the text columns' normalized text, and that
 /// malformed JSON is refused with a message.
-#include "FortranSnippet.hpp"
+#include "WrittenSnippet.hpp"
 
 #include "facts/Expression.hpp"
-#include "frontend/FactWriter.hpp"
-#include "schema/Database.hpp"
 
 #include <doctest/doctest.h>
 
@@ -16,15 +14,7 @@ using namespace sapfor::facts;
 
 namespace {
 
-FileRows rowsOf(const std::string& source) {
-  test::FortranSnippet snippet(source);
-  REQUIRE(snippet.diagnosticText().empty());
-  auto db = std::make_unique<SQLite::Database>(":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
-  db->exec(std::string(db::factsSchemaText()));
-  frontend::FactWriter writer(*db);
-  writer.registerFile(0, -1, frontend::SourceForm::Free);
-  return writer.write(snippet.facts, snippet.files);
-}
+FileRows rowsOf(const std::string& source) { return test::WrittenSnippet(source).rows; }
 
 /// The JSON reads back as a tree that writes the same JSON.
 void checkRoundTrip(const std::string& json) {

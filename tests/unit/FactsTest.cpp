@@ -2,10 +2,9 @@
 /// The facts library: every vocabulary names exactly the values its column's CHECK allows, and
 /// what the codecs write they read back equal, for rows made by hand (every field set) and for
 /// the rows the front end makes of a real piece of Fortran.
-#include "FortranSnippet.hpp"
+#include "WrittenSnippet.hpp"
 
 #include "facts/Codecs.hpp"
-#include "frontend/FactWriter.hpp"
 #include "schema/Database.hpp"
 
 #include <doctest/doctest.h>
@@ -245,7 +244,7 @@ TEST_CASE("rows with every field set are read back equal") {
 }
 
 TEST_CASE("the rows the front end hands on are the rows read back from the database") {
-  test::FortranSnippet snippet(R"(module grid
+  test::WrittenSnippet written(R"(module grid
   integer, parameter :: n = 64
   real :: u(n, n), unew(n, n)
   common /work/ w(n), s
@@ -283,12 +282,8 @@ subroutine relax(eps, iters)
   write (*, *) big, imax
 end subroutine
 )");
-  REQUIRE(snippet.diagnosticText().empty());
-  auto db = emptyDatabase();
-  frontend::FactWriter writer(*db);
-  writer.registerFile(0, -1, frontend::SourceForm::Free);
-  FileRows handedOn = writer.write(snippet.facts, snippet.files);
-  writer.flush();
+  SQLite::Database* db = written.db.get();
+  FileRows& handedOn = written.rows;
   CHECK(handedOn.procedures.size() == 2);
   CHECK(handedOn.loops.size() == 4);
   CHECK(!handedOn.updates.empty());
@@ -298,7 +293,7 @@ end subroutine
 }
 
 TEST_CASE("whole tables and the rows of a range of loops read back as written") {
-  test::FortranSnippet snippet(R"(subroutine nest(a, b, n)
+  test::WrittenSnippet written(R"(subroutine nest(a, b, n)
   integer :: n, i, j, k
   real :: a(n, n), b(n)
   do j = 1, n
@@ -313,12 +308,8 @@ TEST_CASE("whole tables and the rows of a range of loops read back as written") 
   end do
 end subroutine
 )");
-  REQUIRE(snippet.diagnosticText().empty());
-  auto db = emptyDatabase();
-  frontend::FactWriter writer(*db);
-  writer.registerFile(0, -1, frontend::SourceForm::Free);
-  FileRows rows = writer.write(snippet.facts, snippet.files);
-  writer.flush();
+  SQLite::Database* db = written.db.get();
+  FileRows& rows = written.rows;
   REQUIRE(rows.loops.size() == 3);
   Reader reader(*db);
   CHECK(reader.loops() == rows.loops);
@@ -346,7 +337,7 @@ end subroutine
 }
 
 TEST_CASE("a reader told to skip expression trees reads the rest alike and not those trees") {
-  test::FortranSnippet snippet(R"(subroutine s(a, n)
+  test::WrittenSnippet written(R"(subroutine s(a, n)
   integer :: n, i
   real :: a(0:n)
   do i = 1, n
@@ -354,12 +345,8 @@ TEST_CASE("a reader told to skip expression trees reads the rest alike and not t
   end do
 end subroutine
 )");
-  REQUIRE(snippet.diagnosticText().empty());
-  auto db = emptyDatabase();
-  frontend::FactWriter writer(*db);
-  writer.registerFile(0, -1, frontend::SourceForm::Free);
-  FileRows rows = writer.write(snippet.facts, snippet.files);
-  writer.flush();
+  SQLite::Database* db = written.db.get();
+  FileRows& rows = written.rows;
   {
     // All but the statements' trees: the bounds' and the arguments' are read.
     Reader some(*db, Reader::Expressions::AllButStatements);
