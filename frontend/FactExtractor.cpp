@@ -567,8 +567,7 @@ class Extractor {
   }
 
   void updatePatterns(const Stmt& s) {
-    bool guardedBySelf = false;
-    if (std::optional<Update> u = updateOfStatement(s, *scope_, guardedBySelf)) update(stmt_, *u, guardedBySelf ? stmt_ : -1);
+    if (std::optional<Update> u = updateOfStatement(s, *scope_)) update(stmt_, *u, u->guardedBySelf ? stmt_ : -1);
   }
 
   /// IF (x > v) THEN; v = x; k = i; ...; END IF: v's maximum and its location k (MAXLOC), when

@@ -136,8 +136,7 @@ std::optional<std::tuple<Symbol*, facts::UpdateOp, const Expr*>> comparison(cons
 
 }  // namespace
 
-std::optional<Update> updateOfStatement(const Stmt& s, const Scope& scope, bool& guardedBySelf) {
-  guardedBySelf = false;
+std::optional<Update> updateOfStatement(const Stmt& s, const Scope& scope) {
   const Stmt* assignment = &s;
   if (s.kind == StmtKind::If && s.action) {
     assignment = s.action.get();
@@ -146,8 +145,7 @@ std::optional<Update> updateOfStatement(const Stmt& s, const Scope& scope, bool&
     // IF (x > v) v = x: a maximum.
     if (auto cmp = comparison(*s.exprs[0]); cmp && std::get<0>(*cmp) == v &&
                                              exprText(*std::get<2>(*cmp)) == exprText(*assignment->exprs[1])) {
-      guardedBySelf = true;
-      return Update{v, v->name, std::get<1>(*cmp), std::nullopt, ""};
+      return Update{v, v->name, std::get<1>(*cmp), std::nullopt, "", true};
     }
     if (mentions(*s.exprs[0], v)) return std::nullopt;  // IF (s > 0) s = s + 1 is no reduction
   }

@@ -24,11 +24,12 @@ struct Update {
   facts::UpdateOp op = facts::UpdateOp::Sum;
   std::optional<int64_t> step;  ///< a sum's increment, when it folds
   std::string of;               ///< loc: the variable whose extreme it locates
+  /// The statement's own IF comparison selects it (`IF (x > s) s = x`): that IF is its guard.
+  bool guardedBySelf = false;
 };
 
 /// The update a statement makes (an assignment, or a logical IF whose action is one), if any.
-/// `guardedBySelf`: the IF's comparison selects it (`IF (x > s) s = x`), so the IF is its guard.
-std::optional<Update> updateOfStatement(const Stmt& s, const Scope& scope, bool& guardedBySelf);
+std::optional<Update> updateOfStatement(const Stmt& s, const Scope& scope);
 
 /// An IF construct's first arm of the extremum shape: per statement of the arm (by its position
 /// among `arm.children`), its update, the extremum's first; empty when the arm is not of that
