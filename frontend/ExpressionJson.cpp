@@ -196,6 +196,15 @@ std::string expressionJson(const Expr* e) {
   return out;
 }
 
+std::string expressionListJson(std::initializer_list<const Expr*> list) {
+  std::string out = "[";
+  for (const Expr* e : list) {
+    if (out.size() > 1) out += ',';
+    appendExpressionJson(e, out);
+  }
+  return out + ']';
+}
+
 std::string statementJson(const Stmt& s) {
   if (s.name.empty() && s.exprs.empty() && s.items.empty() && !s.action) return {};
   std::string out;

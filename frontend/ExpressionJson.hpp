@@ -6,6 +6,7 @@
 
 #include "frontend/Ast.hpp"
 
+#include <initializer_list>
 #include <string>
 
 namespace sapfor::frontend {
@@ -13,6 +14,8 @@ namespace sapfor::frontend {
 /// Appends `e` (null: JSON null) as facts::Expression JSON.
 void appendExpressionJson(const Expr* e, std::string& out);
 std::string expressionJson(const Expr* e);
+/// A JSON array of expressions (null ones as null): loop.bounds, dimension.bounds.
+std::string expressionListJson(std::initializer_list<const Expr*> list);
 
 /// statement.expr: the statement's name, expressions, items and action as a facts::StatementExpressions
 /// object; "" when it has none of them (a CONTINUE, an END DO).

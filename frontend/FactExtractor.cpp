@@ -403,7 +403,7 @@ class Extractor {
       l.stepValue = foldInteger(step, *scope_);
     }
     if (lower || upper)
-      l.bounds = '[' + expressionJson(lower) + ',' + expressionJson(upper) + ',' + expressionJson(step) + ']';
+      l.bounds = expressionListJson({lower, upper, step});
     int64_t stride = step ? l.stepValue.value_or(0) : 1;
     if (l.lowerValue && l.upperValue) l.tripCount = tripCount(*l.lowerValue, *l.upperValue, stride);
   }

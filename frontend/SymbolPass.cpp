@@ -163,7 +163,7 @@ class SymbolPass {
       std::string lower = d.lower ? exprText(*d.lower) : std::string();
       info.lowerText = d.lower ? lower : "1";
       info.upperText = d.upper ? exprText(*d.upper) : std::string();
-      info.bounds = '[' + expressionJson(d.lower.get()) + ',' + expressionJson(d.upper.get()) + ']';
+      info.bounds = expressionListJson({d.lower.get(), d.upper.get()});
       if (d.assumedRank) {
         info.spec = "..";
         dims.push_back(std::move(info));
