@@ -80,7 +80,16 @@ class ResultWriter {
         dependence_(db, "dependence", {"dep_id", "loop_id", "name", "kind", "level", "distance", "direction", "exact", "vector",
                                        "pairs", "source_ref", "sink_ref", "source_line", "sink_line", "test", "note"}),
         expert_(db, "expert_directive", {"expert_id", "loop_id", "file_id", "line", "kind", "text", "rank"}),
-        expertVar_(db, "expert_directive_var", {"expert_id", "clause", "pos", "name"}) {}
+        expertVar_(db, "expert_directive_var", {"expert_id", "clause", "pos", "name"}),
+        update_(db, "update_pattern", {"stmt_id", "var_id", "name", "op", "guard_stmt", "of_name", "step"}) {}
+
+  /// The update patterns of the procedure loaded in `program`: written once per procedure, when
+  /// its code is first loaded (they do not depend on the summaries, so a procedure analyzed
+  /// again keeps them).
+  void updates(const Program& program) {
+    for (const UpdateRow& u : program.updates)
+      update_.value(u.stmtId).id(u.varId).value(u.name).value(nameOf(u.op)).id(u.guardStmt).text(u.of).value(u.step).endRow();
+  }
 
   void summaries(const Program& program, const Effects& effects) {
     for (const ProcedureRow& p : program.procedures) {
@@ -135,14 +144,15 @@ class ResultWriter {
   }
 
   void flush() {
-    for (BatchedInsert* table : {&summary_, &effect_, &verdict_, &reason_, &dependence_, &expert_, &expertVar_}) table->flush();
+    for (BatchedInsert* table : {&summary_, &effect_, &verdict_, &reason_, &dependence_, &expert_, &expertVar_, &update_})
+      table->flush();
     trait_.flush();
   }
 
  private:
   BatchedInsert summary_, effect_, verdict_, reason_;
   TraitRows trait_;
-  BatchedInsert dependence_, expert_, expertVar_;
+  BatchedInsert dependence_, expert_, expertVar_, update_;
 };
 
 /// Analyzes the procedure loaded in `program` and writes its rows.
@@ -196,7 +206,7 @@ void finishReport(SQLite::Database& db, const Program& program, std::vector<Find
 AnalysisReport analyze(SQLite::Database& db, const AnalysisOptions& options, Program* programOut) {
   // An earlier run's results go (a fresh database from sapfor-lex has none).
   for (const char* table : {"procedure_summary", "procedure_effect", "loop_verdict", "loop_reason", "loop_trait",
-                            "dependence", "expert_directive_var", "expert_directive"})
+                            "dependence", "expert_directive_var", "expert_directive", "update_pattern"})
     db.exec(std::string("DELETE FROM ") + table);
   db.exec("DELETE FROM diagnostic WHERE stage = 'analysis'");
   ProgramReader reader(db);
@@ -213,6 +223,7 @@ AnalysisReport analyze(SQLite::Database& db, const AnalysisOptions& options, Pro
   for (const ProcedureRow& p : program.procedures) {
     if (p.loops.empty()) continue;
     reader.load(program, p.id, Program::Detail::All);
+    writer.updates(program);
     analyzeLoaded(program, effects, index, writer, options, report, findings);
   }
   writer.flush();
@@ -230,7 +241,8 @@ AnalysisReport analyze(SQLite::Database& db, const AnalysisOptions& options, Pro
 
 /// The analysis tables, for the rows written beside the load.
 const std::vector<std::string> kResultTables = {"procedure_summary", "procedure_effect", "loop_verdict", "loop_reason",
-                                                "loop_trait", "dependence", "expert_directive", "expert_directive_var"};
+                                                "loop_trait", "dependence", "expert_directive", "expert_directive_var",
+                                                "update_pattern"};
 
 struct StreamingAnalysis::State {
   /// The thread that writes the facts is the load's critical path: the analysis yields to it
@@ -313,6 +325,7 @@ struct StreamingAnalysis::State {
     std::vector<Program> codes(count);
     for (size_t i = 0; i < count; ++i) {
       program.loadCode(firstProc + static_cast<Id>(i), std::move(split[i]), Program::Detail::All);
+      writer->updates(program);
       program.swapCode(codes[i]);
     }
     report.userDirectives += userParallelDirectives(program.directives);

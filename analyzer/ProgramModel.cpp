@@ -75,6 +75,7 @@ Variable Variable::of(const facts::VariableRow& row, std::vector<std::string>& c
   v.name = row.name;
   v.storage = row.storage;
   v.integer = row.type == "integer";
+  v.logical = row.type == "logical";
   v.save = row.save;
   v.rank = row.rank ? static_cast<int16_t>(*row.rank) : int16_t{-1};
   if (row.common) {
@@ -172,7 +173,6 @@ std::vector<facts::FileRows> Program::splitByProcedure(facts::FileRows&& rows, I
   };
   // Rows that belong to a statement or a loop first: the statements and loops move next.
   for (auto& r : rows.scalarRefs) ofStatement(r.stmtId).scalarRefs.push_back(r);
-  for (auto& u : rows.updates) ofStatement(u.stmtId).updates.push_back(std::move(u));
   for (auto& j : rows.jumps) ofStatement(j.stmtId).jumps.push_back(j);
   for (auto& o : rows.obstacles) ofLoop(o.loopId).obstacles.push_back(std::move(o));
   for (auto& l : rows.loops) at(l.procId).loops.push_back(std::move(l));
@@ -268,12 +268,6 @@ void Program::loadCode(Id procId, facts::FileRows&& code, Detail detail) {
     expectIn(r.varId, 1, variables.size(), "variable");
     statements[statementIndex(r.stmtId)].scalars.push_back(r);
   }
-  std::stable_sort(code.updates.begin(), code.updates.end(),
-                   [](const UpdateRow& a, const UpdateRow& b) { return a.stmtId < b.stmtId; });
-  for (UpdateRow& u : code.updates) {
-    expectIn(u.stmtId, stmtBase_, statements.size(), "statement");
-    updates.push_back(std::move(u));
-  }
   if (all) {
     arrayRefs.reserve(code.arrayRefs.size());
     for (facts::ArrayRefRow& row : code.arrayRefs) {
@@ -318,12 +312,13 @@ void Program::loadCode(Id procId, facts::FileRows&& code, Detail detail) {
       expectIn(j.stmtId, stmtBase_, statements.size(), "statement");
       statements[statementIndex(j.stmtId)].jumpLabels.push_back(j.label);
     }
+    updates = recognizeUpdates(*this);
   }
 }
 
 // ---- from the database ---------------------------------------------------------------------------
 
-ProgramReader::ProgramReader(SQLite::Database& db) : db_(db.getHandle()), rows_(db, facts::Reader::Expressions::Skip) {}
+ProgramReader::ProgramReader(SQLite::Database& db) : db_(db.getHandle()), rows_(db, facts::Reader::Expressions::StatementsOnly) {}
 
 Program ProgramReader::read() {
   Program p;
@@ -367,8 +362,6 @@ Program ProgramReader::read() {
 
 void ProgramReader::readCodeTables() {
   if (codeTablesRead_) return;
-  updates_ = rows_.updates();
-  std::stable_sort(updates_.begin(), updates_.end(), [](const UpdateRow& a, const UpdateRow& b) { return a.stmtId < b.stmtId; });
   obstacles_ = rows_.obstacles();
   std::stable_sort(obstacles_.begin(), obstacles_.end(),
                    [](const ObstacleRow& a, const ObstacleRow& b) { return a.loopId < b.loopId; });
@@ -390,9 +383,6 @@ void ProgramReader::load(Program& p, Id procId, Program::Detail detail) {
   if (!proc.statements.empty()) {
     rows_.statements(proc.statements.first, proc.statements.last, code.statements);
     rows_.scalarRefs(proc.statements.first, proc.statements.last, code.scalarRefs);
-    auto from = std::lower_bound(updates_.begin(), updates_.end(), proc.statements.first,
-                                 [](const UpdateRow& u, Id id) { return u.stmtId < id; });
-    for (auto u = from; u != updates_.end() && u->stmtId <= proc.statements.last; ++u) code.updates.push_back(*u);
   }
   if (all) {
     if (!proc.arrayRefs.empty()) rows_.arrayRefs(proc.arrayRefs.first, proc.arrayRefs.last, code.arrayRefs);

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "analyzer/DependenceTest.hpp"
+#include "analyzer/UpdatePatterns.hpp"
 
 #include "facts/Codecs.hpp"
 #include "facts/Rows.hpp"
@@ -53,7 +54,6 @@ using facts::FileRow;
 using facts::LabelRow;
 using facts::ObstacleRow;
 using facts::ScalarRefRow;
-using facts::UpdateRow;
 
 /// Ids [first, last] of one table's rows that belong to a procedure (last < first: none).
 struct IdRange {
@@ -75,6 +75,7 @@ struct Variable {
   std::string name;
   Storage storage = Storage::Local;
   bool integer = false;     ///< of type INTEGER
+  bool logical = false;     ///< of type LOGICAL
   bool save = false;
   int16_t rank = 0;         ///< -1: assumed rank
   int32_t common = -1;      ///< its COMMON block: an index into Program::commonBlocks
@@ -154,7 +155,7 @@ class Program {
   std::vector<StatementRow> statements;
   std::vector<ArrayRefRow> arrayRefs;
   std::vector<CallRow> calls;
-  std::vector<UpdateRow> updates;      ///< by statement
+  std::vector<UpdateRow> updates;      ///< the statements' in loops (analyzer/UpdatePatterns), by statement
   std::vector<ObstacleRow> obstacles;  ///< by loop
   std::vector<LabelRow> labels;
   struct Construct {
@@ -165,8 +166,9 @@ class Program {
 
   /// How much of a procedure's code to load.
   enum class Detail {
-    Scalars,  ///< blocks, statements, their scalar references and update patterns (a must-write walk)
-    All,      ///< loops, array references with subscripts, calls, labels and jumps, too (the loop analysis)
+    Scalars,  ///< blocks, statements, their scalar references (a must-write walk)
+    All,      ///< loops, array references with subscripts, calls, labels and jumps, and the update
+              ///< patterns recognized on them, too (the loop analysis)
   };
   /// Makes `code`, the rows of procedure `procId` (of every per-procedure table Detail asks for,
   /// in id order, as facts::Reader and facts::normalize give them), the loaded procedure's code in
@@ -233,14 +235,13 @@ class ProgramReader {
   void load(Program& program, Id procId, Program::Detail detail);
 
  private:
-  /// The small tables without an index on the column a procedure needs (update patterns, loop
-  /// obstacles): read once, by statement and by loop.
+  /// The small table without an index on the column a procedure needs (loop obstacles): read
+  /// once, by loop.
   void readCodeTables();
 
   sqlite3* db_;
   facts::Reader rows_;
   bool codeTablesRead_ = false;
-  std::vector<UpdateRow> updates_;      ///< by statement, then as written
   std::vector<ObstacleRow> obstacles_;  ///< by loop, then as written
 };
 

@@ -37,6 +37,7 @@ std::string select(Reader::Expressions expressions, const Columns& columns, cons
       case Reader::Expressions::Read: return false;
       case Reader::Expressions::Skip: return c == "expr" || c == "bounds";
       case Reader::Expressions::AllButStatements: return table == "statement" && c == "expr";
+      case Reader::Expressions::StatementsOnly: return (c == "expr" || c == "bounds") && table != "statement";
     }
     return false;
   };
@@ -280,15 +281,6 @@ ScalarRefRow readScalarRef(const Query& q) {
   return {q.id(0), q.id(1), q.value<Access>(2), q.value<RefContext>(3), q.flag(4)};
 }
 
-// Table update_pattern.
-const Columns kUpdate = {"stmt_id", "var_id", "name", "op", "guard_stmt", "of_name", "step"};
-void bind(BatchedInsert& s, const UpdateRow& r) {
-  s.value(r.stmtId).id(r.varId).value(r.name).value(name(r.op)).id(r.guardStmt).text(r.of).value(r.step).endRow();
-}
-UpdateRow readUpdate(const Query& q) {
-  return {q.id(0), q.id(1), q.text(2), q.value<UpdateOp>(3), q.id(4), q.text(5), q.optional(6)};
-}
-
 // Tables array_ref, subscript and subscript_term.
 const Columns kArrayRef = {"ref_id", "stmt_id", "loop_id", "proc_id", "var_id", "name", "access", "context", "subscripted",
                            "file_id", "line", "col"};
@@ -396,13 +388,13 @@ struct Writer::Tables {
         variable(db, "variable", kVariable), dimension(db, "dimension", kDimension), loop(db, "loop", kLoop),
         boundTerm(db, "loop_bound_term", kBoundTerm), loopOp(db, "loop_op", kLoopOp), obstacle(db, "loop_obstacle", kObstacle),
         block(db, "block", kBlock), statement(db, "statement", kStatement), scalarRef(db, "scalar_ref", kScalarRef),
-        update(db, "update_pattern", kUpdate), arrayRef(db, "array_ref", kArrayRef), subscript(db, "subscript", kSubscript),
+        arrayRef(db, "array_ref", kArrayRef), subscript(db, "subscript", kSubscript),
         term(db, "subscript_term", kTerm), call(db, "call", kCall), callArg(db, "call_arg", kCallArg), label(db, "label", kLabel),
         jump(db, "jump", kJump), directive(db, "directive", kDirective), directiveVar(db, "directive_var", kDirectiveVar),
         reduction(db, "directive_reduction", kReduction), across(db, "directive_across", kAcross),
         diagnostic(db, "diagnostic", kDiagnostic) {}
   BatchedInsert file, procedure, parameter, variable, dimension, loop, boundTerm, loopOp, obstacle, block, statement, scalarRef,
-      update, arrayRef, subscript, term, call, callArg, label, jump, directive, directiveVar, reduction, across, diagnostic;
+      arrayRef, subscript, term, call, callArg, label, jump, directive, directiveVar, reduction, across, diagnostic;
 };
 
 Writer::Writer(SQLite::Database& db) : tables_(std::make_unique<Tables>(db)) {}
@@ -411,7 +403,7 @@ Writer::~Writer() = default;
 void Writer::flush() {
   Tables& t = *tables_;
   for (BatchedInsert* table : {&t.procedure, &t.parameter, &t.variable, &t.dimension, &t.loop, &t.boundTerm, &t.block,
-                               &t.scalarRef, &t.update, &t.loopOp, &t.obstacle, &t.statement, &t.arrayRef, &t.subscript,
+                               &t.scalarRef, &t.loopOp, &t.obstacle, &t.statement, &t.arrayRef, &t.subscript,
                                &t.term, &t.call, &t.callArg, &t.label, &t.jump, &t.directive, &t.directiveVar, &t.reduction,
                                &t.across, &t.file, &t.diagnostic})
     table->flush();
@@ -444,7 +436,6 @@ void Writer::write(const FileRows& rows) {
   for (const StatementRow& s : rows.statements) bind(t.statement, s);
   for (const BlockRow& b : rows.blocks) bind(t.block, b);
   for (const ScalarRefRow& r : rows.scalarRefs) bind(t.scalarRef, r);
-  for (const UpdateRow& u : rows.updates) bind(t.update, u);
   for (const ArrayRefRow& r : rows.arrayRefs) {
     bind(t.arrayRef, r);
     for (size_t d = 0; d < r.subscripts.size(); ++d) {
@@ -556,12 +547,6 @@ std::vector<DirectiveRow> Reader::directives() {
     owner(out, 0, 1, q.id(0), "directive").reductions.push_back({q.text(2), q.text(3), q.text(4), q.optional(5), q.text(6)});
   for (Query q(db_, select(expressions_, kAcross, "directive_across", "ORDER BY dir_id, array, dim")); q.next();)
     owner(out, 0, 1, q.id(0), "directive").across.push_back({q.text(1), q.integer(2), q.optional(3), q.optional(4), q.text(5)});
-  return out;
-}
-
-std::vector<UpdateRow> Reader::updates() {
-  std::vector<UpdateRow> out;
-  for (Query q(db_, select(expressions_, kUpdate, "update_pattern", "ORDER BY rowid")); q.next();) out.push_back(readUpdate(q));
   return out;
 }
 

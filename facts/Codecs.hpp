@@ -47,6 +47,7 @@ class Reader {
     Read,
     Skip,
     AllButStatements,  ///< the bounds' and the arguments' trees, not the statements'
+    StatementsOnly,    ///< the statements' trees alone
   };
   /// The database must outlive the reader.
   explicit Reader(SQLite::Database& db, Expressions expressions = Expressions::Read);
@@ -59,7 +60,6 @@ class Reader {
   /// Every variable in id order, one at a time (a program has hundreds of thousands).
   void forEachVariable(const std::function<void(VariableRow&&)>& visit);
   std::vector<DirectiveRow> directives();
-  std::vector<UpdateRow> updates();      ///< as written
   std::vector<ObstacleRow> obstacles();  ///< as written
   std::vector<DiagnosticRow> diagnostics();
   std::vector<LoopRow> loops();

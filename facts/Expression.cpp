@@ -10,12 +10,12 @@ namespace sapfor::facts {
 
 namespace {
 
-constexpr std::array<std::string_view, 25> kTags = {
+constexpr std::array<std::string_view, 26> kTags = {
     "", "", "int", "real", "logical", "string", "boz", "", "element", "section", "substring", "call", "intrinsic",
     "statement_function", "apply", "subscript", "component", "paren", "complex", "array", "range", "keyword",
-    "implied_do", "star", "alt_return",
+    "implied_do", "star", "alt_return", "constant",
 };
-static_assert(kTags.size() == static_cast<size_t>(ExpressionKind::AltReturn) + 1);
+static_assert(kTags.size() == static_cast<size_t>(ExpressionKind::Constant) + 1);
 
 constexpr std::array<std::string_view, 17> kOperators = {
     "+", "-", "*", "/", "**", "//", "==", "/=", "<", "<=", ">", ">=", ".and.", ".or.", ".not.", ".eqv.", ".neqv.",
@@ -275,6 +275,10 @@ class JsonReader {
       case K::ImpliedDo: next(); skipBlanks(); e.text = string(); operands(3); return;
       case K::Star: return;
       case K::AltReturn: next(); e.value = integer(); return;
+      case K::Constant:
+        next(); skipBlanks(); e.text = string(); operands(0);
+        if (e.args.size() > 1 || (e.args.size() == 1 && e.args[0].kind != K::Integer)) fail("one integer value");
+        return;
       case K::Null: case K::Name: case K::Operator: break;
     }
     fail("a node tag");
@@ -323,7 +327,7 @@ void printFortran(const Expression& e, std::string& out) {
   using K = ExpressionKind;
   switch (e.kind) {
     case K::Null: return;
-    case K::Name: case K::Boz: out += e.text; return;
+    case K::Name: case K::Boz: case K::Constant: out += e.text; return;
     case K::Integer: appendJsonInteger(e.value, out); printLiteralKind(e, out); return;
     case K::Real: out += e.text; printLiteralKind(e, out); return;
     case K::Logical: out += e.value ? ".true." : ".false."; printLiteralKind(e, out); return;
@@ -467,7 +471,7 @@ void appendJson(const Expression& e, std::string& out) {
       out += ',';
       appendJsonString(e.text, out);
       break;
-    case K::Keyword: case K::ImpliedDo:
+    case K::Keyword: case K::ImpliedDo: case K::Constant:
       out += ',';
       appendJsonString(e.text, out);
       appendList(e.args, 0, out);

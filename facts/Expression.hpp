@@ -4,7 +4,9 @@
 /// end (and a user, with SQLite's json_tree) sees what a statement computes without parsing Fortran.
 ///
 /// A node is one of
-///   "a"                          a name: a variable, a named constant, a procedure passed on
+///   "a"                          a name: a variable, a procedure passed on
+///   ["constant", "n"(, VALUE)]   a named constant (PARAMETER); VALUE, its value as an integer
+///                                literal node, when the front end folded it to an integer
 ///   5                            an integer literal of default kind
 ///   ["int", 5, KIND]             an integer literal with a kind: the folded kind (a number), or
 ///                                the suffix as written (a string) when it did not fold
@@ -41,7 +43,7 @@ namespace sapfor::facts {
 enum class ExpressionKind : uint8_t {
   Null, Name, Integer, Real, Logical, String, Boz, Operator, Element, Section, Substring, Call, Intrinsic,
   StatementFunction, Apply, Subscript, Component, Paren, Complex, Array, Range, Keyword, ImpliedDo, Star,
-  AltReturn,
+  AltReturn, Constant,
 };
 
 /// The tag a kind's node begins with in JSON ("" for a name, an operator and null, which have none).
@@ -49,7 +51,7 @@ std::string_view tagOf(ExpressionKind kind);
 
 struct Expression {
   ExpressionKind kind = ExpressionKind::Null;
-  /// Name: the name; Element .. Apply: the name applied; Operator: its spelling; literals but
+  /// Name, Constant: the name; Element .. Apply: the name applied; Operator: its spelling; literals but
   /// Integer and Logical: the spelling; Component: the component; Keyword: the keyword;
   /// ImpliedDo: its variable.
   std::string text;
@@ -57,7 +59,8 @@ struct Expression {
   /// Literals: the kind, folded (a number) or as written (a string); monostate: none.
   std::variant<std::monostate, int64_t, std::string> literalKind;
   /// Operands, arguments or subscripts in order; Subscript and Component: the base first;
-  /// Range: lo, hi, stride; ImpliedDo: lo, hi, step, then the items.
+  /// Range: lo, hi, stride; ImpliedDo: lo, hi, step, then the items; Constant: its value, when
+  /// known (an Integer).
   std::vector<Expression> args;
 
   bool operator==(const Expression&) const = default;

@@ -165,17 +165,6 @@ struct ScalarRefRow {
   bool operator==(const ScalarRefRow&) const = default;
 };
 
-/// Table update_pattern.
-struct UpdateRow {
-  Id stmtId = 0, varId = 0;
-  std::string name;
-  UpdateOp op = UpdateOp::Sum;
-  Id guardStmt = 0;
-  std::string of;
-  std::optional<int64_t> step;
-  bool operator==(const UpdateRow&) const = default;
-};
-
 /// Table subscript_term.
 struct SubscriptTermRow {
   std::string var;
@@ -290,8 +279,7 @@ struct DiagnosticRow {
 
 /// The rows of one loaded file (its procedures and everything in them), with their database ids:
 /// what the front end writes and hands on to the analysis. Each vector is in id order (the order
-/// of the rows in the database); scalar references, update patterns and obstacles in the order
-/// they are written.
+/// of the rows in the database); scalar references and obstacles in the order they are written.
 struct FileRows {
   std::vector<ProcedureRow> procedures;
   std::vector<VariableRow> variables;
@@ -300,7 +288,6 @@ struct FileRows {
   std::vector<BlockRow> blocks;
   std::vector<StatementRow> statements;
   std::vector<ScalarRefRow> scalarRefs;
-  std::vector<UpdateRow> updates;
   std::vector<ArrayRefRow> arrayRefs;
   std::vector<CallRow> calls;
   std::vector<LabelRow> labels;

@@ -2,6 +2,7 @@
 #include "frontend/ExpressionJson.hpp"
 
 #include "facts/Expression.hpp"
+#include "frontend/Symbols.hpp"
 
 
 namespace sapfor::frontend {
@@ -120,8 +121,18 @@ void appendExpressionJson(const Expr* e, std::string& out) {
       appendJsonString(e->text, out);
       break;
     case ExprKind::Name:
+      if (e->ref != RefKind::NamedConstant) {
+        appendJsonString(e->text, out);
+        return;
+      }
+      open(ExpressionKind::Constant, out);
+      out += ',';
       appendJsonString(e->text, out);
-      return;
+      if (e->symbol && e->symbol->value.isInteger()) {
+        out += ',';
+        appendJsonInteger(e->symbol->value.i, out);
+      }
+      break;
     case ExprKind::Apply:
       open(applied(e->ref), out);
       out += ',';

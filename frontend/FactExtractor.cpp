@@ -6,7 +6,6 @@
 #include "frontend/ExpressionJson.hpp"
 #include "frontend/Semantics.hpp"
 #include "frontend/Subscripts.hpp"
-#include "frontend/UpdatePatterns.hpp"
 
 #include <algorithm>
 #include <map>
@@ -233,23 +232,17 @@ class Extractor {
       complete |= k == StmtKind::Else || k == StmtKind::CaseDefault || (k == StmtKind::ElseWhere && arm.stmt->exprs.empty());
     }
     int number = 0;
-    std::vector<int> rows;  // the single arm's statements' rows, for the MAXLOC shape
     for (const Node& arm : n.children) {
       size_t before = facts_.statements.size();
       statement(*arm.stmt, currentLoop());
       if (construct < 0 && facts_.statements.size() > before) construct = static_cast<int>(before);
       int saved = block_;
       block_ = newBlock(facts::BlockKind::Arm, -1, construct, ++number, complete);
-      for (const Node& child : arm.children) {
-        size_t at = facts_.statements.size();
-        node(child);
-        rows.push_back(child.kind == NodeKind::Statement && facts_.statements.size() == at + 1 ? static_cast<int>(at) : -1);
-      }
+      for (const Node& child : arm.children) node(child);
       endBlock(block_);
       block_ = saved;
     }
     endConstruct(n);
-    if (n.kind == NodeKind::If && n.children.size() == 1 && construct >= 0) extremumArm(n.children[0], construct, rows);
   }
 
   /// The last line a construct spans (for one left open by mistake, its last statement's).
@@ -526,7 +519,6 @@ class Extractor {
     firstArrayRef_ = facts_.arrayRefs.size();
     references(s);
     calls(s);
-    updatePatterns(s);
   }
 
   /// Whether a statement may send control to another statement inside the code around it: a GO
@@ -558,23 +550,6 @@ class Extractor {
       if (e->kind == ExprKind::Keyword && (e->text == "err" || e->text == "end" || e->text == "eor")) return true;
     }
     return false;
-  }
-
-  // ---- reduction and induction shapes (frontend/UpdatePatterns) ----
-
-  void update(int stmt, const Update& u, int guard) {
-    facts_.updates.push_back({stmt, u.symbol, u.name, u.op, guard, u.of, u.step});
-  }
-
-  void updatePatterns(const Stmt& s) {
-    if (std::optional<Update> u = updateOfStatement(s, *scope_)) update(stmt_, *u, u->guardedBySelf ? stmt_ : -1);
-  }
-
-  /// IF (x > v) THEN; v = x; k = i; ...; END IF: v's maximum and its location k (MAXLOC), when
-  /// every statement of the arm has a row.
-  void extremumArm(const Node& arm, int guard, const std::vector<int>& rows) {
-    if (rows.size() != arm.children.size() || std::find(rows.begin(), rows.end(), -1) != rows.end()) return;
-    for (const auto& [at, u] : extremumArmUpdates(arm, *scope_)) update(rows[at], u, guard);
   }
 
   /// How many elements an array-syntax assignment (a = ..., a(:, j) = ...) sets, when the extents

@@ -176,11 +176,6 @@ facts::FileRows FactWriter::write(FileFacts& facts, const FileTable& files) {
         {stmtId(r.stmt), r.symbol->dbId, access(r.access), r.context, r.guarded});
   }
 
-  rows.updates.reserve(facts.updates.size());
-  for (const UpdatePatternFacts& p : facts.updates)
-    rows.updates.push_back(
-        {stmtId(p.stmt), varId(p.symbol), p.name, p.op, stmtId(p.guard), p.of, p.step});
-
   rows.arrayRefs.reserve(facts.arrayRefs.size());
   for (size_t i = 0; i < facts.arrayRefs.size(); ++i) {
     const ArrayRefFacts& a = facts.arrayRefs[i];

@@ -100,20 +100,6 @@ struct ScalarRefFacts {
   bool guarded = false;          ///< only in the action of a logical IF (or WHERE statement)
 };
 
-/// An assignment of a shape the analyzer recognizes as a reduction or induction: `s = s + e`
-/// (op sum, step = e when it is an integer constant), `s = s * e`, `s = max(s, e)`, logical
-/// chains; `IF (x > s) s = x` (op max, guard = the IF); and in such an IF's THEN arm, the other
-/// assignments `k = e` (op loc, of = s): the location of a MAXLOC/MINLOC.
-struct UpdatePatternFacts {
-  int stmt = 0;
-  Symbol* symbol = nullptr;
-  std::string name;
-  facts::UpdateOp op = facts::UpdateOp::Sum;
-  int guard = -1;   ///< the IF statement whose comparison selects the update
-  std::string of;   ///< loc: the variable whose extreme it locates
-  std::optional<int64_t> step;
-};
-
 struct SubscriptTerm {
   std::string var;
   int64_t coeff = 0;
@@ -224,7 +210,6 @@ struct FileFacts {
   std::vector<StatementFacts> statements;
   std::vector<BlockFacts> blocks;
   std::vector<ScalarRefFacts> scalarRefs;
-  std::vector<UpdatePatternFacts> updates;
   std::vector<ArrayRefFacts> arrayRefs;
   std::vector<CallFacts> calls;
   std::vector<LabelFacts> labels;

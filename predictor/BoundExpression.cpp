@@ -19,7 +19,8 @@ class Evaluator {
   std::optional<double> evaluate(const Expression& e) {
     switch (e.kind) {
       case ExpressionKind::Integer: return static_cast<double>(e.value);
-      case ExpressionKind::Name: {
+      case ExpressionKind::Name:
+      case ExpressionKind::Constant: {
         std::optional<double> v = lookup_(e.text);
         if (!v) out_.missing.insert(e.text);
         return v;

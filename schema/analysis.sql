@@ -25,6 +25,23 @@ CREATE TABLE procedure_effect (
   PRIMARY KEY (proc_id, scope, name)
 ) WITHOUT ROWID;
 
+-- Assignments inside loops of a shape that may make a reduction or an induction (whether one
+-- does is loop_trait's answer): s = s + e (sum; step = e when an integer constant), s = s * e,
+-- s = max(s, e), logical chains, a logical flag set to a constant; IF (x > s) s = x (max;
+-- guard_stmt = the IF); the other assignments k = e in such an IF construct's only arm (loc,
+-- of_name = s: the location of a MAXLOC/MINLOC). Recognized on the statements' expression trees.
+CREATE TABLE update_pattern (
+  stmt_id    INTEGER NOT NULL REFERENCES statement,
+  var_id     INTEGER REFERENCES variable,
+  name       TEXT NOT NULL,
+  op         TEXT NOT NULL CHECK (op = 'sum' OR op = 'product' OR op = 'max' OR op = 'min' OR
+                                  op = 'and' OR op = 'or' OR op = 'eqv' OR op = 'neqv' OR
+                                  op = 'loc'),
+  guard_stmt INTEGER REFERENCES statement,
+  of_name    TEXT,
+  step       INTEGER
+);
+
 -- Per loop: can its iterations run in parallel?
 CREATE TABLE loop_verdict (
   loop_id  INTEGER PRIMARY KEY REFERENCES loop,

@@ -213,22 +213,6 @@ CREATE TABLE scalar_ref (
   PRIMARY KEY (stmt_id, var_id, access, context)
 ) WITHOUT ROWID;
 
--- Assignments of a shape the analyzer recognizes as a reduction or an induction: s = s + e (sum;
--- step = e when an integer constant), s = s * e, s = max(s, e), logical chains; IF (x > s) s = x
--- (max; guard_stmt = the IF); the other assignments k = e in such an IF's THEN arm (loc, of = s:
--- the location of a MAXLOC/MINLOC).
-CREATE TABLE update_pattern (
-  stmt_id    INTEGER NOT NULL REFERENCES statement,
-  var_id     INTEGER REFERENCES variable,
-  name       TEXT NOT NULL,
-  op         TEXT NOT NULL CHECK (op = 'sum' OR op = 'product' OR op = 'max' OR op = 'min' OR
-                                  op = 'and' OR op = 'or' OR op = 'eqv' OR op = 'neqv' OR
-                                  op = 'loc'),
-  guard_stmt INTEGER REFERENCES statement,
-  of_name    TEXT,
-  step       INTEGER
-);
-
 -- One iteration of a loop's own body (nested loops excluded, their DO headers included).
 CREATE TABLE loop_op (
   loop_id INTEGER PRIMARY KEY REFERENCES loop,

@@ -27,6 +27,7 @@ void checkRoundTrip(const std::string& json) {
 TEST_CASE("the front end writes each statement's expressions as trees that read back unchanged") {
   FileRows rows = rowsOf(R"(subroutine s(a, b, c, n, str, t)
   integer, parameter :: dp = kind(1.0d0)
+  real, parameter :: half = 0.5
   integer :: n, i, j, k, m(3)
   real(dp) :: a(n, 0:n+1), b(n), x
   complex :: z
@@ -47,6 +48,7 @@ TEST_CASE("the front end writes each statement's expressions as trees that read 
   word = str(2:3) // 'it''s'
   z = (1.0, -2.0)
   m = [1, 2_8, z'ff']
+  x = half * dp
   write (*, '(a)') (b(i), i = 1, n)
   call solve(a(:, 1), n, eps=1.0e-3, flag=.true.)
 end subroutine
@@ -70,6 +72,8 @@ end subroutine
   CHECK(statement("assignment", 2) == R"({"exprs":["word",["//",["substring","str",["range",2,3,null]],["string","'it''s'"]]]})");
   CHECK(statement("assignment", 3) == R"({"exprs":["z",["complex",["real","1.0"],["-",["real","2.0"]]]]})");
   CHECK(statement("assignment", 4) == R"({"exprs":["m",["array",1,["int",2,8],["boz","z'ff'"]]]})");
+  // Named constants: with their value when it is an integer.
+  CHECK(statement("assignment", 5) == R"({"exprs":["x",["*",["constant","half"],["constant","dp",8]]]})");
   CHECK(statement("write") == R"({"exprs":[["star"],["string","'(a)'"]],"items":[["implied_do","i",1,"n",null,["element","b","i"]]]})");
   CHECK(statement("call") == R"({"name":"solve","exprs":[["section","a",["range",null,null,null],1],"n",)"
                              R"(["keyword","eps",["real","1.0e-3"]],["keyword","flag",["logical",1]]]})");
@@ -124,14 +128,17 @@ TEST_CASE("every kind of node written by hand reads back equal") {
   call.args.push_back(Expression{ExpressionKind::Star, "", 0, {}, {}});
   call.args.push_back(Expression{ExpressionKind::AltReturn, "", 10, {}, {}});
   call.args.push_back(Expression{ExpressionKind::Array, "", 0, {}, {}});
+  call.args.push_back(Expression{ExpressionKind::Constant, "n", 0, {}, {integer(100)}});
+  call.args.push_back(Expression{ExpressionKind::Constant, "pi", 0, {}, {}});
   e.args.push_back(call);
   const std::string json = toJson(e);
   CHECK(json == R"(["+",["element","a","i",-3],["call","f",["int",7,8],["real","1.5d0","wp"],["logical",0],)"
                 R"(["string","'it''s'"],)"
                 R"(["keyword","dim",2],["range",null,"n",null],["implied_do","k",1,"n",null,"k"],)"
-                R"(["component",["subscript","p",1],"x"],[".cross.","u","v"],["star"],["alt_return",10],["array"]]])");
+                R"(["component",["subscript","p",1],"x"],[".cross.","u","v"],["star"],["alt_return",10],["array"],)"
+                R"(["constant","n",100],["constant","pi"]]])");
   CHECK(parseExpression(json) == e);
-  CHECK(fortranText(e) == R"(a(i,-3)+f(7_8,1.5d0_wp,.false.,'it''s',dim=2,:n,(k,k=1,n),p(1)%x,u.cross.v,*,*10,[]))");
+  CHECK(fortranText(e) == R"(a(i,-3)+f(7_8,1.5d0_wp,.false.,'it''s',dim=2,:n,(k,k=1,n),p(1)%x,u.cross.v,*,*10,[],n,pi))");
   StatementExpressions s{"i", {integer(1), name("n")}, {}, {}};
   s.action.push_back(StatementExpressions{"", {}, {name("x")}, {}});
   CHECK(parseStatementExpressions(toJson(s)) == s);
@@ -146,7 +153,8 @@ TEST_CASE("every kind of node written by hand reads back equal") {
 
 TEST_CASE("malformed expression JSON is refused with where and what") {
   for (const char* bad : {"[", R"(["+"])", R"(["+",1,2,3])", R"(["nonsense",1])", R"(["element"])", "1.5",
-                          R"("a" 1)", R"(["range",1,2])", R"(["string","\q"])", "99999999999999999999"}) {
+                          R"("a" 1)", R"(["range",1,2])", R"(["string","\q"])", "99999999999999999999",
+                          R"(["constant","n",["real","1.0"]])", R"(["constant","n",1,2])"}) {
     CAPTURE(bad);
     CHECK_THROWS_AS(parseExpression(bad), ExpressionFormatError);
   }

@@ -59,7 +59,6 @@ FileRows readBack(SQLite::Database& db, const FileRows& like) {
   auto [stmt0, stmt1] = range(like.statements);
   reader.statements(stmt0, stmt1, out.statements);
   reader.scalarRefs(stmt0, stmt1, out.scalarRefs);
-  out.updates = reader.updates();
   auto [ref0, ref1] = range(like.arrayRefs);
   reader.arrayRefs(ref0, ref1, out.arrayRefs);
   auto [call0, call1] = range(like.calls);
@@ -80,7 +79,6 @@ void checkEqual(const FileRows& a, const FileRows& b) {
   CHECK(a.blocks == b.blocks);
   CHECK(a.statements == b.statements);
   CHECK(a.scalarRefs == b.scalarRefs);
-  CHECK(a.updates == b.updates);
   CHECK(a.arrayRefs == b.arrayRefs);
   CHECK(a.calls == b.calls);
   CHECK(a.labels == b.labels);
@@ -193,7 +191,6 @@ TEST_CASE("rows with every field set are read back equal") {
                      {2, 1, 1, 1, 11, 5, 12, StatementKind::If, {0, 1, 0, 1, 0, 1, 0, 2}, 64, 1, 0, true, StatementKind::Goto,
                       R"({"exprs":[[">","x",0]],"action":{"exprs":[99]}})"}};
   rows.scalarRefs = {{1, 2, Access::Read, RefContext::Control, false}, {2, 1, Access::Write, RefContext::Lhs, true}};
-  rows.updates = {{2, 1, "a", UpdateOp::Max, 1, "", std::nullopt}, {2, 2, "n", UpdateOp::Loc, 2, "a", 3}};
   ArrayRefRow r;
   r.id = 1;
   r.stmtId = 2;
@@ -286,7 +283,6 @@ end subroutine
   FileRows& handedOn = written.rows;
   CHECK(handedOn.procedures.size() == 2);
   CHECK(handedOn.loops.size() == 4);
-  CHECK(!handedOn.updates.empty());
   CHECK(!handedOn.labels.empty());
   CHECK(!handedOn.directives.empty());
   checkEqual(readBack(*db, handedOn), handedOn);
