@@ -19,8 +19,11 @@ class Evaluator {
   std::optional<double> evaluate(const Expression& e) {
     switch (e.kind) {
       case ExpressionKind::Integer: return static_cast<double>(e.value);
-      case ExpressionKind::Name:
-      case ExpressionKind::Constant: {
+      // A named constant's value as the front end folded it (a module's, a host's included).
+      case ExpressionKind::Constant:
+        if (!e.args.empty()) return static_cast<double>(e.args[0].value);
+        [[fallthrough]];
+      case ExpressionKind::Name: {
         std::optional<double> v = lookup_(e.text);
         if (!v) out_.missing.insert(e.text);
         return v;

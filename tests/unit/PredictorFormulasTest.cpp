@@ -265,6 +265,8 @@ TEST_CASE("bound expressions with the symbols given") {
             R"(["intrinsic","mod","n","m"]],["intrinsic","abs",["-","m"]]])")
               .value == 7 + 3 + 2 + 7);                                // min(n,m)+max(1,2,3)+mod(n,m)+abs(-m)
   CHECK(*of(R"(["apply","max","n",1])").value == 100);                 // max of a module the front end did not see
+  CHECK(*of(R"(["*",["constant","nb",64],2])").value == 128);          // nb*2, nb a named constant: its folded value
+  CHECK(*of(R"(["constant","n"])").value == 100);                      // a constant the front end did not fold: by name
   BoundValue unknown = of(R"(["*","nx","ny"])");
   CHECK(!unknown.value);
   CHECK(unknown.understood);
