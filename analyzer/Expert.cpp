@@ -285,6 +285,13 @@ bool Expert::acrossWidths(const std::vector<Id>& nest, std::map<Id, AcrossWidths
   return true;
 }
 
+std::set<Id> Expert::privateArraysOf(Id loopId) const {
+  std::set<Id> arrays;
+  for (const Trait& t : analysis_.result(loopId).traits)
+    if (t.trait == TraitKind::Private && program_.variable(t.varId).isArray()) arrays.insert(t.varId);
+  return arrays;
+}
+
 std::string Expert::onClause(const std::vector<Id>& nest) const {
   std::vector<std::string> vars;
   for (Id l : nest) vars.push_back(program_.loop(l).var);
@@ -296,9 +303,10 @@ std::string Expert::onClause(const std::vector<Id>& nest) const {
   };
   std::map<Id, Candidate> byArray;
   std::vector<const ArrayAccess*> accesses = analysis_.accessesIn(nest.front());
+  const std::set<Id> privateArrays = privateArraysOf(nest.front());
   for (size_t i = 0; i < accesses.size(); ++i) {
     const ArrayAccess* a = accesses[i];
-    if (!a->ref || !a->varId) continue;
+    if (!a->ref || !a->varId || privateArrays.count(a->varId)) continue;  // each iteration's own copy maps nowhere
     boost::container::small_vector<size_t, 8> covered;  // the nest's loops its subscripts follow
     for (const LinearExpr& s : a->subscripts())
       if (auto o = linearOf(s, vars); o && std::find(covered.begin(), covered.end(), std::get<0>(*o)) == covered.end())
@@ -481,12 +489,15 @@ void Expert::regions(const std::vector<Nest>& nests, std::vector<ExpertDirective
     }
     // IN: its values from before the region are read; OUT: it is written; INOUT: both. A read
     // of the element the same iteration has just written needs no value from before.
+    // An array private to the loops that touch it (each iteration's own copy) is no data of the
+    // region's.
     std::vector<Id> order;
     std::map<Id, std::pair<bool, bool>> use;
     for (size_t k = i; k < j; ++k) {
       std::vector<const ArrayAccess*> accesses = analysis_.accessesIn(nests[k].loops.front());
+      const std::set<Id> privateArrays = privateArraysOf(nests[k].loops.front());
       for (const ArrayAccess* a : accesses) {
-        if (!a->varId) continue;
+        if (!a->varId || privateArrays.count(a->varId)) continue;
         auto [it, added] = use.try_emplace(a->varId, false, false);
         if (added) order.push_back(a->varId);
         if (a->access == 'W') it->second.second = true;

@@ -96,6 +96,8 @@ class Expert {
                     std::string* why = nullptr) const;
   std::string parallelText(const Nest& nest) const;
   std::string onClause(const std::vector<Id>& nest) const;
+  /// The arrays private to each iteration of a loop (LoopAnalysis' private arrays).
+  std::set<Id> privateArraysOf(Id loopId) const;
   /// Adds REGION and END REGION around runs of nests to one procedure's `directives`.
   void regions(const std::vector<Nest>& nests, std::vector<ExpertDirective>& directives);
   /// Whether a write happens in every iteration of its loops (outside any arm, or in every arm).

@@ -94,6 +94,7 @@ LoopAnalysis::LoopAnalysis(const Program& program, const Effects& effects)
   accessRange_.assign(program.loops.size(), {0, 0});
   for (const LoopRow& loop : program.loops)
     if (!loop.parentId) arrays(loop);
+  privateArrays();
   for (const LoopRow& loop : program.loops) {
     LoopResult& r = results_[program_.loopIndex(loop.id)];
     otherReasons(loop, r);
@@ -767,6 +768,199 @@ void LoopAnalysis::addDependenceRows(const ArrayAccess& a, const ArrayAccess& b,
     };
     if (lv.forward) emit(a, b, 1);
     if (lv.backward && !self) emit(b, a, -1);
+  }
+}
+
+// ---- private arrays -------------------------------------------------------------------------
+
+namespace {
+
+/// A subscript's terms in a canonical order, to compare two subscripts.
+std::vector<std::pair<std::string, int64_t>> sortedTerms(const LinearExpr& e) {
+  std::vector<std::pair<std::string, int64_t>> terms = e.terms;
+  std::sort(terms.begin(), terms.end());
+  return terms;
+}
+
+}  // namespace
+
+bool LoopAnalysis::coveredInEachIteration(const LoopRow& loop, Id varId, std::string& why) {
+  const std::vector<const ArrayAccess*> all = accessesIn(loop.id);
+  std::vector<const ArrayAccess*> refs;
+  for (const ArrayAccess* a : all)
+    if (a->varId == varId) refs.push_back(a);
+  for (const ArrayAccess* a : refs) {
+    if (!a->ref || a->callId) {
+      why = "a call in the loop may read or write it";
+      return false;
+    }
+    // Only its elements may change, by assignment: ALLOCATE, DEALLOCATE or a READ change the
+    // object or elements no subscript shows.
+    const StatementRow& s = program_.statement(a->stmtId);
+    bool assigned = s.kind == StatementKind::Assignment || (s.kind == StatementKind::If && s.action == StatementKind::Assignment);
+    if (a->access == 'W' && (!assigned || !a->ref->subscripted)) {
+      why = "the loop changes it other than by assigning its elements (line " + std::to_string(a->line) + ")";
+      return false;
+    }
+  }
+  // With a jump, a CYCLE or an EXIT in the body, a write earlier in the body may not have run.
+  for (Id s = loop.firstStmt; s <= loop.lastStmt; ++s) {
+    const StatementRow& row = program_.statement(s);
+    if (row.jumps || transfersControl(row.kind) || (row.action && transfersControl(*row.action)) ||
+        row.kind == StatementKind::Unknown) {
+      why = "the loop's body has a jump, CYCLE, EXIT, RETURN or STOP";
+      return false;
+    }
+  }
+  const std::set<std::string>& written = results_[program_.loopIndex(loop.id)].written;
+  // Where `name` is a loop variable of an access below `loop`: its loop (0: not one of those).
+  auto loopOf = [&](const ArrayAccess& a, const std::string& name) -> Id {
+    for (auto l = a.loops().rbegin(); l != a.loops().rend() && *l != loop.id; ++l)
+      if (program_.loop(*l).var == name) return *l;
+    return 0;
+  };
+  // The write runs in every iteration of `loop`: only loop bodies between it and the loop's.
+  auto unconditional = [&](const ArrayAccess& w) {
+    const StatementRow& s = program_.statement(w.stmtId);
+    if (s.kind != StatementKind::Assignment) return false;
+    for (Id b = s.blockId; b != loop.bodyBlock; b = program_.block(b).parentId)
+      if (b == 0 || !program_.block(b).isLoop()) return false;
+    return true;
+  };
+  // Whether write w sets, before r runs in the same iteration, the element r reads.
+  auto covers = [&](const ArrayAccess& w, const ArrayAccess& r) {
+    if (w.stmtId >= r.stmtId || w.subscripts().size() != r.subscripts().size() || !unconditional(w)) return false;
+    // The loops around w below `loop` that are not around r run through before r.
+    std::set<Id> rLoops(r.loops().begin(), r.loops().end());
+    std::set<Id> ownLoops;  // w's loops not around r
+    for (Id l : w.loops())
+      if (program_.within(l, loop.id) && l != loop.id && !rLoops.count(l)) ownLoops.insert(l);
+    std::set<Id> used;
+    for (size_t d = 0; d < w.subscripts().size(); ++d) {
+      const LinearExpr& ws = w.subscripts()[d];
+      const LinearExpr& rs = r.subscripts()[d];
+      if (!ws.affine || !rs.affine) return false;
+      Id own = 0;
+      int64_t coeff = 0;
+      for (const auto& [name, c] : ws.terms) {
+        Id l = loopOf(w, name);
+        if (l && ownLoops.count(l)) {
+          if (own || (c != 1 && c != -1)) return false;
+          own = l;
+          coeff = c;
+        } else if (!l && written.count(name)) {
+          return false;  // a scalar the loop changes: the same text may be another element
+        }
+      }
+      if (!own) {  // the same element in both: the same subscript
+        if (ws.constant != rs.constant || sortedTerms(ws) != sortedTerms(rs)) return false;
+        continue;
+      }
+      if (ws.terms.size() != 1 || !used.insert(own).second) return false;
+      // The values r's subscript takes, from the ranges of the loops in it.
+      std::optional<int64_t> lo = rs.constant, hi = rs.constant;
+      for (const auto& [name, c] : rs.terms) {
+        Id l = loopOf(r, name);
+        if (!l) return false;
+        NestLoop n = nestLoop(l);
+        if (!n.lower || !n.upper || !lo || !hi) return false;
+        int64_t a = 0, b = 0;
+        if (__builtin_mul_overflow(*n.lower, c, &a) || __builtin_mul_overflow(*n.upper, c, &b)) return false;
+        if (__builtin_add_overflow(*lo, std::min(a, b), &*lo) || __builtin_add_overflow(*hi, std::max(a, b), &*hi)) return false;
+      }
+      // coeff * v + constant takes every value of [lo, hi] as v runs through its loop.
+      const LoopRow& l = program_.loop(own);
+      const int64_t step = l.step.empty() ? 1 : l.stepValue.value_or(0);
+      if ((step != 1 && step != -1) || !l.lowerValue || !l.upperValue) return false;
+      int64_t first = step > 0 ? *l.lowerValue : *l.upperValue, last = step > 0 ? *l.upperValue : *l.lowerValue;
+      int64_t need0 = 0, need1 = 0;
+      if (__builtin_sub_overflow(*lo, ws.constant, &need0) || __builtin_sub_overflow(*hi, ws.constant, &need1)) return false;
+      if (coeff < 0) std::tie(need0, need1) = std::pair(-need1, -need0);
+      if (need0 < first || need1 > last) return false;
+    }
+    // A loop around w whose variable no subscript follows must run at least once.
+    for (Id l : ownLoops)
+      if (!used.count(l) && program_.loop(l).tripCount.value_or(0) < 1) return false;
+    return true;
+  };
+  for (const ArrayAccess* r : refs) {
+    if (r->access != 'R') continue;
+    bool covered = false;
+    for (const ArrayAccess* w : refs)
+      if (w->access == 'W' && covers(*w, *r)) {
+        covered = true;
+        break;
+      }
+    if (!covered) {
+      why = r->text() + " at " + line(r->line) + " may read an element no earlier statement of the iteration wrote";
+      return false;
+    }
+  }
+  return true;
+}
+
+void LoopAnalysis::privateArrays() {
+  // The candidates: a loop's carried dependences on a local array that nothing else can see.
+  std::vector<std::pair<Id, Id>> covered;  // (loop, array)
+  for (const LoopRow& loop : program_.loops) {
+    LoopResult& r = results_[program_.loopIndex(loop.id)];
+    if (loop.lastStmt < loop.firstStmt || !loop.bodyBlock) continue;
+    std::set<Id> arrays;
+    for (size_t index : r.dependences) {
+      const Dependence& d = dependences_[index];
+      if (d.varId && !r.locArrays.count(d.varId)) arrays.insert(d.varId);
+    }
+    for (Id a : arrays) {
+      const Variable& v = program_.variable(a);
+      if (!v.isArray() || v.storage != Storage::Local || v.save || v.associated() || v.pointer || v.target ||
+          v.pointerComponents || effects_.reach(a, program_.current) != Reach::Local)
+        continue;
+      std::string why;
+      if (coveredInEachIteration(loop, a, why)) covered.emplace_back(loop.id, a);
+    }
+  }
+  if (covered.empty()) return;
+  // Whether a value a loop leaves in the array may be read after it. A read inside a loop whose
+  // every iteration writes what it reads needs no value from before that loop: it is no use here.
+  std::set<Id> tracked;
+  for (const auto& [loopId, array] : covered) tracked.insert(array);
+  auto inCoveredLoop = [&](Id stmt, Id array) {
+    for (const auto& [loopId, a] : covered) {
+      const LoopRow& l = program_.loop(loopId);
+      if (a == array && stmt >= l.firstStmt && stmt <= l.lastStmt) return true;
+    }
+    return false;
+  };
+  std::vector<StatementEffects> reads(program_.statements.size());
+  for (const StatementRow& s : program_.statements) {
+    StatementEffects& e = reads[program_.statementIndex(s.id)];
+    e.opaqueCall = effectsOf(s.id).opaqueCall;
+    for (Id refId : s.arrayRefs) {
+      const ArrayRefRow& ref = program_.arrayRef(refId);
+      if (ref.access == Access::Read && tracked.count(ref.varId) && !inCoveredLoop(s.id, ref.varId))
+        e.scalars.push_back({ref.varId, 'R'});
+    }
+    for (const CallArrayAccess& c : effectsOf(s.id).arrays)
+      if (c.access == 'R' && tracked.count(c.varId)) e.scalars.push_back({c.varId, 'R'});
+  }
+  FlowGraph graph(program_);
+  Liveness live(graph, program_, effects_, std::vector<Id>(tracked.begin(), tracked.end()),
+                [&](Id stmt) -> const StatementEffects& { return reads[program_.statementIndex(stmt)]; });
+  for (const auto& [loopId, array] : covered) {
+    if (live.liveAfter(loopId, array)) continue;
+    LoopResult& r = results_[program_.loopIndex(loopId)];
+    std::erase_if(r.dependences, [&](size_t index) { return dependences_[index].varId == array; });
+    const ArrayAccess* first = nullptr;
+    for (const ArrayAccess* a : accessesIn(loopId))
+      if (a->varId == array && (!first || a->stmtId < first->stmtId)) first = a;
+    Trait t;
+    t.varId = array;
+    t.name = program_.variable(array).name;
+    t.trait = TraitKind::Private;
+    t.liveAfter = false;
+    t.firstStmt = first ? first->stmtId : 0;
+    t.line = first ? first->line : 0;
+    r.traits.push_back(std::move(t));
   }
 }
 

@@ -129,6 +129,13 @@ class LoopAnalysis {
   std::optional<LinearExpr> storageIndex(const ArrayAccess& a, int32_t elementBytes) const;
   /// The distance (in iterations, sink − source) at a level that a strong SIV subscript fixes.
   std::optional<int64_t> strongDistance(const ArrayAccess& a, const ArrayAccess& b, size_t level);
+  /// Arrays each iteration of a loop writes before it reads them (a work array): private to
+  /// the iteration (DVMH's PRIVATE), their dependences on that loop gone. See the definition for
+  /// what is proven.
+  void privateArrays();
+  /// Whether every read of array `varId` inside `loop` reads an element the same iteration has
+  /// written before it; `why` says what fails.
+  bool coveredInEachIteration(const LoopRow& loop, Id varId, std::string& why);
   void arrayReasons(LoopResult& result);
   void otherReasons(const LoopRow& loop, LoopResult& result);
   void liveness(const LoopRow& loop, LoopResult& result, const class Liveness& live);

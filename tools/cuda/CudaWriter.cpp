@@ -366,6 +366,9 @@ class KernelTranslator {
     KernelVariable v;
     v.written = written_.count(s.name) > 0;
     if (s.isArray()) {
+      auto trait = r_.traits.find(s.name);
+      if (trait != r_.traits.end() && trait->second == "private")
+        fail("the array " + s.name + " is private to each iteration, and the writer gives a thread no array of its own");
       v.role = Role::Array;
       v.cType = requireType(s.type, "array " + s.name);
       v.cName = names_.fortran(s.name);

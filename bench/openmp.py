@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""bench/openmp.py -- how many of a real code's OpenMP-parallel loops the analysis proves parallel.
+
+Loads a source folder with sapfor-lex (or reads a database it already made), finds every loop an
+OpenMP directive makes parallel (`!$omp parallel do`, `!$omp do`, `!$omp target ... parallel do`,
+`!$omp taskloop`, in free and fixed form: the first DO statement after the directive), and
+reports how many of them the analysis proves parallel (loop_verdict.analysis_parallel), with the
+others grouped by the first reason that blocks them (loop_reason.kind) and counted, an example of
+each. The OpenMP directives are an expert's answer; a loop they leave sequential is not counted.
+
+Usage: bench/openmp.py SOURCE_DIR [--db FILE] [--lex PATH] [--examples N] [--list]
+            [-- sapfor-lex options such as -D, -I, --cpp]
+"""
+import argparse
+import collections
+import os
+import re
+import sqlite3
+import subprocess
+import sys
+import tempfile
+
+FORTRAN = re.compile(r"\.(f|for|ftn|f77|f90|f95|f03|f08|fpp|fdv)$", re.IGNORECASE)
+# A directive's sentinel: !$omp anywhere in free form; c$omp, *$omp, !$omp in column 1 of fixed form.
+SENTINEL = re.compile(r"^\s*!\$omp\s*(.*)$|^[cC*]\$omp\s*(.*)$", re.IGNORECASE)
+CONTINUED = re.compile(r"&\s*(!.*)?$")
+# The directives that bind the next DO loop and run its iterations in parallel.
+PARALLEL_LOOP = re.compile(
+    r"^(?:&\s*)?(?:(?:target\s+)?(?:teams\s+)?(?:distribute\s+)?parallel\s+do|do|taskloop|distribute)\b"
+    r"(?!\s*(?:end|while))", re.IGNORECASE)
+DO_STATEMENT = re.compile(r"^\s*(?:\d+\s+)?(?:[a-z_]\w*\s*:\s*)?do\b(?!\s*while)", re.IGNORECASE)
+FIXED_DO = re.compile(r"^[ \d]{5}[ 0]\s*(?:[a-z_]\w*\s*:\s*)?do\b(?!\s*while)", re.IGNORECASE)
+
+
+def fixed_form(path):
+    return re.search(r"\.(f|for|ftn|f77)$", path, re.IGNORECASE) is not None
+
+
+def openmp_loops(root):
+    """(path relative to root, line of the DO) of every loop an OpenMP directive parallelizes."""
+    found = []
+    for folder, _, names in os.walk(root):
+        for name in sorted(names):
+            if not FORTRAN.search(name):
+                continue
+            path = os.path.join(folder, name)
+            fixed = fixed_form(name)
+            with open(path, encoding="latin-1") as f:
+                lines = f.read().split("\n")
+            pending = False  # a parallel-loop directive seen, its DO not yet
+            continuing = False  # the previous directive line ended with &
+            for number, text in enumerate(lines, start=1):
+                directive = SENTINEL.match(text)
+                if directive:
+                    body = (directive.group(1) or directive.group(2) or "").strip()
+                    if not continuing and PARALLEL_LOOP.match(body):
+                        pending = True
+                    continuing = bool(CONTINUED.search(body))
+                    continue
+                continuing = False
+                if not pending:
+                    continue
+                stripped = text.strip()
+                if not stripped or stripped.startswith("!") or (fixed and text[:1] in "cC*"):
+                    continue
+                if (FIXED_DO if fixed else DO_STATEMENT).match(text.expandtabs() if fixed else text):
+                    found.append((os.path.relpath(path, root), number))
+                pending = False
+    return found
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("source", help="the code's source folder")
+    parser.add_argument("--db", help="a database sapfor-lex made of SOURCE (else one is made in a temporary folder)")
+    parser.add_argument("--lex", default=os.path.join(os.path.dirname(__file__), "..", "build", "sapfor-lex"),
+                        help="the sapfor-lex to run (default: build/sapfor-lex)")
+    parser.add_argument("--examples", type=int, default=2, help="examples shown per reason (default 2)")
+    parser.add_argument("--list", action="store_true", help="list every OpenMP loop with its verdict")
+    parser.add_argument("lex_options", nargs="*", help="after --: options for sapfor-lex")
+    args = parser.parse_args()
+    root = os.path.abspath(args.source)
+
+    with tempfile.TemporaryDirectory() as scratch:
+        db = args.db
+        if not db:
+            db = os.path.join(scratch, "code.sqlite")
+            run = subprocess.run([args.lex, "-q", root, "-o", db] + args.lex_options,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            if run.returncode not in (0, 1):
+                sys.stderr.write(run.stderr)
+                sys.exit("openmp.py: sapfor-lex failed (exit %d)" % run.returncode)
+        con = sqlite3.connect(db)
+        source_root = con.execute("SELECT value FROM meta WHERE key = 'source_root'").fetchone()[0]
+        loops = {}
+        for loop_id, key, path, line, parallel in con.execute(
+                "SELECT l.loop_id, l.loop_key, f.path, l.line, v.analysis_parallel "
+                "FROM loop l JOIN file f USING (file_id) LEFT JOIN loop_verdict v USING (loop_id)"):
+            relative = os.path.relpath(os.path.join(source_root, path), root)
+            loops[(relative, line)] = (loop_id, key, parallel)
+        reasons = collections.defaultdict(list)
+        for loop_id, kind, name, message in con.execute(
+                "SELECT loop_id, kind, name, message FROM loop_reason WHERE blocking ORDER BY loop_id, pos"):
+            reasons[loop_id].append((kind, name or "", message))
+
+        marked = openmp_loops(root)
+        missing, proven, blocked = [], [], collections.defaultdict(list)
+        for path, line in marked:
+            row = loops.get((path, line))
+            if not row:
+                missing.append((path, line))
+                continue
+            loop_id, key, parallel = row
+            if parallel:
+                proven.append((path, line, key))
+                continue
+            first = reasons[loop_id][0] if reasons[loop_id] else ("none", "", "no blocking reason recorded")
+            blocked[first[0]].append((path, line, key, first[2]))
+
+        total = len(marked) - len(missing)
+        print("%s: %d OpenMP-parallel loops, %d in the database" % (args.source, len(marked), total))
+        if total:
+            print("proven parallel: %d of %d (%.0f%%)" % (len(proven), total, 100.0 * len(proven) / total))
+        if blocked:
+            print("\nnot proven, by the first blocking reason:")
+            for kind, rows in sorted(blocked.items(), key=lambda item: (-len(item[1]), item[0])):
+                print("  %-12s %4d" % (kind, len(rows)))
+                for path, line, key, message in rows[:args.examples]:
+                    print("      %s:%d (%s): %s" % (path, line, key, message[:160]))
+        if missing:
+            print("\nnot found among the database's loops (a DO the front end did not load): %d" % len(missing))
+            for path, line in missing[:args.examples]:
+                print("      %s:%d" % (path, line))
+        if args.list:
+            print("\nevery loop:")
+            for path, line, key in proven:
+                print("  parallel  %s:%d %s" % (path, line, key))
+            for kind, rows in blocked.items():
+                for path, line, key, message in rows:
+                    print("  %-9s %s:%d %s: %s" % (kind, path, line, key, message[:160]))
+
+
+if __name__ == "__main__":
+    main()
