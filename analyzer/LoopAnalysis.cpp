@@ -2,6 +2,8 @@
 #include "analyzer/LoopAnalysis.hpp"
 
 #include "analyzer/FlowGraph.hpp"
+#include "analyzer/FourierMotzkin.hpp"
+#include "facts/Expression.hpp"
 
 #include <algorithm>
 #include <map>
@@ -44,7 +46,8 @@ const char* kindOf(char source, char sink) {
 
 LoopAnalysis::LoopAnalysis(const Program& program, const Effects& effects)
     : program_(program), effects_(effects), statementEffects_(program.statements.size()),
-      results_(program.loops.size()), nestLoops_(program.loops.size()), chains_(program.loops.size()),
+      results_(program.loops.size()), nestLoops_(program.loops.size()), affineBounds_(program.loops.size()),
+      chains_(program.loops.size()),
       updatesByStmt_(program.statements.size()) {
   for (const LoopRow& l : program.loops) {
     std::vector<Id>& chain = chains_[program_.loopIndex(l.id)];
@@ -586,7 +589,10 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
         while (common < a.loops().size() && common < b.loops().size() && a.loops()[common] == b.loops()[common]) ++common;
         if (common == 0) continue;
         auto [at, added] = tested.try_emplace(uint64_t{shapeOf[x]} << 32 | shapeOf[y]);
-        if (added) at->second = testDependence(shapes[x], shapes[y], common, variant);
+        if (added) {
+          at->second = testDependence(shapes[x], shapes[y], common, variant);
+          refineWithBounds(at->second, a, b, common, variant);
+        }
         if (!at->second.independent) addDependenceRows(a, b, at->second, common);
       }
     }
@@ -769,6 +775,249 @@ void LoopAnalysis::addDependenceRows(const ArrayAccess& a, const ArrayAccess& b,
     if (lv.forward) emit(a, b, 1);
     if (lv.backward && !self) emit(b, a, -1);
   }
+}
+
+// ---- dependences under the loops' bounds (Fourier–Motzkin) --------------------------------
+
+namespace {
+
+/// a + sign·b, merged by variable; nullopt on overflow.
+std::optional<LinearExpr> combine(const LinearExpr& a, const LinearExpr& b, int64_t sign) {
+  LinearExpr out = a;
+  int64_t scaled = 0;
+  if (__builtin_mul_overflow(b.constant, sign, &scaled) || __builtin_add_overflow(out.constant, scaled, &out.constant))
+    return std::nullopt;
+  for (const auto& [var, coeff] : b.terms) {
+    if (__builtin_mul_overflow(coeff, sign, &scaled)) return std::nullopt;
+    auto same = std::find_if(out.terms.begin(), out.terms.end(), [&](const auto& t) { return t.first == var; });
+    if (same == out.terms.end()) out.terms.emplace_back(var, scaled);
+    else if (__builtin_add_overflow(same->second, scaled, &same->second)) return std::nullopt;
+  }
+  std::erase_if(out.terms, [](const auto& t) { return t.second == 0; });
+  return out;
+}
+
+/// An integer expression tree as constant + Σ coeff·name, when it is of that form.
+std::optional<LinearExpr> affineOf(const facts::Expression& e) {
+  using K = facts::ExpressionKind;
+  LinearExpr f;
+  switch (e.kind) {
+    case K::Integer: f.constant = e.value; return f;
+    case K::Constant:
+      if (e.args.empty()) return std::nullopt;
+      f.constant = e.args[0].value;
+      return f;
+    case K::Name: f.terms.emplace_back(e.text, 1); return f;
+    case K::Paren: return affineOf(e.args[0]);
+    case K::Operator: break;
+    default: return std::nullopt;
+  }
+  if (e.args.size() == 1) {
+    std::optional<LinearExpr> x = affineOf(e.args[0]);
+    if (!x || (e.text != "+" && e.text != "-")) return std::nullopt;
+    return e.text == "+" ? x : combine(LinearExpr{}, *x, -1);
+  }
+  std::optional<LinearExpr> x = affineOf(e.args[0]), y = affineOf(e.args[1]);
+  if (!x || !y) return std::nullopt;
+  if (e.text == "+" || e.text == "-") return combine(*x, *y, e.text == "+" ? 1 : -1);
+  if (e.text != "*") return std::nullopt;
+  if (!x->terms.empty() && !y->terms.empty()) return std::nullopt;
+  const LinearExpr& scaled = x->terms.empty() ? *y : *x;
+  return combine(LinearExpr{}, scaled, x->terms.empty() ? x->constant : y->constant);
+}
+
+/// The affine arguments of `e` when it is the intrinsic `name` (min, max), else `e` itself when
+/// affine. An argument that is not affine is left out (fewer constraints: still sound).
+std::vector<LinearExpr> splitBound(const facts::Expression& e, const char* name) {
+  std::vector<LinearExpr> out;
+  if (e.kind == facts::ExpressionKind::Intrinsic && e.text == name) {
+    for (const facts::Expression& a : e.args)
+      if (std::optional<LinearExpr> f = affineOf(a)) out.push_back(std::move(*f));
+  } else if (std::optional<LinearExpr> f = affineOf(e)) {
+    out.push_back(std::move(*f));
+  }
+  return out;
+}
+
+}  // namespace
+
+const LoopAnalysis::AffineBounds& LoopAnalysis::affineBounds(Id loopId) {
+  std::optional<AffineBounds>& cached = affineBounds_[program_.loopIndex(loopId)];
+  if (cached) return *cached;
+  cached.emplace();
+  AffineBounds& b = *cached;
+  const LoopRow& l = program_.loop(loopId);
+  if (!l.counted()) return b;
+  std::vector<facts::Expression> exprs;
+  if (l.headerStmt && l.kind == LoopKind::Do) {
+    try {
+      exprs = facts::parseStatementExpressions(program_.statement(l.headerStmt).expr).exprs;
+    } catch (const facts::ExpressionFormatError&) {
+      exprs.clear();
+    }
+  }
+  if (exprs.size() >= 2) {
+    b.start = splitBound(exprs[0], "max");
+    b.startMin = splitBound(exprs[0], "min");
+    b.end = splitBound(exprs[1], "min");
+    b.endMax = splitBound(exprs[1], "max");
+    if (exprs.size() > 2 && !exprs[2].isNull()) {
+      if (std::optional<LinearExpr> step = affineOf(exprs[2]); step && step->terms.empty()) b.step = step->constant;
+      else b.stepForm = step;
+    } else {
+      b.step = 1;
+    }
+  } else {  // a FORALL's or DO CONCURRENT's index: the affine forms the front end stored
+    if (l.lowerForm.affine) b.start.push_back(l.lowerForm), b.startMin.push_back(l.lowerForm);
+    if (l.upperForm.affine) b.end.push_back(l.upperForm), b.endMax.push_back(l.upperForm);
+    if (l.step.empty()) b.step = 1;
+    else if (l.stepValue) b.step = *l.stepValue;
+  }
+  if (b.step && *b.step == 0) b.step.reset();
+  return b;
+}
+
+bool LoopAnalysis::carriedImpossible(const ArrayAccess& a, const ArrayAccess& b, size_t level, bool forward,
+                                     const std::vector<std::string>& variant) {
+  const ArrayAccess& source = forward ? a : b;  // the earlier iteration's
+  const ArrayAccess& sink = forward ? b : a;
+  const Id levelLoop = a.loops()[level];
+  const AffineBounds& levelBounds = affineBounds(levelLoop);
+  // The step's sign cases: a constant step is one; a symbolic step, positive or negative.
+  std::vector<int> signs;
+  if (levelBounds.step == INT64_MIN) return false;  // its magnitude has no int64
+  if (levelBounds.step) signs.push_back(*levelBounds.step > 0 ? 1 : -1);
+  else if (levelBounds.stepForm) signs = {1, -1};
+  else return false;
+  for (int sign : signs) {
+    LinearSystem system;
+    std::map<std::string, size_t> symbols;
+    // Each reference's own copy of its loops' variables.
+    struct Copy {
+      const ArrayAccess* access;
+      std::vector<size_t> vars;
+    };
+    Copy copies[2] = {{&source, {}}, {&sink, {}}};
+    for (Copy& c : copies)
+      for (size_t k = 0; k < c.access->loops().size(); ++k) c.vars.push_back(system.unknown());
+    // A form's terms as unknowns: a loop variable of the first `depth` loops around the copy's
+    // access (innermost first), else a symbol the nest does not change; nullopt otherwise.
+    auto termsOf = [&](const LinearExpr& f, const Copy& c, size_t depth) -> std::optional<LinearSystem::Terms> {
+      LinearSystem::Terms terms;
+      for (const auto& [name, coeff] : f.terms) {
+        std::optional<size_t> unknown;
+        for (size_t k = depth; k-- > 0;)
+          if (program_.loop(c.access->loops()[k]).var == name) {
+            unknown = c.vars[k];
+            break;
+          }
+        if (!unknown) {
+          if (std::find(variant.begin(), variant.end(), name) != variant.end()) return std::nullopt;
+          auto [at, added] = symbols.try_emplace(name, 0);
+          if (added) at->second = system.unknown();
+          unknown = at->second;
+        }
+        terms.emplace_back(*unknown, coeff);
+      }
+      return terms;
+    };
+    // coefficient·v + Σ terms(f)·fsign + constant >= 0
+    auto bound = [&](size_t v, int64_t coefficient, const LinearExpr& f, int64_t fsign, const Copy& c, size_t depth) {
+      std::optional<LinearSystem::Terms> terms = termsOf(f, c, depth);
+      if (!terms) return;
+      for (auto& t : *terms) t.second *= fsign;
+      terms->emplace_back(v, coefficient);
+      system.atLeastZero(*terms, f.constant * fsign);
+    };
+    // The loops' ranges: start <= v <= end for a positive step, end <= v <= start for a negative one.
+    for (const Copy& c : copies)
+      for (size_t k = 0; k < c.access->loops().size(); ++k) {
+        const Id loop = c.access->loops()[k];
+        const AffineBounds& lb = affineBounds(loop);
+        int s = lb.step ? (*lb.step > 0 ? 1 : -1) : loop == levelLoop ? sign : 0;
+        if (s == 0) continue;
+        for (const LinearExpr& f : s > 0 ? lb.start : lb.startMin) bound(c.vars[k], s, f, -s, c, k);  // s·(v - start) >= 0
+        for (const LinearExpr& f : s > 0 ? lb.end : lb.endMax) bound(c.vars[k], -s, f, s, c, k);      // s·(end - v) >= 0
+      }
+    // The same element.
+    const size_t rank = std::min(source.subscripts().size(), sink.subscripts().size());
+    if (source.subscripts().size() != sink.subscripts().size()) return false;
+    for (size_t d = 0; d < rank; ++d) {
+      const LinearExpr& x = source.subscripts()[d];
+      const LinearExpr& y = sink.subscripts()[d];
+      if (!x.affine || !y.affine) continue;
+      std::optional<LinearSystem::Terms> tx = termsOf(x, copies[0], copies[0].vars.size());
+      std::optional<LinearSystem::Terms> ty = termsOf(y, copies[1], copies[1].vars.size());
+      if (!tx || !ty) continue;
+      for (auto& t : *ty) tx->emplace_back(t.first, -t.second);
+      system.zero(*tx, x.constant - y.constant);
+    }
+    // The outer common iterations equal; at the level, the sink's at least one step later.
+    for (size_t k = 0; k < level; ++k) system.zero({{copies[0].vars[k], 1}, {copies[1].vars[k], -1}}, 0);
+    const size_t vs = copies[0].vars[level], vt = copies[1].vars[level];
+    if (levelBounds.step) {
+      // sign·(vt - vs) - |step| >= 0
+      int64_t magnitude = *levelBounds.step > 0 ? *levelBounds.step : -*levelBounds.step;
+      system.atLeastZero({{vt, sign}, {vs, -sign}}, -magnitude);
+    } else {
+      // sign·step >= 1, and sign·(vt - vs - step) >= 0
+      std::optional<LinearSystem::Terms> step = termsOf(*levelBounds.stepForm, copies[0], level);
+      if (!step) return false;
+      LinearSystem::Terms positive = *step;
+      for (auto& t : positive) t.second *= sign;
+      system.atLeastZero(positive, levelBounds.stepForm->constant * sign - 1);
+      LinearSystem::Terms apart = {{vt, sign}, {vs, -sign}};
+      for (const auto& t : *step) apart.emplace_back(t.first, -t.second * sign);
+      system.atLeastZero(apart, -levelBounds.stepForm->constant * sign);
+    }
+    if (system.maySolve()) return false;
+  }
+  return true;
+}
+
+void LoopAnalysis::refineWithBounds(DependenceResult& r, const ArrayAccess& a, const ArrayAccess& b, size_t common,
+                                    const std::vector<std::string>& variant) {
+  if (r.independent || r.levels.empty()) return;
+  // Only where the other tests are not exact: a loop whose bounds follow another loop's variable
+  // or whose step is not a constant (triangular and tiled nests), or a loop variable in more than
+  // one dimension (coupled subscripts, which those tests take one at a time).
+  auto isLoopVar = [&](const ArrayAccess& x, const std::string& name) {
+    for (Id l : x.loops())
+      if (program_.loop(l).var == name) return true;
+    return false;
+  };
+  bool needed = false;
+  for (const ArrayAccess* x : {&a, &b}) {
+    for (Id l : x->loops()) {
+      const AffineBounds& bounds = affineBounds(l);
+      if (!bounds.step) needed = true;
+      for (const auto* list : {&bounds.start, &bounds.end, &bounds.startMin, &bounds.endMax})
+        for (const LinearExpr& f : *list)
+          for (const auto& term : f.terms) needed |= isLoopVar(*x, term.first);
+      const LoopRow& row = program_.loop(l);
+      if (!row.lowerForm.affine || !row.upperForm.affine) needed = true;  // max(...), min(n, jt + ts - 1)
+    }
+  }
+  if (!needed) {
+    std::map<std::string, std::set<size_t>> dimensionsOf;  // loop variable -> the dimensions it is in
+    for (const ArrayAccess* x : {&a, &b})
+      for (size_t d = 0; d < x->subscripts().size(); ++d)
+        for (const auto& term : x->subscripts()[d].terms)
+          if (isLoopVar(*x, term.first)) dimensionsOf[term.first].insert(d);
+    for (const auto& [name, dims] : dimensionsOf) needed |= dims.size() > 1;
+  }
+  if (!needed) return;
+  bool refined = false;
+  for (size_t k = 0; k < common && k < r.levels.size(); ++k) {
+    LevelDependence& lv = r.levels[k];
+    if (lv.distance) continue;  // one distance: a dependence the bounds do not remove
+    if (lv.forward && carriedImpossible(a, b, k, true, variant)) lv.forward = false, refined = true;
+    if (lv.backward && carriedImpossible(a, b, k, false, variant)) lv.backward = false, refined = true;
+  }
+  if (!refined) return;
+  r.test += r.test.empty() ? "Fourier-Motzkin" : ", Fourier-Motzkin";
+  if (std::none_of(r.levels.begin(), r.levels.end(), [](const LevelDependence& lv) { return lv.forward || lv.backward; }))
+    r.independent = !r.loopIndependent;
 }
 
 // ---- private arrays -------------------------------------------------------------------------

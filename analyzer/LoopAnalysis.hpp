@@ -129,6 +129,23 @@ class LoopAnalysis {
   std::optional<LinearExpr> storageIndex(const ArrayAccess& a, int32_t elementBytes) const;
   /// The distance (in iterations, sink − source) at a level that a strong SIV subscript fixes.
   std::optional<int64_t> strongDistance(const ArrayAccess& a, const ArrayAccess& b, size_t level);
+  /// A loop's DO bounds as affine forms (min and max split into their arguments where they bound
+  /// from the side they are on), read from its DO statement's tree.
+  struct AffineBounds {
+    std::vector<LinearExpr> start, end;  ///< v >= start, v <= end for a positive step (swapped for a negative one)
+    std::vector<LinearExpr> startMin, endMax;  ///< the arguments of min(...) as a start, max(...) as an end
+    std::optional<int64_t> step;   ///< a constant step
+    std::optional<LinearExpr> stepForm;  ///< a step that is not a constant, when affine
+  };
+  const AffineBounds& affineBounds(Id loopId);
+  /// Refines the levels `r` says may carry a dependence between a and b with Fourier–Motzkin on
+  /// the loops' affine bounds (triangular, tiled and coupled nests the other tests cannot decide).
+  void refineWithBounds(DependenceResult& r, const ArrayAccess& a, const ArrayAccess& b, size_t common,
+                        const std::vector<std::string>& variant);
+  /// Whether no solution has a's and b's subscripts equal, the first `level` common loops' iterations
+  /// equal and the level-th's b after a (`forward`) or before it.
+  bool carriedImpossible(const ArrayAccess& a, const ArrayAccess& b, size_t level, bool forward,
+                         const std::vector<std::string>& variant);
   /// Arrays each iteration of a loop writes before it reads them (a work array): private to
   /// the iteration (DVMH's PRIVATE), their dependences on that loop gone. See the definition for
   /// what is proven.
@@ -151,6 +168,7 @@ class LoopAnalysis {
   std::vector<ArrayAccess> accesses_;
   std::vector<Dependence> dependences_;
   std::vector<std::optional<NestLoop>> nestLoops_;
+  std::vector<std::optional<AffineBounds>> affineBounds_;  ///< per loop, when asked
   std::vector<std::vector<Id>> chains_;                    ///< per loop: the loops around it and itself
   std::map<size_t, std::vector<LinearExpr>> unknownForms_;  ///< per rank: subscripts nothing is known of
   std::vector<std::pair<size_t, size_t>> accessRange_;  ///< per outermost loop: its accesses

@@ -2,6 +2,7 @@
 /// The array dependence tests, on hand-derived cases, and a brute-force check that they never
 /// rule out a dependence that exists.
 #include "analyzer/DependenceTest.hpp"
+#include "analyzer/FourierMotzkin.hpp"
 
 #include <doctest/doctest.h>
 
@@ -608,4 +609,106 @@ TEST_CASE("dependence: never rules out what a brute-force search finds") {
     }
   }
   CHECK(independentCount > 1000);  // the search is not trivially passed by "maybe" everywhere
+}
+
+// ---- Fourier–Motzkin (analyzer/FourierMotzkin.hpp) ------------------------------------------------
+
+TEST_CASE("Fourier-Motzkin: systems with and without integer solutions, by hand") {
+  using sapfor::analyzer::LinearSystem;
+  {
+    // Tiles: j1 = j2, jt1 <= j1 <= jt1 + ts - 1, jt2 <= j2, jt2 >= jt1 + ts: j2 >= jt1 + ts > j1.
+    LinearSystem s;
+    size_t jt1 = s.unknown(), jt2 = s.unknown(), j1 = s.unknown(), j2 = s.unknown(), ts = s.unknown();
+    s.atLeastZero({{j1, 1}, {jt1, -1}}, 0);
+    s.atLeastZero({{jt1, 1}, {ts, 1}, {j1, -1}}, -1);
+    s.atLeastZero({{j2, 1}, {jt2, -1}}, 0);
+    s.atLeastZero({{jt2, 1}, {jt1, -1}, {ts, -1}}, 0);
+    s.zero({{j1, 1}, {j2, -1}}, 0);
+    CHECK_FALSE(s.maySolve());
+  }
+  {
+    // The same with j1 <= jt1 + ts: j1 = j2 = jt1 + ts = jt2 solves it.
+    LinearSystem s;
+    size_t jt1 = s.unknown(), jt2 = s.unknown(), j1 = s.unknown(), j2 = s.unknown(), ts = s.unknown();
+    s.atLeastZero({{j1, 1}, {jt1, -1}}, 0);
+    s.atLeastZero({{jt1, 1}, {ts, 1}, {j1, -1}}, 0);
+    s.atLeastZero({{j2, 1}, {jt2, -1}}, 0);
+    s.atLeastZero({{jt2, 1}, {jt1, -1}, {ts, -1}}, 0);
+    s.zero({{j1, 1}, {j2, -1}}, 0);
+    CHECK(s.maySolve());
+  }
+  {
+    // 2x = 1 has a rational solution, no integer one: the tightening (x >= 1/2 -> x >= 1,
+    // x <= 1/2 -> x <= 0) finds it.
+    LinearSystem s;
+    size_t x = s.unknown();
+    s.zero({{x, 2}}, -1);
+    CHECK_FALSE(s.maySolve());
+  }
+  {
+    // 1 <= x <= 3, x = y + 5, y >= 0: x >= 5.
+    LinearSystem s;
+    size_t x = s.unknown(), y = s.unknown();
+    s.atLeastZero({{x, 1}}, -1);
+    s.atLeastZero({{x, -1}}, 3);
+    s.zero({{x, 1}, {y, -1}}, -5);
+    s.atLeastZero({{y, 1}}, 0);
+    CHECK_FALSE(s.maySolve());
+  }
+  {
+    // Coefficients that overflow when combined: no proof, the answer is "may".
+    LinearSystem s;
+    size_t x = s.unknown(), y = s.unknown();
+    s.atLeastZero({{x, INT64_MAX / 2}, {y, 3}}, 0);
+    s.atLeastZero({{x, -(INT64_MAX / 2 - 1)}, {y, 5}}, -7);
+    CHECK(s.maySolve());
+  }
+}
+
+TEST_CASE("Fourier-Motzkin never proves a system with an integer solution unsolvable (brute force)") {
+  using sapfor::analyzer::LinearSystem;
+  uint64_t state = 12345;
+  auto next = [&](int64_t lo, int64_t hi) {  // a small linear congruential generator: reproducible
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return lo + static_cast<int64_t>((state >> 33) % static_cast<uint64_t>(hi - lo + 1));
+  };
+  int solvable = 0, proven = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    LinearSystem s;
+    const size_t n = 3;
+    for (size_t v = 0; v < n; ++v) s.unknown();
+    struct Constraint {
+      int64_t a[3];
+      int64_t c;
+    };
+    std::vector<Constraint> constraints;
+    for (size_t v = 0; v < n; ++v) {  // the box -4 <= x_v <= 4
+      Constraint lo{{0, 0, 0}, 4}, hi{{0, 0, 0}, 4};
+      lo.a[v] = 1;
+      hi.a[v] = -1;
+      constraints.push_back(lo);
+      constraints.push_back(hi);
+    }
+    int extra = static_cast<int>(next(1, 4));
+    for (int k = 0; k < extra; ++k)
+      constraints.push_back({{next(-3, 3), next(-3, 3), next(-3, 3)}, next(-6, 6)});
+    for (const Constraint& c : constraints) s.atLeastZero({{0, c.a[0]}, {1, c.a[1]}, {2, c.a[2]}}, c.c);
+    bool found = false;
+    for (int64_t x = -4; x <= 4 && !found; ++x)
+      for (int64_t y = -4; y <= 4 && !found; ++y)
+        for (int64_t z = -4; z <= 4 && !found; ++z) {
+          bool all = true;
+          for (const Constraint& c : constraints) all &= c.a[0] * x + c.a[1] * y + c.a[2] * z + c.c >= 0;
+          found = all;
+        }
+    const bool may = s.maySolve();
+    if (found) {
+      ++solvable;
+      CHECK(may);
+    } else if (!may) {
+      ++proven;
+    }
+  }
+  CHECK(solvable > 300);  // both kinds of system were drawn
+  CHECK(proven > 100);
 }

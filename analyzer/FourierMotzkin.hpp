@@ -1,0 +1,40 @@
+/// @file FourierMotzkin.hpp
+/// Whether a system of linear inequalities over integer unknowns may have a solution: Fourier–
+/// Motzkin elimination over the rationals, each constraint tightened to its integer hull first
+/// (divided by the gcd of its coefficients, the constant rounded down; Pugh, "The Omega test",
+/// CACM 35(8), 1992, §2). No rational solution means no integer one, so "none" is a proof; "may"
+/// is not (the dependence tests keep the dependence then).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+namespace sapfor::analyzer {
+
+class LinearSystem {
+ public:
+  using Terms = std::vector<std::pair<size_t, int64_t>>;  ///< (unknown, coefficient)
+
+  /// A new unknown, numbered from 0.
+  size_t unknown() { return unknowns_++; }
+  /// Σ coefficient·unknown + constant >= 0.
+  void atLeastZero(const Terms& terms, int64_t constant);
+  /// Σ coefficient·unknown + constant == 0.
+  void zero(const Terms& terms, int64_t constant);
+  /// False when the system has no integer solution (proven); true when it may have one, or when
+  /// proving otherwise would take more than `maxConstraints` constraints at some step or overflow.
+  bool maySolve(size_t maxConstraints = 400) const;
+
+ private:
+  struct Row {
+    std::vector<int64_t> a;  ///< per unknown (fewer: the later unknowns' are 0)
+    int64_t c = 0;
+  };
+  size_t unknowns_ = 0;
+  std::vector<Row> rows_;
+  bool overflow_ = false;
+};
+
+}  // namespace sapfor::analyzer

@@ -1,0 +1,45 @@
+! Dependences only the loops' bounds decide: tiled and triangular nests, and their look-alikes
+! whose iterations do meet.
+subroutine tiled(a, b, n, ts)
+  integer :: n, ts, jt, j, i
+  real :: a(n, n), b(n, n)
+  do jt = 1, n, ts
+    do j = jt, min(n, jt + ts - 1)
+      do i = 1, n
+        b(i, j) = a(i, j) + b(i, j)
+      end do
+    end do
+  end do
+end subroutine tiled
+
+subroutine overlapping_tiles(a, b, n, ts)
+  integer :: n, ts, jt, j, i
+  real :: a(n, n), b(n, n)
+  do jt = 1, n, ts
+    do j = jt, min(n, jt + ts)
+      do i = 1, n
+        b(i, j) = a(i, j) + b(i, j)
+      end do
+    end do
+  end do
+end subroutine overlapping_tiles
+
+subroutine gauss(a, n)
+  integer :: n, k, j
+  real :: a(n)
+  do k = 1, n - 1
+    do j = k + 1, n
+      a(j) = a(j) - a(k) * 0.5
+    end do
+  end do
+end subroutine gauss
+
+subroutine gauss_from_k(a, n)
+  integer :: n, k, j
+  real :: a(n)
+  do k = 1, n - 1
+    do j = k, n
+      a(j) = a(j) - a(k) * 0.5
+    end do
+  end do
+end subroutine gauss_from_k
