@@ -6,6 +6,7 @@
 #include "facts/Expression.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <unordered_map>
 
@@ -877,6 +878,77 @@ const LoopAnalysis::AffineBounds& LoopAnalysis::affineBounds(Id loopId) {
   return b;
 }
 
+const std::vector<LoopAnalysis::Condition>& LoopAnalysis::conditionsOf(Id ifStmt) {
+  auto [at, added] = conditions_.try_emplace(ifStmt);
+  if (!added) return at->second;
+  const StatementRow& s = program_.statement(ifStmt);
+  std::vector<facts::Expression> exprs;
+  try {
+    exprs = facts::parseStatementExpressions(s.expr).exprs;
+  } catch (const facts::ExpressionFormatError&) {
+    return at->second;
+  }
+  if (exprs.empty()) return at->second;
+  const size_t depth = s.loopId ? chains_[program_.loopIndex(s.loopId)].size() : 0;
+  // Only integer scalars may appear: a comparison of reals is no integer constraint.
+  auto integers = [&](const LinearExpr& f) {
+    for (const auto& [name, coeff] : f.terms) {
+      bool integer = false;
+      for (const ScalarRefRow& r : s.scalars)
+        if (program_.variable(r.varId).name == name) integer = program_.variable(r.varId).integer;
+      if (!integer) return false;
+    }
+    return true;
+  };
+  std::vector<Condition>& out = at->second;
+  std::function<void(const facts::Expression&)> walk = [&](const facts::Expression& e) {
+    if (e.kind == facts::ExpressionKind::Paren) return walk(e.args[0]);
+    if (e.kind != facts::ExpressionKind::Operator || e.args.size() != 2) return;
+    if (e.text == ".and.") {
+      walk(e.args[0]);
+      walk(e.args[1]);
+      return;
+    }
+    std::optional<LinearExpr> left = affineOf(e.args[0]), right = affineOf(e.args[1]);
+    if (!left || !right || !integers(*left) || !integers(*right)) return;
+    // left - right, or right - left, and how it compares with 0
+    std::optional<LinearExpr> difference;
+    int64_t less = 0;  // strict: one less, as both sides are integers
+    bool equal = false;
+    if (e.text == "==") difference = combine(*left, *right, -1), equal = true;
+    else if (e.text == ">=") difference = combine(*left, *right, -1);
+    else if (e.text == ">") difference = combine(*left, *right, -1), less = 1;
+    else if (e.text == "<=") difference = combine(*right, *left, -1);
+    else if (e.text == "<") difference = combine(*right, *left, -1), less = 1;
+    if (!difference || __builtin_sub_overflow(difference->constant, less, &difference->constant)) return;
+    out.push_back({std::move(*difference), equal, depth});
+  };
+  walk(exprs[0]);
+  return out;
+}
+
+const std::vector<LoopAnalysis::Condition>& LoopAnalysis::guardConditions(const ArrayAccess& a) {
+  auto [at, added] = guards_.try_emplace(&a);
+  if (!added) return at->second;
+  std::vector<Condition>& out = at->second;
+  const StatementRow& s = program_.statement(a.stmtId);
+  // A logical IF's condition holds for the target its action writes (its reads may be the
+  // condition's own).
+  if (s.kind == StatementKind::If && a.access == 'W' && a.ref && a.ref->context == RefContext::Lhs) {
+    const std::vector<Condition>& own = conditionsOf(s.id);
+    out.insert(out.end(), own.begin(), own.end());
+  }
+  // The IF THEN arms around it (an ELSE IF's or an ELSE's conditions are left out).
+  for (Id b = s.blockId; b != 0; b = program_.block(b).parentId) {
+    const BlockRow& arm = program_.block(b);
+    if (arm.isLoop() || !arm.constructStmt || arm.arm != 1) continue;
+    if (program_.statement(arm.constructStmt).kind != StatementKind::IfThen) continue;
+    const std::vector<Condition>& held = conditionsOf(arm.constructStmt);
+    out.insert(out.end(), held.begin(), held.end());
+  }
+  return out;
+}
+
 bool LoopAnalysis::carriedImpossible(const ArrayAccess& a, const ArrayAccess& b, size_t level, bool forward,
                                      const std::vector<std::string>& variant) {
   const ArrayAccess& source = forward ? a : b;  // the earlier iteration's
@@ -952,6 +1024,15 @@ bool LoopAnalysis::carriedImpossible(const ArrayAccess& a, const ArrayAccess& b,
       for (auto& t : *ty) tx->emplace_back(t.first, -t.second);
       system.zero(*tx, x.constant - y.constant);
     }
+    // What the IFs around each reference said when it ran (their variables are the loops' or do
+    // not change in the nest).
+    for (const Copy& c : copies)
+      for (const Condition& g : guardConditions(*c.access)) {
+        std::optional<LinearSystem::Terms> terms = termsOf(g.form, c, std::min(g.depth, c.vars.size()));
+        if (!terms) continue;
+        if (g.equal) system.zero(*terms, g.form.constant);
+        else system.atLeastZero(*terms, g.form.constant);
+      }
     // The outer common iterations equal; at the level, the sink's at least one step later.
     for (size_t k = 0; k < level; ++k) system.zero({{copies[0].vars[k], 1}, {copies[1].vars[k], -1}}, 0);
     const size_t vs = copies[0].vars[level], vt = copies[1].vars[level];
@@ -998,6 +1079,7 @@ void LoopAnalysis::refineWithBounds(DependenceResult& r, const ArrayAccess& a, c
       if (!row.lowerForm.affine || !row.upperForm.affine) needed = true;  // max(...), min(n, jt + ts - 1)
     }
   }
+  if (!needed) needed = !guardConditions(a).empty() || !guardConditions(b).empty();
   if (!needed) {
     std::map<std::string, std::set<size_t>> dimensionsOf;  // loop variable -> the dimensions it is in
     for (const ArrayAccess* x : {&a, &b})

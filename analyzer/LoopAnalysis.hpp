@@ -138,6 +138,17 @@ class LoopAnalysis {
     std::optional<LinearExpr> stepForm;  ///< a step that is not a constant, when affine
   };
   const AffineBounds& affineBounds(Id loopId);
+  /// A condition an IF guarding a statement must have held: form == 0 (equal) or form >= 0.
+  struct Condition {
+    LinearExpr form;
+    bool equal = false;
+    size_t depth = 0;  ///< the loops around the IF: the only loop variables its names may be
+  };
+  /// The integer affine conditions (==, <, <=, >, >= joined by .AND.) of the IF THENs around an
+  /// access, and of its logical IF for the target it writes: what held when it ran.
+  const std::vector<Condition>& guardConditions(const ArrayAccess& a);
+  /// The conditions of one IF statement's condition (its tree's first expression).
+  const std::vector<Condition>& conditionsOf(Id ifStmt);
   /// Refines the levels `r` says may carry a dependence between a and b with Fourier–Motzkin on
   /// the loops' affine bounds (triangular, tiled and coupled nests the other tests cannot decide).
   void refineWithBounds(DependenceResult& r, const ArrayAccess& a, const ArrayAccess& b, size_t common,
@@ -169,6 +180,8 @@ class LoopAnalysis {
   std::vector<Dependence> dependences_;
   std::vector<std::optional<NestLoop>> nestLoops_;
   std::vector<std::optional<AffineBounds>> affineBounds_;  ///< per loop, when asked
+  std::unordered_map<Id, std::vector<Condition>> conditions_;  ///< per IF statement, when asked
+  std::unordered_map<const ArrayAccess*, std::vector<Condition>> guards_;  ///< per access, when asked
   std::vector<std::vector<Id>> chains_;                    ///< per loop: the loops around it and itself
   std::map<size_t, std::vector<LinearExpr>> unknownForms_;  ///< per rank: subscripts nothing is known of
   std::vector<std::pair<size_t, size_t>> accessRange_;  ///< per outermost loop: its accesses

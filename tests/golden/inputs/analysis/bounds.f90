@@ -43,3 +43,31 @@ subroutine gauss_from_k(a, n)
     end do
   end do
 end subroutine gauss_from_k
+
+subroutine guarded(t, f, s, n)
+  integer, parameter :: iw = 2
+  integer :: n, ll, i
+  real :: t(n, 4), f(n, 4), s(n)
+  do ll = 1, 4
+    do i = 1, n
+      t(i, ll) = f(i, ll)
+      if (ll == iw) then
+        t(i, iw) = t(i, iw) - s(i)
+      end if
+    end do
+  end do
+end subroutine guarded
+
+subroutine guarded_elsewhere(t, f, s, n)
+  integer, parameter :: iw = 2
+  integer :: n, ll, i
+  real :: t(n, 4), f(n, 4), s(n)
+  do ll = 1, 4
+    do i = 1, n
+      t(i, ll) = f(i, ll)
+      if (i == iw) then
+        t(i, iw) = t(i, iw) - s(i)
+      end if
+    end do
+  end do
+end subroutine guarded_elsewhere
