@@ -1,6 +1,7 @@
 /// @file Intrinsics.cpp
-/// The table follows the Fortran 2008 standard's list of intrinsic procedures (generic names)
-/// and the FORTRAN 77 specific names still common in old codes (DSQRT, AMAX1, IFIX, ...).
+/// The table follows the Fortran 2008 standard's list of intrinsic procedures (generic names),
+/// the FORTRAN 77 specific names still common in old codes (DSQRT, AMAX1, IFIX, ...) and the
+/// double complex ones compilers have long taken (DCONJG, DIMAG, ZABS, ZSQRT...).
 #include "frontend/Intrinsics.hpp"
 
 #include <unordered_map>
@@ -32,7 +33,12 @@ std::unordered_map<std::string, IntrinsicInfo> buildTable() {
   for (const char* name : {"dabs", "dsign", "dmod", "ddim", "dint", "dnint"}) t[name] = fixed(C::Arith, r8);
   for (const char* name : {"amod"}) t[name] = fixed(C::Arith, r4);
   t["cabs"] = fixed(C::Arith, r4);
-  t["cdabs"] = fixed(C::Arith, r8);
+  for (const char* name : {"cdabs", "zabs"}) t[name] = fixed(C::Arith, r8);
+  t["dconjg"] = fixed(C::Arith, c8);
+  // Bit manipulation (Fortran 2008).
+  for (const char* name : {"popcnt", "poppar", "leadz", "trailz"}) t[name] = fixed(C::Arith, i4);
+  for (const char* name : {"shifta", "shiftl", "shiftr", "dshiftl", "dshiftr", "merge_bits"}) t[name] = generic(C::Arith);
+  for (const char* name : {"maskl", "maskr"}) t[name] = kindArg(C::Arith, i4);
 
   // MIN/MAX and their specific names.
   t["min"] = generic(C::MinMax);
@@ -53,7 +59,8 @@ std::unordered_map<std::string, IntrinsicInfo> buildTable() {
                            "datan2", "dsinh", "dcosh", "dtanh"})
     t[name] = fixed(C::Trans, r8);
   for (const char* name : {"csqrt", "cexp", "clog", "csin", "ccos"}) t[name] = fixed(C::Trans, c4);
-  for (const char* name : {"cdsqrt", "cdexp", "cdlog", "cdsin", "cdcos"}) t[name] = fixed(C::Trans, c8);
+  for (const char* name : {"cdsqrt", "cdexp", "cdlog", "cdsin", "cdcos", "zsqrt", "zexp", "zlog", "zsin", "zcos"})
+    t[name] = fixed(C::Trans, c8);
 
   // Conversions.
   t["int"] = kindArg(C::Conv, i4);
@@ -80,7 +87,12 @@ std::unordered_map<std::string, IntrinsicInfo> buildTable() {
                            "eoshift", "fraction", "nearest", "spacing", "rrspacing", "scale", "set_exponent",
                            "transfer", "null"})
     t[name] = generic(C::Other);
-  t["aimag"] = {C::Other, R::RealOfFirst, {}};
+  for (const char* name : {"aimag", "imag", "imagpart", "realpart", "norm2"}) t[name] = {C::Other, R::RealOfFirst, {}};
+  t["dimag"] = fixed(C::Other, r8);
+  for (const char* name : {"iall", "iany", "iparity"}) t[name] = generic(C::Other);
+  t["findloc"] = fixed(C::Other, i4);
+  for (const char* name : {"parity", "is_contiguous"}) t[name] = fixed(C::Other, l4);
+  t["new_line"] = fixed(C::Other, TypeInfo::character(1));
   for (const char* name : {"present", "allocated", "associated", "any", "all", "btest", "lge", "lgt", "lle",
                            "llt", "is_iostat_end", "is_iostat_eor"})
     t[name] = fixed(C::Other, l4);

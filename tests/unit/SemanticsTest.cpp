@@ -73,6 +73,26 @@ TEST_CASE("array element, intrinsic call, user function and statement function")
   CHECK(s.parsed.units[0]->body[0].stmt->kind == StmtKind::StatementFunction);
 }
 
+TEST_CASE("the double complex specifics and the Fortran 2008 bit and array functions are intrinsics, with their types") {
+  FortranSnippet s("complex(8) z\nreal(8) v(3)\nw = dimag(z) + zabs(dconjg(z)) + norm2(v) + popcnt(7) + leadz(1)\nend\n");
+  const Expr& rhs = *s.parsed.units[0]->body[0].stmt->exprs[1];
+  // (((dimag(z) + zabs(dconjg(z))) + norm2(v)) + popcnt(7)) + leadz(1)
+  const Expr& leadz = *rhs.args[1];
+  const Expr& popcnt = *rhs.args[0]->args[1];
+  const Expr& norm2 = *rhs.args[0]->args[0]->args[1];
+  const Expr& zabs = *rhs.args[0]->args[0]->args[0]->args[1];
+  const Expr& dimag = *rhs.args[0]->args[0]->args[0]->args[0];
+  for (const Expr* e : std::initializer_list<const Expr*>{&leadz, &popcnt, &norm2, &zabs, &dimag, zabs.args[0].get()}) {
+    CAPTURE(e->text);
+    CHECK(e->ref == RefKind::IntrinsicCall);
+  }
+  CHECK(typeOf(dimag) == TypeInfo::real(8));
+  CHECK(typeOf(zabs) == TypeInfo::real(8));
+  CHECK(typeOf(*zabs.args[0]) == TypeInfo::complex(8));  // dconjg
+  CHECK(typeOf(norm2) == TypeInfo::real(8));
+  CHECK(typeOf(popcnt) == TypeInfo::integer(4));
+}
+
 TEST_CASE("USE brings a module's constants and arrays into another unit") {
   FortranSnippet s("module m\n integer, parameter :: n = 64\n real(8), allocatable :: u(:,:)\nend module\n"
                    "program p\n use m\n u(1, 1) = n\nend program\n");
