@@ -319,6 +319,13 @@ std::set<Id> Expert::privateArraysOf(Id loopId) const {
   return arrays;
 }
 
+std::set<Id> Expert::reductionArraysOf(Id loopId) const {
+  std::set<Id> arrays;
+  for (const Trait& t : analysis_.result(loopId).traits)
+    if (t.trait == TraitKind::Reduction && t.op != "loc" && program_.variable(t.varId).isArray()) arrays.insert(t.varId);
+  return arrays;
+}
+
 std::string Expert::onClause(const std::vector<Id>& nest) const {
   std::vector<std::string> vars;
   for (Id l : nest) vars.push_back(program_.loop(l).var);
@@ -330,10 +337,12 @@ std::string Expert::onClause(const std::vector<Id>& nest) const {
   };
   std::map<Id, Candidate> byArray;
   std::vector<const ArrayAccess*> accesses = analysis_.accessesIn(nest.front());
-  const std::set<Id> privateArrays = privateArraysOf(nest.front());
+  // Each iteration's own copy of a private array, and an array every iteration adds into, map nowhere.
+  std::set<Id> unmapped = privateArraysOf(nest.front());
+  unmapped.merge(reductionArraysOf(nest.front()));
   for (size_t i = 0; i < accesses.size(); ++i) {
     const ArrayAccess* a = accesses[i];
-    if (!a->ref || !a->varId || privateArrays.count(a->varId)) continue;  // each iteration's own copy maps nowhere
+    if (!a->ref || !a->varId || unmapped.count(a->varId)) continue;
     boost::container::small_vector<size_t, 8> covered;  // the nest's loops its subscripts follow
     for (const LinearExpr& s : a->subscripts())
       if (auto o = linearOf(s, vars); o && std::find(covered.begin(), covered.end(), std::get<0>(*o)) == covered.end())

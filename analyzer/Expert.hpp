@@ -105,6 +105,8 @@ class Expert {
   std::string onClause(const std::vector<Id>& nest) const;
   /// The arrays private to each iteration of a loop (LoopAnalysis' private arrays).
   std::set<Id> privateArraysOf(Id loopId) const;
+  /// The arrays a loop reduces (`s(m) = s(m) + e`: LoopAnalysis' array reductions).
+  std::set<Id> reductionArraysOf(Id loopId) const;
   /// Adds REGION and END REGION around runs of nests to one procedure's `directives`.
   void regions(const std::vector<Nest>& nests, std::vector<ExpertDirective>& directives);
   /// Whether a write happens in every iteration of its loops (outside any arm, or in every arm).

@@ -99,6 +99,7 @@ LoopAnalysis::LoopAnalysis(const Program& program, const Effects& effects)
   for (const LoopRow& loop : program.loops)
     if (!loop.parentId) arrays(loop);
   privateArrays();
+  arrayReductions();
   for (const LoopRow& loop : program.loops) {
     LoopResult& r = results_[program_.loopIndex(loop.id)];
     otherReasons(loop, r);
@@ -167,6 +168,7 @@ void LoopAnalysis::scalars(const LoopRow& loop, LoopResult& result) {
   std::map<Id, Reduction> reductions;
   std::map<Id, Id> locOf;  // location variable -> the variable whose extreme it locates
   for (const auto& [var, list] : updates) {
+    if (program_.variable(var).isArray()) continue;  // element updates: arrayReductions()
     std::optional<UpdateOp> op;
     std::set<Id> statements, guards;
     bool same = true;
@@ -1100,6 +1102,69 @@ void LoopAnalysis::refineWithBounds(DependenceResult& r, const ArrayAccess& a, c
   r.test += r.test.empty() ? "Fourier-Motzkin" : ", Fourier-Motzkin";
   if (std::none_of(r.levels.begin(), r.levels.end(), [](const LevelDependence& lv) { return lv.forward || lv.backward; }))
     r.independent = !r.loopIndependent;
+}
+
+// ---- array reductions -----------------------------------------------------------------------
+
+void LoopAnalysis::arrayReductions() {
+  for (const LoopRow& loop : program_.loops) {
+    LoopResult& r = results_[program_.loopIndex(loop.id)];
+    if (loop.lastStmt < loop.firstStmt) continue;
+    std::set<Id> carried;
+    for (size_t index : r.dependences) {
+      const Dependence& d = dependences_[index];
+      if (d.varId && !r.locArrays.count(d.varId)) carried.insert(d.varId);
+    }
+    if (carried.empty()) continue;
+    // The element updates of those arrays in the loop: one operation per array, its statements.
+    struct Updates {
+      std::optional<UpdateOp> op;
+      bool mixed = false;
+      std::set<Id> statements;
+      int line = 0;
+    };
+    std::map<Id, Updates> byArray;
+    for (Id s = loop.firstStmt; s <= loop.lastStmt; ++s)
+      for (const UpdateRow* u : updatesByStmt_[program_.statementIndex(s)]) {
+        if (!u->varId || u->op == UpdateOp::Loc || !carried.count(u->varId) || !program_.variable(u->varId).isArray()) continue;
+        Updates& x = byArray[u->varId];
+        if (x.op && *x.op != u->op) x.mixed = true;
+        if (!x.op) x.line = program_.statement(s).line;
+        x.op = u->op;
+        x.statements.insert(s);
+      }
+    if (byArray.empty()) continue;
+    const std::vector<const ArrayAccess*> accesses = accessesIn(loop.id);
+    for (const auto& [array, x] : byArray) {
+      const Variable& v = program_.variable(array);
+      if (x.mixed || v.pointer || v.target || v.pointerComponents || v.associated()) continue;
+      // Every access of the array in the loop is its update's read or write of the element.
+      bool onlyUpdates = true;
+      for (const ArrayAccess* a : accesses)
+        if (a->varId == array && (a->callId || !a->ref || !x.statements.count(a->stmtId))) onlyUpdates = false;
+      // An update must happen whatever the loop's reductions hold so far: the conditions around
+      // it read none of them (the order of the iterations would decide).
+      for (Id s : x.statements)
+        for (Id guard : guardsOf(s, loop)) {
+          for (const ScalarAccess& a : effectsOf(guard).scalars)
+            if (const Trait* t = a.access == 'R' ? r.trait(program_.variable(a.varId).name) : nullptr;
+                t && t->trait == TraitKind::Reduction)
+              onlyUpdates = false;
+          for (Id ref : program_.statement(guard).arrayRefs)
+            if (byArray.count(program_.arrayRef(ref).varId) && guard != s) onlyUpdates = false;
+        }
+      if (!onlyUpdates) continue;
+      std::erase_if(r.dependences, [&](size_t index) { return dependences_[index].varId == array; });
+      Trait t;
+      t.varId = array;
+      t.name = v.name;
+      t.trait = TraitKind::Reduction;
+      t.op = std::string(nameOf(*x.op));
+      t.firstStmt = *x.statements.begin();
+      t.line = x.line;
+      r.traits.push_back(std::move(t));
+    }
+  }
 }
 
 // ---- private arrays -------------------------------------------------------------------------

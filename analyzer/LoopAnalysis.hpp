@@ -161,6 +161,10 @@ class LoopAnalysis {
   /// the iteration (DVMH's PRIVATE), their dependences on that loop gone. See the definition for
   /// what is proven.
   void privateArrays();
+  /// Arrays every access of which in a loop is an update of an element by one operation
+  /// (`s(m) = s(m) + e`): reductions of the whole array (DVMH REDUCTION), their dependences on
+  /// that loop gone.
+  void arrayReductions();
   /// Whether every read of array `varId` inside `loop` reads an element the same iteration has
   /// written before it; `why` says what fails.
   bool coveredInEachIteration(const LoopRow& loop, Id varId, std::string& why);

@@ -144,8 +144,10 @@ class Recognizer {
       if (!s.loopId || s.expr.empty()) continue;
       switch (s.kind) {
         case StatementKind::Assignment:
-          // Only a name's assignment can be an update: its tree begins with the name.
-          if (std::string_view(s.expr).substr(0, 11) == R"({"exprs":[")") assignment(s, nullptr, parse(s).exprs);
+          // Only a name's or an element's assignment can be an update: its tree begins so.
+          if (std::string_view(s.expr).starts_with(R"({"exprs":[")") ||
+              std::string_view(s.expr).starts_with(R"({"exprs":[["element",)"))
+            assignment(s, nullptr, parse(s).exprs);
           break;
         case StatementKind::If:
           if (s.action == StatementKind::Assignment) {
@@ -211,13 +213,21 @@ class Recognizer {
     // `found = found .OR. cond` would leave it; .FALSE. likewise as an .AND.
     if (e.kind == K::Logical && program_.variable(v.varId).logical)
       return std::make_pair(e.value ? facts::UpdateOp::Or : facts::UpdateOp::And, std::optional<int64_t>());
+    return chainUpdate(v.name, [&](const Expression& x) { return isName(x, v.name); }, e);
+  }
+
+  /// `self = self op e` or `self = max(self, e...)`, self being what `isSelf` accepts and
+  /// `name` in no other operand: the operation, and for a sum its step when constant.
+  template <typename IsSelf>
+  std::optional<std::pair<facts::UpdateOp, std::optional<int64_t>>> chainUpdate(const std::string& name, const IsSelf& isSelf,
+                                                                             const Expression& e) const {
     if (e.kind == K::Intrinsic) {
       std::optional<facts::UpdateOp> op = extremumOf(e.text);
       if (!op) return std::nullopt;
       int self = 0;
       for (const Expression& a : e.args) {
-        if (isName(a, v.name)) ++self;
-        else if (mentions(a, v.name)) return std::nullopt;
+        if (isSelf(a)) ++self;
+        else if (mentions(a, name)) return std::nullopt;
       }
       if (self != 1) return std::nullopt;
       return std::make_pair(*op, std::optional<int64_t>());
@@ -232,12 +242,12 @@ class Recognizer {
     bool constant = true;
     int64_t step = 0;
     for (const auto& [operand, negated] : operands) {
-      if (isName(*operand, v.name)) {
+      if (isSelf(*operand)) {
         if (negated) return std::nullopt;  // s = e - s is no reduction
         ++self;
         continue;
       }
-      if (mentions(*operand, v.name)) return std::nullopt;
+      if (mentions(*operand, name)) return std::nullopt;
       std::optional<int64_t> value = constant ? foldInteger(*operand) : std::nullopt;
       if (!value || __builtin_add_overflow(step, negated ? -*value : *value, &step)) constant = false;
     }
@@ -248,6 +258,10 @@ class Recognizer {
   /// An assignment, alone or as a logical IF's action (`condition`: the IF's).
   void assignment(const StatementRow& s, const Expression* condition, const std::vector<Expression>& exprs) {
     if (exprs.size() != 2) return;
+    if (exprs[0].kind == K::Element) {
+      elementUpdate(s, condition, exprs[0], exprs[1]);
+      return;
+    }
     std::optional<Scalar> v = assignedScalar(s, exprs[0]);
     if (!v) return;
     if (condition) {
@@ -260,6 +274,19 @@ class Recognizer {
       if (mentions(*condition, v->name)) return;  // IF (s > 0) s = s + 1 is no reduction
     }
     if (auto shape = updateOf(*v, exprs[1])) add(s.id, *v, shape->first, shape->second, 0, "");
+  }
+
+  /// `s(m) = s(m) + e` (and the other chains, `s(m) = max(s(m), e)`): an update of the element,
+  /// which no subscript of the other operands nor the IF's condition mentions. (An array
+  /// reduction when every access of the array in a loop is one: LoopAnalysis.)
+  void elementUpdate(const StatementRow& s, const Expression* condition, const Expression& lhs, const Expression& rhs) {
+    if (condition && mentions(*condition, lhs.text)) return;
+    for (const Expression& subscript : lhs.args)
+      if (mentions(subscript, lhs.text)) return;
+    const Id array = writtenArray(s, lhs.text);
+    if (!array) return;
+    auto shape = chainUpdate(lhs.text, [&](const Expression& x) { return withoutParens(x) == lhs; }, withoutParens(rhs));
+    if (shape) add(s.id, Scalar{lhs.text, array}, shape->first, std::nullopt, 0, "");
   }
 
   /// IF (x > v) THEN; v = x; k = i; ...; END IF (the construct's only arm, nothing but

@@ -369,6 +369,8 @@ class KernelTranslator {
       auto trait = r_.traits.find(s.name);
       if (trait != r_.traits.end() && trait->second == "private")
         fail("the array " + s.name + " is private to each iteration, and the writer gives a thread no array of its own");
+      for (const ReductionFacts& red : r_.reductions)
+        if (red.var == s.name && red.op != "loc") fail("the array " + s.name + " is a reduction, and the writer reduces scalars only");
       v.role = Role::Array;
       v.cType = requireType(s.type, "array " + s.name);
       v.cName = names_.fortran(s.name);

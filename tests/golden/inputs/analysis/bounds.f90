@@ -6,7 +6,7 @@ subroutine tiled(a, b, n, ts)
   do jt = 1, n, ts
     do j = jt, min(n, jt + ts - 1)
       do i = 1, n
-        b(i, j) = a(i, j) + b(i, j)
+        b(i, j) = a(i, j) * 2
       end do
     end do
   end do
@@ -18,7 +18,7 @@ subroutine overlapping_tiles(a, b, n, ts)
   do jt = 1, n, ts
     do j = jt, min(n, jt + ts)
       do i = 1, n
-        b(i, j) = a(i, j) + b(i, j)
+        b(i, j) = a(i, j) * 2
       end do
     end do
   end do
