@@ -124,6 +124,32 @@ std::optional<facts::UpdateOp> extremumOf(const std::string& intrinsic) {
   return std::nullopt;
 }
 
+/// Whether a statement's tree (JSON) assigns an element whose tree appears again after it: the
+/// JSON of `{"exprs":[["element",...], value]}`'s first expression, found again in the value.
+bool targetElementAgain(std::string_view json) {
+  constexpr std::string_view prefix = R"({"exprs":[)";
+  if (!json.starts_with(R"({"exprs":[["element",)")) return false;
+  // The target's extent: brackets balanced outside strings.
+  size_t at = prefix.size(), depth = 0;
+  bool inString = false;
+  for (; at < json.size(); ++at) {
+    const char c = json[at];
+    if (inString) {
+      if (c == '\\') ++at;
+      else if (c == '"') inString = false;
+    } else if (c == '"') {
+      inString = true;
+    } else if (c == '[') {
+      ++depth;
+    } else if (c == ']' && --depth == 0) {
+      break;
+    }
+  }
+  if (at >= json.size()) return false;
+  const std::string_view target = json.substr(prefix.size(), at + 1 - prefix.size());
+  return json.find(target, at + 1) != std::string_view::npos;
+}
+
 /// A scalar variable an assignment sets or a comparison tests, as the statement's references
 /// place it.
 struct Scalar {
@@ -144,9 +170,10 @@ class Recognizer {
       if (!s.loopId || s.expr.empty()) continue;
       switch (s.kind) {
         case StatementKind::Assignment:
-          // Only a name's or an element's assignment can be an update: its tree begins so.
-          if (std::string_view(s.expr).starts_with(R"({"exprs":[")") ||
-              std::string_view(s.expr).starts_with(R"({"exprs":[["element",)"))
+          // Only a name's or an element's assignment can be an update: its tree begins so, and
+          // an element's appears again in the value (most assignments are to elements and are
+          // not updates: their trees are not read).
+          if (std::string_view(s.expr).starts_with(R"({"exprs":[")") || targetElementAgain(s.expr))
             assignment(s, nullptr, parse(s).exprs);
           break;
         case StatementKind::If:
