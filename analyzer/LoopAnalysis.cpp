@@ -582,6 +582,12 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
       shapeOf[x] = static_cast<uint32_t>(k);
     }
     std::unordered_map<uint64_t, DependenceResult> tested;  // by (source shape << 32 | sink shape)
+    // Which part of the variable each reference is: its name without subscripts (c, c%d,
+    // chunk%tiles%field%density). Subscripts compare only between references to the same part.
+    std::vector<std::string> parts;
+    parts.reserve(list.size());
+    for (size_t i : list) parts.push_back(partOf(accesses_[i].name()));
+    const bool pointers = key.first && (program_.variable(key.first).pointerComponents || program_.variable(key.first).associated());
     for (size_t x = 0; x < list.size(); ++x) {
       for (size_t y = x; y < list.size(); ++y) {
         const ArrayAccess& a = accesses_[list[x]];
@@ -591,6 +597,20 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
         size_t common = 0;
         while (common < a.loops().size() && common < b.loops().size() && a.loops()[common] == b.loops()[common]) ++common;
         if (common == 0) continue;
+        if (parts[x] != parts[y] || a.subscripts().size() != b.subscripts().size()) {
+          // Two components apart never meet (but through POINTER components); an element and a
+          // component of an element may: their subscripts say different things.
+          if (!pointers && !contains(parts[x], parts[y]) && !contains(parts[y], parts[x])) continue;
+          DependenceResult r;
+          r.unknown = true;
+          r.unknownWhy = a.name() + " and " + b.name() + " are parts of " + (key.first ? program_.variable(key.first).name : a.name()) +
+                         " whose subscripts do not compare";
+          r.loopIndependent = true;
+          r.levels.assign(common, LevelDependence{true, true, std::nullopt});
+          r.test = "parts";
+          addDependenceRows(a, b, r, common);
+          continue;
+        }
         auto [at, added] = tested.try_emplace(uint64_t{shapeOf[x]} << 32 | shapeOf[y]);
         if (added) {
           at->second = testDependence(shapes[x], shapes[y], common, variant);
@@ -778,6 +798,23 @@ void LoopAnalysis::addDependenceRows(const ArrayAccess& a, const ArrayAccess& b,
     if (lv.forward) emit(a, b, 1);
     if (lv.backward && !self) emit(b, a, -1);
   }
+}
+
+// ---- parts of a variable ----------------------------------------------------------------------
+
+std::string LoopAnalysis::partOf(const std::string& name) {
+  std::string part;
+  int depth = 0;
+  for (char c : name) {
+    if (c == '(') ++depth;
+    else if (c == ')') --depth;
+    else if (depth == 0) part += c;
+  }
+  return part;
+}
+
+bool LoopAnalysis::contains(const std::string& whole, const std::string& part) {
+  return whole == part || (part.size() > whole.size() && part.compare(0, whole.size(), whole) == 0 && part[whole.size()] == '%');
 }
 
 // ---- dependences under the loops' bounds (Fourier–Motzkin) --------------------------------

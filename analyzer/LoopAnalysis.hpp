@@ -138,6 +138,10 @@ class LoopAnalysis {
     std::optional<LinearExpr> stepForm;  ///< a step that is not a constant, when affine
   };
   const AffineBounds& affineBounds(Id loopId);
+  /// A reference's name without its subscripts: the part of the variable it is (c, c%d).
+  static std::string partOf(const std::string& name);
+  /// Whether part `part` lies within part `whole` (c%d within c, c within c).
+  static bool contains(const std::string& whole, const std::string& part);
   /// A condition an IF guarding a statement must have held: form == 0 (equal) or form >= 0.
   struct Condition {
     LinearExpr form;
