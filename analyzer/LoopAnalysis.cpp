@@ -611,6 +611,14 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
           addDependenceRows(a, b, r, common);
           continue;
         }
+        // The answer depends on the shapes alone, but for references under IFs: their conditions
+        // take part too.
+        if (!guardConditions(a).empty() || !guardConditions(b).empty()) {
+          DependenceResult r = testDependence(shapes[x], shapes[y], common, variant);
+          refineWithBounds(r, a, b, common, variant);
+          if (!r.independent) addDependenceRows(a, b, r, common);
+          continue;
+        }
         auto [at, added] = tested.try_emplace(uint64_t{shapeOf[x]} << 32 | shapeOf[y]);
         if (added) {
           at->second = testDependence(shapes[x], shapes[y], common, variant);
@@ -901,9 +909,21 @@ const LoopAnalysis::AffineBounds& LoopAnalysis::affineBounds(Id loopId) {
     b.startMin = splitBound(exprs[0], "min");
     b.end = splitBound(exprs[1], "min");
     b.endMax = splitBound(exprs[1], "max");
+    // Only integer scalars: a REAL bound is truncated, and 2*x truncated is not 2 times x truncated.
+    const StatementRow& header = program_.statement(l.headerStmt);
+    auto nameNotInteger = [&](const LinearExpr& f) {
+      for (const auto& [name, coeff] : f.terms) {
+        bool integer = false;
+        for (const ScalarRefRow& r : header.scalars)
+          if (program_.variable(r.varId).name == name) integer = program_.variable(r.varId).integer;
+        if (!integer) return true;
+      }
+      return false;
+    };
+    for (auto* list : {&b.start, &b.startMin, &b.end, &b.endMax}) std::erase_if(*list, nameNotInteger);
     if (exprs.size() > 2 && !exprs[2].isNull()) {
       if (std::optional<LinearExpr> step = affineOf(exprs[2]); step && step->terms.empty()) b.step = step->constant;
-      else b.stepForm = step;
+      else if (step && !nameNotInteger(*step)) b.stepForm = step;
     } else {
       b.step = 1;
     }

@@ -71,3 +71,31 @@ subroutine guarded_elsewhere(t, f, s, n)
     end do
   end do
 end subroutine guarded_elsewhere
+
+subroutine guarded_and_not(t, f, n)
+  integer, parameter :: iw = 2
+  integer :: n, ll, i
+  real :: t(n, 4), f(n, 4)
+  do ll = 1, 4
+    do i = 1, n
+      t(i, ll) = f(i, ll)
+      if (ll == iw) t(i, iw) = t(i, iw) + 1
+      f(i, ll) = t(i, iw)
+    end do
+  end do
+end subroutine guarded_and_not
+
+subroutine guarded_then_not(t, f, s, n)
+  integer, parameter :: iw = 2
+  integer :: n, ll, i
+  real :: t(n, 4), f(n, 4), s(n, 4)
+  do ll = 1, 4
+    do i = 1, n
+      t(i, ll) = f(i, ll)
+      if (ll == iw) then
+        t(i, iw) = 0
+      end if
+      s(i, ll) = t(i, iw)
+    end do
+  end do
+end subroutine guarded_then_not
