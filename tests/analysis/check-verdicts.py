@@ -1,0 +1,215 @@
+#!/usr/bin/env python3
+"""A differential check of the analysis' "parallel" verdicts: random loop nests (integer arrays,
+affine and triangular bounds, IF conditions, work arrays, element and scalar updates) are loaded
+with sapfor-lex; every loop it proves parallel (not as an ACROSS pipeline, whose iterations keep
+their order) is run again with its iterations in reverse order (gfortran), and the results must
+not change. A loop whose iterations depend on each other almost
+always computes something else when they run backwards; integer arithmetic keeps reductions exact.
+
+Usage: check-verdicts.py SAPFOR_LEX [--programs N] [--seed S] [--keep DIR]
+Exit 0: every parallel verdict held; 1: a counterexample (printed, its files kept); 77: no gfortran.
+"""
+import argparse
+import os
+import random
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+
+N = 8  # the loops' extent; arrays are declared -30:40 so that every subscript stays inside
+
+
+def offset(rng):
+    return rng.choice([0, 0, 0, 1, -1, 2, -2, 3])
+
+
+def affine(rng, variables):
+    """An affine subscript over the loop variables in scope: v + c, c, or v - w + c."""
+    kind = rng.random()
+    if kind < 0.15 or not variables:
+        return str(rng.randint(-3, 3) + 4)
+    v = rng.choice(variables)
+    c = offset(rng)
+    text = v if c == 0 else "%s %s %d" % (v, "+" if c > 0 else "-", abs(c))
+    if kind > 0.9 and len(variables) > 1:
+        w = rng.choice([x for x in variables if x != v])
+        text = "%s - %s + %d" % (v, w, N)
+    return text
+
+
+def element(rng, array, variables):
+    return "%s(%s, %s)" % (array, affine(rng, variables), affine(rng, variables))
+
+
+def statement(rng, variables, depth):
+    """One statement of a loop body (a list of lines)."""
+    kind = rng.random()
+    arrays = ["a", "b", "c"]
+    if kind < 0.35:
+        return ["%s = %s + %s" % (element(rng, rng.choice(arrays), variables), element(rng, rng.choice(arrays), variables),
+                                   element(rng, rng.choice(arrays), variables))]
+    if kind < 0.5:  # a guarded assignment
+        v = rng.choice(variables)
+        op = rng.choice(["==", ">", "<=", "/="])
+        cond = "%s %s %d" % (v, op, rng.randint(1, N))
+        if len(variables) > 1 and rng.random() < 0.4:
+            cond = "%s %s %s" % (variables[0], op, variables[-1])
+        body = "%s = %s * 2" % (element(rng, rng.choice(arrays), variables), element(rng, rng.choice(arrays), variables))
+        if rng.random() < 0.5:
+            return ["if (%s) %s" % (cond, body)]
+        return ["if (%s) then" % cond, "  " + body, "end if"]
+    if kind < 0.62:  # a work array written, then read
+        k = "k%d" % depth
+        return ["do %s = 1, 4" % k, "  w(%s) = %s + %s" % (k, element(rng, rng.choice(arrays), variables), k),
+                "end do", "%s = w(%d) + w(%d)" % (element(rng, rng.choice(arrays), variables), rng.randint(1, 4),
+                                                  rng.randint(1, 5))]
+    if kind < 0.74:  # an element update (a possible array reduction)
+        target = "s(%s)" % affine(rng, variables) if rng.random() < 0.7 else "s(3)"
+        op = rng.choice(["+", "+", "*"])
+        return ["%s = %s %s %s" % (target, target, op, element(rng, rng.choice(arrays), variables) if op == "+" else "3")]
+    if kind < 0.86:  # a scalar temporary
+        return ["t = %s" % element(rng, rng.choice(arrays), variables), "%s = t + 1" % element(rng, rng.choice(arrays), variables)]
+    # a scalar sum
+    return ["u = u + %s" % element(rng, rng.choice(arrays), variables)]
+
+
+def loop_header(rng, var, outer):
+    """DO var = lo, hi: rectangular, triangular on an outer variable, or a tile."""
+    kind = rng.random()
+    if outer and kind < 0.3:
+        o = rng.choice(outer)
+        return "do %s = %s, n" % (var, o + (" + 1" if rng.random() < 0.5 else "")), (o, "+1")
+    if outer and kind < 0.45:
+        o = rng.choice(outer)
+        return "do %s = 1, %s" % (var, o), None
+    return "do %s = 1, n" % var, None
+
+
+def program(rng):
+    """A subroutine of one or two nests, and where its loops are (line -> (lo, hi))."""
+    # w is the subroutine's own (a work array the analysis may privatize); what it leaves is read
+    # after the nests now and then.
+    lines = ["subroutine nest(a, b, c, s, n, u)",
+             "  integer :: n, i, j, k1, k2, t, u",
+             "  integer :: a(-30:40, -30:40), b(-30:40, -30:40), c(-30:40, -30:40), s(-30:40), w(-30:40)",
+             "  w = 1"]
+    loops = {}
+    for _ in range(rng.randint(1, 2)):
+        header, _ = loop_header(rng, "i", [])
+        lines.append("  " + header)
+        loops[len(lines)] = header
+        if rng.random() < 0.75:
+            for st in [statement(rng, ["i"], 1) for _ in range(rng.randint(0, 1))]:
+                lines += ["    " + l for l in st]
+            header2, _ = loop_header(rng, "j", ["i"])
+            lines.append("    " + header2)
+            loops[len(lines)] = header2
+            for st in [statement(rng, ["i", "j"], 2) for _ in range(rng.randint(1, 3))]:
+                lines += ["      " + l for l in st]
+            lines.append("    end do")
+        else:
+            for st in [statement(rng, ["i"], 1) for _ in range(rng.randint(1, 3))]:
+                lines += ["    " + l for l in st]
+        lines.append("  end do")
+    if rng.random() < 0.3:
+        lines.append("  a(1, 1) = a(1, 1) + w(%d)" % rng.randint(1, 5))
+    lines.append("end subroutine nest")
+    return lines, loops
+
+
+DRIVER = """program driver
+  integer :: a(-30:40, -30:40), b(-30:40, -30:40), c(-30:40, -30:40), s(-30:40), w(-30:40), u
+  integer :: i, j, sum
+  do j = -30, 40
+    do i = -30, 40
+      a(i, j) = mod(i * 7 + j * 13 + 5, 17)
+      b(i, j) = mod(i * 11 + j * 3 + 1, 19)
+      c(i, j) = mod(i * 5 + j * 17 + 7, 23)
+    end do
+    s(j) = mod(j * 3 + 1, 7)
+    w(j) = mod(j * 5 + 2, 11)
+  end do
+  u = 0
+  call nest(a, b, c, s, %d, u)
+  sum = 0
+  do j = -30, 40
+    do i = -30, 40
+      sum = mod(sum * 31 + a(i, j) + 3 * b(i, j) + 7 * c(i, j), 1000003)
+    end do
+    sum = mod(sum * 31 + s(j), 1000003)
+  end do
+  print *, sum, u
+end program driver
+""" % N
+
+
+def reversed_header(header):
+    # do v = lo, hi  ->  do v = hi, lo, -1
+    head, bounds = header.split("=", 1)
+    lo, hi = [x.strip() for x in bounds.split(",")]
+    return "%s= %s, %s, -1" % (head, hi, lo)
+
+
+def run(work, name, lines):
+    path = os.path.join(work, name + ".f90")
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n" + DRIVER)
+    exe = os.path.join(work, name)
+    # -fwrapv: the products in an integer reduction may wrap; both orders wrap alike
+    subprocess.run(["gfortran", "-O0", "-fwrapv", "-o", exe, path], check=True, capture_output=True)
+    return subprocess.run([exe], check=True, capture_output=True, text=True).stdout
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("lex")
+    parser.add_argument("--programs", type=int, default=150)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--keep")
+    args = parser.parse_args()
+    if not shutil.which("gfortran"):
+        print("SKIPPED: gfortran is not installed")
+        sys.exit(77)
+    rng = random.Random(args.seed)
+    work = args.keep or tempfile.mkdtemp()
+    os.makedirs(work, exist_ok=True)
+    checked = failures = 0
+    for p in range(args.programs):
+        lines, loops = program(rng)
+        src = os.path.join(work, "p%d.f90" % p)
+        with open(src, "w") as f:
+            f.write("\n".join(lines) + "\n")
+        db = os.path.join(work, "p%d.sqlite" % p)
+        if os.path.exists(db):
+            os.remove(db)
+        subprocess.run([args.lex, "-q", src, "-o", db], check=True, capture_output=True)
+        con = sqlite3.connect(db)
+        parallel = {line for (line,) in con.execute(
+            "SELECT l.line FROM loop l JOIN loop_verdict v USING (loop_id) WHERE v.analysis_parallel AND NOT v.across")}
+        con.close()
+        reference = None
+        for line, header in sorted(loops.items()):
+            if line not in parallel:
+                continue
+            if reference is None:
+                reference = run(work, "p%d_ref" % p, lines)
+            changed = list(lines)
+            indent = changed[line - 1][:len(changed[line - 1]) - len(changed[line - 1].lstrip())]
+            changed[line - 1] = indent + reversed_header(header)
+            result = run(work, "p%d_rev%d" % (p, line), changed)
+            checked += 1
+            if result != reference:
+                failures += 1
+                print("UNSOUND: p%d.f90 line %d is proven parallel, but backwards it computes %s instead of %s" %
+                      (p, line, result.split(), reference.split()))
+                print("\n".join("%3d  %s" % (k + 1, l) for k, l in enumerate(lines)))
+    print("%d parallel verdicts checked by running the loop backwards, %d failed (%s)" % (checked, failures, work))
+    if not args.keep and failures == 0:
+        shutil.rmtree(work)
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
