@@ -25,8 +25,22 @@ def offset(rng):
     return rng.choice([0, 0, 0, 1, -1, 2, -2, 3])
 
 
+POOL = []  # subscripts used before in the program: references with the same subscripts are the
+# ones whose answers the tests share (and whose IFs differ)
+
+
 def affine(rng, variables):
-    """An affine subscript over the loop variables in scope: v + c, c, or v - w + c."""
+    """An affine subscript over the loop variables in scope: v + c, c, or v - w + c; half of the
+    time one used before in the program (with its variables in scope)."""
+    reusable = [x for x in POOL if all(v in variables for v in x[1])]
+    if reusable and rng.random() < 0.5:
+        return rng.choice(reusable)[0]
+    text = fresh_affine(rng, variables)
+    POOL.append((text, [v for v in variables if v in text.replace("-", " ").replace("+", " ").split()]))
+    return text
+
+
+def fresh_affine(rng, variables):
     kind = rng.random()
     if kind < 0.15 or not variables:
         return str(rng.randint(-3, 3) + 4)
@@ -89,6 +103,7 @@ def loop_header(rng, var, outer):
 
 def program(rng):
     """A subroutine of one or two nests, and where its loops are (line -> (lo, hi))."""
+    POOL.clear()
     # w is the subroutine's own (a work array the analysis may privatize); what it leaves is read
     # after the nests now and then.
     lines = ["subroutine nest(a, b, c, s, n, u)",
