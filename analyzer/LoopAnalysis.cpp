@@ -6,6 +6,7 @@
 #include "facts/Expression.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <functional>
 #include <map>
 #include <unordered_map>
@@ -21,6 +22,11 @@ const Trait* LoopResult::trait(const std::string& name) const {
 namespace {
 
 std::string line(int n) { return "line " + std::to_string(n); }
+
+std::string upper(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return text;
+}
 
 /// Overflow-safe interval arithmetic for loop ranges; nullopt = unbounded.
 using Bound = std::optional<int64_t>;
@@ -1400,8 +1406,15 @@ void LoopAnalysis::privateArrays() {
   Liveness live(graph, program_, effects_, std::vector<Id>(tracked.begin(), tracked.end()),
                 [&](Id stmt) -> const StatementEffects& { return reads[program_.statementIndex(stmt)]; });
   for (const auto& [loopId, array] : covered) {
-    if (live.liveAfter(loopId, array)) continue;
     LoopResult& r = results_[program_.loopIndex(loopId)];
+    if (std::optional<Liveness::Read> read = live.readAfter(loopId, array)) {
+      // What would make the loop parallel, for --explain: the value need not be kept.
+      const std::string& name = program_.variable(array).name;
+      r.reasons.push_back({ReasonKind::LiveAfter, false, name, read->line,
+                           "every iteration writes the elements of " + name + " it reads: " + name + " would be private (PRIVATE(" +
+                               upper(name) + ")) were its value not read after the loop (" + line(read->line) + ")"});
+      continue;
+    }
     std::erase_if(r.dependences, [&](size_t index) { return dependences_[index].varId == array; });
     const ArrayAccess* first = nullptr;
     for (const ArrayAccess* a : accessesIn(loopId))
