@@ -1,6 +1,8 @@
 /// @file Effects.cpp
 #include "analyzer/Effects.hpp"
 
+#include "analyzer/KnownExternals.hpp"
+
 #include "analyzer/ScalarFlow.hpp"
 
 #include <algorithm>
@@ -328,6 +330,7 @@ bool Effects::propagate(const CallSite& call) {
   const ProcedureRow& p = program_.procedure(call.caller);
   ProcedureSummary& summary = summaries_[static_cast<size_t>(call.caller - 1)];
   if (!call.target) {
+    if (const KnownExternal* known = knownExternal(call.callee)) return known->hostOnly && summary.hostOnly.insert(call.callee).second;
     return !isIntrinsicSubroutine(call.callee) && summary.unknownCalls.insert(call.callee).second;
   }
   const ProcedureSummary callee = summaries_[static_cast<size_t>(call.target - 1)];  // a copy: may be `summary`
@@ -335,6 +338,7 @@ bool Effects::propagate(const CallSite& call) {
   if (callee.io && !summary.io) summary.io = changed = true;
   if (callee.stop && !summary.stop) summary.stop = changed = true;
   for (const std::string& name : callee.unknownCalls) changed |= summary.unknownCalls.insert(name).second;
+  for (const std::string& name : callee.hostOnly) changed |= summary.hostOnly.insert(name).second;
   const std::string& via = program_.procedure(call.target).name;
   for (const auto& [key, e] : callee.effects) {
     if (e.reach != Reach::Dummy) {
@@ -372,8 +376,12 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls) const {
     const CallRow& call = program_.call(callId);
     Id target = call.kind == CallKind::StatementFunction ? 0 : callee(call);
     const ProcedureSummary* callee = target ? &summary(target) : nullptr;
-    bool unknown = !callee && call.kind != CallKind::StatementFunction;
+    const KnownExternal* known = callee ? nullptr : knownExternal(call.callee);
+    bool unknown = !callee && !known && call.kind != CallKind::StatementFunction;
     std::string where = " (line " + std::to_string(call.line) + ")";
+    if (known && known->hostOnly)
+      out.problems.push_back({ReasonKind::HostOnly, callId, call.callee,
+                              call.callee + where + " runs on the host only: the loop is not put on a GPU", false});
     if (unknown) {
       out.opaqueCall |= !isIntrinsicSubroutine(call.callee);
       if (sharesHiddenState(call.callee))
@@ -406,6 +414,9 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls) const {
         writes = e && e->writes;
         defines = e && e->defines;
         scalarDummy = e && !program_.variable(e->varId).isArray();
+      } else if (known && arg.keyword.empty()) {
+        reads = known->reads(k);
+        writes = known->writes(k);
       }
       if (isArray) {
         // An element passed to a scalar dummy (F77's CALL F(A(I))): the callee touches that element.
@@ -426,6 +437,10 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls) const {
     for (const std::string& unknownCallee : callee->unknownCalls)
       out.problems.push_back({ReasonKind::Call, callId, unknownCallee,
                               name + where + " calls " + unknownCallee + ", which has no body here: what it does is unknown"});
+    for (const std::string& host : callee->hostOnly)
+      out.problems.push_back({ReasonKind::HostOnly, callId, host,
+                              name + where + " calls " + host + ", which runs on the host only: the loop is not put on a GPU",
+                              false});
     for (const auto& [key, e] : callee->effects) {
       if (e.reach == Reach::Dummy) continue;
       for (Id var : callerView(e.varId, s.procId)) {

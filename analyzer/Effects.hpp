@@ -40,6 +40,7 @@ struct ProcedureSummary {
   bool io = false;
   bool stop = false;
   std::set<std::string> unknownCalls;
+  std::set<std::string> hostOnly;  ///< known externals it reaches that run on the host only (data/externals.txt)
   std::map<std::pair<Reach, std::string>, Effect> effects;
   /// No I/O, no STOP, no unknown callee, no write outside its dummies.
   bool pure() const;
@@ -67,10 +68,11 @@ struct CallArrayAccess {
 
 /// What a call does that keeps its loop from running in parallel.
 struct CallProblem {
-  ReasonKind kind = ReasonKind::Call;  ///< Io, Stop or Call
+  ReasonKind kind = ReasonKind::Call;  ///< Io, Stop, Call, or HostOnly (a note: runs on the host only)
   Id callId = 0;
   std::string name;  ///< the callee, or the shared variable it writes
   std::string message;
+  bool blocking = true;
 };
 
 struct StatementEffects {

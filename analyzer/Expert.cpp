@@ -165,6 +165,9 @@ std::vector<Id> Expert::independentNest(Id loopId) {
 bool Expert::place(Id loopId, std::vector<Nest>& nests) {
   const LoopRow& loop = program_.loop(loopId);
   const LoopResult& r = analysis_.result(loopId);
+  // A call of something that runs on the host only (a timer): no kernel; the loops inside may be.
+  if (std::any_of(r.reasons.begin(), r.reasons.end(), [](const Reason& x) { return x.kind == ReasonKind::HostOnly; }))
+    return false;
   if (loop.counted() && r.parallel) {
     std::vector<Id> nest = independentNest(loopId);
     // Known to run fewer iterations than a warp has threads (a DO m = 1, 5 around the work, a

@@ -1490,7 +1490,7 @@ void LoopAnalysis::otherReasons(const LoopRow& loop, LoopResult& result) {
     for (Id s = loop.firstStmt; s <= loop.lastStmt; ++s)
       for (const CallProblem& p : effectsOf(s).problems)
         if (said.insert(p.message).second)
-          found.push_back({p.kind, true, p.name, program_.call(p.callId).line, p.message});
+          found.push_back({p.kind, p.blocking, p.name, program_.call(p.callId).line, p.message});
   result.reasons.insert(result.reasons.begin(), found.begin(), found.end());
 }
 
