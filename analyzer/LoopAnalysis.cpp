@@ -1243,33 +1243,25 @@ std::vector<std::pair<std::string, int64_t>> sortedTerms(const LinearExpr& e) {
 
 }  // namespace
 
-bool LoopAnalysis::coveredInEachIteration(const LoopRow& loop, Id varId, std::string& why) {
+bool LoopAnalysis::coveredInEachIteration(const LoopRow& loop, Id varId) {
   const std::vector<const ArrayAccess*> all = accessesIn(loop.id);
   std::vector<const ArrayAccess*> refs;
   for (const ArrayAccess* a : all)
     if (a->varId == varId) refs.push_back(a);
   for (const ArrayAccess* a : refs) {
-    if (!a->ref || a->callId) {
-      why = "a call in the loop may read or write it";
-      return false;
-    }
+    if (!a->ref || a->callId) return false;  // a call in the loop may read or write it
     // Only its elements may change, by assignment: ALLOCATE, DEALLOCATE or a READ change the
     // object or elements no subscript shows.
     const StatementRow& s = program_.statement(a->stmtId);
     bool assigned = s.kind == StatementKind::Assignment || (s.kind == StatementKind::If && s.action == StatementKind::Assignment);
-    if (a->access == 'W' && (!assigned || !a->ref->subscripted)) {
-      why = "the loop changes it other than by assigning its elements (line " + std::to_string(a->line) + ")";
-      return false;
-    }
+    if (a->access == 'W' && (!assigned || !a->ref->subscripted)) return false;
   }
   // With a jump, a CYCLE or an EXIT in the body, a write earlier in the body may not have run.
   for (Id s = loop.firstStmt; s <= loop.lastStmt; ++s) {
     const StatementRow& row = program_.statement(s);
     if (row.jumps || transfersControl(row.kind) || (row.action && transfersControl(*row.action)) ||
-        row.kind == StatementKind::Unknown) {
-      why = "the loop's body has a jump, CYCLE, EXIT, RETURN or STOP";
+        row.kind == StatementKind::Unknown)
       return false;
-    }
   }
   const std::set<std::string>& written = results_[program_.loopIndex(loop.id)].written;
   // Where `name` is a loop variable of an access below `loop`: its loop (0: not one of those).
@@ -1342,20 +1334,10 @@ bool LoopAnalysis::coveredInEachIteration(const LoopRow& loop, Id varId, std::st
       if (!used.count(l) && program_.loop(l).tripCount.value_or(0) < 1) return false;
     return true;
   };
-  for (const ArrayAccess* r : refs) {
-    if (r->access != 'R') continue;
-    bool covered = false;
-    for (const ArrayAccess* w : refs)
-      if (w->access == 'W' && covers(*w, *r)) {
-        covered = true;
-        break;
-      }
-    if (!covered) {
-      why = r->text() + " at " + line(r->line) + " may read an element no earlier statement of the iteration wrote";
-      return false;
-    }
-  }
-  return true;
+  return std::all_of(refs.begin(), refs.end(), [&](const ArrayAccess* r) {
+    return r->access != 'R' ||
+           std::any_of(refs.begin(), refs.end(), [&](const ArrayAccess* w) { return w->access == 'W' && covers(*w, *r); });
+  });
 }
 
 void LoopAnalysis::privateArrays() {
@@ -1374,8 +1356,7 @@ void LoopAnalysis::privateArrays() {
       if (!v.isArray() || v.storage != Storage::Local || v.save || v.associated() || v.pointer || v.target ||
           v.pointerComponents || effects_.reach(a, program_.current) != Reach::Local)
         continue;
-      std::string why;
-      if (coveredInEachIteration(loop, a, why)) covered.emplace_back(loop.id, a);
+      if (coveredInEachIteration(loop, a)) covered.emplace_back(loop.id, a);
     }
   }
   if (covered.empty()) return;

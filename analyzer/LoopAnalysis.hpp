@@ -170,8 +170,8 @@ class LoopAnalysis {
   /// that loop gone.
   void arrayReductions();
   /// Whether every read of array `varId` inside `loop` reads an element the same iteration has
-  /// written before it; `why` says what fails.
-  bool coveredInEachIteration(const LoopRow& loop, Id varId, std::string& why);
+  /// written before it.
+  bool coveredInEachIteration(const LoopRow& loop, Id varId);
   void arrayReasons(LoopResult& result);
   void otherReasons(const LoopRow& loop, LoopResult& result);
   void liveness(const LoopRow& loop, LoopResult& result, const class Liveness& live);

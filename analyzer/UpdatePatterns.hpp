@@ -2,10 +2,11 @@
 /// The assignments inside loops of a shape that may make a reduction or an induction (the table
 /// update_pattern), recognized on the statements' expression trees (facts/Expression.hpp):
 /// `s = s + e` (a sum; its step when e folds to an integer), `s = s * e`, `s = max(s, e)`, logical
-/// chains, a flag set to a constant; `IF (x > s) s = x` (a maximum, the IF its own guard); and an
-/// IF construct's only arm `IF (x > s) THEN; s = x; k = i; END IF` (the maximum and its location,
-/// MAXLOC). Whether an update makes a reduction of a loop is LoopAnalysis' question: every other
-/// access of the variable in the loop decides it.
+/// chains, a flag set to a constant; `IF (x > s) s = x` (a maximum, the IF its own guard); an IF
+/// construct's only arm `IF (x > s) THEN; s = x; k = i; END IF` (the maximum and its location,
+/// MAXLOC); and an element's `s(m) = s(m) + e` (an array reduction's update). Whether an update
+/// makes a reduction of a loop is LoopAnalysis' question: every other access of the variable in
+/// the loop decides it.
 #pragma once
 
 #include "facts/Rows.hpp"
@@ -32,8 +33,8 @@ struct UpdateRow {
 };
 
 /// The updates of the statements inside loops of the procedure loaded in `program` (its
-/// statements with their trees, scalar and array references, blocks), by statement; an extremum
-/// arm's rows in its statements' order too.
+/// statements with their trees, scalar and array references, blocks), in statement order; an
+/// extremum arm's rows right after its IF THEN's, the maximum's first, then its locations.
 std::vector<UpdateRow> recognizeUpdates(const Program& program);
 
 }  // namespace sapfor::analyzer
