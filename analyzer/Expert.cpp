@@ -162,6 +162,25 @@ std::vector<Id> Expert::independentNest(Id loopId) {
   return nest;
 }
 
+std::optional<int64_t> Expert::knownIterations(const std::vector<Id>& nest) const {
+  int64_t iterations = 1;
+  for (Id l : nest) {
+    std::optional<int64_t> trips = program_.loop(l).tripCount;
+    if (!trips || __builtin_mul_overflow(iterations, std::max<int64_t>(*trips, 0), &iterations)) return std::nullopt;
+  }
+  return iterations;
+}
+
+bool Expert::largerParallelInside(Id loopId) const {
+  for (Id child : program_.loop(loopId).children) {
+    const LoopRow& c = program_.loop(child);
+    const LoopResult& r = analysis_.result(child);
+    const bool large = !c.tripCount || *c.tripCount >= kMinKernelIterations;
+    if ((c.counted() && large && (r.parallel || r.acrossCandidate)) || largerParallelInside(child)) return true;
+  }
+  return false;
+}
+
 bool Expert::place(Id loopId, std::vector<Nest>& nests) {
   const LoopRow& loop = program_.loop(loopId);
   const LoopResult& r = analysis_.result(loopId);
@@ -170,29 +189,13 @@ bool Expert::place(Id loopId, std::vector<Nest>& nests) {
     return false;
   if (loop.counted() && r.parallel) {
     std::vector<Id> nest = independentNest(loopId);
-    // Known to run fewer iterations than a warp has threads (a DO m = 1, 5 around the work, a
-    // one-trip DO): not worth a kernel; the loops inside are.
-    int64_t iterations = 1;
-    bool known = true;
-    for (Id l : nest) {
-      std::optional<int64_t> trips = program_.loop(l).tripCount;
-      if (!trips || __builtin_mul_overflow(iterations, std::max<int64_t>(*trips, 0), &iterations)) known = false;
-    }
-    // Left sequential when a loop inside it can be proposed instead: a parallel one not known
-    // to be as small.
-    auto parallelInside = [&](auto&& self, Id outer) -> bool {
-      for (Id child : program_.loop(outer).children) {
-        const LoopRow& c = program_.loop(child);
-        const LoopResult& cr = analysis_.result(child);
-        const bool large = !c.tripCount || *c.tripCount >= kMinKernelIterations;
-        if ((c.counted() && large && (cr.parallel || cr.acrossCandidate)) || self(self, child)) return true;
-      }
-      return false;
-    };
-    if (known && iterations < kMinKernelIterations && parallelInside(parallelInside, nest.back())) {
+    // Known to run fewer iterations than a warp has threads (a DO m = 1, 5 around the work):
+    // not worth a kernel when a loop inside it is.
+    std::optional<int64_t> iterations = knownIterations(nest);
+    if (iterations && *iterations < kMinKernelIterations && largerParallelInside(nest.back())) {
       notes_.push_back({loopId, {ReasonKind::TooFewIterations, false, "", loop.line,
-                                 "parallel, but not proposed: it runs " + std::to_string(iterations) + " iteration" +
-                                     (iterations == 1 ? "" : "s") + ", fewer than a warp's " +
+                                 "parallel, but not proposed: it runs " + std::to_string(*iterations) + " iteration" +
+                                     (*iterations == 1 ? "" : "s") + ", fewer than a warp's " +
                                      std::to_string(kMinKernelIterations) + " threads; the loops inside it are"}});
       return false;
     }

@@ -105,6 +105,10 @@ class Expert {
   std::string onClause(const std::vector<Id>& nest) const;
   /// The arrays private to each iteration of a loop (LoopAnalysis' private arrays).
   std::set<Id> privateArraysOf(Id loopId) const;
+  /// The iterations a nest runs, when its trip counts are known.
+  std::optional<int64_t> knownIterations(const std::vector<Id>& nest) const;
+  /// Whether a loop inside this one is parallel (or a pipeline) and not known to be small.
+  bool largerParallelInside(Id loopId) const;
   /// The arrays a loop reduces (`s(m) = s(m) + e`: LoopAnalysis' array reductions).
   std::set<Id> reductionArraysOf(Id loopId) const;
   /// Adds REGION and END REGION around runs of nests to one procedure's `directives`.
