@@ -9,6 +9,7 @@
 #include "analyzer/LoopAnalysis.hpp"
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
