@@ -514,6 +514,41 @@ bool Expert::writesEveryElement(const ArrayAccess& write) const {
   return true;
 }
 
+Id Expert::enclosingRegionLoop(const std::vector<Id>& run) const {
+  const LoopRow& firstNest = program_.loop(run.front());
+  const LoopRow& lastNest = program_.loop(run.back());
+  if (firstNest.lastStmt < firstNest.firstStmt || lastNest.lastStmt < lastNest.firstStmt) return 0;
+  Id runFirst = firstNest.firstStmt - 1, runLast = lastNest.lastStmt;  // the run's statements, DO headers included
+  Id around = 0;
+  for (Id parent = firstNest.parentId; parent != 0; parent = program_.loop(parent).parentId) {
+    const LoopRow& p = program_.loop(parent);
+    // A counted DO (a DO WHILE's condition is the host's), none of it a kernel itself.
+    if (p.kind != LoopKind::Do || p.lastStmt < p.firstStmt) break;
+    // The host evaluates each kernel's bounds again in every iteration: they may read no array
+    // and no scalar the loop writes (a kernel may have changed it on the device).
+    const std::set<std::string>& written = analysis_.result(parent).written;
+    bool boundsOnHost = true;
+    for (Id nest : run) {
+      const StatementRow& header = program_.statement(program_.loop(nest).firstStmt - 1);
+      if (!header.arrayRefs.empty()) boundsOnHost = false;
+      for (const ScalarRefRow& r : header.scalars)
+        if (r.access == Access::Read && written.count(program_.variable(r.varId).name)) boundsOnHost = false;
+    }
+    if (!boundsOnHost) break;
+    bool onlyTheRun = true;
+    for (Id s = p.firstStmt; s <= p.lastStmt && onlyTheRun; ++s) {
+      if (s >= runFirst && s <= runLast) continue;
+      const StatementKind kind = program_.statement(s).kind;
+      onlyTheRun = kind == StatementKind::EndDo || kind == StatementKind::Continue;
+    }
+    if (!onlyTheRun) break;
+    around = parent;
+    runFirst = p.firstStmt - 1;
+    runLast = p.lastStmt;
+  }
+  return around;
+}
+
 void Expert::regions(const std::vector<Nest>& nests, std::vector<ExpertDirective>& directives) {
   // Runs of nests with no statement between them, in the same block.
   size_t i = 0;
@@ -570,15 +605,21 @@ void Expert::regions(const std::vector<Nest>& nests, std::vector<ExpertDirective
     if (!out.empty()) clauses.push_back("OUT(" + join(out) + ")");
     if (!inout.empty()) clauses.push_back("INOUT(" + join(inout) + ")");
     if (!clauses.empty()) text += " " + join(clauses);
-    const LoopRow& first = program_.loop(nests[i].loops.front());
-    const LoopRow& last = program_.loop(nests[j - 1].loops.front());
-    // REGION goes before the first PARALLEL; END REGION after the last loop.
+    const LoopRow& firstNest = program_.loop(nests[i].loops.front());
+    const LoopRow& lastNest = program_.loop(nests[j - 1].loops.front());
+    // REGION goes before the first PARALLEL, END REGION after the last loop; or around the
+    // sequential loops that hold nothing but them (a time loop: its arrays stay on the device).
+    std::vector<Id> run;
+    for (size_t k = i; k < j; ++k) run.push_back(nests[k].loops.front());
+    const Id around = enclosingRegionLoop(run);
+    const LoopRow& first = around ? program_.loop(around) : firstNest;
+    const LoopRow& last = around ? program_.loop(around) : lastNest;
     auto firstParallel = std::find_if(directives.begin(), directives.end(), [&](const ExpertDirective& d) {
-      return d.kind == "PARALLEL" && d.loopId == first.id;
+      return d.kind == "PARALLEL" && d.loopId == firstNest.id;
     });
     directives.insert(firstParallel, {first.id, first.fileId, first.line, "REGION", text, 0, arrays});
     auto lastParallel = std::find_if(directives.begin(), directives.end(), [&](const ExpertDirective& d) {
-      return d.kind == "PARALLEL" && d.loopId == last.id;
+      return d.kind == "PARALLEL" && d.loopId == lastNest.id;
     });
     directives.insert(lastParallel + 1, {last.id, last.fileId, last.endLine + 1, "END_REGION", "END REGION", 0, {}});
     i = j;

@@ -110,6 +110,10 @@ class Expert {
   std::optional<int64_t> knownIterations(const std::vector<Id>& nest) const;
   /// Whether a loop inside this one is parallel (or a pipeline) and not known to be small.
   bool largerParallelInside(Id loopId) const;
+  /// The outermost sequential DO loop around a run of adjacent nests (their outermost loops)
+  /// whose body holds nothing else (no statement the host would run between the kernels, no
+  /// kernel bound the kernels may change), where their REGION can go; 0: none.
+  Id enclosingRegionLoop(const std::vector<Id>& run) const;
   /// The arrays a loop reduces (`s(m) = s(m) + e`: LoopAnalysis' array reductions).
   std::set<Id> reductionArraysOf(Id loopId) const;
   /// Adds REGION and END REGION around runs of nests to one procedure's `directives`.
