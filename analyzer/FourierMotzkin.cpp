@@ -42,28 +42,61 @@ void LinearSystem::atLeastZero(const Terms& terms, int64_t constant) {
 
 void LinearSystem::zero(const Terms& terms, int64_t constant) {
   atLeastZero(terms, constant);
-  Terms negated;
-  negated.reserve(terms.size());
-  for (const auto& [unknown, coefficient] : terms) {
-    if (coefficient == INT64_MIN) overflow_ = true;
-    negated.emplace_back(unknown, coefficient == INT64_MIN ? 0 : -coefficient);
-  }
-  if (constant == INT64_MIN) overflow_ = true;
-  atLeastZero(negated, constant == INT64_MIN ? 0 : -constant);
+  equalities_.push_back(std::move(rows_.back()));
+  rows_.pop_back();
 }
 
 bool LinearSystem::maySolve(size_t maxConstraints) const {
   if (overflow_) return true;
   const size_t n = unknowns_;
-  std::vector<std::vector<int64_t>> rows;
-  rows.reserve(rows_.size());
-  for (const auto& r : rows_) {
+  auto dense = [&](const Row& r) {
     std::vector<int64_t> row(n + 1, 0);
     std::copy(r.a.begin(), r.a.end(), row.begin());
     row[n] = r.c;
-    if (!tighten(row)) return false;
-    rows.push_back(std::move(row));
+    return row;
+  };
+  std::vector<std::vector<int64_t>> rows, equalities;
+  for (const auto& r : rows_) rows.push_back(dense(r));
+  for (const auto& r : equalities_) equalities.push_back(dense(r));
+  // row -= factor·equality, for every coefficient and the constant; false on overflow.
+  auto subtract = [&](std::vector<int64_t>& row, const std::vector<int64_t>& equality, int64_t factor) {
+    for (size_t i = 0; i <= n; ++i) {
+      int64_t product = 0;
+      if (__builtin_mul_overflow(factor, equality[i], &product) || __builtin_sub_overflow(row[i], product, &row[i])) return false;
+    }
+    return true;
+  };
+  // The equalities with an unknown of coefficient ±1: solved for it and substituted.
+  for (bool substituted = true; substituted;) {
+    substituted = false;
+    for (size_t e = 0; e < equalities.size() && !substituted; ++e)
+      for (size_t x = 0; x < n && !substituted; ++x) {
+        const int64_t c = equalities[e][x];
+        if (c != 1 && c != -1) continue;
+        const std::vector<int64_t> eq = std::move(equalities[e]);
+        equalities.erase(equalities.begin() + static_cast<std::ptrdiff_t>(e));
+        // x = -c·(the rest): a row with a·x loses a·c·eq (which has c·x, c·c = 1).
+        for (auto* list : {&equalities, &rows})
+          for (auto& row : *list)
+            if (row[x] != 0 && (row[x] == INT64_MIN || !subtract(row, eq, row[x] * c))) return true;
+        substituted = true;
+      }
   }
+  // The others: their coefficients' gcd must divide the constant; then two inequalities each.
+  for (auto& eq : equalities) {
+    int64_t g = 0;
+    for (size_t i = 0; i < n; ++i) g = std::gcd(g, eq[i] < 0 ? -eq[i] : eq[i]);
+    if (g == 0 ? eq[n] != 0 : eq[n] % g != 0) return false;
+    std::vector<int64_t> negated(n + 1);
+    for (size_t i = 0; i <= n; ++i) {
+      if (eq[i] == INT64_MIN) return true;
+      negated[i] = -eq[i];
+    }
+    rows.push_back(eq);
+    rows.push_back(std::move(negated));
+  }
+  for (auto& row : rows)
+    if (!tighten(row)) return false;
   std::vector<bool> eliminated(n, false);
   for (size_t step = 0; step < n; ++step) {
     // The unknown whose elimination makes the fewest new constraints.

@@ -1,9 +1,12 @@
 /// @file FourierMotzkin.hpp
-/// Whether a system of linear inequalities over integer unknowns may have a solution: Fourier–
-/// Motzkin elimination over the rationals, each constraint tightened to its integer hull first
-/// (divided by the gcd of its coefficients, the constant rounded down; Pugh, "The Omega test",
-/// CACM 35(8), 1992, §2). No rational solution means no integer one, so "none" is a proof; "may"
-/// is not (the dependence tests keep the dependence then).
+/// Whether a system of linear equalities and inequalities over integer unknowns may have a
+/// solution. The equalities go first, as the Omega test takes them (Pugh, "The Omega test",
+/// CACM 35(8), 1992, §2.2): one with an unknown of coefficient ±1 is solved for it and
+/// substituted everywhere (exact over the integers); one whose coefficients' gcd does not divide
+/// its constant has no solution. Then Fourier–Motzkin elimination over the rationals, each
+/// constraint tightened to its integer hull first (divided by the gcd of its coefficients, the
+/// constant rounded down; §2.3). No solution found impossible means none: a proof; "may" is not
+/// (the dependence tests keep the dependence then).
 #pragma once
 
 #include <cstddef>
@@ -33,7 +36,8 @@ class LinearSystem {
     int64_t c = 0;
   };
   size_t unknowns_ = 0;
-  std::vector<Row> rows_;
+  std::vector<Row> rows_;        ///< >= 0
+  std::vector<Row> equalities_;  ///< == 0
   bool overflow_ = false;
 };
 

@@ -458,6 +458,21 @@ NestLoop LoopAnalysis::nestLoop(Id loopId) {
   NestLoop n;
   n.var = l.var;
   n.step = l.step.empty() ? 1 : l.stepValue.value_or(0);
+  // A step of 2 or more spaces the values out from the start: the tests take two values to differ
+  // by a multiple of it, true only of one start. A start that follows an enclosing loop's
+  // variable (the red-black DO i = 2 + MOD(j, 2), n, 2), or may otherwise change between two
+  // runs of the loop, is no such lattice: the step is then unknown to them.
+  if (n.step > 1 || n.step < -1) {
+    bool fixedStart = l.lowerForm.affine;
+    const Id outermost = chains_[program_.loopIndex(loopId)].front();
+    const std::set<std::string>& written = results_[program_.loopIndex(outermost)].written;
+    for (const auto& [name, coeff] : l.lowerForm.terms) {
+      if (written.count(name)) fixedStart = false;
+      for (Id p = l.parentId; p != 0; p = program_.loop(p).parentId)
+        if (program_.loop(p).var == name) fixedStart = false;
+    }
+    if (!fixedStart) n.step = 0;
+  }
   auto [lowerMin, lowerMax] = range(l.lowerForm, loopId);
   auto [upperMin, upperMax] = range(l.upperForm, loopId);
   if (n.step > 0) {
@@ -864,6 +879,17 @@ std::optional<LinearExpr> affineOf(const facts::Expression& e) {
     case K::Name: f.terms.emplace_back(e.text, 1); return f;
     case K::Paren: return affineOf(e.args[0]);
     case K::Operator: break;
+    case K::Intrinsic: {
+      // mod(v, c), c a positive constant: a term of its own, "mod(v,c)", which the Fourier-Motzkin
+      // test ties to v (v - c·q, |it| < c): the red-black start 2 + mod(j, 2).
+      if (e.text != "mod" || e.args.size() != 2) return std::nullopt;
+      std::optional<LinearExpr> v = affineOf(e.args[0]), c = affineOf(e.args[1]);
+      if (!v || !c || !c->terms.empty() || c->constant < 2 || v->constant != 0 || v->terms.size() != 1 ||
+          v->terms[0].second != 1)
+        return std::nullopt;
+      f.terms.emplace_back("mod(" + v->terms[0].first + "," + std::to_string(c->constant) + ")", 1);
+      return f;
+    }
     default: return std::nullopt;
   }
   if (e.args.size() == 1) {
@@ -878,6 +904,18 @@ std::optional<LinearExpr> affineOf(const facts::Expression& e) {
   if (!x->terms.empty() && !y->terms.empty()) return std::nullopt;
   const LinearExpr& scaled = x->terms.empty() ? *y : *x;
   return combine(LinearExpr{}, scaled, x->terms.empty() ? x->constant : y->constant);
+}
+
+/// The variable a term is about: v for a name v and for the term "mod(v,c)" affineOf makes.
+std::string variableOfTerm(const std::string& term) {
+  if (term.starts_with("mod(")) return term.substr(4, term.find(',') - 4);
+  return term;
+}
+
+/// mod(v, c)'s c, for the term "mod(v,c)"; 0 for any other term.
+int64_t modulusOfTerm(const std::string& term) {
+  if (!term.starts_with("mod(")) return 0;
+  return std::stoll(term.substr(term.find(',') + 1));
 }
 
 /// The affine arguments of `e` when it is the intrinsic `name` (min, max), else `e` itself when
@@ -918,7 +956,8 @@ const LoopAnalysis::AffineBounds& LoopAnalysis::affineBounds(Id loopId) {
     // Only integer scalars: a REAL bound is truncated, and 2*x truncated is not 2 times x truncated.
     const StatementRow& header = program_.statement(l.headerStmt);
     auto nameNotInteger = [&](const LinearExpr& f) {
-      for (const auto& [name, coeff] : f.terms) {
+      for (const auto& [term, coeff] : f.terms) {
+        const std::string name = variableOfTerm(term);
         bool integer = false;
         for (const ScalarRefRow& r : header.scalars)
           if (program_.variable(r.varId).name == name) integer = program_.variable(r.varId).integer;
@@ -927,6 +966,7 @@ const LoopAnalysis::AffineBounds& LoopAnalysis::affineBounds(Id loopId) {
       return false;
     };
     for (auto* list : {&b.start, &b.startMin, &b.end, &b.endMax}) std::erase_if(*list, nameNotInteger);
+    if (std::optional<LinearExpr> start = affineOf(exprs[0]); start && !nameNotInteger(*start)) b.startExact = start;
     if (exprs.size() > 2 && !exprs[2].isNull()) {
       if (std::optional<LinearExpr> step = affineOf(exprs[2]); step && step->terms.empty()) b.step = step->constant;
       else if (step && !nameNotInteger(*step)) b.stepForm = step;
@@ -934,7 +974,7 @@ const LoopAnalysis::AffineBounds& LoopAnalysis::affineBounds(Id loopId) {
       b.step = 1;
     }
   } else {  // a FORALL's or DO CONCURRENT's index: the affine forms the front end stored
-    if (l.lowerForm.affine) b.start.push_back(l.lowerForm), b.startMin.push_back(l.lowerForm);
+    if (l.lowerForm.affine) b.start.push_back(l.lowerForm), b.startMin.push_back(l.lowerForm), b.startExact = l.lowerForm;
     if (l.upperForm.affine) b.end.push_back(l.upperForm), b.endMax.push_back(l.upperForm);
     if (l.step.empty()) b.step = 1;
     else if (l.stepValue) b.step = *l.stepValue;
@@ -957,7 +997,8 @@ const std::vector<LoopAnalysis::Condition>& LoopAnalysis::conditionsOf(Id ifStmt
   const size_t depth = s.loopId ? chains_[program_.loopIndex(s.loopId)].size() : 0;
   // Only integer scalars may appear: a comparison of reals is no integer constraint.
   auto integers = [&](const LinearExpr& f) {
-    for (const auto& [name, coeff] : f.terms) {
+    for (const auto& [term, coeff] : f.terms) {
+      const std::string name = variableOfTerm(term);
       bool integer = false;
       for (const ScalarRefRow& r : s.scalars)
         if (program_.variable(r.varId).name == name) integer = program_.variable(r.varId).integer;
@@ -1033,33 +1074,46 @@ bool LoopAnalysis::carriedImpossible(const ArrayAccess& a, const ArrayAccess& b,
     struct Copy {
       const ArrayAccess* access;
       std::vector<size_t> vars;
+      std::map<std::string, size_t> mods;  ///< "mod(v,c)" -> its unknown, for this copy's v
     };
-    Copy copies[2] = {{&source, {}}, {&sink, {}}};
+    Copy copies[2] = {{&source, {}, {}}, {&sink, {}, {}}};
     for (Copy& c : copies)
       for (size_t k = 0; k < c.access->loops().size(); ++k) c.vars.push_back(system.unknown());
     // A form's terms as unknowns: a loop variable of the first `depth` loops around the copy's
     // access (innermost first), else a symbol the nest does not change; nullopt otherwise.
-    auto termsOf = [&](const LinearExpr& f, const Copy& c, size_t depth) -> std::optional<LinearSystem::Terms> {
+    std::function<std::optional<size_t>(const std::string&, Copy&, size_t)> unknownOf =
+        [&](const std::string& name, Copy& c, size_t depth) -> std::optional<size_t> {
+      if (int64_t modulus = modulusOfTerm(name)) {
+        // r = mod(v, c): r = v - c·q for an integer q, and |r| < c.
+        auto found = c.mods.find(name);
+        if (found != c.mods.end()) return found->second;
+        std::optional<size_t> v = unknownOf(variableOfTerm(name), c, depth);
+        if (!v) return std::nullopt;
+        const size_t r = system.unknown(), q = system.unknown();
+        system.zero({{r, 1}, {*v, -1}, {q, modulus}}, 0);
+        system.atLeastZero({{r, 1}}, modulus - 1);
+        system.atLeastZero({{r, -1}}, modulus - 1);
+        c.mods.emplace(name, r);
+        return r;
+      }
+      for (size_t k = depth; k-- > 0;)
+        if (program_.loop(c.access->loops()[k]).var == name) return c.vars[k];
+      if (std::find(variant.begin(), variant.end(), name) != variant.end()) return std::nullopt;
+      auto [at, added] = symbols.try_emplace(name, 0);
+      if (added) at->second = system.unknown();
+      return at->second;
+    };
+    auto termsOf = [&](const LinearExpr& f, Copy& c, size_t depth) -> std::optional<LinearSystem::Terms> {
       LinearSystem::Terms terms;
       for (const auto& [name, coeff] : f.terms) {
-        std::optional<size_t> unknown;
-        for (size_t k = depth; k-- > 0;)
-          if (program_.loop(c.access->loops()[k]).var == name) {
-            unknown = c.vars[k];
-            break;
-          }
-        if (!unknown) {
-          if (std::find(variant.begin(), variant.end(), name) != variant.end()) return std::nullopt;
-          auto [at, added] = symbols.try_emplace(name, 0);
-          if (added) at->second = system.unknown();
-          unknown = at->second;
-        }
+        std::optional<size_t> unknown = unknownOf(name, c, depth);
+        if (!unknown) return std::nullopt;
         terms.emplace_back(*unknown, coeff);
       }
       return terms;
     };
     // coefficient·v + Σ terms(f)·fsign + constant >= 0
-    auto bound = [&](size_t v, int64_t coefficient, const LinearExpr& f, int64_t fsign, const Copy& c, size_t depth) {
+    auto bound = [&](size_t v, int64_t coefficient, const LinearExpr& f, int64_t fsign, Copy& c, size_t depth) {
       std::optional<LinearSystem::Terms> terms = termsOf(f, c, depth);
       if (!terms) return;
       for (auto& t : *terms) t.second *= fsign;
@@ -1067,7 +1121,7 @@ bool LoopAnalysis::carriedImpossible(const ArrayAccess& a, const ArrayAccess& b,
       system.atLeastZero(*terms, f.constant * fsign);
     };
     // The loops' ranges: start <= v <= end for a positive step, end <= v <= start for a negative one.
-    for (const Copy& c : copies)
+    for (Copy& c : copies)
       for (size_t k = 0; k < c.access->loops().size(); ++k) {
         const Id loop = c.access->loops()[k];
         const AffineBounds& lb = affineBounds(loop);
@@ -1075,6 +1129,14 @@ bool LoopAnalysis::carriedImpossible(const ArrayAccess& a, const ArrayAccess& b,
         if (s == 0) continue;
         for (const LinearExpr& f : s > 0 ? lb.start : lb.startMin) bound(c.vars[k], s, f, -s, c, k);  // s·(v - start) >= 0
         for (const LinearExpr& f : s > 0 ? lb.end : lb.endMax) bound(c.vars[k], -s, f, s, c, k);      // s·(end - v) >= 0
+        // A constant step of 2 or more: v = start + step·m for an integer m (the red-black parity).
+        if (lb.step && (*lb.step > 1 || *lb.step < -1) && *lb.step != INT64_MIN && lb.startExact)
+          if (std::optional<LinearSystem::Terms> start = termsOf(*lb.startExact, c, k)) {
+            const size_t m = system.unknown();
+            LinearSystem::Terms lattice = {{c.vars[k], 1}, {m, -*lb.step}};
+            for (const auto& [unknown, coeff] : *start) lattice.emplace_back(unknown, -coeff);
+            system.zero(lattice, -lb.startExact->constant);
+          }
       }
     // The same element.
     const size_t rank = std::min(source.subscripts().size(), sink.subscripts().size());
@@ -1091,7 +1153,7 @@ bool LoopAnalysis::carriedImpossible(const ArrayAccess& a, const ArrayAccess& b,
     }
     // What the IFs around each reference said when it ran (their variables are the loops' or do
     // not change in the nest).
-    for (const Copy& c : copies)
+    for (Copy& c : copies)
       for (const Condition& g : guardConditions(*c.access)) {
         std::optional<LinearSystem::Terms> terms = termsOf(g.form, c, std::min(g.depth, c.vars.size()));
         if (!terms) continue;
@@ -1133,13 +1195,15 @@ void LoopAnalysis::refineWithBounds(DependenceResult& r, const ArrayAccess& a, c
     return false;
   };
   bool needed = false;
+  bool lattice = false;  // a loop whose values a constant step of 2 or more spaces out
   for (const ArrayAccess* x : {&a, &b}) {
     for (Id l : x->loops()) {
       const AffineBounds& bounds = affineBounds(l);
       if (!bounds.step) needed = true;
+      if (bounds.step && (*bounds.step > 1 || *bounds.step < -1) && bounds.startExact) lattice = needed = true;
       for (const auto* list : {&bounds.start, &bounds.end, &bounds.startMin, &bounds.endMax})
         for (const LinearExpr& f : *list)
-          for (const auto& term : f.terms) needed |= isLoopVar(*x, term.first);
+          for (const auto& term : f.terms) needed |= isLoopVar(*x, variableOfTerm(term.first));
       const LoopRow& row = program_.loop(l);
       if (!row.lowerForm.affine || !row.upperForm.affine) needed = true;  // max(...), min(n, jt + ts - 1)
     }
@@ -1157,7 +1221,9 @@ void LoopAnalysis::refineWithBounds(DependenceResult& r, const ArrayAccess& a, c
   bool refined = false;
   for (size_t k = 0; k < common && k < r.levels.size(); ++k) {
     LevelDependence& lv = r.levels[k];
-    if (lv.distance) continue;  // one distance: a dependence the bounds do not remove
+    // One distance: a dependence the bounds do not remove, unless a loop's step spaces its
+    // values out (the distance was found without it).
+    if (lv.distance && !lattice) continue;
     if (lv.forward && carriedImpossible(a, b, k, true, variant)) lv.forward = false, refined = true;
     if (lv.backward && carriedImpossible(a, b, k, false, variant)) lv.backward = false, refined = true;
   }

@@ -136,6 +136,7 @@ class LoopAnalysis {
     std::vector<LinearExpr> startMin, endMax;  ///< the arguments of min(...) as a start, max(...) as an end
     std::optional<int64_t> step;   ///< a constant step
     std::optional<LinearExpr> stepForm;  ///< a step that is not a constant, when affine
+    std::optional<LinearExpr> startExact;  ///< the start itself, when affine (not split)
   };
   const AffineBounds& affineBounds(Id loopId);
   /// A reference's name without its subscripts: the part of the variable it is (c, c%d).

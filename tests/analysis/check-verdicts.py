@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A differential check of the analysis' "parallel" verdicts: random loop nests (integer arrays,
-affine and triangular bounds, IF conditions, work arrays, element and scalar updates) are loaded
+affine, triangular and red-black bounds, IF conditions, work arrays, element and scalar updates) are loaded
 with sapfor-lex; every loop it proves parallel (not as an ACROSS pipeline, whose iterations keep
 their order) is run again with its iterations in reverse order (gfortran), and the results must
 not change. A loop whose iterations depend on each other almost
@@ -90,8 +90,12 @@ def statement(rng, variables, depth):
 
 
 def loop_header(rng, var, outer):
-    """DO var = lo, hi: rectangular, triangular on an outer variable, or a tile."""
+    """DO var = lo, hi: rectangular, triangular on an outer variable, or red-black (a step of 2
+    from a start whose parity follows an outer variable: not run backwards itself)."""
     kind = rng.random()
+    if outer and kind < 0.15:
+        o = rng.choice(outer)
+        return "do %s = %d + mod(%s, 2), n, 2" % (var, rng.randint(1, 2), o), "stepped"
     if outer and kind < 0.3:
         o = rng.choice(outer)
         return "do %s = %s, n" % (var, o + (" + 1" if rng.random() < 0.5 else "")), (o, "+1")
@@ -118,9 +122,10 @@ def program(rng):
         if rng.random() < 0.75:
             for st in [statement(rng, ["i"], 1) for _ in range(rng.randint(0, 1))]:
                 lines += ["    " + l for l in st]
-            header2, _ = loop_header(rng, "j", ["i"])
+            header2, shape = loop_header(rng, "j", ["i"])
             lines.append("    " + header2)
-            loops[len(lines)] = header2
+            if shape != "stepped":
+                loops[len(lines)] = header2
             for st in [statement(rng, ["i", "j"], 2) for _ in range(rng.randint(1, 3))]:
                 lines += ["      " + l for l in st]
             lines.append("    end do")

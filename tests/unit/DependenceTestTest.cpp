@@ -638,11 +638,25 @@ TEST_CASE("Fourier-Motzkin: systems with and without integer solutions, by hand"
     CHECK(s.maySolve());
   }
   {
-    // 2x = 1 has a rational solution, no integer one: the tightening (x >= 1/2 -> x >= 1,
-    // x <= 1/2 -> x <= 0) finds it.
+    // 2x = 1 has a rational solution, no integer one: the gcd of the equality's coefficients (2)
+    // does not divide its constant.
     LinearSystem s;
     size_t x = s.unknown();
     s.zero({{x, 2}}, -1);
+    CHECK_FALSE(s.maySolve());
+  }
+  {
+    // Red-black: i = 2 + r + 2m with r = j - 2q (r = mod(j, 2)), the same i in rows j and j+1:
+    // j + 1 - j = 2(...), odd against even. Substituting i, r and j exposes it.
+    LinearSystem s;
+    size_t i1 = s.unknown(), m1 = s.unknown(), r1 = s.unknown(), q1 = s.unknown(), j1 = s.unknown();
+    size_t i2 = s.unknown(), m2 = s.unknown(), r2 = s.unknown(), q2 = s.unknown(), j2 = s.unknown();
+    s.zero({{i1, 1}, {m1, -2}, {r1, -1}}, -2);
+    s.zero({{r1, 1}, {j1, -1}, {q1, 2}}, 0);
+    s.zero({{i2, 1}, {m2, -2}, {r2, -1}}, -2);
+    s.zero({{r2, 1}, {j2, -1}, {q2, 2}}, 0);
+    s.zero({{i1, 1}, {i2, -1}}, 0);
+    s.zero({{j2, 1}, {j1, -1}}, -1);
     CHECK_FALSE(s.maySolve());
   }
   {
@@ -693,6 +707,13 @@ TEST_CASE("Fourier-Motzkin never proves a system with an integer solution unsolv
     for (int k = 0; k < extra; ++k)
       constraints.push_back({{next(-3, 3), next(-3, 3), next(-3, 3)}, next(-6, 6)});
     for (const Constraint& c : constraints) s.atLeastZero({{0, c.a[0]}, {1, c.a[1]}, {2, c.a[2]}}, c.c);
+    // Now and then an equality too (solved and substituted, or its gcd tested): as two rows here.
+    if (next(0, 2) == 0) {
+      Constraint e{{next(-3, 3), next(-3, 3), next(-3, 3)}, next(-6, 6)};
+      s.zero({{0, e.a[0]}, {1, e.a[1]}, {2, e.a[2]}}, e.c);
+      constraints.push_back(e);
+      constraints.push_back({{-e.a[0], -e.a[1], -e.a[2]}, -e.c});
+    }
     bool found = false;
     for (int64_t x = -4; x <= 4 && !found; ++x)
       for (int64_t y = -4; y <= 4 && !found; ++y)

@@ -99,3 +99,23 @@ subroutine guarded_then_not(t, f, s, n)
     end do
   end do
 end subroutine guarded_then_not
+
+subroutine red_black(a, n)
+  integer :: n, i, j
+  real :: a(n, n)
+  do j = 2, n - 1
+    do i = 2 + mod(j, 2), n - 1, 2
+      a(i, j) = (a(i - 1, j) + a(i + 1, j) + a(i, j - 1) + a(i, j + 1)) / 4
+    end do
+  end do
+end subroutine red_black
+
+subroutine shifted_parity(b, c, n)
+  integer :: n, i, j
+  integer :: b(-30:40, -30:40), c(-30:40, -30:40)
+  do i = 1, n
+    do j = 2 + mod(i, 2), n, 2
+      b(j - 1, i - 1) = b(j + 2, i - j + 8) + c(j - 1, i)
+    end do
+  end do
+end subroutine shifted_parity
