@@ -491,6 +491,7 @@ NestLoop LoopAnalysis::nestLoop(Id loopId) {
 
 void LoopAnalysis::arrays(const LoopRow& outermost) {
   size_t from = accesses_.size();
+  const std::vector<ScalarDefinition> definitions = affineDefinitions(outermost);
   if (outermost.lastStmt >= outermost.firstStmt) {
     for (Id id = outermost.firstStmt; id <= outermost.lastStmt; ++id) {
       const StatementRow& s = program_.statement(id);
@@ -515,6 +516,7 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
           a.ref = &ref;
           a.array = &ref.name;
           a.forms = ref.subscripted ? &ref.forms : unknown(ref.varId ? &program_.variable(ref.varId) : nullptr);
+          if (ref.subscripted) a.forms = substituted(*a.forms, id, definitions);
           a.chain = chain;
           accesses_.push_back(a);
         }
@@ -1231,6 +1233,89 @@ void LoopAnalysis::refineWithBounds(DependenceResult& r, const ArrayAccess& a, c
   r.test += r.test.empty() ? "Fourier-Motzkin" : ", Fourier-Motzkin";
   if (std::none_of(r.levels.begin(), r.levels.end(), [](const LevelDependence& lv) { return lv.forward || lv.backward; }))
     r.independent = !r.loopIndependent;
+}
+
+// ---- scalars with affine values, in subscripts -----------------------------------------------
+
+std::vector<LoopAnalysis::ScalarDefinition> LoopAnalysis::affineDefinitions(const LoopRow& outermost) {
+  std::vector<ScalarDefinition> out;
+  if (outermost.lastStmt < outermost.firstStmt) return out;
+  const std::set<std::string>& written = results_[program_.loopIndex(outermost.id)].written;
+  for (Id id = outermost.firstStmt; id <= outermost.lastStmt; ++id) {
+    const StatementRow& s = program_.statement(id);
+    if (s.kind != StatementKind::Assignment || !s.loopId || !std::string_view(s.expr).starts_with(R"({"exprs":[")")) continue;
+    const LoopRow& loop = program_.loop(s.loopId);
+    if (s.blockId != loop.bodyBlock) continue;  // runs in every iteration of its loop
+    facts::StatementExpressions tree;
+    try {
+      tree = facts::parseStatementExpressions(s.expr);
+    } catch (const facts::ExpressionFormatError&) {
+      continue;
+    }
+    if (tree.exprs.size() != 2 || tree.exprs[0].kind != facts::ExpressionKind::Name) continue;
+    // The scalar it sets: an integer of the procedure's own, written nowhere else in its loop.
+    Id var = 0;
+    for (const ScalarRefRow& r : s.scalars)
+      if (r.access == Access::Write && program_.variable(r.varId).name == tree.exprs[0].text) var = r.varId;
+    if (!var) continue;
+    const Variable& v = program_.variable(var);
+    if (!v.integer || v.isArray() || v.associated() || v.pointer || v.target) continue;
+    int writes = 0;
+    for (Id t = loop.firstStmt; t <= loop.lastStmt; ++t)
+      for (const ScalarAccess& a : effectsOf(t).scalars) writes += a.varId == var && a.access == 'W';
+    if (writes != 1) continue;
+    // Its value: affine in the variables of the loops around it and names the nest does not change.
+    std::optional<LinearExpr> value = affineOf(tree.exprs[1]);
+    if (!value) continue;
+    bool usable = true;
+    for (const auto& [name, coeff] : value->terms) {
+      bool loopVariable = false;
+      for (Id l : chains_[program_.loopIndex(loop.id)]) loopVariable |= program_.loop(l).var == name;
+      if (modulusOfTerm(name) || (!loopVariable && written.count(name))) usable = false;
+    }
+    if (usable) out.push_back({v.name, id, loop.id, std::move(*value)});
+  }
+  return out;
+}
+
+const std::vector<LinearExpr>* LoopAnalysis::substituted(const std::vector<LinearExpr>& forms, Id stmt,
+                                                        const std::vector<ScalarDefinition>& definitions) {
+  // A reference after a definition in its loop (not before it in the iteration) reads that value.
+  auto definitionAt = [&](const std::string& name) -> const ScalarDefinition* {
+    for (const ScalarDefinition& d : definitions) {
+      const LoopRow& loop = program_.loop(d.loopId);
+      if (d.name == name && stmt > d.stmtId && stmt <= loop.lastStmt) return &d;
+    }
+    return nullptr;
+  };
+  std::vector<LinearExpr> out = forms;
+  bool changed = false;
+  for (LinearExpr& f : out) {
+    if (!f.affine) continue;
+    for (size_t t = 0; t < f.terms.size();) {
+      const ScalarDefinition* d = definitionAt(f.terms[t].first);
+      if (!d) {
+        ++t;
+        continue;
+      }
+      LinearExpr scaled;
+      const int64_t coeff = f.terms[t].second;
+      f.terms.erase(f.terms.begin() + static_cast<std::ptrdiff_t>(t));
+      std::optional<LinearExpr> times = combine(LinearExpr{}, d->value, coeff);
+      std::optional<LinearExpr> sum = times ? combine(f, *times, 1) : std::nullopt;
+      if (!sum) {
+        f.affine = false;
+        break;
+      }
+      f = std::move(*sum);
+      std::sort(f.terms.begin(), f.terms.end());
+      changed = true;
+      t = 0;
+    }
+  }
+  if (!changed) return &forms;
+  substitutedForms_.push_back(std::move(out));
+  return &substitutedForms_.back();
 }
 
 // ---- array reductions -----------------------------------------------------------------------

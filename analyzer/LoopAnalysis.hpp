@@ -8,6 +8,7 @@
 #include "analyzer/ProgramModel.hpp"
 #include "analyzer/ScalarFlow.hpp"
 
+#include <deque>
 #include <map>
 #include <optional>
 #include <set>
@@ -118,6 +119,18 @@ class LoopAnalysis {
   /// Scalars that may share storage with something else the loop touches (EQUIVALENCE, COMMON,
   /// POINTER and TARGET), and private ones whose other names would not see the private copy.
   void sharedStorageScalars(const LoopRow& loop, const ScalarFlow& flow, LoopResult& result);
+  /// A scalar a nest sets, in every iteration of its loop and once there, to an affine value of
+  /// the loops' variables and names the nest does not change (x = i - j + 2).
+  struct ScalarDefinition {
+    std::string name;
+    Id stmtId = 0, loopId = 0;
+    LinearExpr value;
+  };
+  std::vector<ScalarDefinition> affineDefinitions(const LoopRow& outermost);
+  /// Subscripts with the scalars defined before them (in their loop's iteration) replaced by their
+  /// values: grid(x, y) after x = i - j + 2 is grid(i - j + 2, y). `forms` itself when none is.
+  const std::vector<LinearExpr>* substituted(const std::vector<LinearExpr>& forms, Id stmt,
+                                             const std::vector<ScalarDefinition>& definitions);
   void arrays(const LoopRow& outermost);
   /// `sharedStorage`: a and b are two variables that share storage (why, for the note).
   void addDependenceRows(const ArrayAccess& a, const ArrayAccess& b, const DependenceResult& r, size_t common,
@@ -191,6 +204,7 @@ class LoopAnalysis {
   std::vector<std::optional<AffineBounds>> affineBounds_;  ///< per loop, when asked
   std::unordered_map<Id, std::vector<Condition>> conditions_;  ///< per IF statement, when asked
   std::unordered_map<const ArrayAccess*, std::vector<Condition>> guards_;  ///< per access, when asked
+  std::deque<std::vector<LinearExpr>> substitutedForms_;  ///< the accesses' subscripts with definitions substituted
   std::vector<std::vector<Id>> chains_;                    ///< per loop: the loops around it and itself
   std::map<size_t, std::vector<LinearExpr>> unknownForms_;  ///< per rank: subscripts nothing is known of
   std::vector<std::pair<size_t, size_t>> accessRange_;  ///< per outermost loop: its accesses

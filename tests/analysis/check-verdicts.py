@@ -83,8 +83,13 @@ def statement(rng, variables, depth):
         target = "s(%s)" % affine(rng, variables) if rng.random() < 0.7 else "s(3)"
         op = rng.choice(["+", "+", "*"])
         return ["%s = %s %s %s" % (target, target, op, element(rng, rng.choice(arrays), variables) if op == "+" else "3")]
-    if kind < 0.86:  # a scalar temporary
+    if kind < 0.80:  # a scalar temporary
         return ["t = %s" % element(rng, rng.choice(arrays), variables), "%s = t + 1" % element(rng, rng.choice(arrays), variables)]
+    if kind < 0.86:  # a subscript through a scalar set to an affine value, before or after its use
+        v = rng.choice(variables)
+        setting = "t = %s" % affine(rng, variables)
+        use = "%s(t, %s) = %s(t %s 1, %s) + 1" % (rng.choice(arrays), v, rng.choice(arrays), rng.choice(["+", "-"]), v)
+        return [setting, use] if rng.random() < 0.7 else [use, setting]
     # a scalar sum
     return ["u = u + %s" % element(rng, rng.choice(arrays), variables)]
 

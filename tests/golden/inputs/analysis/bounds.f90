@@ -119,3 +119,25 @@ subroutine shifted_parity(b, c, n)
     end do
   end do
 end subroutine shifted_parity
+
+subroutine wavefront(grid, n)
+  integer :: n, i, j, x, y
+  real :: grid(n, n)
+  do i = 2, 2 * n - 2
+    do j = max(2, i - n + 2), min(i, n)
+      x = i - j + 2
+      y = j
+      grid(x, y) = grid(x - 1, y) + grid(x, y - 1) - grid(x - 1, y - 1)
+    end do
+  end do
+end subroutine wavefront
+
+subroutine used_before_set(a, n)
+  integer :: n, i, k
+  real :: a(0:2 * n)
+  k = 0
+  do i = 1, n
+    a(k) = a(k) + 1
+    k = i
+  end do
+end subroutine used_before_set
