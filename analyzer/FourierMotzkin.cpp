@@ -18,7 +18,10 @@ int64_t floorDivide(int64_t a, int64_t b) { return a / b - (a % b != 0 && a < 0 
 bool tighten(Row& r) {
   const size_t n = r.size() - 1;
   int64_t g = 0;
-  for (size_t i = 0; i < n; ++i) g = std::gcd(g, r[i] < 0 ? -r[i] : r[i]);
+  for (size_t i = 0; i < n; ++i) {
+    if (r[i] == INT64_MIN) return true;  // no magnitude in int64: left as it is
+    g = std::gcd(g, r[i] < 0 ? -r[i] : r[i]);
+  }
   if (g == 0) return r[n] >= 0;
   if (g > 1) {
     for (size_t i = 0; i < n; ++i) r[i] /= g;
@@ -84,14 +87,12 @@ bool LinearSystem::maySolve(size_t maxConstraints) const {
   }
   // The others: their coefficients' gcd must divide the constant; then two inequalities each.
   for (auto& eq : equalities) {
+    if (std::find(eq.begin(), eq.end(), INT64_MIN) != eq.end()) return true;  // no negation in int64
     int64_t g = 0;
     for (size_t i = 0; i < n; ++i) g = std::gcd(g, eq[i] < 0 ? -eq[i] : eq[i]);
     if (g == 0 ? eq[n] != 0 : eq[n] % g != 0) return false;
     std::vector<int64_t> negated(n + 1);
-    for (size_t i = 0; i <= n; ++i) {
-      if (eq[i] == INT64_MIN) return true;
-      negated[i] = -eq[i];
-    }
+    for (size_t i = 0; i <= n; ++i) negated[i] = -eq[i];
     rows.push_back(eq);
     rows.push_back(std::move(negated));
   }
