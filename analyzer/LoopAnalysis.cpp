@@ -1260,10 +1260,15 @@ std::vector<LoopAnalysis::ScalarDefinition> LoopAnalysis::affineDefinitions(cons
     if (!var) continue;
     const Variable& v = program_.variable(var);
     if (!v.integer || v.isArray() || v.associated() || v.pointer || v.target) continue;
+    // Written once in the loop, and no jump in it that could reach a later statement around the
+    // definition (a CYCLE or an EXIT skips the rest of the iteration with it).
     int writes = 0;
-    for (Id t = loop.firstStmt; t <= loop.lastStmt; ++t)
+    bool jumps = false;
+    for (Id t = loop.firstStmt; t <= loop.lastStmt; ++t) {
+      jumps |= program_.statement(t).jumps;
       for (const ScalarAccess& a : effectsOf(t).scalars) writes += a.varId == var && a.access == 'W';
-    if (writes != 1) continue;
+    }
+    if (writes != 1 || jumps) continue;
     // Its value: affine in the variables of the loops around it and names the nest does not change.
     std::optional<LinearExpr> value = affineOf(tree.exprs[1]);
     if (!value) continue;
@@ -1298,7 +1303,6 @@ const std::vector<LinearExpr>* LoopAnalysis::substituted(const std::vector<Linea
         ++t;
         continue;
       }
-      LinearExpr scaled;
       const int64_t coeff = f.terms[t].second;
       f.terms.erase(f.terms.begin() + static_cast<std::ptrdiff_t>(t));
       std::optional<LinearExpr> times = combine(LinearExpr{}, d->value, coeff);

@@ -141,3 +141,14 @@ subroutine used_before_set(a, n)
     k = i
   end do
 end subroutine used_before_set
+
+subroutine jumped_over(a, c, n)
+  integer :: n, i, k
+  real :: a(0:2 * n), c(n)
+  k = 0
+  do i = 1, n
+    if (c(i) > 0) goto 10
+    k = i
+10  a(k) = a(k) + 1
+  end do
+end subroutine jumped_over
