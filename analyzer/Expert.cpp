@@ -9,11 +9,6 @@
 
 namespace sapfor::analyzer {
 
-std::string upperCase(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return text;
-}
-
 namespace {
 
 std::string line(int n) { return "line " + std::to_string(n); }
@@ -318,17 +313,10 @@ bool Expert::acrossWidths(const std::vector<Id>& nest, std::map<Id, AcrossWidths
   return true;
 }
 
-std::set<Id> Expert::privateArraysOf(Id loopId) const {
+std::set<Id> Expert::arraysOf(Id loopId, TraitKind trait) const {
   std::set<Id> arrays;
   for (const Trait& t : analysis_.result(loopId).traits)
-    if (t.trait == TraitKind::Private && program_.variable(t.varId).isArray()) arrays.insert(t.varId);
-  return arrays;
-}
-
-std::set<Id> Expert::reductionArraysOf(Id loopId) const {
-  std::set<Id> arrays;
-  for (const Trait& t : analysis_.result(loopId).traits)
-    if (t.trait == TraitKind::Reduction && t.op != "loc" && program_.variable(t.varId).isArray()) arrays.insert(t.varId);
+    if (t.trait == trait && t.op != "loc" && program_.variable(t.varId).isArray()) arrays.insert(t.varId);
   return arrays;
 }
 
@@ -344,8 +332,8 @@ std::string Expert::onClause(const std::vector<Id>& nest) const {
   std::map<Id, Candidate> byArray;
   std::vector<const ArrayAccess*> accesses = analysis_.accessesIn(nest.front());
   // Each iteration's own copy of a private array, and an array every iteration adds into, map nowhere.
-  std::set<Id> unmapped = privateArraysOf(nest.front());
-  unmapped.merge(reductionArraysOf(nest.front()));
+  std::set<Id> unmapped = arraysOf(nest.front(), TraitKind::Private);
+  unmapped.merge(arraysOf(nest.front(), TraitKind::Reduction));
   for (size_t i = 0; i < accesses.size(); ++i) {
     const ArrayAccess* a = accesses[i];
     if (!a->ref || !a->varId || unmapped.count(a->varId)) continue;
@@ -572,7 +560,7 @@ void Expert::regions(const std::vector<Nest>& nests, std::vector<ExpertDirective
     std::map<Id, std::pair<bool, bool>> use;
     for (size_t k = i; k < j; ++k) {
       std::vector<const ArrayAccess*> accesses = analysis_.accessesIn(nests[k].loops.front());
-      const std::set<Id> privateArrays = privateArraysOf(nests[k].loops.front());
+      const std::set<Id> privateArrays = arraysOf(nests[k].loops.front(), TraitKind::Private);
       for (const ArrayAccess* a : accesses) {
         if (!a->varId || privateArrays.count(a->varId)) continue;
         auto [it, added] = use.try_emplace(a->varId, false, false);

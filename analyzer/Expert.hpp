@@ -104,8 +104,9 @@ class Expert {
                     std::string* why = nullptr) const;
   std::string parallelText(const Nest& nest) const;
   std::string onClause(const std::vector<Id>& nest) const;
-  /// The arrays private to each iteration of a loop (LoopAnalysis' private arrays).
-  std::set<Id> privateArraysOf(Id loopId) const;
+  /// The arrays of a loop with a trait: private to each iteration, or reduced (`s(m) = s(m) + e`)
+  /// — not a MAXLOC's location array.
+  std::set<Id> arraysOf(Id loopId, TraitKind trait) const;
   /// The iterations a nest runs, when its trip counts are known.
   std::optional<int64_t> knownIterations(const std::vector<Id>& nest) const;
   /// Whether a loop inside this one is parallel (or a pipeline) and not known to be small.
@@ -114,8 +115,6 @@ class Expert {
   /// whose body holds nothing else (no statement the host would run between the kernels, no
   /// kernel bound the kernels may change), where their REGION can go; 0: none.
   Id enclosingRegionLoop(const std::vector<Id>& run) const;
-  /// The arrays a loop reduces (`s(m) = s(m) + e`: LoopAnalysis' array reductions).
-  std::set<Id> reductionArraysOf(Id loopId) const;
   /// Adds REGION and END REGION around runs of nests to one procedure's `directives`.
   void regions(const std::vector<Nest>& nests, std::vector<ExpertDirective>& directives);
   /// Whether a write happens in every iteration of its loops (outside any arm, or in every arm).
@@ -135,8 +134,5 @@ class Expert {
   std::vector<std::pair<Id, Reason>> notes_;
   const DirectiveIndex& index_;
 };
-
-/// Fortran names as a directive spells them: upper case.
-std::string upperCase(std::string text);
 
 }  // namespace sapfor::analyzer

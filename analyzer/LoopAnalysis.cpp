@@ -13,6 +13,11 @@
 
 namespace sapfor::analyzer {
 
+std::string upperCase(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return text;
+}
+
 const Trait* LoopResult::trait(const std::string& name) const {
   for (const Trait& t : traits)
     if (t.name == name) return &t;
@@ -22,11 +27,6 @@ const Trait* LoopResult::trait(const std::string& name) const {
 namespace {
 
 std::string line(int n) { return "line " + std::to_string(n); }
-
-std::string upper(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return text;
-}
 
 /// Overflow-safe interval arithmetic for loop ranges; nullopt = unbounded.
 using Bound = std::optional<int64_t>;
@@ -90,8 +90,7 @@ LoopAnalysis::LoopAnalysis(const Program& program, const Effects& effects)
     for (const Trait& t : results_[program_.loopIndex(loop.id)].traits)
       if (t.trait == TraitKind::Private || t.trait == TraitKind::Shared || t.varId == loop.varId) tracked.push_back(t.varId);
   if (!tracked.empty()) {
-    FlowGraph graph(program);
-    Liveness live(graph, program, effects, std::move(tracked), [this](Id stmt) -> const StatementEffects& { return effectsOf(stmt); });
+    Liveness live(flowGraph(), program, effects, std::move(tracked), [this](Id stmt) -> const StatementEffects& { return effectsOf(stmt); });
     for (const LoopRow& loop : program.loops) liveness(loop, results_[program_.loopIndex(loop.id)], live);
   }
   // Every access first (dependences point at them), then the pairs, nest by nest.
@@ -126,6 +125,11 @@ LoopAnalysis::LoopAnalysis(const Program& program, const Effects& effects)
 }
 
 const StatementEffects& LoopAnalysis::effectsOf(Id stmt) const { return statementEffects_[program_.statementIndex(stmt)]; }
+
+const FlowGraph& LoopAnalysis::flowGraph() {
+  if (!flowGraph_) flowGraph_.emplace(program_);
+  return *flowGraph_;
+}
 
 std::vector<const ArrayAccess*> LoopAnalysis::accessesIn(Id loopId) const {
   std::vector<const ArrayAccess*> out;
@@ -935,6 +939,17 @@ std::vector<LinearExpr> splitBound(const facts::Expression& e, const char* name)
 
 }  // namespace
 
+bool LoopAnalysis::integerNames(const LinearExpr& form, const StatementRow& s) const {
+  for (const auto& [term, coeff] : form.terms) {
+    const std::string name = variableOfTerm(term);
+    bool integer = false;
+    for (const ScalarRefRow& r : s.scalars)
+      if (program_.variable(r.varId).name == name) integer = program_.variable(r.varId).integer;
+    if (!integer) return false;
+  }
+  return true;
+}
+
 const LoopAnalysis::AffineBounds& LoopAnalysis::affineBounds(Id loopId) {
   std::optional<AffineBounds>& cached = affineBounds_[program_.loopIndex(loopId)];
   if (cached) return *cached;
@@ -944,11 +959,7 @@ const LoopAnalysis::AffineBounds& LoopAnalysis::affineBounds(Id loopId) {
   if (!l.counted()) return b;
   std::vector<facts::Expression> exprs;
   if (l.headerStmt && l.kind == LoopKind::Do) {
-    try {
-      exprs = facts::parseStatementExpressions(program_.statement(l.headerStmt).expr).exprs;
-    } catch (const facts::ExpressionFormatError&) {
-      exprs.clear();
-    }
+    exprs = treesOf(program_.statement(l.headerStmt)).exprs;
   }
   if (exprs.size() >= 2) {
     b.start = splitBound(exprs[0], "max");
@@ -957,16 +968,7 @@ const LoopAnalysis::AffineBounds& LoopAnalysis::affineBounds(Id loopId) {
     b.endMax = splitBound(exprs[1], "max");
     // Only integer scalars: a REAL bound is truncated, and 2*x truncated is not 2 times x truncated.
     const StatementRow& header = program_.statement(l.headerStmt);
-    auto nameNotInteger = [&](const LinearExpr& f) {
-      for (const auto& [term, coeff] : f.terms) {
-        const std::string name = variableOfTerm(term);
-        bool integer = false;
-        for (const ScalarRefRow& r : header.scalars)
-          if (program_.variable(r.varId).name == name) integer = program_.variable(r.varId).integer;
-        if (!integer) return true;
-      }
-      return false;
-    };
+    auto nameNotInteger = [&](const LinearExpr& f) { return !integerNames(f, header); };
     for (auto* list : {&b.start, &b.startMin, &b.end, &b.endMax}) std::erase_if(*list, nameNotInteger);
     if (std::optional<LinearExpr> start = affineOf(exprs[0]); start && !nameNotInteger(*start)) b.startExact = start;
     if (exprs.size() > 2 && !exprs[2].isNull()) {
@@ -989,25 +991,10 @@ const std::vector<LoopAnalysis::Condition>& LoopAnalysis::conditionsOf(Id ifStmt
   auto [at, added] = conditions_.try_emplace(ifStmt);
   if (!added) return at->second;
   const StatementRow& s = program_.statement(ifStmt);
-  std::vector<facts::Expression> exprs;
-  try {
-    exprs = facts::parseStatementExpressions(s.expr).exprs;
-  } catch (const facts::ExpressionFormatError&) {
-    return at->second;
-  }
+  const std::vector<facts::Expression> exprs = treesOf(s).exprs;
   if (exprs.empty()) return at->second;
   const size_t depth = s.loopId ? chains_[program_.loopIndex(s.loopId)].size() : 0;
   // Only integer scalars may appear: a comparison of reals is no integer constraint.
-  auto integers = [&](const LinearExpr& f) {
-    for (const auto& [term, coeff] : f.terms) {
-      const std::string name = variableOfTerm(term);
-      bool integer = false;
-      for (const ScalarRefRow& r : s.scalars)
-        if (program_.variable(r.varId).name == name) integer = program_.variable(r.varId).integer;
-      if (!integer) return false;
-    }
-    return true;
-  };
   std::vector<Condition>& out = at->second;
   std::function<void(const facts::Expression&)> walk = [&](const facts::Expression& e) {
     if (e.kind == facts::ExpressionKind::Paren) return walk(e.args[0]);
@@ -1018,7 +1005,7 @@ const std::vector<LoopAnalysis::Condition>& LoopAnalysis::conditionsOf(Id ifStmt
       return;
     }
     std::optional<LinearExpr> left = affineOf(e.args[0]), right = affineOf(e.args[1]);
-    if (!left || !right || !integers(*left) || !integers(*right)) return;
+    if (!left || !right || !integerNames(*left, s) || !integerNames(*right, s)) return;
     // left - right, or right - left, and how it compares with 0
     std::optional<LinearExpr> difference;
     int64_t less = 0;  // strict: one less, as both sides are integers
@@ -1246,12 +1233,7 @@ std::vector<LoopAnalysis::ScalarDefinition> LoopAnalysis::affineDefinitions(cons
     if (s.kind != StatementKind::Assignment || !s.loopId || !std::string_view(s.expr).starts_with(R"({"exprs":[")")) continue;
     const LoopRow& loop = program_.loop(s.loopId);
     if (s.blockId != loop.bodyBlock) continue;  // runs in every iteration of its loop
-    facts::StatementExpressions tree;
-    try {
-      tree = facts::parseStatementExpressions(s.expr);
-    } catch (const facts::ExpressionFormatError&) {
-      continue;
-    }
+    const facts::StatementExpressions tree = treesOf(s);
     if (tree.exprs.size() != 2 || tree.exprs[0].kind != facts::ExpressionKind::Name) continue;
     // The scalar it sets: an integer of the procedure's own, written nowhere else in its loop.
     Id var = 0;
@@ -1538,8 +1520,7 @@ void LoopAnalysis::privateArrays() {
     for (const CallArrayAccess& c : effectsOf(s.id).arrays)
       if (c.access == 'R' && tracked.count(c.varId)) e.scalars.push_back({c.varId, 'R'});
   }
-  FlowGraph graph(program_);
-  Liveness live(graph, program_, effects_, std::vector<Id>(tracked.begin(), tracked.end()),
+  Liveness live(flowGraph(), program_, effects_, std::vector<Id>(tracked.begin(), tracked.end()),
                 [&](Id stmt) -> const StatementEffects& { return reads[program_.statementIndex(stmt)]; });
   for (const auto& [loopId, array] : covered) {
     LoopResult& r = results_[program_.loopIndex(loopId)];
@@ -1548,7 +1529,7 @@ void LoopAnalysis::privateArrays() {
       const std::string& name = program_.variable(array).name;
       r.reasons.push_back({ReasonKind::LiveAfter, false, name, read->line,
                            "every iteration writes the elements of " + name + " it reads: " + name + " would be private (PRIVATE(" +
-                               upper(name) + ")) were its value not read after the loop (" + line(read->line) + ")"});
+                               upperCase(name) + ")) were its value not read after the loop (" + line(read->line) + ")"});
       continue;
     }
     std::erase_if(r.dependences, [&](size_t index) { return dependences_[index].varId == array; });

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "analyzer/Effects.hpp"
+#include "analyzer/FlowGraph.hpp"
 #include "analyzer/ProgramModel.hpp"
 #include "analyzer/ScalarFlow.hpp"
 
@@ -26,6 +27,9 @@ namespace sapfor::analyzer {
 inline constexpr size_t kMaxNestDepth = 64;
 inline constexpr size_t kMaxReferences = 2000;
 inline constexpr size_t kMaxPairs = 4'000'000;
+
+/// Fortran names as a directive spells them: upper case.
+std::string upperCase(std::string text);
 
 struct Trait {
   Id varId = 0;
@@ -152,6 +156,9 @@ class LoopAnalysis {
     std::optional<LinearExpr> startExact;  ///< the start itself, when affine (not split)
   };
   const AffineBounds& affineBounds(Id loopId);
+  /// Whether every name of an affine form is an integer scalar statement `s` reads or writes (a
+  /// comparison of reals, a truncated REAL bound, is no integer constraint).
+  bool integerNames(const LinearExpr& form, const StatementRow& s) const;
   /// A reference's name without its subscripts: the part of the variable it is (c, c%d).
   static std::string partOf(const std::string& name);
   /// Whether part `part` lies within part `whole` (c%d within c, c within c).
@@ -189,6 +196,8 @@ class LoopAnalysis {
   void arrayReasons(LoopResult& result);
   void otherReasons(const LoopRow& loop, LoopResult& result);
   void liveness(const LoopRow& loop, LoopResult& result, const class Liveness& live);
+  /// The procedure's flow graph, built once when a liveness first needs it.
+  const FlowGraph& flowGraph();
   /// How a variable the procedure shares is shared, for a message: "a dummy argument", "in COMMON /c/" ...
   std::string sharedAs(Id varId) const;
   NestLoop nestLoop(Id loopId);
@@ -204,7 +213,8 @@ class LoopAnalysis {
   std::vector<std::optional<AffineBounds>> affineBounds_;  ///< per loop, when asked
   std::unordered_map<Id, std::vector<Condition>> conditions_;  ///< per IF statement, when asked
   std::unordered_map<const ArrayAccess*, std::vector<Condition>> guards_;  ///< per access, when asked
-  std::deque<std::vector<LinearExpr>> substitutedForms_;  ///< the accesses' subscripts with definitions substituted
+  std::deque<std::vector<LinearExpr>> substitutedForms_;
+  std::optional<FlowGraph> flowGraph_;  ///< the accesses' subscripts with definitions substituted
   std::vector<std::vector<Id>> chains_;                    ///< per loop: the loops around it and itself
   std::map<size_t, std::vector<LinearExpr>> unknownForms_;  ///< per rank: subscripts nothing is known of
   std::vector<std::pair<size_t, size_t>> accessRange_;  ///< per outermost loop: its accesses

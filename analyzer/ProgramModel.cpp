@@ -316,6 +316,14 @@ void Program::loadCode(Id procId, facts::FileRows&& code, Detail detail) {
   }
 }
 
+facts::StatementExpressions treesOf(const facts::StatementRow& s) {
+  try {
+    return facts::parseStatementExpressions(s.expr, "statement " + std::to_string(s.id) + "'s expressions");
+  } catch (const facts::ExpressionTooDeep&) {
+    return {};
+  }
+}
+
 // ---- from the database ---------------------------------------------------------------------------
 
 ProgramReader::ProgramReader(SQLite::Database& db) : db_(db.getHandle()), rows_(db, facts::Reader::Expressions::StatementsOnly) {}

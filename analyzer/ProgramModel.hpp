@@ -11,6 +11,7 @@
 #include "analyzer/UpdatePatterns.hpp"
 
 #include "facts/Codecs.hpp"
+#include "facts/Expression.hpp"
 #include "facts/Rows.hpp"
 
 #include <SQLiteCpp/Database.h>
@@ -116,6 +117,11 @@ struct StatementRow : facts::StatementRow {
   std::vector<Id> calls;
   std::vector<int> jumpLabels;  ///< the labels it may jump to (jumps with none: any label)
 };
+
+/// A statement's expression trees (facts/Expression.hpp); none when they nest deeper than the
+/// readers walk (a sum of 20,000 terms: what is asked of them is then unknown, which is sound).
+/// Throws facts::ExpressionFormatError, naming the statement, on malformed JSON (a damaged database).
+facts::StatementExpressions treesOf(const facts::StatementRow& s);
 
 /// An array reference's row, with its subscripts as the dependence tests see them.
 struct ArrayRefRow : facts::ArrayRefRow {

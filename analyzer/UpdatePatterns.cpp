@@ -174,11 +174,11 @@ class Recognizer {
           // an element's appears again in the value (most assignments are to elements and are
           // not updates: their trees are not read).
           if (std::string_view(s.expr).starts_with(R"({"exprs":[")") || targetElementAgain(s.expr))
-            assignment(s, nullptr, parse(s).exprs);
+            assignment(s, nullptr, treesOf(s).exprs);
           break;
         case StatementKind::If:
           if (s.action == StatementKind::Assignment) {
-            facts::StatementExpressions tree = parse(s);
+            facts::StatementExpressions tree = treesOf(s);
             if (!tree.exprs.empty() && !tree.action.empty()) assignment(s, &tree.exprs[0], tree.action[0].exprs);
           }
           break;
@@ -193,9 +193,6 @@ class Recognizer {
   }
 
  private:
-  static facts::StatementExpressions parse(const StatementRow& s) {
-    return facts::parseStatementExpressions(s.expr, "statement " + std::to_string(s.id) + "'s expressions");
-  }
 
   /// The scalar variable `name` of statement `s` (one it reads or writes), if any.
   std::optional<Scalar> scalar(const StatementRow& s, const std::string& name) const {
@@ -323,7 +320,7 @@ class Recognizer {
     auto construct = program_.constructs.find(ifThen.id);
     auto arm = firstArm_.find(ifThen.id);
     if (construct == program_.constructs.end() || construct->second.arms != 1 || arm == firstArm_.end()) return;
-    facts::StatementExpressions condition = parse(ifThen);
+    facts::StatementExpressions condition = treesOf(ifThen);
     if (condition.exprs.empty()) return;
     auto cmp = comparison(ifThen, condition.exprs[0]);
     if (!cmp) return;
@@ -343,7 +340,7 @@ class Recognizer {
       }
       ++count;
       if (s.kind != StatementKind::Assignment || s.expr.empty()) return;
-      facts::StatementExpressions tree = parse(s);
+      facts::StatementExpressions tree = treesOf(s);
       if (tree.exprs.size() != 2) return;
       const Expression& lhs = tree.exprs[0];
       const Expression& rhs = tree.exprs[1];

@@ -689,8 +689,6 @@ class Extractor {
     return base->symbol;
   }
 
-  /// A reference whose subscripts are e.args[firstSubscript...]: a(i, j), or p%x(i) (a Subscript
-  /// of an array component, named p%x and attached to p's variable row).
   /// A reference of the current statement, its subscripts not filled in.
   ArrayRefFacts newReference(char access, facts::RefContext context, SourcePos pos) const {
     ArrayRefFacts r;
@@ -705,6 +703,8 @@ class Extractor {
     return r;
   }
 
+  /// A reference whose subscripts are e.args[firstSubscript...]: a(i, j), or p%x(i) (a Subscript
+  /// of an array component, named p%x and attached to p's variable row).
   void record(const Expr& e, char access, facts::RefContext context, bool subscripted, size_t firstSubscript = 0) {
     ArrayRefFacts r = newReference(access, context, e.pos);
     if (e.kind == ExprKind::Subscript) {
