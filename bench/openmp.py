@@ -141,4 +141,7 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except BrokenPipeError:  # the report piped into head: what was read is enough
+        sys.stderr.close()
