@@ -422,8 +422,10 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls) const {
         // An element passed to a scalar dummy (F77's CALL F(A(I))): the callee touches that element.
         const ArrayRefRow* ref = refId ? &program_.arrayRef(refId) : nullptr;
         Id element = scalarDummy && ref && ref->subscripted && !ref->section ? refId : 0;
-        if (reads) out.arrays.push_back({var, 'R', callId, static_cast<int>(k) + 1, element});
-        if (writes) out.arrays.push_back({var, 'W', callId, static_cast<int>(k) + 1, element});
+        // The argument's own reference only (a name found in the statement may be another one's).
+        const Id argumentRef = refId == arg.refId ? refId : 0;
+        if (reads) out.arrays.push_back({var, 'R', callId, static_cast<int>(k) + 1, element, argumentRef});
+        if (writes) out.arrays.push_back({var, 'W', callId, static_cast<int>(k) + 1, element, argumentRef});
       } else {
         if (reads) out.scalars.push_back({var, 'R', false, callId, true});
         if (writes) out.scalars.push_back({var, 'W', defines && !guarded(var), callId, true});

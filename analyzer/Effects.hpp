@@ -64,6 +64,10 @@ struct CallArrayAccess {
   Id callId = 0;
   int argument = 0;  ///< the actual argument's position; 0 for a shared array
   Id refId = 0;      ///< an element passed to a scalar dummy: the callee touches only it
+  /// The reference the argument is (a whole array, a section, an element passed to an array
+  /// dummy, a component p%x(i)); 0 for a shared array. What of it the callee may touch is the
+  /// analysis' to say: a section, or the whole of the array the element is of.
+  Id argumentRef = 0;
 };
 
 /// What a call does that keeps its loop from running in parallel.

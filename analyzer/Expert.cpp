@@ -336,7 +336,8 @@ std::string Expert::onClause(const std::vector<Id>& nest) const {
   unmapped.merge(arraysOf(nest.front(), TraitKind::Reduction));
   for (size_t i = 0; i < accesses.size(); ++i) {
     const ArrayAccess* a = accesses[i];
-    if (!a->ref || !a->varId || unmapped.count(a->varId)) continue;
+    // DVMH distributes arrays of intrinsic types: a loop maps onto no variable of a derived type.
+    if (!a->ref || !a->varId || unmapped.count(a->varId) || program_.variable(a->varId).derived) continue;
     boost::container::small_vector<size_t, 8> covered;  // the nest's loops its subscripts follow
     for (const LinearExpr& s : a->subscripts())
       if (auto o = linearOf(s, vars); o && std::find(covered.begin(), covered.end(), std::get<0>(*o)) == covered.end())

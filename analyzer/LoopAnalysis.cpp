@@ -1,6 +1,7 @@
 /// @file LoopAnalysis.cpp
 #include "analyzer/LoopAnalysis.hpp"
 
+#include "analyzer/Designators.hpp"
 #include "analyzer/FlowGraph.hpp"
 #include "analyzer/FourierMotzkin.hpp"
 #include "facts/Expression.hpp"
@@ -27,6 +28,34 @@ const Trait* LoopResult::trait(const std::string& name) const {
 namespace {
 
 std::string line(int n) { return "line " + std::to_string(n); }
+
+std::optional<LinearExpr> affineOf(const facts::Expression& e);
+
+/// Two paths into one variable, as the dependence tests compare them.
+struct PartsCompared {
+  std::vector<LinearExpr> a, b;  ///< the subscripts of the parts both write the same number of, in turn
+  bool sameShape = false;        ///< the same parts, each with as many subscripts in both
+};
+
+/// nullopt: the paths part ways (two different components never share storage). Where one
+/// path goes on past the other's end, the shorter one is all of what the longer reaches into;
+/// a part subscripted in one and whole (or otherwise) in the other is left out of the test.
+std::optional<PartsCompared> compareParts(const ReferencePath& x, const ReferencePath& y) {
+  const size_t n = std::min(x.names.size(), y.names.size());
+  for (size_t i = 0; i < n; ++i)
+    if (x.names[i] != y.names[i]) return std::nullopt;
+  PartsCompared out;
+  out.sameShape = x.names.size() == y.names.size();
+  for (size_t i = 0, ix = 0, iy = 0; i < n; ix += x.counts[i], iy += y.counts[i], ++i) {
+    if (x.counts[i] != y.counts[i]) {
+      out.sameShape = false;
+      continue;
+    }
+    out.a.insert(out.a.end(), x.forms.begin() + static_cast<ptrdiff_t>(ix), x.forms.begin() + static_cast<ptrdiff_t>(ix + x.counts[i]));
+    out.b.insert(out.b.end(), y.forms.begin() + static_cast<ptrdiff_t>(iy), y.forms.begin() + static_cast<ptrdiff_t>(iy + y.counts[i]));
+  }
+  return out;
+}
 
 /// Overflow-safe interval arithmetic for loop ranges; nullopt = unbounded.
 using Bound = std::optional<int64_t>;
@@ -93,13 +122,7 @@ LoopAnalysis::LoopAnalysis(const Program& program, const Effects& effects)
     Liveness live(flowGraph(), program, effects, std::move(tracked), [this](Id stmt) -> const StatementEffects& { return effectsOf(stmt); });
     for (const LoopRow& loop : program.loops) liveness(loop, results_[program_.loopIndex(loop.id)], live);
   }
-  // Every access first (dependences point at them), then the pairs, nest by nest.
-  size_t total = 0;
-  for (const LoopRow& loop : program.loops)
-    if (!loop.parentId && loop.lastStmt >= loop.firstStmt)
-      for (Id s = loop.firstStmt; s <= loop.lastStmt; ++s)
-        total += program.statement(s).arrayRefs.size() + statementEffects_[program_.statementIndex(s)].arrays.size();
-  accesses_.reserve(total);
+  // The accesses and the pairs, nest by nest (dependences point at accesses: they never move).
   accessRange_.assign(program.loops.size(), {0, 0});
   for (const LoopRow& loop : program.loops)
     if (!loop.parentId) arrays(loop);
@@ -494,6 +517,7 @@ NestLoop LoopAnalysis::nestLoop(Id loopId) {
 }
 
 void LoopAnalysis::arrays(const LoopRow& outermost) {
+  trees_.clear();
   size_t from = accesses_.size();
   const std::vector<ScalarDefinition> definitions = affineDefinitions(outermost);
   if (outermost.lastStmt >= outermost.firstStmt) {
@@ -522,7 +546,10 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
           a.forms = ref.subscripted ? &ref.forms : unknown(ref.varId ? &program_.variable(ref.varId) : nullptr);
           if (ref.subscripted) a.forms = substituted(*a.forms, id, definitions);
           a.chain = chain;
-          accesses_.push_back(a);
+          for (const std::vector<std::string>* selected : selectedFrom(s, ref)) {
+            a.selected = selected;
+            accesses_.push_back(a);
+          }
         }
         for (const CallArrayAccess& c : effectsOf(id).arrays) {
           if (c.access != access) continue;
@@ -539,9 +566,26 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
           if (c.refId) {  // the element it was passed
             a.ref = &program_.arrayRef(c.refId);
             a.forms = &a.ref->forms;
+            a.array = &a.ref->name;
+          } else if (c.argumentRef) {
+            // A section, or (part of) a component: the call touches that much of the variable.
+            // An element of a plain array passed to an array dummy may start any part of it.
+            const ArrayRefRow& r = program_.arrayRef(c.argumentRef);
+            if (r.section || r.name.find('%') != std::string::npos) {
+              a.argumentRef = &r;
+              a.array = &r.name;
+              if (r.section) a.forms = &r.forms;
+            }
           }
           a.chain = chain;
-          accesses_.push_back(a);
+          if (!a.ref) {
+            accesses_.push_back(a);
+            continue;
+          }
+          for (const std::vector<std::string>* selected : selectedFrom(s, *a.ref, c.callId, c.argument)) {
+            a.selected = selected;
+            accesses_.push_back(a);
+          }
         }
       }
     }
@@ -614,6 +658,14 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
     std::vector<std::string> parts;
     parts.reserve(list.size());
     for (size_t i : list) parts.push_back(partOf(accesses_[i].name()));
+    // References that say more than their last part's subscripts (chunk%tiles(t)%field%density,
+    // a component of an element, a section passed): compared by their paths, made when needed.
+    std::vector<bool> detailed(list.size());
+    for (size_t x = 0; x < list.size(); ++x) {
+      const ArrayAccess& a = accesses_[list[x]];
+      detailed[x] = a.selected || a.argumentRef || a.name().find('(') != std::string::npos;
+    }
+    std::vector<std::optional<ReferencePath>> pathAt(list.size());
     const bool pointers = key.first && (program_.variable(key.first).pointerComponents || program_.variable(key.first).associated());
     for (size_t x = 0; x < list.size(); ++x) {
       for (size_t y = x; y < list.size(); ++y) {
@@ -624,14 +676,41 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
         size_t common = 0;
         while (common < a.loops().size() && common < b.loops().size() && a.loops()[common] == b.loops()[common]) ++common;
         if (common == 0) continue;
-        if (parts[x] != parts[y] || a.subscripts().size() != b.subscripts().size()) {
-          // Two components apart never meet (but through POINTER components); an element and a
-          // component of an element may: their subscripts say different things.
-          if (!pointers && !contains(parts[x], parts[y]) && !contains(parts[y], parts[x])) continue;
+        bool byParts = detailed[x] || detailed[y];
+        // Through POINTER components two elements' components may be one target: one name whose
+        // earlier parts' subscripts are constants (p(1)%d) names one pointer, compared as a plain one.
+        if (byParts && pointers && a.name() == b.name() && !a.selected && !b.selected && !a.argumentRef && !b.argumentRef) {
+          if (!pathAt[x]) pathAt[x] = pathOf(a);
+          const ReferencePath& path = *pathAt[x];
+          const size_t earlier = path.forms.size() - (a.ref && a.ref->subscripted ? a.subscripts().size() : 0);
+          byParts = !std::all_of(path.forms.begin(), path.forms.begin() + static_cast<ptrdiff_t>(earlier),
+                                 [](const LinearExpr& f) { return f.affine && f.terms.empty(); });
+        }
+        if (byParts || parts[x] != parts[y] || a.subscripts().size() != b.subscripts().size()) {
+          // Parts of a variable: compared part by part where neither is reached through a POINTER.
           DependenceResult r;
-          r.unknown = true;
           r.unknownWhy = a.name() + " and " + b.name() + " are parts of " + (key.first ? program_.variable(key.first).name : a.name()) +
                          " whose subscripts do not compare";
+          if (!pointers) {
+            if (!pathAt[x]) pathAt[x] = pathOf(a);
+            if (!pathAt[y]) pathAt[y] = pathOf(b);
+            std::optional<PartsCompared> compared = compareParts(*pathAt[x], *pathAt[y]);
+            if (!compared) continue;  // two components apart never meet
+            if (!compared->a.empty()) {
+              const std::string why = std::move(r.unknownWhy);
+              r = testDependence(RefView{compared->a, loopsOf(a)}, RefView{compared->b, loopsOf(b)}, common, variant);
+              // The FM test reads the last parts' subscripts: sound where those are the same part's.
+              if (compared->sameShape && a.ref && b.ref) refineWithBounds(r, a, b, common, variant);
+              if (r.independent) continue;
+              if (!compared->sameShape) {
+                r.unknown = true;  // an element against a part of it: no distance to go by
+                r.unknownWhy = why;
+              }
+              addDependenceRows(a, b, r, common);
+              continue;
+            }
+          }
+          r.unknown = true;
           r.loopIndependent = true;
           r.levels.assign(common, LevelDependence{true, true, std::nullopt});
           r.test = "parts";
@@ -796,7 +875,8 @@ void LoopAnalysis::addDependenceRows(const ArrayAccess& a, const ArrayAccess& b,
       if ((source.callId && !source.ref) || (sink.callId && !sink.ref)) {
         const ArrayAccess& byCall = source.callId && !source.ref ? source : sink;
         byCallNote = "the call to " + program_.call(byCall.callId).callee + " at " + line(byCall.line) + " may " +
-                     (byCall.access == 'W' ? "write" : "read") + " any element of " + byCall.name();
+                     (byCall.access == 'W' ? "write" : "read") + " any element of " +
+                     (byCall.argumentRef && byCall.argumentRef->section ? byCall.argumentRef->text() : byCall.name());
         unknown = true;
         exact = false;
       }
@@ -850,6 +930,118 @@ std::string LoopAnalysis::partOf(const std::string& name) {
 
 bool LoopAnalysis::contains(const std::string& whole, const std::string& part) {
   return whole == part || (part.size() > whole.size() && part.compare(0, whole.size(), whole) == 0 && part[whole.size()] == '%');
+}
+
+std::string ArrayAccess::text() const {
+  std::string out = ref ? ref->text() : argumentRef ? argumentRef->text() : *array;
+  if (selected)
+    for (const std::string& component : *selected) out += '%' + component;
+  return out;
+}
+
+const facts::StatementExpressions& LoopAnalysis::trees(const StatementRow& s) {
+  auto [at, added] = trees_.try_emplace(s.id);
+  if (added) at->second = treesOf(s);
+  return at->second;
+}
+
+std::vector<const std::vector<std::string>*> LoopAnalysis::selectedFrom(const StatementRow& s, const ArrayRefRow& ref, Id callId,
+                                                                      int argument) {
+  if (!ref.subscripted || !ref.varId || !program_.variable(ref.varId).derived ||
+      s.expr.find("\"component\"") == std::string::npos)
+    return {nullptr};
+  const facts::StatementExpressions* where = &trees(s);
+  facts::StatementExpressions one;  // a CALL's argument alone
+  if (callId) {
+    const CallRow& call = program_.call(callId);
+    if (s.kind == StatementKind::Call && call.stmtId == s.id && call.kind == CallKind::Subroutine &&
+        where->exprs.size() == call.args.size() && argument >= 1 && static_cast<size_t>(argument) <= call.args.size()) {
+      one.exprs.push_back(where->exprs[static_cast<size_t>(argument - 1)]);
+      where = &one;
+    }
+  }
+  std::vector<std::vector<std::string>> uses = componentsSelected(*where, ref.text());
+  if (uses.empty()) return {nullptr};
+  // A place that selects an array component (tiles(t)%f%d(j,k), tiles(t)%f%d passed whole) is
+  // that component's own reference, not this one.
+  std::set<std::string> others;
+  for (Id id : s.arrayRefs)
+    if (id != ref.id) others.insert(program_.arrayRef(id).name);
+  const std::string element = ref.text();
+  std::erase_if(uses, [&](const std::vector<std::string>& use) {
+    if (use.empty()) return false;
+    std::string path = element;
+    for (const std::string& component : use) path += '%' + component;
+    return others.count(path) > 0;
+  });
+  if (uses.empty()) return {nullptr};
+  std::vector<const std::vector<std::string>*> out;
+  for (std::vector<std::string>& use : uses) {
+    if (use.empty()) return {nullptr};  // the element used whole
+    const std::vector<std::string>* stored = &*selections_.insert(std::move(use)).first;
+    if (std::find(out.begin(), out.end(), stored) == out.end()) out.push_back(stored);
+  }
+  return out;
+}
+
+ReferencePath LoopAnalysis::pathOf(const ArrayAccess& a) {
+  ReferencePath path;
+  const std::string& name = a.name();
+  // The parts as the name spells them: chunk, tiles(t), field, density.
+  std::vector<std::string> spelled;
+  int depth = 0;
+  spelled.emplace_back();
+  for (char c : name) {
+    if (c == '(') ++depth;
+    else if (c == ')') --depth;
+    if (c == '%' && depth == 0) spelled.emplace_back();
+    else spelled.back() += c;
+  }
+  const StatementRow& s = program_.statement(a.stmtId);
+  std::optional<std::vector<DesignatorPart>> written;
+  if (name.find('(') != std::string::npos) {
+    written = designatorParts(trees(s), name);
+    if (written && written->size() != spelled.size()) written.reset();
+  }
+  const LinearExpr unknown{false, 0, {}};
+  for (size_t i = 0; i < spelled.size(); ++i) {
+    const size_t open = spelled[i].find('(');
+    path.names.push_back(spelled[i].substr(0, open));
+    if (open == std::string::npos) {
+      path.counts.push_back(0);
+      continue;
+    }
+    if (written && (*written)[i].name == path.names.back()) {
+      for (const facts::Expression* subscript : (*written)[i].subscripts) {
+        std::optional<LinearExpr> form = affineOf(*subscript);
+        path.forms.push_back(form && integerNames(*form, s) ? *form : unknown);
+      }
+      path.counts.push_back(static_cast<uint32_t>((*written)[i].subscripts.size()));
+      continue;
+    }
+    // Not in the trees: as many subscripts as the spelling has, nothing known of them.
+    uint32_t count = 1;
+    int inner = 0;
+    for (char c : spelled[i].substr(open)) {
+      if (c == '(') ++inner;
+      else if (c == ')') --inner;
+      else if (c == ',' && inner == 1) ++count;
+    }
+    path.forms.insert(path.forms.end(), count, unknown);
+    path.counts.push_back(count);
+  }
+  // The last part's subscripts: the reference's own, or the section a call was passed; none
+  // (the whole of it) for an array used whole or a call that may touch any element.
+  if ((a.ref && a.ref->subscripted) || (a.argumentRef && a.argumentRef->section)) {
+    path.forms.insert(path.forms.end(), a.forms->begin(), a.forms->end());
+    path.counts.back() = static_cast<uint32_t>(a.forms->size());
+  }
+  if (a.selected)
+    for (const std::string& component : *a.selected) {
+      path.names.push_back(component);
+      path.counts.push_back(0);
+    }
+  return path;
 }
 
 // ---- dependences under the loops' bounds (Fourier–Motzkin) --------------------------------
@@ -1490,7 +1682,9 @@ void LoopAnalysis::privateArrays() {
     }
     for (Id a : arrays) {
       const Variable& v = program_.variable(a);
-      if (!v.isArray() || v.storage != Storage::Local || v.save || v.associated() || v.pointer || v.target ||
+      // An array of a derived type is left shared: a write of one component (w(1)%a) does not
+      // cover a read of another (w(1)%b), and its references do not always say which.
+      if (!v.isArray() || v.derived || v.storage != Storage::Local || v.save || v.associated() || v.pointer || v.target ||
           v.pointerComponents || effects_.reach(a, program_.current) != Reach::Local)
         continue;
       if (coveredInEachIteration(loop, a)) covered.emplace_back(loop.id, a);

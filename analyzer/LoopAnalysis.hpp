@@ -66,12 +66,26 @@ struct ArrayAccess {
   const std::string* array = nullptr;               ///< its name
   const std::vector<LinearExpr>* forms = nullptr;   ///< per dimension (not affine: unknown)
   const std::vector<Id>* chain = nullptr;           ///< the loops around it, outermost first
+  /// A call's: the section or the component of the variable it was passed (a(:,j),
+  /// p%x(i)%y); what the call touches is within it.
+  const ArrayRefRow* argumentRef = nullptr;
+  /// The components the statement selects from the element it references, when it names none
+  /// of them whole (chunk%tiles(t)%field%x_min: field, x_min of chunk%tiles(t)).
+  const std::vector<std::string>* selected = nullptr;
 
   const std::string& name() const { return *array; }
   const std::vector<LinearExpr>& subscripts() const { return *forms; }
   const std::vector<Id>& loops() const { return *chain; }
   /// a(i-1,j) as written, or the name for a whole array.
-  std::string text() const { return ref ? ref->text() : *array; }
+  std::string text() const;
+};
+
+/// Where in its variable an access lands, part by part: chunk%tiles(t)%field%density(j,k) is the
+/// parts chunk, tiles, field, density, with the subscripts t and j,k written on two of them.
+struct ReferencePath {
+  std::vector<std::string> names;  ///< root first
+  std::vector<uint32_t> counts;    ///< subscripts on each part (0: none: the whole of it)
+  std::vector<LinearExpr> forms;   ///< every part's subscripts in turn
 };
 
 struct Dependence {
@@ -163,6 +177,16 @@ class LoopAnalysis {
   static std::string partOf(const std::string& name);
   /// Whether part `part` lies within part `whole` (c%d within c, c within c).
   static bool contains(const std::string& whole, const std::string& part);
+  /// Where an access lands in its variable, part by part (the subscripts on the parts before
+  /// the last read off the statement's trees; not affine where they are not there).
+  ReferencePath pathOf(const ArrayAccess& a);
+  /// The components statement `s` selects from the element `ref` names, one list per distinct
+  /// selection; {nullptr} where it uses the element whole somewhere (or nothing is known).
+  /// `argument`: a call's argument of that position alone (1-based; 0: the whole statement).
+  std::vector<const std::vector<std::string>*> selectedFrom(const StatementRow& s, const ArrayRefRow& ref, Id callId = 0,
+                                                            int argument = 0);
+  /// Statement `s`'s trees, parsed once per nest.
+  const facts::StatementExpressions& trees(const StatementRow& s);
   /// A condition an IF guarding a statement must have held: form == 0 (equal) or form >= 0.
   struct Condition {
     LinearExpr form;
@@ -207,7 +231,7 @@ class LoopAnalysis {
   const Effects& effects_;
   std::vector<StatementEffects> statementEffects_;  ///< per statement
   std::vector<LoopResult> results_;
-  std::vector<ArrayAccess> accesses_;
+  std::deque<ArrayAccess> accesses_;
   std::vector<Dependence> dependences_;
   std::vector<std::optional<NestLoop>> nestLoops_;
   std::vector<std::optional<AffineBounds>> affineBounds_;  ///< per loop, when asked
@@ -217,6 +241,8 @@ class LoopAnalysis {
   std::optional<FlowGraph> flowGraph_;  ///< the accesses' subscripts with definitions substituted
   std::vector<std::vector<Id>> chains_;                    ///< per loop: the loops around it and itself
   std::map<size_t, std::vector<LinearExpr>> unknownForms_;  ///< per rank: subscripts nothing is known of
+  std::set<std::vector<std::string>> selections_;  ///< the components accesses select (ArrayAccess::selected)
+  std::unordered_map<Id, facts::StatementExpressions> trees_;  ///< per statement, for the nest being tested
   std::vector<std::pair<size_t, size_t>> accessRange_;  ///< per outermost loop: its accesses
   std::vector<std::vector<const UpdateRow*>> updatesByStmt_;
   std::unordered_map<std::string, size_t> dependenceIndex_;  ///< carrying loop, array, kind, vector... -> row

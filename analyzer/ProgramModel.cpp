@@ -86,6 +86,7 @@ Variable Variable::of(const facts::VariableRow& row, std::vector<std::string>& c
   v.pointer = row.pointer;
   v.target = row.target;
   v.pointerComponents = row.pointerComponents;
+  v.derived = row.type.starts_with("type(") || row.type.starts_with("class(");
   v.equivalence = row.equivalence;
   v.elementBytes = static_cast<int32_t>(row.bytes.value_or(0));
   v.offset = row.storageOffset;

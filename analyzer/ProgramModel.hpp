@@ -82,6 +82,7 @@ struct Variable {
   int32_t common = -1;      ///< its COMMON block: an index into Program::commonBlocks
   bool pointer = false, target = false;
   bool pointerComponents = false;  ///< of a derived type with POINTER components: its elements may be anywhere
+  bool derived = false;     ///< of a derived type: a reference to it may be to one component
   int32_t equivalence = 0;  ///< its EQUIVALENCE group in its procedure (0: none)
   int32_t elementBytes = 0; ///< 0: unknown
   std::optional<int64_t> offset;  ///< storage association: the byte offset in its COMMON block or EQUIVALENCE group

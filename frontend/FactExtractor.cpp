@@ -828,12 +828,14 @@ class Extractor {
           record(e, mode, context, true, 1);
           for (size_t i = 1; i < e.args.size(); ++i)
             if (e.args[i]) access(*e.args[i], 'R', facts::RefContext::Subscript);
+          innerSubscripts(*e.args[0]);
           return;
         }
         [[fallthrough]];
       case ExprKind::Component:
         if (e.kind == ExprKind::Component && e.ref == RefKind::WholeArray) {
           record(e, mode, context, false);  // p%x as a whole array
+          innerSubscripts(e);
           return;
         }
         {
@@ -854,6 +856,26 @@ class Extractor {
         for (const auto& a : e.args)
           if (a) access(*a, 'R', context);
         return;
+    }
+  }
+
+  /// The subscripts written on the parts before a component reference's last one (t and k of
+  /// c%tiles(t)%a(k)%x(i)): read, as the reference's own are.
+  void innerSubscripts(const Expr& designator) {
+    for (const Expr* e = &designator;;) {
+      if (e->kind == ExprKind::Component) {
+        e = e->args[0].get();
+      } else if (e->kind == ExprKind::Subscript) {
+        for (size_t i = 1; i < e->args.size(); ++i)
+          if (e->args[i]) access(*e->args[i], 'R', facts::RefContext::Subscript);
+        e = e->args[0].get();
+      } else {
+        if (e->kind == ExprKind::Apply)  // the root element a(i) of a(i)%x
+          for (const auto& a : e->args)
+            if (a) access(*a, 'R', facts::RefContext::Subscript);
+        return;
+      }
+      if (!e) return;
     }
   }
 

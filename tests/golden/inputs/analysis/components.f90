@@ -1,0 +1,112 @@
+! Parts of variables of derived types, shaped as tiled codes keep their fields (a chunk of tiles,
+! each with its field arrays and bounds), and sections and components passed to procedures.
+module fields
+  implicit none
+  type field_type
+    integer :: x_min, x_max
+    real, allocatable :: d(:,:), e(:,:)
+    real :: s
+  end type
+  type tile_type
+    type(field_type) :: f
+  end type
+  type(tile_type), allocatable :: tiles(:)
+contains
+  subroutine kernel(x_min, x_max, d, e)
+    integer :: x_min, x_max, j
+    real :: d(x_min:x_max, 1), e(x_min:x_max, 1)
+    do j = x_min, x_max
+      d(j, 1) = e(j, 1) + 1.0
+    end do
+  end subroutine
+end module
+
+subroutine fill(v, m)
+  integer :: m, k
+  real :: v(m)
+  do k = 1, m
+    v(k) = 0.0
+  end do
+end subroutine
+
+subroutine zero_tiles(n)
+  use fields
+  integer :: n, t, j, k
+  do t = 1, n
+    do k = 1, 4
+      do j = tiles(t)%f%x_min, tiles(t)%f%x_max
+        tiles(t)%f%d(j, k) = tiles(t)%f%s
+      end do
+    end do
+  end do
+end subroutine
+
+subroutine shift_tiles(n)
+  use fields
+  integer :: n, t
+  do t = 2, n
+    tiles(t)%f%d(1, 1) = tiles(t - 1)%f%d(1, 1)
+  end do
+end subroutine
+
+subroutine sum_in_tile(t)
+  use fields
+  integer :: t, k
+  do k = 1, 4
+    tiles(t)%f%s = tiles(t)%f%s + tiles(t)%f%d(1, k)
+  end do
+end subroutine
+
+subroutine call_per_tile(n)
+  use fields
+  integer :: n, t
+  do t = 1, n
+    call kernel(tiles(t)%f%x_min, tiles(t)%f%x_max, tiles(t)%f%d, tiles(t)%f%e)
+  end do
+end subroutine
+
+subroutine call_one_tile(n)
+  use fields
+  integer :: n, t
+  do t = 1, n
+    call kernel(tiles(1)%f%x_min, tiles(1)%f%x_max, tiles(1)%f%d, tiles(t)%f%e)
+  end do
+end subroutine
+
+subroutine columns(a, n, m)
+  integer :: n, m, j
+  real :: a(m, n)
+  do j = 1, n
+    call fill(a(:, j), m)
+  end do
+end subroutine
+
+subroutine one_column(a, n, m)
+  integer :: n, m, j
+  real :: a(m, n)
+  do j = 1, n
+    call fill(a(:, 1), m)
+  end do
+end subroutine
+
+subroutine column_starts(a, n, m)
+  integer :: n, m, j
+  real :: a(m, n)
+  do j = 1, n
+    call fill(a(1, j), m)
+  end do
+end subroutine
+
+subroutine component_work(n, out)
+  type pair
+    real :: a, b
+  end type
+  integer :: n, i
+  real :: out(n)
+  type(pair) :: w(4)
+  w(1)%b = 5.0
+  do i = 1, n
+    w(1)%a = i
+    out(i) = w(1)%b + w(1)%a
+  end do
+end subroutine
