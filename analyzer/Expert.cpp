@@ -255,6 +255,10 @@ bool Expert::acrossWidths(const std::vector<Id>& nest, std::map<Id, AcrossWidths
   }
   std::vector<const ArrayAccess*> accesses = analysis_.accessesIn(nest.front());
   for (Id array : arrays) {
+    if (array && program_.variable(array).derived) {
+      if (why) *why = "it is of a derived type, which DVMH does not distribute";
+      return false;
+    }
     std::vector<const ArrayAccess*> refs;
     for (const ArrayAccess* a : accesses)
       if (a->varId == array) refs.push_back(a);
@@ -401,7 +405,8 @@ std::string Expert::parallelText(const Nest& nest) const {
   for (const ArrayAccess* a : accesses)
     if (a->access == 'W') written.insert(a->varId);
   for (const ArrayAccess* a : accesses) {
-    if (a->access != 'R' || !a->varId || written.count(a->varId) || seen.count(a->varId)) continue;
+    if (a->access != 'R' || !a->varId || written.count(a->varId) || seen.count(a->varId) || program_.variable(a->varId).derived)
+      continue;
     for (const LinearExpr& s : a->subscripts())
       if (auto o = offsetOf(s, lower); o && o->second != 0) {
         seen.insert(a->varId);

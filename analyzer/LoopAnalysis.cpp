@@ -30,6 +30,7 @@ namespace {
 std::string line(int n) { return "line " + std::to_string(n); }
 
 std::optional<LinearExpr> affineOf(const facts::Expression& e);
+std::optional<LinearExpr> combine(const LinearExpr& a, const LinearExpr& b, int64_t sign);
 
 /// Two paths into one variable, as the dependence tests compare them.
 struct PartsCompared {
@@ -574,7 +575,15 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
             if (r.section || r.name.find('%') != std::string::npos) {
               a.argumentRef = &r;
               a.array = &r.name;
+              a.bounded = r.section;
               if (r.section) a.forms = &r.forms;
+            } else if (r.subscripted) {
+              if (std::optional<std::vector<LinearExpr>> region = elementRegion(c, r, s)) {
+                substitutedForms_.push_back(std::move(*region));
+                a.argumentRef = &r;
+                a.bounded = true;
+                a.forms = &substitutedForms_.back();
+              }
             }
           }
           a.chain = chain;
@@ -876,7 +885,7 @@ void LoopAnalysis::addDependenceRows(const ArrayAccess& a, const ArrayAccess& b,
         const ArrayAccess& byCall = source.callId && !source.ref ? source : sink;
         byCallNote = "the call to " + program_.call(byCall.callId).callee + " at " + line(byCall.line) + " may " +
                      (byCall.access == 'W' ? "write" : "read") + " any element of " +
-                     (byCall.argumentRef && byCall.argumentRef->section ? byCall.argumentRef->text() : byCall.name());
+                     (byCall.bounded ? byCall.text() : byCall.name());
         unknown = true;
         exact = false;
       }
@@ -984,6 +993,114 @@ std::vector<const std::vector<std::string>*> LoopAnalysis::selectedFrom(const St
   return out;
 }
 
+std::optional<std::pair<LinearExpr, LinearExpr>> LoopAnalysis::fixedDimension(const Variable& v, size_t d, bool callerSide) {
+  if (d >= v.boundTrees.size() || v.boundTrees[d].empty()) return std::nullopt;
+  std::vector<facts::Expression> bounds;
+  try {
+    bounds = facts::parseExpressionList(v.boundTrees[d], "a dimension's bounds");
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+  if (bounds.size() != 2 || bounds[1].isNull()) return std::nullopt;
+  std::optional<LinearExpr> lower = bounds[0].isNull() ? LinearExpr{} : affineOf(bounds[0]);
+  if (bounds[0].isNull()) lower->constant = 1;
+  std::optional<LinearExpr> upper = affineOf(bounds[1]);
+  if (!lower || !upper) return std::nullopt;
+  std::optional<LinearExpr> extent = combine(*upper, *lower, -1);
+  if (!extent || __builtin_add_overflow(extent->constant, 1, &extent->constant)) return std::nullopt;
+  if (callerSide) {
+    // Bounds are evaluated on entry: a name in them stands for its value at a call only when
+    // nothing in the procedure changes it (a dummy or a local never written).
+    if (!writtenInProcedure_) {
+      writtenInProcedure_.emplace();
+      for (const StatementRow& st : program_.statements)
+        for (const ScalarAccess& x : effectsOf(st.id).scalars)
+          if (x.access == 'W') writtenInProcedure_->insert(x.varId);
+    }
+    for (const LinearExpr* form : {&*lower, &*extent})
+      for (const auto& [name, coeff] : form->terms) {
+        bool fixed = false;
+        for (const Variable& candidate : program_.variables)
+          if (candidate.procId == program_.current && candidate.name == name && candidate.integer &&
+              (candidate.storage == Storage::Dummy || candidate.storage == Storage::Local) && !candidate.associated() &&
+              !candidate.save && !writtenInProcedure_->count(candidate.id))
+            fixed = true;
+        if (!fixed) return std::nullopt;
+      }
+  }
+  return std::make_pair(*lower, *extent);
+}
+
+std::optional<std::vector<LinearExpr>> LoopAnalysis::elementRegion(const CallArrayAccess& c, const ArrayRefRow& element,
+                                                                   const StatementRow& s) {
+  const Variable& array = program_.variable(element.varId);
+  if (array.rank < 2 || element.forms.size() != static_cast<size_t>(array.rank) || !element.forms[0].affine) return std::nullopt;
+  const CallRow& call = program_.call(c.callId);
+  const Id target = effects_.callee(call);
+  const size_t k = static_cast<size_t>(c.argument - 1);
+  if (!target || c.argument < 1 || k >= call.args.size()) return std::nullopt;
+  const Effect* e = effects_.dummyOf(target, call.args[k], k);
+  if (!e) return std::nullopt;
+  const Variable& dummy = program_.variable(e->varId);
+  // The dummy's size: an explicit shape whose extents are constants but for one (an affine form
+  // of the callee's dummies). The callee touches no element past it (Fortran 2018, 15.5.2.11).
+  if (dummy.rank < 1 || dummy.boundTrees.size() != static_cast<size_t>(dummy.rank)) return std::nullopt;
+  LinearExpr size;
+  size.constant = 1;
+  for (size_t d = 0; d < dummy.boundTrees.size(); ++d) {
+    std::optional<std::pair<LinearExpr, LinearExpr>> dim = fixedDimension(dummy, d, false);
+    if (!dim) return std::nullopt;
+    const LinearExpr& extent = dim->second;
+    if (!extent.terms.empty() && !size.terms.empty()) return std::nullopt;
+    const LinearExpr& scaled = extent.terms.empty() ? size : extent;
+    std::optional<LinearExpr> product = combine(LinearExpr{}, scaled, extent.terms.empty() ? extent.constant : size.constant);
+    if (!product) return std::nullopt;
+    size = *product;
+  }
+  // In the caller's names: each of the callee's dummies by the actual argument passed for it.
+  const std::vector<std::string>& parameters = program_.procedure(target).parameters;
+  LinearExpr actualSize;
+  actualSize.constant = size.constant;
+  for (const auto& [name, coeff] : size.terms) {
+    auto at = std::find(parameters.begin(), parameters.end(), name);
+    if (at == parameters.end()) return std::nullopt;
+    const size_t position = static_cast<size_t>(at - parameters.begin());
+    const CallArgRow* passed = nullptr;
+    for (size_t j = 0; j < call.args.size(); ++j)
+      if (call.args[j].keyword.empty() ? j == position : call.args[j].keyword == name) passed = &call.args[j];
+    if (!passed) return std::nullopt;
+    // Its tree: the CALL statement's (what the database reader keeps), else the argument row's.
+    const facts::StatementExpressions& tree = trees(s);
+    const size_t j = static_cast<size_t>(passed - call.args.data());
+    std::optional<LinearExpr> value;
+    if (s.kind == StatementKind::Call && call.stmtId == s.id && call.kind == CallKind::Subroutine &&
+        tree.exprs.size() == call.args.size()) {
+      const facts::Expression& node = tree.exprs[j];
+      value = affineOf(node.kind == facts::ExpressionKind::Keyword && !node.args.empty() ? node.args[0] : node);
+    } else if (!passed->expr.empty()) {
+      try {
+        value = affineOf(facts::parseExpression(passed->expr, "a call's argument"));
+      } catch (const std::exception&) {
+        return std::nullopt;
+      }
+    }
+    if (!value || !integerNames(*value, s)) return std::nullopt;
+    std::optional<LinearExpr> sum = combine(actualSize, *value, coeff);
+    if (!sum) return std::nullopt;
+    actualSize = *sum;
+  }
+  // From a(s1, ...) on, that many elements stay in its column when s1 - lower + size <= extent.
+  std::optional<std::pair<LinearExpr, LinearExpr>> first = fixedDimension(array, 0, true);
+  if (!first) return std::nullopt;
+  std::optional<LinearExpr> offset = combine(element.forms[0], first->first, -1);
+  std::optional<LinearExpr> used = offset ? combine(*offset, actualSize, 1) : std::nullopt;
+  std::optional<LinearExpr> room = used ? combine(first->second, *used, -1) : std::nullopt;
+  if (!room || !room->terms.empty() || room->constant < 0) return std::nullopt;
+  std::vector<LinearExpr> region = element.forms;
+  region[0] = LinearExpr{false, 0, {}};
+  return region;
+}
+
 ReferencePath LoopAnalysis::pathOf(const ArrayAccess& a) {
   ReferencePath path;
   const std::string& name = a.name();
@@ -1032,7 +1149,7 @@ ReferencePath LoopAnalysis::pathOf(const ArrayAccess& a) {
   }
   // The last part's subscripts: the reference's own, or the section a call was passed; none
   // (the whole of it) for an array used whole or a call that may touch any element.
-  if ((a.ref && a.ref->subscripted) || (a.argumentRef && a.argumentRef->section)) {
+  if ((a.ref && a.ref->subscripted) || a.bounded) {
     path.forms.insert(path.forms.end(), a.forms->begin(), a.forms->end());
     path.counts.back() = static_cast<uint32_t>(a.forms->size());
   }

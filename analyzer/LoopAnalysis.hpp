@@ -69,6 +69,9 @@ struct ArrayAccess {
   /// A call's: the section or the component of the variable it was passed (a(:,j),
   /// p%x(i)%y); what the call touches is within it.
   const ArrayRefRow* argumentRef = nullptr;
+  /// A call's: `forms` bound what of the argument's variable it may touch (a section passed,
+  /// or the elements an element passed to an explicit-shape dummy starts).
+  bool bounded = false;
   /// The components the statement selects from the element it references, when it names none
   /// of them whole (chunk%tiles(t)%field%x_min: field, x_min of chunk%tiles(t)).
   const std::vector<std::string>* selected = nullptr;
@@ -185,6 +188,14 @@ class LoopAnalysis {
   /// `argument`: a call's argument of that position alone (1-based; 0: the whole statement).
   std::vector<const std::vector<std::string>*> selectedFrom(const StatementRow& s, const ArrayRefRow& ref, Id callId = 0,
                                                             int argument = 0);
+  /// What a call passing element `element` of a plain array to an explicit-shape dummy may
+  /// touch: the elements from it on, as many as the dummy has; as subscripts when they stay in
+  /// its column (a(1, j) passed to v(m) with a(m, n): a(:, j)), else nullopt.
+  std::optional<std::vector<LinearExpr>> elementRegion(const CallArrayAccess& c, const ArrayRefRow& element,
+                                                       const StatementRow& s);
+  /// An array's dimension d's lower bound and extent as affine forms of names the procedure
+  /// never changes (nullopt: not such, or not known).
+  std::optional<std::pair<LinearExpr, LinearExpr>> fixedDimension(const Variable& v, size_t d, bool callerSide);
   /// Statement `s`'s trees, parsed once per nest.
   const facts::StatementExpressions& trees(const StatementRow& s);
   /// A condition an IF guarding a statement must have held: form == 0 (equal) or form >= 0.
@@ -241,6 +252,7 @@ class LoopAnalysis {
   std::optional<FlowGraph> flowGraph_;  ///< the accesses' subscripts with definitions substituted
   std::vector<std::vector<Id>> chains_;                    ///< per loop: the loops around it and itself
   std::map<size_t, std::vector<LinearExpr>> unknownForms_;  ///< per rank: subscripts nothing is known of
+  std::optional<std::set<Id>> writtenInProcedure_;  ///< the scalars any statement of the procedure may write
   std::set<std::vector<std::string>> selections_;  ///< the components accesses select (ArrayAccess::selected)
   std::unordered_map<Id, facts::StatementExpressions> trees_;  ///< per statement, for the nest being tested
   std::vector<std::pair<size_t, size_t>> accessRange_;  ///< per outermost loop: its accesses

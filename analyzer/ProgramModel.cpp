@@ -91,7 +91,10 @@ Variable Variable::of(const facts::VariableRow& row, std::vector<std::string>& c
   v.elementBytes = static_cast<int32_t>(row.bytes.value_or(0));
   v.offset = row.storageOffset;
   v.bounds.reserve(row.dims.size());
-  for (const facts::DimensionRow& d : row.dims) v.bounds.emplace_back(d.lower, d.upper);
+  for (const facts::DimensionRow& d : row.dims) {
+    v.bounds.emplace_back(d.lower, d.upper);
+    v.boundTrees.push_back(d.bounds);
+  }
   if (v.associated())
     for (const facts::DimensionRow& d : row.dims) {
       if (!d.lowerValue || !d.extent) {
@@ -327,7 +330,7 @@ facts::StatementExpressions treesOf(const facts::StatementRow& s) {
 
 // ---- from the database ---------------------------------------------------------------------------
 
-ProgramReader::ProgramReader(SQLite::Database& db) : db_(db.getHandle()), rows_(db, facts::Reader::Expressions::StatementsOnly) {}
+ProgramReader::ProgramReader(SQLite::Database& db) : db_(db.getHandle()), rows_(db, facts::Reader::Expressions::StatementsAndShapes) {}
 
 Program ProgramReader::read() {
   Program p;

@@ -87,6 +87,7 @@ struct Variable {
   int32_t elementBytes = 0; ///< 0: unknown
   std::optional<int64_t> offset;  ///< storage association: the byte offset in its COMMON block or EQUIVALENCE group
   std::vector<std::pair<std::string, std::string>> bounds;  ///< per dimension: lower, upper as written ("" unknown)
+  std::vector<std::string> boundTrees;  ///< per dimension: [lower, upper] as expression JSON ("": none)
   /// Per dimension, the folded lower bound and extent; kept for COMMON and EQUIVALENCE members
   /// only (what storage association needs), empty when some dimension does not fold.
   std::vector<std::pair<int64_t, int64_t>> layout;

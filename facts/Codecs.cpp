@@ -37,7 +37,8 @@ std::string select(Reader::Expressions expressions, const Columns& columns, cons
       case Reader::Expressions::Read: return false;
       case Reader::Expressions::Skip: return c == "expr" || c == "bounds";
       case Reader::Expressions::AllButStatements: return table == "statement" && c == "expr";
-      case Reader::Expressions::StatementsOnly: return (c == "expr" || c == "bounds") && table != "statement";
+      case Reader::Expressions::StatementsAndShapes:
+        return (c == "expr" || c == "bounds") && table != "statement" && table != "dimension";
     }
     return false;
   };

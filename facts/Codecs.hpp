@@ -47,7 +47,7 @@ class Reader {
     Read,
     Skip,
     AllButStatements,  ///< the bounds' and the arguments' trees, not the statements'
-    StatementsOnly,    ///< the statements' trees alone
+    StatementsAndShapes,  ///< the statements' trees and the arrays' bounds (dimension.bounds)
   };
   /// The database must outlive the reader.
   explicit Reader(SQLite::Database& db, Expressions expressions = Expressions::Read);

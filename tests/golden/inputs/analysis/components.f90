@@ -97,6 +97,31 @@ subroutine column_starts(a, n, m)
   end do
 end subroutine
 
+subroutine column_overrun(a, n, m)
+  integer :: n, m, j
+  real :: a(m, n)
+  do j = 1, n
+    call fill(a(1, j), m + 1)
+  end do
+end subroutine
+
+subroutine column_shifted(a, n, m)
+  integer :: n, m, j
+  real :: a(m, n)
+  do j = 1, n
+    call fill(a(2, j), m)
+  end do
+end subroutine
+
+subroutine column_resized(a, n, m)
+  integer :: n, m, j
+  real :: a(m, n)
+  m = m + 1
+  do j = 1, n
+    call fill(a(1, j), m)
+  end do
+end subroutine
+
 subroutine component_work(n, out)
   type pair
     real :: a, b
