@@ -2,6 +2,7 @@
 #include "analyzer/Designators.hpp"
 
 #include <functional>
+#include <unordered_map>
 
 namespace sapfor::analyzer {
 
@@ -65,19 +66,18 @@ std::optional<std::vector<DesignatorPart>> designatorParts(const facts::Statemen
 }
 
 std::vector<std::vector<std::string>> componentsSelected(const facts::StatementExpressions& trees, const std::string& text) {
-  // Each node's parent, to climb from an occurrence to the components selected from it.
+  // Each component node's parent, to climb from an occurrence to the components selected from it.
   std::vector<std::pair<const Expression*, const Expression*>> occurrences;  // (node, parent)
-  std::vector<std::pair<const Expression*, const Expression*>> parents;
+  std::unordered_map<const Expression*, const Expression*> parents;
   walk(trees, [&](const Expression& e, const Expression* parent) {
-    if (e.kind == ExpressionKind::Component) parents.emplace_back(&e, parent);
+    if (e.kind == ExpressionKind::Component) parents.emplace(&e, parent);
     if ((e.kind == ExpressionKind::Subscript || e.kind == ExpressionKind::Element || e.kind == ExpressionKind::Section) &&
         facts::fortranText(e) == text)
       occurrences.emplace_back(&e, parent);
   });
   auto parentOf = [&](const Expression* node) -> const Expression* {
-    for (const auto& [e, parent] : parents)
-      if (e == node) return parent;
-    return nullptr;
+    auto at = parents.find(node);
+    return at == parents.end() ? nullptr : at->second;
   };
   std::vector<std::vector<std::string>> out;
   for (auto [node, parent] : occurrences) {

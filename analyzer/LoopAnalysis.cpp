@@ -997,9 +997,9 @@ std::optional<std::pair<LinearExpr, LinearExpr>> LoopAnalysis::fixedDimension(co
   if (d >= v.boundTrees.size() || v.boundTrees[d].empty()) return std::nullopt;
   std::vector<facts::Expression> bounds;
   try {
-    bounds = facts::parseExpressionList(v.boundTrees[d], "a dimension's bounds");
-  } catch (const std::exception&) {
-    return std::nullopt;
+    bounds = facts::parseExpressionList(v.boundTrees[d], v.name + "'s bounds");
+  } catch (const facts::ExpressionTooDeep&) {
+    return std::nullopt;  // malformed JSON (a damaged database) goes on up, as treesOf's does
   }
   if (bounds.size() != 2 || bounds[1].isNull()) return std::nullopt;
   std::optional<LinearExpr> lower = bounds[0].isNull() ? LinearExpr{} : affineOf(bounds[0]);
@@ -1011,22 +1011,21 @@ std::optional<std::pair<LinearExpr, LinearExpr>> LoopAnalysis::fixedDimension(co
   if (callerSide) {
     // Bounds are evaluated on entry: a name in them stands for its value at a call only when
     // nothing in the procedure changes it (a dummy or a local never written).
-    if (!writtenInProcedure_) {
-      writtenInProcedure_.emplace();
+    if (!fixedNames_) {
+      std::set<Id> written;
       for (const StatementRow& st : program_.statements)
         for (const ScalarAccess& x : effectsOf(st.id).scalars)
-          if (x.access == 'W') writtenInProcedure_->insert(x.varId);
+          if (x.access == 'W') written.insert(x.varId);
+      fixedNames_.emplace();
+      for (const Variable& candidate : program_.variables)
+        if (candidate.procId == program_.current && candidate.integer && !candidate.isArray() &&
+            (candidate.storage == Storage::Dummy || candidate.storage == Storage::Local) && !candidate.associated() &&
+            !candidate.save && !written.count(candidate.id))
+          fixedNames_->insert(candidate.name);
     }
     for (const LinearExpr* form : {&*lower, &*extent})
-      for (const auto& [name, coeff] : form->terms) {
-        bool fixed = false;
-        for (const Variable& candidate : program_.variables)
-          if (candidate.procId == program_.current && candidate.name == name && candidate.integer &&
-              (candidate.storage == Storage::Dummy || candidate.storage == Storage::Local) && !candidate.associated() &&
-              !candidate.save && !writtenInProcedure_->count(candidate.id))
-            fixed = true;
-        if (!fixed) return std::nullopt;
-      }
+      for (const auto& [name, coeff] : form->terms)
+        if (!fixedNames_->count(name)) return std::nullopt;
   }
   return std::make_pair(*lower, *extent);
 }
@@ -1079,8 +1078,8 @@ std::optional<std::vector<LinearExpr>> LoopAnalysis::elementRegion(const CallArr
       value = affineOf(node.kind == facts::ExpressionKind::Keyword && !node.args.empty() ? node.args[0] : node);
     } else if (!passed->expr.empty()) {
       try {
-        value = affineOf(facts::parseExpression(passed->expr, "a call's argument"));
-      } catch (const std::exception&) {
+        value = affineOf(facts::parseExpression(passed->expr, "call " + std::to_string(call.id) + "'s argument"));
+      } catch (const facts::ExpressionTooDeep&) {
         return std::nullopt;
       }
     }

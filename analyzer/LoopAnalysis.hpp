@@ -252,7 +252,8 @@ class LoopAnalysis {
   std::optional<FlowGraph> flowGraph_;  ///< the accesses' subscripts with definitions substituted
   std::vector<std::vector<Id>> chains_;                    ///< per loop: the loops around it and itself
   std::map<size_t, std::vector<LinearExpr>> unknownForms_;  ///< per rank: subscripts nothing is known of
-  std::optional<std::set<Id>> writtenInProcedure_;  ///< the scalars any statement of the procedure may write
+  /// The procedure's integer scalars (dummies, locals) nothing in it writes, made when first asked.
+  std::optional<std::set<std::string>> fixedNames_;
   std::set<std::vector<std::string>> selections_;  ///< the components accesses select (ArrayAccess::selected)
   std::unordered_map<Id, facts::StatementExpressions> trees_;  ///< per statement, for the nest being tested
   std::vector<std::pair<size_t, size_t>> accessRange_;  ///< per outermost loop: its accesses

@@ -135,3 +135,39 @@ subroutine component_work(n, out)
     out(i) = w(1)%b + w(1)%a
   end do
 end subroutine
+
+subroutine inner_index(n, x)
+  type inner_t
+    real :: b(100)
+  end type
+  type outer_t
+    type(inner_t) :: a(10)
+  end type
+  type(outer_t) :: x
+  integer :: n, i, k
+  k = 1
+  do i = 1, n
+    x%a(k)%b(i) = i
+    k = i
+  end do
+end subroutine
+
+subroutine through_pointers(n)
+  type holder
+    real, pointer :: d(:)
+  end type
+  type(holder) :: p(10)
+  integer :: n, t
+  do t = 1, n
+    p(t)%d(t) = 1.0
+  end do
+end subroutine
+
+subroutine neighbour_read(m, b)
+  use fields
+  integer :: m, j
+  real :: b(m)
+  do j = 2, m
+    b(j) = tiles(1)%f%e(j - 1, 1)
+  end do
+end subroutine
