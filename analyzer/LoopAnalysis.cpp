@@ -545,7 +545,10 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
           a.ref = &ref;
           a.array = &ref.name;
           a.forms = ref.subscripted ? &ref.forms : unknown(ref.varId ? &program_.variable(ref.varId) : nullptr);
-          if (ref.subscripted) a.forms = substituted(*a.forms, id, definitions);
+          if (ref.subscripted) {
+            a.forms = substituted(*a.forms, id, definitions);
+            a.split = splitOf(*a.forms, id, definitions);
+          }
           a.chain = chain;
           for (const std::vector<std::string>* selected : selectedFrom(s, ref)) {
             a.selected = selected;
@@ -724,6 +727,12 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
           r.levels.assign(common, LevelDependence{true, true, std::nullopt});
           r.test = "parts";
           addDependenceRows(a, b, r, common);
+          continue;
+        }
+        // Linearized indexes with one base compare as the dimensions they were linearized from.
+        if (a.split && b.split && a.split->dimension == b.split->dimension && a.split->key == b.split->key) {
+          DependenceResult r = testDependence(RefView{a.split->forms, loopsOf(a)}, RefView{b.split->forms, loopsOf(b)}, common, variant);
+          if (!r.independent) addDependenceRows(a, b, r, common);
           continue;
         }
         // The answer depends on the shapes alone, but for references under IFs: their conditions
@@ -1561,14 +1570,18 @@ std::vector<LoopAnalysis::ScalarDefinition> LoopAnalysis::affineDefinitions(cons
     if (writes != 1 || jumps) continue;
     // Its value: affine in the variables of the loops around it and names the nest does not change.
     std::optional<LinearExpr> value = affineOf(tree.exprs[1]);
-    if (!value) continue;
+    if (!value) {
+      if (std::optional<Delinearized> split = linearizedIndex(tree.exprs[1], loop, s, written))
+        out.push_back({v.name, id, loop.id, LinearExpr{false, 0, {}}, std::move(*split)});
+      continue;
+    }
     bool usable = true;
     for (const auto& [name, coeff] : value->terms) {
       bool loopVariable = false;
       for (Id l : chains_[program_.loopIndex(loop.id)]) loopVariable |= program_.loop(l).var == name;
       if (modulusOfTerm(name) || (!loopVariable && written.count(name))) usable = false;
     }
-    if (usable) out.push_back({v.name, id, loop.id, std::move(*value)});
+    if (usable) out.push_back({v.name, id, loop.id, std::move(*value), std::nullopt});
   }
   return out;
 }
@@ -1579,7 +1592,7 @@ const std::vector<LinearExpr>* LoopAnalysis::substituted(const std::vector<Linea
   auto definitionAt = [&](const std::string& name) -> const ScalarDefinition* {
     for (const ScalarDefinition& d : definitions) {
       const LoopRow& loop = program_.loop(d.loopId);
-      if (d.name == name && stmt > d.stmtId && stmt <= loop.lastStmt) return &d;
+      if (d.name == name && stmt > d.stmtId && stmt <= loop.lastStmt) return d.split ? nullptr : &d;
     }
     return nullptr;
   };
@@ -1610,6 +1623,63 @@ const std::vector<LinearExpr>* LoopAnalysis::substituted(const std::vector<Linea
   if (!changed) return &forms;
   substitutedForms_.push_back(std::move(out));
   return &substitutedForms_.back();
+}
+
+std::optional<Delinearized> LoopAnalysis::linearizedIndex(const facts::Expression& value, const LoopRow& loop,
+                                                          const StatementRow& s, const std::set<std::string>& written) {
+  std::optional<Polynomial> index = polynomialOf(value);
+  if (!index) return std::nullopt;
+  const std::vector<Id>& chain = chains_[program_.loopIndex(loop.id)];
+  auto loopVariable = [&](const std::string& name) {
+    return std::any_of(chain.begin(), chain.end(), [&](Id l) { return program_.loop(l).var == name; });
+  };
+  // Integer arithmetic on integer scalars the statement reads: the identity holds exactly.
+  for (const auto& [names, coeff] : *index)
+    for (const std::string& name : names) {
+      bool integer = false;
+      for (const ScalarRefRow& r : s.scalars)
+        if (r.access == Access::Read && program_.variable(r.varId).name == name) integer = program_.variable(r.varId).integer;
+      if (!integer || (!loopVariable(name) && written.count(name))) return std::nullopt;
+    }
+  // The loops' ranges, from DO bounds of invariant names stepping upwards.
+  std::vector<LoopRange> ranges;
+  auto invariant = [&](const LinearExpr& f) {
+    return std::all_of(f.terms.begin(), f.terms.end(), [&](const auto& t) {
+      return !modulusOfTerm(t.first) && !loopVariable(t.first) && !written.count(t.first);
+    });
+  };
+  for (Id l : chain) {
+    LoopRange r;
+    r.var = program_.loop(l).var;
+    const AffineBounds& b = affineBounds(l);
+    if (b.step && *b.step > 0) {
+      auto low = std::find_if(b.start.begin(), b.start.end(), invariant);
+      auto high = std::find_if(b.end.begin(), b.end.end(), invariant);
+      if (low != b.start.end() && high != b.end.end()) r.low = *low, r.high = *high;
+    }
+    ranges.push_back(std::move(r));
+  }
+  return delinearize(*index, ranges);
+}
+
+const ArrayAccess::Split* LoopAnalysis::splitOf(const std::vector<LinearExpr>& forms, Id stmt,
+                                               const std::vector<ScalarDefinition>& definitions) {
+  for (size_t d = 0; d < forms.size(); ++d) {
+    const LinearExpr& f = forms[d];
+    if (!f.affine || f.terms.size() != 1 || f.terms[0].second != 1) continue;
+    for (const ScalarDefinition& def : definitions) {
+      const LoopRow& loop = program_.loop(def.loopId);
+      if (def.name != f.terms[0].first || stmt <= def.stmtId || stmt > loop.lastStmt) continue;
+      if (!def.split) break;
+      // buf(index + c): the constant joins the base.
+      ArrayAccess::Split split{d, def.split->key + (f.constant ? " + " + std::to_string(f.constant) : ""), forms};
+      split.forms[d] = def.split->low;
+      split.forms.insert(split.forms.begin() + static_cast<std::ptrdiff_t>(d) + 1, def.split->high);
+      splits_.push_back(std::move(split));
+      return &splits_.back();
+    }
+  }
+  return nullptr;
 }
 
 // ---- array reductions -----------------------------------------------------------------------

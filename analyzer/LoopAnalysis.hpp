@@ -4,6 +4,7 @@
 /// its iterations in parallel, in words a user understands.
 #pragma once
 
+#include "analyzer/Delinearize.hpp"
 #include "analyzer/Effects.hpp"
 #include "analyzer/FlowGraph.hpp"
 #include "analyzer/ProgramModel.hpp"
@@ -75,6 +76,15 @@ struct ArrayAccess {
   /// The components the statement selects from the element it references, when it names none
   /// of them whole (chunk%tiles(t)%field%x_min: field, x_min of chunk%tiles(t)).
   const std::vector<std::string>* selected = nullptr;
+  /// A subscript that is a scalar set to a linearized index (buf(index) after index = off + j +
+  /// k·depth): which dimension, its base and stride (Delinearized::key), and the subscripts with
+  /// that one split in two.
+  struct Split {
+    size_t dimension = 0;
+    std::string key;
+    std::vector<LinearExpr> forms;
+  };
+  const Split* split = nullptr;
 
   const std::string& name() const { return *array; }
   const std::vector<LinearExpr>& subscripts() const { return *forms; }
@@ -142,12 +152,22 @@ class LoopAnalysis {
   void sharedStorageScalars(const LoopRow& loop, const ScalarFlow& flow, LoopResult& result);
   /// A scalar a nest sets, in every iteration of its loop and once there, to an affine value of
   /// the loops' variables and names the nest does not change (x = i - j + 2).
+  /// Or to a linearized index of them (index = off + j + (k - 1)·depth, j from 1 to depth):
+  /// `split` then, and no `value`.
   struct ScalarDefinition {
     std::string name;
     Id stmtId = 0, loopId = 0;
     LinearExpr value;
+    std::optional<Delinearized> split;
   };
   std::vector<ScalarDefinition> affineDefinitions(const LoopRow& outermost);
+  /// The split of value `value` of a definition in `loop` (statement `s`), when every name in it is
+  /// an integer scalar, invariant in the nest but for the loops' variables.
+  std::optional<Delinearized> linearizedIndex(const facts::Expression& value, const LoopRow& loop, const StatementRow& s,
+                                              const std::set<std::string>& written);
+  /// The access's subscripts with one that is a linearized scalar split (see ArrayAccess::Split).
+  const ArrayAccess::Split* splitOf(const std::vector<LinearExpr>& forms, Id stmt,
+                                    const std::vector<ScalarDefinition>& definitions);
   /// Subscripts with the scalars defined before them (in their loop's iteration) replaced by their
   /// values: grid(x, y) after x = i - j + 2 is grid(i - j + 2, y). `forms` itself when none is.
   const std::vector<LinearExpr>* substituted(const std::vector<LinearExpr>& forms, Id stmt,
@@ -249,6 +269,7 @@ class LoopAnalysis {
   std::unordered_map<Id, std::vector<Condition>> conditions_;  ///< per IF statement, when asked
   std::unordered_map<const ArrayAccess*, std::vector<Condition>> guards_;  ///< per access, when asked
   std::deque<std::vector<LinearExpr>> substitutedForms_;
+  std::deque<ArrayAccess::Split> splits_;
   std::optional<FlowGraph> flowGraph_;  ///< the accesses' subscripts with definitions substituted
   std::vector<std::vector<Id>> chains_;                    ///< per loop: the loops around it and itself
   std::map<size_t, std::vector<LinearExpr>> unknownForms_;  ///< per rank: subscripts nothing is known of

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """A differential check of the analysis' "parallel" verdicts: random loop nests (integer arrays,
-affine, triangular and red-black bounds, IF conditions, work arrays, element and scalar updates) are loaded
+affine, triangular and red-black bounds, IF conditions, work arrays, element and scalar updates,
+indexes linearized from two loop variables) are loaded
 with sapfor-lex; every loop it proves parallel (not as an ACROSS pipeline, whose iterations keep
 their order) is run again with its iterations in reverse order (gfortran), and the results must
 not change. A loop whose iterations depend on each other almost
@@ -90,6 +91,13 @@ def statement(rng, variables, depth):
         setting = "t = %s" % affine(rng, variables)
         use = "%s(t, %s) = %s(t %s 1, %s) + 1" % (rng.choice(arrays), v, rng.choice(arrays), rng.choice(["+", "-"]), v)
         return [setting, use] if rng.random() < 0.7 else [use, setting]
+    if kind < 0.92 and len(variables) > 1:  # an index linearized from two variables, before or after its use
+        v, w = rng.sample(variables, 2)
+        stride = rng.choice(["n", "n", "(n - 1)", "(n + 1)"])  # n - 1: rows overlap when v runs 1 .. n
+        t = rng.choice(["t", "t2"])  # two such indexes in one loop: different strides never compare
+        setting = "%s = %s + (%s - 1)*%s - 31" % (t, v, w, stride)
+        use = "s(%s) = mod(3 * s(%s) + %s, 1009)" % (t, t, element(rng, rng.choice(arrays), variables))  # order matters
+        return [setting, use] if rng.random() < 0.8 else [use, setting]
     # a scalar sum
     return ["u = u + %s" % element(rng, rng.choice(arrays), variables)]
 
@@ -116,7 +124,7 @@ def program(rng):
     # w is the subroutine's own (a work array the analysis may privatize); what it leaves is read
     # after the nests now and then.
     lines = ["subroutine nest(a, b, c, s, n, u)",
-             "  integer :: n, i, j, k1, k2, t, u",
+             "  integer :: n, i, j, k1, k2, t, t2, u",
              "  integer :: a(-30:40, -30:40), b(-30:40, -30:40), c(-30:40, -30:40), s(-30:40), w(-30:40)",
              "  w = 1"]
     loops = {}
