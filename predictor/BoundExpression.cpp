@@ -14,7 +14,7 @@ using facts::ExpressionKind;
 
 class Evaluator {
  public:
-  Evaluator(const SymbolLookup& lookup, BoundValue& out) : lookup_(lookup), out_(out) {}
+  Evaluator(const SymbolLookup& lookup, const ArrayLookup& arrays, BoundValue& out) : lookup_(lookup), arrays_(arrays), out_(out) {}
 
   std::optional<double> evaluate(const Expression& e) {
     switch (e.kind) {
@@ -69,6 +69,7 @@ class Evaluator {
 
   std::optional<double> intrinsic(const Expression& e) {
     const std::string& name = e.text;
+    if (name == "size" || name == "lbound" || name == "ubound") return inquiry(e);
     if (name != "min" && name != "max" && name != "abs" && name != "mod") return fail();
     std::vector<std::optional<double>> args;
     for (const Expression& a : e.args) args.push_back(evaluate(a));
@@ -84,16 +85,41 @@ class Evaluator {
     return fail();
   }
 
+  /// size(a), size(a, d), lbound(a, d), ubound(a, d): from the array's bounds.
+  std::optional<double> inquiry(const Expression& e) {
+    const bool size = e.text == "size";
+    if (!arrays_ || e.args.empty() || e.args.size() > 2 || e.args[0].kind != ExpressionKind::Name || (!size && e.args.size() != 2))
+      return fail();
+    std::optional<double> dim;
+    if (e.args.size() == 2) {
+      if (e.args[1].kind == ExpressionKind::Keyword) return fail();  // kind=: not a dimension
+      dim = evaluate(e.args[1]);
+      if (!dim) return std::nullopt;
+    }
+    std::optional<std::vector<std::pair<double, double>>> bounds = arrays_(e.args[0].text, out_.missing);
+    if (!bounds) return std::nullopt;
+    auto extent = [](const std::pair<double, double>& b) { return std::max(0.0, b.second - b.first + 1); };
+    if (!dim) {
+      double elements = 1;
+      for (const auto& b : *bounds) elements *= extent(b);
+      return elements;
+    }
+    if (!whole(*dim) || *dim < 1 || *dim > static_cast<double>(bounds->size())) return fail();
+    const auto& b = (*bounds)[static_cast<size_t>(*dim) - 1];
+    return size ? extent(b) : e.text == "lbound" ? b.first : b.second;
+  }
+
   const SymbolLookup& lookup_;
+  const ArrayLookup& arrays_;
   BoundValue& out_;
 };
 
 }  // namespace
 
-BoundValue evaluateBound(const Expression& e, const SymbolLookup& lookup) {
+BoundValue evaluateBound(const Expression& e, const SymbolLookup& lookup, const ArrayLookup& arrays) {
   BoundValue out;
   if (e.isNull()) return out;
-  std::optional<double> v = Evaluator(lookup, out).evaluate(e);
+  std::optional<double> v = Evaluator(lookup, arrays, out).evaluate(e);
   if (out.understood && out.missing.empty()) out.value = v;
   return out;
 }

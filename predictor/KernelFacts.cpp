@@ -94,6 +94,7 @@ ProgramFacts::ProgramFacts(SQLite::Database& db) : db_(db), rows_(db, facts::Rea
     w.calls.push_back(std::move(site));
   }
   for (size_t i = 0; i < w.calls.size(); ++i) w.callSitesOf[w.calls[i].callee].push_back(i);
+  readAssignments(w);
   // Data movement: the user's REGION, ACTUAL and GET_ACTUAL, and the expert's REGIONs.
   w.directives = rows_.directives();
   for (const facts::DirectiveRow& d : w.directives) {
@@ -129,6 +130,86 @@ ProgramFacts::ProgramFacts(SQLite::Database& db) : db_(db), rows_(db, facts::Rea
     }
     if (!expert.isColumnNull(3)) w.transfers.back().arrays.emplace_back(textOf(expert, 3), textOf(expert, 4));
   }
+}
+
+void ProgramFacts::readAssignments(Whole& w) {
+  // Scalars written by one statement only, an assignment of the whole variable.
+  SQLite::Statement once(db_,
+      "SELECT w.var_id, s.proc_id, s.expr FROM (SELECT var_id, count(*) AS writes, min(stmt_id) AS stmt_id "
+      "FROM scalar_ref WHERE access = 'W' GROUP BY var_id) w JOIN statement s ON s.stmt_id = w.stmt_id "
+      "WHERE w.writes = 1 AND s.kind = 'assignment'");
+  while (once.executeStep()) {
+    const Id varId = once.getColumn(0).getInt64();
+    if (varId < 1 || static_cast<size_t>(varId) > w.variables.size()) continue;
+    const facts::VariableRow& v = w.variables[static_cast<size_t>(varId - 1)];
+    if ((v.storage != facts::Storage::Local && v.storage != facts::Storage::Module) || !v.dims.empty() || v.pointer ||
+        v.target || v.equivalence || v.common)
+      continue;
+    std::vector<facts::Expression> exprs;
+    try {
+      exprs = facts::parseStatementExpressions(textOf(once, 2), "statement expressions").exprs;
+    } catch (const facts::ExpressionTooDeep&) {
+      continue;  // too deep to read: not known
+    }
+    if (exprs.size() != 2 || exprs[0].kind != facts::ExpressionKind::Name || exprs[0].text != v.name) continue;
+    w.assignedOnce.emplace(varId, SingleAssignment{idOf(once, 1), std::move(exprs[1])});
+  }
+  // A variable passed to a procedure that may write its dummy (or to one with no body here) is
+  // set there too.
+  if (!w.assignedOnce.empty()) {
+    std::map<std::string, std::vector<Id>> byName;
+    for (const auto& [id, p] : w.procedures)
+      if (p.kind != facts::ProcedureKind::Module) byName[p.name].push_back(id);
+    std::set<std::pair<Id, int64_t>> writtenDummies;
+    SQLite::Statement effects(db_, "SELECT proc_id, position FROM procedure_effect WHERE scope = 'dummy' AND writes = 1");
+    while (effects.executeStep()) writtenDummies.emplace(effects.getColumn(0).getInt64(), effects.getColumn(1).getInt64());
+    SQLite::Statement passed(db_,
+        "SELECT c.proc_id, c.callee, a.pos, a.keyword, a.var FROM call_arg a JOIN call c USING (call_id) "
+        "WHERE a.var IS NOT NULL AND a.ref_id IS NULL");
+    while (passed.executeStep()) {
+      const facts::VariableRow* v = variableNamed(idOf(passed, 0), textOf(passed, 4));
+      if (!v || !w.assignedOnce.count(v->id)) continue;
+      auto callees = byName.find(textOf(passed, 1));
+      bool writes = callees == byName.end() || !passed.isColumnNull(3);
+      if (!writes)
+        for (Id callee : callees->second) writes |= writtenDummies.count({callee, passed.getColumn(2).getInt64()}) > 0;
+      if (writes) w.assignedOnce.erase(v->id);
+    }
+  }
+  SQLite::Statement allocate(db_, "SELECT proc_id, expr FROM statement WHERE kind = 'allocate' ORDER BY stmt_id");
+  while (allocate.executeStep()) {
+    const Id procId = idOf(allocate, 0);
+    std::vector<facts::Expression> objects;
+    try {
+      objects = facts::parseStatementExpressions(textOf(allocate, 1), "statement expressions").exprs;
+    } catch (const facts::ExpressionTooDeep&) {
+      continue;
+    }
+    for (facts::Expression& o : objects) {
+      // allocate(a(n, 0:m)): a section or an element of a plain name (not a component's).
+      if (o.kind != facts::ExpressionKind::Section && o.kind != facts::ExpressionKind::Element) continue;
+      const facts::VariableRow* v = variableNamed(procId, o.text);
+      if (!v || !v->allocatable || v->dims.size() != o.args.size()) continue;
+      Allocation a{procId, {}};
+      for (facts::Expression& d : o.args) {
+        if (d.kind == facts::ExpressionKind::Range && d.args.size() >= 2) a.bounds.emplace_back(std::move(d.args[0]), std::move(d.args[1]));
+        else a.bounds.emplace_back(facts::Expression{}, std::move(d));
+        if (a.bounds.back().first.isNull()) a.bounds.back().first = facts::Expression{facts::ExpressionKind::Integer, "", 1, {}, {}};
+      }
+      w.allocations[v->id].push_back(std::move(a));
+    }
+  }
+}
+
+const SingleAssignment* ProgramFacts::assignedOnce(Id varId) const {
+  auto found = whole_->assignedOnce.find(varId);
+  return found == whole_->assignedOnce.end() ? nullptr : &found->second;
+}
+
+const std::vector<Allocation>& ProgramFacts::allocations(Id varId) const {
+  static const std::vector<Allocation> none;
+  auto found = whole_->allocations.find(varId);
+  return found == whole_->allocations.end() ? none : found->second;
 }
 
 ProgramFacts::ProgramFacts(const ProgramFacts& program, SQLite::Database& db)

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "facts/Codecs.hpp"
+#include "facts/Expression.hpp"
 #include "facts/Rows.hpp"
 #include "predictor/ModelSettings.hpp"
 
@@ -59,6 +60,19 @@ struct TransferFacts {
   std::vector<std::pair<std::string, std::string>> arrays;  ///< (in|out|inout|actual|get_actual, name)
 };
 
+/// A scalar's one assignment in the whole program (n = 50 in the main program, a module's
+/// ny = 40 wherever it is set): where, and the value's tree.
+struct SingleAssignment {
+  Id procId = 0;
+  facts::Expression value;
+};
+
+/// The bounds one ALLOCATE gives an array: per dimension [lower, upper] (an omitted lower is 1).
+struct Allocation {
+  Id procId = 0;
+  std::vector<std::pair<facts::Expression, facts::Expression>> bounds;
+};
+
 struct CallSiteFacts {
   Id callerId = 0, loopId = 0;
   std::string callee;
@@ -90,6 +104,12 @@ class ProgramFacts {
   std::optional<double> constant(Id procId, const std::string& name) const;
   const std::vector<TransferFacts>& transfers() const { return whole_->transfers; }
   const std::vector<CallSiteFacts>& callSites() const { return whole_->calls; }
+  /// The one assignment that sets a local or module scalar anywhere in the program; null when it
+  /// is set otherwise or more than once (another assignment, a DO, READ, a call that may write
+  /// it, a pointer, COMMON or EQUIVALENCE storage), or never.
+  const SingleAssignment* assignedOnce(Id varId) const;
+  /// The ALLOCATE statements of an allocatable array, in source order (empty: none).
+  const std::vector<Allocation>& allocations(Id varId) const;
   /// The call sites of a procedure by its name.
   std::vector<const CallSiteFacts*> callSitesOf(const std::string& callee) const;
   /// The position (0-based) of a procedure's dummy argument, or -1.
@@ -118,7 +138,10 @@ class ProgramFacts {
     std::vector<TransferFacts> transfers;
     std::vector<CallSiteFacts> calls;
     std::map<std::pair<Id, std::string>, int> dummies;
+    std::map<Id, SingleAssignment> assignedOnce;     ///< by variable
+    std::map<Id, std::vector<Allocation>> allocations;  ///< by variable
   };
+  void readAssignments(Whole& w);
 
   SQLite::Database& db_;
   facts::Reader rows_;

@@ -65,12 +65,17 @@ class Symbols {
 
   std::optional<double> value(Id procId, const std::string& name, std::set<std::string>& missing,
                               const std::map<std::string, Id>& loopVars) {
-    auto p = options_.params.find(name);
-    if (p != options_.params.end()) return p->second;
+    // --param PROCEDURE.NAME first (one procedure's n), then --param NAME (every procedure's).
+    auto proc = program_.procedures().find(procId);
+    if (proc != program_.procedures().end()) {
+      if (std::optional<double> given = param(proc->second.name + "." + name)) return given;
+    }
+    if (std::optional<double> given = param(name)) return given;
     auto known = global_.find({procId, name});
     if (known == global_.end()) {
       std::optional<double> v = program_.constant(procId, name);
       if (!v) v = fromCallSites(procId, name);
+      if (!v) v = fromAssignment(procId, name);
       known = global_.emplace(std::pair{procId, name}, v).first;
     }
     if (known->second) return known->second;
@@ -93,7 +98,9 @@ class Symbols {
                                  std::set<std::string>& missing, const std::map<std::string, Id>& loopVars) {
     if (e.isNull()) return std::nullopt;
     std::set<std::string> lacking;
-    BoundValue v = evaluateBound(e, [&](const std::string& name) { return value(procId, name, lacking, loopVars); });
+    BoundValue v = evaluateBound(
+        e, [&](const std::string& name) { return value(procId, name, lacking, loopVars); },
+        [&](const std::string& name, std::set<std::string>& arrayMissing) { return arrayBounds(procId, name, arrayMissing); });
     if (!v.understood) lacking = {"'" + text + "'"};
     missing.insert(lacking.begin(), lacking.end());
     return lacking.empty() ? v.value : std::nullopt;
@@ -171,12 +178,130 @@ class Symbols {
     return consistent ? agreed : std::nullopt;
   }
 
+  /// --param KEY's value; every key asked for is kept, and which of them were given.
+  std::optional<double> param(const std::string& key) {
+    asked_.insert(key);
+    auto p = options_.params.find(key);
+    if (p == options_.params.end()) return std::nullopt;
+    used_.insert(key);
+    return p->second;
+  }
+  const std::set<std::string>& asked() const { return asked_; }
+  const std::set<std::string>& used() const { return used_; }
+  /// Another thread's keys, after its kernels.
+  void merge(const std::set<std::string>& asked, const std::set<std::string>& used) {
+    asked_.insert(asked.begin(), asked.end());
+    used_.insert(used.begin(), used.end());
+  }
+
+  /// A local or module scalar's value from its one assignment in the program (n = 50; a module's
+  /// ny = 40 set in the main program), when that value is known in turn.
+  std::optional<double> fromAssignment(Id procId, const std::string& name) {
+    const facts::VariableRow* v = program_.variableNamed(procId, name);
+    const SingleAssignment* a = v ? program_.assignedOnce(v->id) : nullptr;
+    if (!a || !visiting_.insert({0, "=" + std::to_string(v->id)}).second) return std::nullopt;
+    std::set<std::string> ignored;
+    std::optional<double> value = evaluate(a->procId, a->value, "", ignored, {});
+    visiting_.erase({0, "=" + std::to_string(v->id)});
+    return value;
+  }
+
+  /// An array's bounds per dimension as a procedure sees it (size(v) in a bound), when known.
+  std::optional<std::vector<std::pair<double, double>>> arrayBounds(Id procId, const std::string& name,
+                                                                    std::set<std::string>& missing) {
+    const facts::VariableRow* v = program_.variableNamed(procId, name);
+    if (!v || v->dims.empty()) return std::nullopt;
+    std::vector<std::pair<double, double>> bounds;
+    bool known = true;
+    for (size_t d = 0; d < v->dims.size(); ++d) {
+      std::optional<double> lower = lowerBound(*v, d, missing), e = extent(*v, d, missing);
+      known &= lower && e;
+      if (known) bounds.emplace_back(*lower, *lower + *e - 1);
+    }
+    if (!known) return std::nullopt;
+    return bounds;
+  }
+
+  /// The --param key that gives an array's extent in dimension d (1-based in the key).
+  static std::string extentKey(const facts::VariableRow& v, size_t d) { return v.name + ".extent" + std::to_string(d + 1); }
+
+  /// Dimension d's lower bound: declared, or given by the array's ALLOCATEs when they agree.
+  std::optional<double> lowerBound(const facts::VariableRow& v, size_t d, std::set<std::string>& missing) {
+    const facts::DimensionRow& dim = v.dims[d];
+    if (dim.lowerValue) return static_cast<double>(*dim.lowerValue);
+    if (dim.upper.empty() && v.allocatable) {
+      if (std::optional<std::pair<double, double>> b = allocated(v, d)) return b->first;
+    }
+    return evaluate(v.procId, boundsOf(v, d).first, dim.lower.empty() ? "1" : dim.lower, missing, {});
+  }
+
+  /// Dimension d's extent: declared (a constant, or bounds the symbols give), the ALLOCATEs' of
+  /// an allocatable array when they agree, the actual arrays' of an assumed-shape dummy when every
+  /// call passes a whole array with that extent known, else --param NAME.extentD.
+  std::optional<double> extent(const facts::VariableRow& v, size_t d, std::set<std::string>& missing) {
+    const facts::DimensionRow& dim = v.dims[d];
+    if (dim.extent) return static_cast<double>(*dim.extent);
+    if (!dim.upper.empty()) {
+      std::optional<double> lower = lowerBound(v, d, missing);
+      std::optional<double> upper = evaluate(v.procId, boundsOf(v, d).second, dim.upper, missing, {});
+      if (!lower || !upper) return std::nullopt;
+      return std::max(0.0, *upper - *lower + 1);
+    }
+    if (std::optional<double> given = param(extentKey(v, d))) return given;
+    std::optional<double> e;
+    if (v.allocatable) {
+      if (std::optional<std::pair<double, double>> b = allocated(v, d)) e = std::max(0.0, b->second - b->first + 1);
+    } else if (v.storage == facts::Storage::Dummy) {
+      e = fromActualArrays(v, d);
+    }
+    if (!e) missing.insert(extentKey(v, d));
+    return e;
+  }
+
+ private:
+  /// The bounds every ALLOCATE of `v` gives dimension d, when they are known and the same.
+  std::optional<std::pair<double, double>> allocated(const facts::VariableRow& v, size_t d) {
+    std::optional<std::pair<double, double>> agreed;
+    for (const Allocation& a : program_.allocations(v.id)) {
+      std::set<std::string> ignored;
+      std::optional<double> lower = evaluate(a.procId, a.bounds[d].first, "", ignored, {});
+      std::optional<double> upper = evaluate(a.procId, a.bounds[d].second, "", ignored, {});
+      if (!lower || !upper || (agreed && *agreed != std::pair{*lower, *upper})) return std::nullopt;
+      agreed = std::pair{*lower, *upper};
+    }
+    return agreed;
+  }
+
+  /// An assumed-shape dummy's extent from its actual arguments: every call site passes a whole
+  /// array of the same rank whose extent in that dimension is known, and they agree.
+  std::optional<double> fromActualArrays(const facts::VariableRow& v, size_t d) {
+    int position = program_.dummyPosition(v.procId, v.name);
+    const std::string key = "#" + std::to_string(v.id) + "." + std::to_string(d);
+    if (position < 0 || !visiting_.insert({0, key}).second) return std::nullopt;
+    const auto& procedures = program_.procedures();
+    auto self = procedures.find(v.procId);
+    std::optional<double> agreed;
+    bool consistent = self != procedures.end();
+    for (const CallSiteFacts* site : consistent ? program_.callSitesOf(self->second.name) : std::vector<const CallSiteFacts*>{}) {
+      const std::string plain = static_cast<size_t>(position) < site->args.size() ? site->args[static_cast<size_t>(position)] : "";
+      const facts::VariableRow* actual =
+          plain.size() > 2 && plain.front() == '"' ? program_.variableNamed(site->callerId, plain.substr(1, plain.size() - 2)) : nullptr;
+      std::set<std::string> ignored;
+      std::optional<double> e = actual && actual->dims.size() == v.dims.size() ? extent(*actual, d, ignored) : std::nullopt;
+      consistent = e && (!agreed || *agreed == *e);
+      if (!consistent) break;
+      agreed = e;
+    }
+    visiting_.erase({0, key});
+    return consistent ? agreed : std::nullopt;
+  }
+
+ public:
   /// MODEL.md §3: iterations of a DO loop, max(0, (upper - lower + step) / step), from sapfor-lex's
   /// folding, --param LOOP_KEY=N, or the bounds evaluated with the symbols given.
   std::optional<double> tripCount(Id loopId, std::set<std::string>& missing) {
     const facts::LoopRow& l = program_.loop(loopId);
-    auto byKey = options_.params.find(l.key);
-    if (byKey != options_.params.end()) return byKey->second;
+    if (std::optional<double> given = param(l.key)) return given;
     if (l.tripCount) return static_cast<double>(*l.tripCount);
     if (l.kind != facts::LoopKind::Do && l.kind != facts::LoopKind::DoConcurrent) {
       missing.insert(l.key);
@@ -202,6 +327,7 @@ class Symbols {
   const PredictOptions& options_;
   std::set<std::pair<Id, std::string>> visiting_;
   std::map<std::pair<Id, std::string>, std::optional<double>> global_;  ///< constants and call-site values
+  std::set<std::string> asked_, used_;  ///< --param keys looked up, and those given
 };
 
 /// How many times the code of a procedure runs per run of the program: 1 for a main program (and
@@ -502,24 +628,11 @@ class KernelModel {
     int64_t m = 1;
     double elements = 1;
     for (size_t d = 0; d < v.dims.size(); ++d) {
-      const facts::DimensionRow& dim = v.dims[d];
-      std::optional<double> lower = dim.lowerValue ? std::optional<double>(static_cast<double>(*dim.lowerValue))
-                                                   : symbols_.evaluate(v.procId, symbols_.boundsOf(v, d).first,
-                                                                       dim.lower.empty() ? "1" : dim.lower, lacking, {});
+      std::optional<double> lower = symbols_.lowerBound(v, d, lacking);
       l.lower.push_back(saturated(lower.value_or(1)));
       l.multiplier.push_back(m);
       if (d + 1 == v.dims.size()) break;
-      std::optional<double> extent;
-      if (dim.extent) extent = static_cast<double>(*dim.extent);
-      else if (!dim.upper.empty()) {
-        std::optional<double> upper = symbols_.evaluate(v.procId, symbols_.boundsOf(v, d).second, dim.upper, lacking, {});
-        if (upper && lower) extent = *upper - *lower + 1;
-      } else {
-        std::string name = v.name + ".extent" + std::to_string(d + 1);
-        auto given = o_.params.find(name);
-        if (given != o_.params.end()) extent = given->second;
-        else lacking.insert(name);
-      }
+      std::optional<double> extent = symbols_.extent(v, d, lacking);
       elements *= std::max(1.0, extent.value_or(1));
       if (elements * l.elemBytes > kLargestCount) {
         lacking.insert("an array " + v.name + " of at most 2^62 bytes (its sizes make more)");
@@ -1029,21 +1142,13 @@ std::optional<double> variableBytes(ProgramFacts& program, Symbols& symbols, Id 
   }
   double bytes = bytesOr(*v, 4);
   if (v->elements) return bytes * static_cast<double>(*v->elements);
+  bool known = true;
   for (size_t dim = 0; dim < v->dims.size(); ++dim) {
-    const facts::DimensionRow& d = v->dims[dim];
-    if (d.extent) {
-      bytes *= static_cast<double>(*d.extent);
-      continue;
-    }
-    const auto [lowerTree, upperTree] = symbols.boundsOf(*v, dim);
-    std::optional<double> lower = symbols.evaluate(v->procId, lowerTree, d.lower.empty() ? "1" : d.lower, missing, {});
-    std::optional<double> upper = symbols.evaluate(v->procId, upperTree, d.upper, missing, {});
-    if (!lower || !upper) {
-      if (d.upper.empty()) missing.insert(name + " (its extents)");
-      return std::nullopt;
-    }
-    bytes *= std::max(0.0, *upper - *lower + 1);
+    std::optional<double> extent = symbols.extent(*v, dim, missing);  // every missing extent named
+    known &= extent.has_value();
+    bytes *= extent.value_or(0);
   }
+  if (!known) return std::nullopt;
   return bytes;
 }
 
@@ -1091,6 +1196,7 @@ std::vector<KernelPrediction> predictKernels(PredictorContext& main, std::vector
   size_t extra = std::min<size_t>(options.jobs > 1 ? options.jobs - 1 : 0, kernels.size() / kKernelsPerExtraThread);
   std::vector<std::thread> helpers;
   std::vector<std::exception_ptr> failures(extra);
+  std::vector<std::pair<std::set<std::string>, std::set<std::string>>> helperKeys(extra);  // --param keys asked, used
   const std::string path = main.program.database().getFilename();
   for (size_t t = 0; t < extra; ++t)
     helpers.emplace_back([&, t] {
@@ -1099,6 +1205,7 @@ std::vector<KernelPrediction> predictKernels(PredictorContext& main, std::vector
         ProgramFacts program(main.program, *db);
         PredictorContext context(program, options);
         work(context);
+        helperKeys[t] = {context.symbols.asked(), context.symbols.used()};
       } catch (...) {
         failures[t] = std::current_exception();
         next = kernels.size();  // the others stop too
@@ -1115,6 +1222,7 @@ std::vector<KernelPrediction> predictKernels(PredictorContext& main, std::vector
   if (mainFailure) std::rethrow_exception(mainFailure);
   for (const std::exception_ptr& f : failures)
     if (f) std::rethrow_exception(f);
+  for (const auto& [asked, used] : helperKeys) main.symbols.merge(asked, used);
   return predictions;
 }
 
@@ -1199,6 +1307,8 @@ ProgramPrediction predictProgram(ProgramFacts& program, std::vector<KernelFacts>
     result.transferBytes = static_cast<int64_t>(transferBytes);
     result.totalSeconds = kernelSeconds + reductionSeconds + launchSeconds + transferSeconds;
   }
+  result.paramsAsked = symbols.asked();
+  result.paramsUsed = symbols.used();
   return result;
 }
 

@@ -86,6 +86,9 @@ struct ProgramPrediction {
   std::optional<int64_t> transferBytes;
   std::set<std::string> missing;          ///< what the whole-program figures lack
   std::vector<TransferDerivation> transfers;  ///< every transfer counted, in order
+  /// The --param keys the run looked up (symbols, PROCEDURE.symbol, loop keys, ARRAY.extentD), and
+  /// those of them the options gave: a given key not among them was not used.
+  std::set<std::string> paramsAsked, paramsUsed;
 };
 
 /// A number as the model's messages and explanations write it: whole numbers as such, others

@@ -11,6 +11,7 @@
 #include <cctype>
 #include <charconv>
 #include <cstdint>
+#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <optional>
@@ -82,21 +83,77 @@ inline std::optional<predictor::Dim3> parseBlock(const std::string& text) {
 /// predictor multiplies out of them stay far from 64-bit overflow.
 inline constexpr int64_t kLargestParam = 2147483647;
 
-/// Sets `options.params` from NAME=VALUE texts, each VALUE a whole number from 1 to
-/// kLargestParam; returns the message for the first bad one.
-inline std::optional<std::string> parseParams(const std::vector<std::string>& params, predictor::PredictOptions& options) {
-  for (const std::string& p : params) {
-    size_t eq = p.find('=');
-    if (eq == std::string::npos || eq == 0) return "--param " + p + ": expected NAME=VALUE";
-    std::string value = p.substr(eq + 1);
-    int64_t v = 0;
-    auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), v);
-    if (value.empty() || error != std::errc() || end != value.data() + value.size() || v < 1 || v > kLargestParam)
-      return "--param " + p + ": the value must be a whole number from 1 to " + std::to_string(kLargestParam) +
-             " (a symbol's value, a trip count or an extent)";
-    options.params[lower(p.substr(0, eq))] = static_cast<double>(v);
-  }
+/// Sets one of `options.params` from a NAME=VALUE text, VALUE a whole number from 1 to
+/// kLargestParam; returns the message for a bad one, `where` first (--param, FILE:LINE).
+inline std::optional<std::string> parseParam(const std::string& p, const std::string& where, predictor::PredictOptions& options) {
+  size_t eq = p.find('=');
+  if (eq == std::string::npos || eq == 0) return where + p + ": expected NAME=VALUE";
+  std::string value = p.substr(eq + 1);
+  int64_t v = 0;
+  auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), v);
+  if (value.empty() || error != std::errc() || end != value.data() + value.size() || v < 1 || v > kLargestParam)
+    return where + p + ": the value must be a whole number from 1 to " + std::to_string(kLargestParam) +
+           " (a symbol's value, a trip count or an extent)";
+  options.params[lower(p.substr(0, eq))] = static_cast<double>(v);
   return std::nullopt;
+}
+
+/// Sets `options.params` from --param texts; returns the message for the first bad one.
+inline std::optional<std::string> parseParams(const std::vector<std::string>& params, predictor::PredictOptions& options) {
+  for (const std::string& p : params)
+    if (std::optional<std::string> bad = parseParam(p, "--param ", options)) return bad;
+  return std::nullopt;
+}
+
+/// Sets `options.params` from a --params file: NAME=VALUE a line (blanks around them and around
+/// the = allowed), # to the end of a line a comment; returns the message for a bad line or file.
+inline std::optional<std::string> readParamsFile(const std::string& path, predictor::PredictOptions& options) {
+  std::ifstream in(path);
+  if (!in) return "--params " + path + ": cannot be read";
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    line = line.substr(0, line.find('#'));
+    std::string entry;
+    for (char c : line)
+      if (!std::isspace(static_cast<unsigned char>(c))) entry += c;
+    if (entry.empty()) continue;
+    if (std::optional<std::string> bad = parseParam(entry, path + ":" + std::to_string(number) + ": ", options)) return bad;
+  }
+  if (in.bad()) return "--params " + path + ": cannot be read";
+  return std::nullopt;
+}
+
+/// Edits that turn a into b (Levenshtein), for "did you mean".
+inline size_t editDistance(const std::string& a, const std::string& b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+/// A warning on `err` for each --param the run never looked up (a misspelt name, a loop that is
+/// no kernel, a symbol that folds without it), with the closest key it did look up.
+inline void warnUnusedParams(std::ostream& err, const std::string& tool, const predictor::PredictOptions& options,
+                             const predictor::ProgramPrediction& prediction) {
+  for (const auto& [key, value] : options.params) {
+    if (prediction.paramsUsed.count(key)) continue;
+    std::string closest;
+    size_t best = std::max<size_t>(2, key.size() / 3) + 1;  // farther than that is no misspelling
+    for (const std::string& asked : prediction.paramsAsked)
+      if (size_t d = editDistance(key, asked); d < best) best = d, closest = asked;
+    err << tool << ": warning: --param " << key << "=" << static_cast<int64_t>(value)
+        << " is not used: nothing predicted asks for " << key
+        << (closest.empty() ? " (the keys: the symbols and extents 'unknown, needs' names, loop keys)" : "; did you mean " + closest + "?")
+        << "\n";
+  }
 }
 
 /// Sets `options.blockDefaults` and `options.block`; returns the message for a bad value. The GPU

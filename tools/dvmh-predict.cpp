@@ -73,7 +73,7 @@ int main(int argc, char** argv) {
   sapfor::files::handleInterruptions();
   sapfor::db::configureSqlite();
   std::string path, gpuName = "c2050", gpuFile, blockDefaults = "thesis", block, cache = "on", transactions = "exact",
-                    format = "table", loop, explain, baseline;
+                    format = "table", loop, explain, baseline, paramsFile;
   int cacheKb = 0;
   std::vector<std::string> params;
   bool quiet = false, noRecord = false;
@@ -91,7 +91,8 @@ int main(int argc, char** argv) {
       ("transactions", po::value(&transactions), "exact|formula: which transaction count the time uses (default exact)")
       ("param", po::value(&params)->composing(),
        "NAME=VALUE: a symbol's value (n=1000), a loop's trip count (jacobi:1=100), or an assumed-shape or allocatable array's "
-       "extent (a.extent1=512); repeatable")
+       "extent (a.extent1=512); PROCEDURE.NAME=VALUE for one procedure's symbol (resid.n1=34); repeatable, and over --params")
+      ("params", po::value(&paramsFile), "FILE: --param values, NAME=VALUE a line (# comments)")
       ("loop", po::value(&loop), "LOOP_KEY: predict only this kernel")
       ("explain", po::value(&explain), "LOOP_KEY: print every step of this kernel's derivation with its formula")
       ("format", po::value(&format), "table (default), json, csv or html")
@@ -145,6 +146,8 @@ int main(int argc, char** argv) {
   if (!baseline.empty() && format != "html")
     return usageError("--baseline " + baseline + ": only the HTML report compares (--format html); sapfor-diff compares "
                       "two databases otherwise");
+  if (!paramsFile.empty())
+    if (std::optional<std::string> bad = tools::readParamsFile(paramsFile, options)) return usageError(*bad);
   if (std::optional<std::string> bad = tools::parseParams(params, options)) return usageError(*bad);
   std::string optionText = "blocks=" + blockDefaults + (block.empty() ? "" : "; block=" + block) + "; cache=" + cache +
                            "; cache_kb=" + std::to_string(options.cacheKb) + "; transactions=" + transactions;
@@ -177,6 +180,7 @@ int main(int argc, char** argv) {
                         "(SELECT loop_key FROM expert_directives WHERE kind = 'PARALLEL')");
     options.explainLoop = explain;
     ProgramPrediction prediction = predictProgram(program, kernels, options, settings);
+    if (!quiet) tools::warnUnusedParams(std::cerr, "dvmh-predict", options, prediction);
     ReportHeader header;
     header.database = path;
     header.gpuKey = options.gpu.key;

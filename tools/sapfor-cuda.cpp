@@ -78,7 +78,7 @@ std::optional<std::string> refusalToReplace(const std::string& path) {
 int main(int argc, char** argv) {
   sapfor::files::handleInterruptions();
   sapfor::db::configureSqlite();
-  std::string path, output, gpuName = "c2050", gpuFile, blockDefaults = "thesis", block;
+  std::string path, output, gpuName = "c2050", gpuFile, blockDefaults = "thesis", block, paramsFile;
   std::vector<std::string> loops, params, includes, defines, undefines;
   bool cpp = false, across = false;
   po::options_description visible("Options");
@@ -91,6 +91,7 @@ int main(int argc, char** argv) {
       ("block-defaults", po::value(&blockDefaults), "thesis (default) or dvmh: the block defaults, as dvmh-predict's")
       ("block", po::value(&block), "X,Y,Z: the thread block of every kernel, as dvmh-predict's")
       ("param", po::value(&params)->composing(), "NAME=VALUE: a symbol's value, as dvmh-predict's (repeatable)")
+      ("params", po::value(&paramsFile), "FILE: --param values, NAME=VALUE a line, as dvmh-predict's")
       ("across", po::bool_switch(&across), "write ACROSS nests too, for measuring registers: they compute the loop only if "
        "their iterations run in order (DVMH pipelines them; that is not written)")
       ("include,I", po::value(&includes)->composing(), "DIR: an include folder, searched after those sapfor-lex recorded "
@@ -116,6 +117,8 @@ int main(int argc, char** argv) {
   if (std::optional<std::string> bad = tools::selectGpu(gpuName, gpuFile, options)) return trouble(*bad);
   const predictor::ModelSettings& settings = predictor::builtinModelSettings();
   if (std::optional<std::string> bad = tools::parseBlocks(blockDefaults, block, settings, options)) return trouble(*bad);
+  if (!paramsFile.empty())
+    if (std::optional<std::string> bad = tools::readParamsFile(paramsFile, options)) return trouble(*bad);
   if (std::optional<std::string> bad = tools::parseParams(params, options)) return trouble(*bad);
   options.cacheKb = options.gpu.l1DefaultKb;
 
@@ -148,6 +151,7 @@ int main(int argc, char** argv) {
         }
       }
       predictor::ProgramPrediction prediction = predictor::predictProgram(program, kernels, options, settings);
+      tools::warnUnusedParams(std::cerr, "sapfor-cuda", options, prediction);
 
       std::string root = db::getMeta(*db, "source_root").value_or("");
       // What sapfor-lex recorded (nothing in a database made before it did), then this command

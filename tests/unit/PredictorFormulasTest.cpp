@@ -279,6 +279,24 @@ TEST_CASE("bound expressions with the symbols given") {
   CHECK(!of(R"(["/","n",0])").value);
   BoundValue omitted = evaluateBound(sapfor::facts::Expression{}, lookup);  // null: an omitted bound
   CHECK((!omitted.value && omitted.understood && omitted.missing.empty()));
+
+  // With the arrays' bounds: a(0:9, 3) known, v's extent not.
+  ArrayLookup arrays = [](const std::string& name, std::set<std::string>& missing)
+      -> std::optional<std::vector<std::pair<double, double>>> {
+    if (name == "a") return std::vector<std::pair<double, double>>{{0, 9}, {1, 3}};
+    if (name == "v") missing.insert("v.extent1");
+    return std::nullopt;
+  };
+  auto with = [&](const char* json) { return evaluateBound(sapfor::facts::parseExpression(json), lookup, arrays); };
+  CHECK(*with(R"(["intrinsic","size","a"])").value == 30);             // size(a): 10 * 3
+  CHECK(*with(R"(["intrinsic","size","a",1])").value == 10);           // size(a,1): 9 - 0 + 1
+  CHECK(*with(R"(["intrinsic","lbound","a",1])").value == 0);
+  CHECK(*with(R"(["-",["intrinsic","ubound","a",["-","m",5]],1])").value == 2);  // ubound(a,m-5)-1: dimension 2
+  BoundValue lacking = with(R"(["intrinsic","size","v"])");
+  CHECK((!lacking.value && lacking.understood && lacking.missing == std::set<std::string>{"v.extent1"}));
+  CHECK(!with(R"(["intrinsic","size","a",3])").understood);            // no dimension 3
+  CHECK(!with(R"(["intrinsic","ubound","a"])").understood);            // an array of bounds
+  CHECK(!with(R"(["intrinsic","size",["element","a",1,1]])").understood);
 }
 
 TEST_CASE("LRU segment cache: the least recently used segment leaves first (MODEL.md §8)") {
