@@ -14,7 +14,8 @@ using facts::ExpressionKind;
 
 class Evaluator {
  public:
-  Evaluator(const SymbolLookup& lookup, const ArrayLookup& arrays, BoundValue& out) : lookup_(lookup), arrays_(arrays), out_(out) {}
+  Evaluator(const SymbolLookup& lookup, const ArrayLookup& arrays, const ElementLookup& elements, BoundValue& out)
+      : lookup_(lookup), arrays_(arrays), elements_(elements), out_(out) {}
 
   std::optional<double> evaluate(const Expression& e) {
     switch (e.kind) {
@@ -34,6 +35,7 @@ class Evaluator {
       // module's): the intrinsic by its name either way
       case ExpressionKind::Intrinsic:
       case ExpressionKind::Apply: return intrinsic(e);
+      case ExpressionKind::Element: return element(e);
       default: return fail();
     }
   }
@@ -85,6 +87,18 @@ class Evaluator {
     return fail();
   }
 
+  /// grid_points(1): an element whose subscripts are constants.
+  std::optional<double> element(const Expression& e) {
+    if (!elements_) return fail();
+    std::vector<int64_t> subscripts;
+    for (const Expression& d : e.args) {
+      if (d.kind == ExpressionKind::Integer) subscripts.push_back(d.value);
+      else if (d.kind == ExpressionKind::Constant && !d.args.empty()) subscripts.push_back(d.args[0].value);
+      else return fail();
+    }
+    return elements_(e.text, subscripts, out_.missing);
+  }
+
   /// size(a), size(a, d), lbound(a, d), ubound(a, d): from the array's bounds.
   std::optional<double> inquiry(const Expression& e) {
     const bool size = e.text == "size";
@@ -111,15 +125,17 @@ class Evaluator {
 
   const SymbolLookup& lookup_;
   const ArrayLookup& arrays_;
+  const ElementLookup& elements_;
   BoundValue& out_;
 };
 
 }  // namespace
 
-BoundValue evaluateBound(const Expression& e, const SymbolLookup& lookup, const ArrayLookup& arrays) {
+BoundValue evaluateBound(const Expression& e, const SymbolLookup& lookup, const ArrayLookup& arrays,
+                         const ElementLookup& elements) {
   BoundValue out;
   if (e.isNull()) return out;
-  std::optional<double> v = Evaluator(lookup, arrays, out).evaluate(e);
+  std::optional<double> v = Evaluator(lookup, arrays, elements, out).evaluate(e);
   if (out.understood && out.missing.empty()) out.value = v;
   return out;
 }

@@ -154,9 +154,43 @@ void ProgramFacts::readAssignments(Whole& w) {
     if (exprs.size() != 2 || exprs[0].kind != facts::ExpressionKind::Name || exprs[0].text != v.name) continue;
     w.assignedOnce.emplace(varId, SingleAssignment{idOf(once, 1), std::move(exprs[1])});
   }
+  // Arrays whose every write is an assignment of an element with constant subscripts, outside
+  // loops (grid_points(1) = 64): each element set once is known.
+  SQLite::Statement elements(db_,
+      "SELECT r.var_id, s.proc_id, s.expr FROM array_ref r JOIN statement s USING (stmt_id) WHERE r.access = 'W' AND "
+      "r.var_id IN (SELECT r2.var_id FROM array_ref r2 JOIN statement s2 USING (stmt_id) WHERE r2.access = 'W' AND "
+      "r2.var_id IS NOT NULL GROUP BY r2.var_id HAVING sum(s2.kind <> 'assignment' OR r2.loop_id IS NOT NULL) = 0 "
+      "AND count(*) <= 16) ORDER BY r.var_id");
+  std::set<Id> notOnce;
+  while (elements.executeStep()) {
+    const Id varId = elements.getColumn(0).getInt64();
+    if (varId < 1 || static_cast<size_t>(varId) > w.variables.size()) continue;
+    const facts::VariableRow& v = w.variables[static_cast<size_t>(varId - 1)];
+    std::vector<facts::Expression> exprs;
+    try {
+      exprs = facts::parseStatementExpressions(textOf(elements, 2), "statement expressions").exprs;
+    } catch (const facts::ExpressionTooDeep&) {
+      notOnce.insert(varId);
+      continue;
+    }
+    std::vector<int64_t> subscripts;
+    bool constant = exprs.size() == 2 && exprs[0].kind == facts::ExpressionKind::Element && exprs[0].text == v.name &&
+                    !v.pointer && !v.target && !v.equivalence && !v.common &&
+                    (v.storage == facts::Storage::Local || v.storage == facts::Storage::Module);
+    for (const facts::Expression& d : constant ? exprs[0].args : std::vector<facts::Expression>{}) {
+      if (d.kind == facts::ExpressionKind::Integer) subscripts.push_back(d.value);
+      else if (d.kind == facts::ExpressionKind::Constant && !d.args.empty()) subscripts.push_back(d.args[0].value);
+      else constant = false;
+    }
+    if (!constant || !w.elementsAssignedOnce.emplace(std::pair{varId, subscripts}, SingleAssignment{idOf(elements, 1), std::move(exprs[1])}).second)
+      notOnce.insert(varId);
+  }
+  std::erase_if(w.elementsAssignedOnce, [&](const auto& e) { return notOnce.count(e.first.first) > 0; });
   // A variable passed to a procedure that may write its dummy (or to one with no body here) is
   // set there too.
-  if (!w.assignedOnce.empty()) {
+  if (!w.assignedOnce.empty() || !w.elementsAssignedOnce.empty()) {
+    std::set<Id> arrays;
+    for (const auto& [key, a] : w.elementsAssignedOnce) arrays.insert(key.first);
     std::map<std::string, std::vector<Id>> byName;
     for (const auto& [id, p] : w.procedures)
       if (p.kind != facts::ProcedureKind::Module) byName[p.name].push_back(id);
@@ -165,15 +199,17 @@ void ProgramFacts::readAssignments(Whole& w) {
     while (effects.executeStep()) writtenDummies.emplace(effects.getColumn(0).getInt64(), effects.getColumn(1).getInt64());
     SQLite::Statement passed(db_,
         "SELECT c.proc_id, c.callee, a.pos, a.keyword, a.var FROM call_arg a JOIN call c USING (call_id) "
-        "WHERE a.var IS NOT NULL AND a.ref_id IS NULL");
+        "WHERE a.var IS NOT NULL");
     while (passed.executeStep()) {
       const facts::VariableRow* v = variableNamed(idOf(passed, 0), textOf(passed, 4));
-      if (!v || !w.assignedOnce.count(v->id)) continue;
+      if (!v || (!w.assignedOnce.count(v->id) && !arrays.count(v->id))) continue;
       auto callees = byName.find(textOf(passed, 1));
       bool writes = callees == byName.end() || !passed.isColumnNull(3);
       if (!writes)
         for (Id callee : callees->second) writes |= writtenDummies.count({callee, passed.getColumn(2).getInt64()}) > 0;
-      if (writes) w.assignedOnce.erase(v->id);
+      if (!writes) continue;
+      w.assignedOnce.erase(v->id);
+      std::erase_if(w.elementsAssignedOnce, [&](const auto& e) { return e.first.first == v->id; });
     }
   }
   SQLite::Statement allocate(db_, "SELECT proc_id, expr FROM statement WHERE kind = 'allocate' ORDER BY stmt_id");
@@ -204,6 +240,11 @@ void ProgramFacts::readAssignments(Whole& w) {
 const SingleAssignment* ProgramFacts::assignedOnce(Id varId) const {
   auto found = whole_->assignedOnce.find(varId);
   return found == whole_->assignedOnce.end() ? nullptr : &found->second;
+}
+
+const SingleAssignment* ProgramFacts::elementAssignedOnce(Id varId, const std::vector<int64_t>& subscripts) const {
+  auto found = whole_->elementsAssignedOnce.find({varId, subscripts});
+  return found == whole_->elementsAssignedOnce.end() ? nullptr : &found->second;
 }
 
 const std::vector<Allocation>& ProgramFacts::allocations(Id varId) const {

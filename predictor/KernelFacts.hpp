@@ -108,6 +108,10 @@ class ProgramFacts {
   /// is set otherwise or more than once (another assignment, a DO, READ, a call that may write
   /// it, a pointer, COMMON or EQUIVALENCE storage), or never.
   const SingleAssignment* assignedOnce(Id varId) const;
+  /// The one assignment that sets an array element with constant subscripts (grid_points(1) = 64),
+  /// when every write of the array is such an assignment outside loops, each element set once,
+  /// and no call may write the array; else null.
+  const SingleAssignment* elementAssignedOnce(Id varId, const std::vector<int64_t>& subscripts) const;
   /// The ALLOCATE statements of an allocatable array, in source order (empty: none).
   const std::vector<Allocation>& allocations(Id varId) const;
   /// The call sites of a procedure by its name.
@@ -139,6 +143,7 @@ class ProgramFacts {
     std::vector<CallSiteFacts> calls;
     std::map<std::pair<Id, std::string>, int> dummies;
     std::map<Id, SingleAssignment> assignedOnce;     ///< by variable
+    std::map<std::pair<Id, std::vector<int64_t>>, SingleAssignment> elementsAssignedOnce;  ///< by array and subscripts
     std::map<Id, std::vector<Allocation>> allocations;  ///< by variable
   };
   void readAssignments(Whole& w);

@@ -100,7 +100,11 @@ class Symbols {
     std::set<std::string> lacking;
     BoundValue v = evaluateBound(
         e, [&](const std::string& name) { return value(procId, name, lacking, loopVars); },
-        [&](const std::string& name, std::set<std::string>& arrayMissing) { return arrayBounds(procId, name, arrayMissing); });
+        // What arrays and elements lack is named as the symbols' is, by their --param keys.
+        [&](const std::string& name, std::set<std::string>&) { return arrayBounds(procId, name, lacking); },
+        [&](const std::string& name, const std::vector<int64_t>& subscripts, std::set<std::string>&) {
+          return elementValue(procId, name, subscripts, lacking);
+        });
     if (!v.understood) lacking = {"'" + text + "'"};
     missing.insert(lacking.begin(), lacking.end());
     return lacking.empty() ? v.value : std::nullopt;
@@ -220,6 +224,25 @@ class Symbols {
     }
     if (!known) return std::nullopt;
     return bounds;
+  }
+
+  /// An element of constant subscripts: --param NAME(S1,S2), else its one assignment's value.
+  std::optional<double> elementValue(Id procId, const std::string& name, const std::vector<int64_t>& subscripts,
+                                     std::set<std::string>& missing) {
+    std::string key = name + "(";
+    for (size_t i = 0; i < subscripts.size(); ++i) key += (i ? "," : "") + std::to_string(subscripts[i]);
+    key += ")";
+    if (std::optional<double> given = param(key)) return given;
+    const facts::VariableRow* v = program_.variableNamed(procId, name);
+    const SingleAssignment* a = v ? program_.elementAssignedOnce(v->id, subscripts) : nullptr;
+    std::optional<double> value;
+    if (a && visiting_.insert({0, "=" + key + "#" + std::to_string(v->id)}).second) {
+      std::set<std::string> ignored;
+      value = evaluate(a->procId, a->value, "", ignored, {});
+      visiting_.erase({0, "=" + key + "#" + std::to_string(v->id)});
+    }
+    if (!value) missing.insert(key);
+    return value;
   }
 
   /// The --param key that gives an array's extent in dimension d (1-based in the key).

@@ -297,6 +297,21 @@ TEST_CASE("bound expressions with the symbols given") {
   CHECK(!with(R"(["intrinsic","size","a",3])").understood);            // no dimension 3
   CHECK(!with(R"(["intrinsic","ubound","a"])").understood);            // an array of bounds
   CHECK(!with(R"(["intrinsic","size",["element","a",1,1]])").understood);
+
+  // With elements of constant subscripts: g(1) = 64 known, g(2) not.
+  ElementLookup elements = [](const std::string& name, const std::vector<int64_t>& subscripts,
+                              std::set<std::string>& missing) -> std::optional<double> {
+    if (name == "g" && subscripts == std::vector<int64_t>{1}) return 64;
+    missing.insert(name + "(" + std::to_string(subscripts.at(0)) + ")");
+    return std::nullopt;
+  };
+  auto at = [&](const char* json) { return evaluateBound(sapfor::facts::parseExpression(json), lookup, {}, elements); };
+  CHECK(*at(R"(["-",["element","g",1],1])").value == 63);                   // g(1)-1
+  CHECK(*at(R"(["element","g",["constant","one",1]])").value == 64);        // g(one), one a named constant 1
+  BoundValue second = at(R"(["element","g",2])");
+  CHECK((!second.value && second.understood && second.missing == std::set<std::string>{"g(2)"}));
+  CHECK(!at(R"(["element","g","n"])").understood);                         // g(n): not a constant subscript
+  CHECK(!of(R"(["element","g",1])").understood);                           // no element lookup given
 }
 
 TEST_CASE("LRU segment cache: the least recently used segment leaves first (MODEL.md §8)") {

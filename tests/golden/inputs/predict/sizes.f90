@@ -9,7 +9,7 @@ program sizes
   use grid
   implicit none
   real, allocatable :: t(:,:), q(:), r(:)
-  integer :: i, j, m, k, twice
+  integer :: i, j, m, k, twice, dims(3), cfg(2)
   nx = 64
   ny = 2 * nx
   m = nx + 1
@@ -34,6 +34,20 @@ program sizes
 !DVM$ PARALLEL (I) ON r(I)
   do i = 1, twice
     r(i) = 3.0
+  end do
+  dims(1) = 32
+  dims(2) = dims(1) / 2
+  cfg(1) = 5
+  read *, cfg(2)
+!DVM$ PARALLEL (J, I) ON t(I, J)
+  do j = 1, dims(2)
+    do i = 1, dims(1)
+      t(i, j) = 4.0
+    end do
+  end do
+!DVM$ PARALLEL (I) ON q(I)
+  do i = 1, cfg(1)
+    q(i) = 5.0
   end do
   call scale(q)
 end program sizes
