@@ -39,21 +39,19 @@ std::optional<Polynomial> product(const Polynomial& a, const Polynomial& b) {
   return out;
 }
 
-/// A form plus sign·another; nullopt on overflow.
+/// combine with the terms in order, so that equal forms compare equal.
 std::optional<LinearExpr> plus(const LinearExpr& a, const LinearExpr& b, int64_t sign) {
-  LinearExpr out = a;
-  int64_t scaled = 0;
-  if (__builtin_mul_overflow(b.constant, sign, &scaled) || __builtin_add_overflow(out.constant, scaled, &out.constant))
-    return std::nullopt;
-  for (const auto& [name, coeff] : b.terms) {
-    if (__builtin_mul_overflow(coeff, sign, &scaled)) return std::nullopt;
-    auto same = std::find_if(out.terms.begin(), out.terms.end(), [&](const auto& t) { return t.first == name; });
-    if (same == out.terms.end()) out.terms.emplace_back(name, scaled);
-    else if (__builtin_add_overflow(same->second, scaled, &same->second)) return std::nullopt;
-  }
-  std::erase_if(out.terms, [](const auto& t) { return t.second == 0; });
-  std::sort(out.terms.begin(), out.terms.end());
+  std::optional<LinearExpr> out = combine(a, b, sign);
+  if (out) std::sort(out->terms.begin(), out->terms.end());
   return out;
+}
+
+/// A form as a polynomial of degree 1.
+Polynomial polynomialOf(const LinearExpr& f) {
+  Polynomial p;
+  if (f.constant) p[{}] = f.constant;
+  for (const auto& [name, coeff] : f.terms) p[{name}] = coeff;
+  return p;
 }
 
 bool isZero(const LinearExpr& f) { return f.constant == 0 && f.terms.empty(); }
@@ -155,14 +153,8 @@ std::optional<Delinearized> delinearize(const Polynomial& index, const std::vect
   std::optional<LinearExpr> shifted = plus(low, lowest, -1);
   if (!shifted) return std::nullopt;
   // The lows' least value moves into the base: low is then 0 .. C - 1 in every reference.
-  Polynomial least;
-  if (lowest.constant) least[{}] = lowest.constant;
-  for (const auto& [name, coeff] : lowest.terms) least[{name}] = coeff;
-  if (!add(base, least, 1)) return std::nullopt;
-  Polynomial strideTerms;
-  if (stride->constant) strideTerms[{}] = stride->constant;
-  for (const auto& [name, coeff] : stride->terms) strideTerms[{name}] = coeff;
-  return Delinearized{polynomialText(base) + " / " + polynomialText(strideTerms), std::move(*shifted), std::move(high)};
+  if (!add(base, polynomialOf(lowest), 1)) return std::nullopt;
+  return Delinearized{polynomialText(base) + " / " + polynomialText(polynomialOf(*stride)), std::move(*shifted), std::move(high)};
 }
 
 std::string polynomialText(const Polynomial& p) {

@@ -662,4 +662,19 @@ DependenceResult testDependence(const RefView& source, const RefView& sink, size
   return result;
 }
 
+std::optional<LinearExpr> combine(const LinearExpr& a, const LinearExpr& b, int64_t sign) {
+  LinearExpr out = a;
+  int64_t scaled = 0;
+  if (__builtin_mul_overflow(b.constant, sign, &scaled) || __builtin_add_overflow(out.constant, scaled, &out.constant))
+    return std::nullopt;
+  for (const auto& [var, coeff] : b.terms) {
+    if (__builtin_mul_overflow(coeff, sign, &scaled)) return std::nullopt;
+    auto same = std::find_if(out.terms.begin(), out.terms.end(), [&](const auto& t) { return t.first == var; });
+    if (same == out.terms.end()) out.terms.emplace_back(var, scaled);
+    else if (__builtin_add_overflow(same->second, scaled, &same->second)) return std::nullopt;
+  }
+  std::erase_if(out.terms, [](const auto& t) { return t.second == 0; });
+  return out;
+}
+
 }  // namespace sapfor::analyzer

@@ -20,6 +20,10 @@ namespace sapfor::analyzer {
 /// An affine subscript or bound: the facts' form (facts/Rows.hpp).
 using LinearExpr = facts::AffineForm;
 
+/// a + sign·b, merged by variable (no zero coefficient kept; new terms after a's); nullopt on
+/// overflow.
+std::optional<LinearExpr> combine(const LinearExpr& a, const LinearExpr& b, int64_t sign);
+
 /// A DO loop around a reference, as the tests see it.
 struct NestLoop {
   std::string var;

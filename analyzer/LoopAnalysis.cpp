@@ -30,7 +30,6 @@ namespace {
 std::string line(int n) { return "line " + std::to_string(n); }
 
 std::optional<LinearExpr> affineOf(const facts::Expression& e);
-std::optional<LinearExpr> combine(const LinearExpr& a, const LinearExpr& b, int64_t sign);
 
 /// Two paths into one variable, as the dependence tests compare them.
 struct PartsCompared {
@@ -1172,22 +1171,6 @@ ReferencePath LoopAnalysis::pathOf(const ArrayAccess& a) {
 // ---- dependences under the loops' bounds (Fourier–Motzkin) --------------------------------
 
 namespace {
-
-/// a + sign·b, merged by variable; nullopt on overflow.
-std::optional<LinearExpr> combine(const LinearExpr& a, const LinearExpr& b, int64_t sign) {
-  LinearExpr out = a;
-  int64_t scaled = 0;
-  if (__builtin_mul_overflow(b.constant, sign, &scaled) || __builtin_add_overflow(out.constant, scaled, &out.constant))
-    return std::nullopt;
-  for (const auto& [var, coeff] : b.terms) {
-    if (__builtin_mul_overflow(coeff, sign, &scaled)) return std::nullopt;
-    auto same = std::find_if(out.terms.begin(), out.terms.end(), [&](const auto& t) { return t.first == var; });
-    if (same == out.terms.end()) out.terms.emplace_back(var, scaled);
-    else if (__builtin_add_overflow(same->second, scaled, &same->second)) return std::nullopt;
-  }
-  std::erase_if(out.terms, [](const auto& t) { return t.second == 0; });
-  return out;
-}
 
 /// An integer expression tree as constant + Σ coeff·name, when it is of that form.
 std::optional<LinearExpr> affineOf(const facts::Expression& e) {

@@ -156,30 +156,35 @@ class Symbols {
   std::optional<double> fromCallSites(Id procId, const std::string& name) {
     int position = program_.dummyPosition(procId, name);
     if (position < 0 || !visiting_.insert({procId, name}).second) return std::nullopt;
-    const auto& procedures = program_.procedures();
-    auto self = procedures.find(procId);
-    std::optional<double> agreed;
-    bool consistent = self != procedures.end();
-    for (const CallSiteFacts* site : consistent ? program_.callSitesOf(self->second.name) : std::vector<const CallSiteFacts*>{}) {
-      const CallSiteFacts& c = *site;
-      if (!consistent) break;
-      if (static_cast<size_t>(position) >= c.args.size()) {
-        consistent = false;
-        break;
-      }
+    std::optional<double> agreed = agreedOverCalls(procId, position, [&](const CallSiteFacts& c, const std::string& actual) {
       std::set<std::string> ignored;
       facts::Expression argument;
       try {
-        argument = facts::parseExpression(c.args[position], "an argument of a call of " + c.callee);
+        argument = facts::parseExpression(actual, "an argument of a call of " + c.callee);
       } catch (const facts::ExpressionTooDeep&) {
         argument = tooDeep();
       }
-      std::optional<double> v = evaluate(c.callerId, argument, "", ignored, {});
-      consistent = v && (!agreed || *agreed == *v);
+      return evaluate(c.callerId, argument, "", ignored, {});
+    });
+    visiting_.erase({procId, name});
+    return agreed;
+  }
+
+  /// The one value `valueOf(call site, the actual argument's tree as JSON)` gives at every call
+  /// of procedure `procId` for its argument at `position` (0-based); nullopt when a call passes
+  /// no such argument, a value is unknown, or two differ.
+  template <class ValueOf>
+  std::optional<double> agreedOverCalls(Id procId, int position, const ValueOf& valueOf) {
+    auto self = program_.procedures().find(procId);
+    if (self == program_.procedures().end()) return std::nullopt;
+    std::optional<double> agreed;
+    for (const CallSiteFacts* site : program_.callSitesOf(self->second.name)) {
+      if (static_cast<size_t>(position) >= site->args.size()) return std::nullopt;
+      std::optional<double> v = valueOf(*site, site->args[static_cast<size_t>(position)]);
+      if (!v || (agreed && *agreed != *v)) return std::nullopt;
       agreed = v;
     }
-    visiting_.erase({procId, name});
-    return consistent ? agreed : std::nullopt;
+    return agreed;
   }
 
   /// --param KEY's value; every key asked for is kept, and which of them were given.
@@ -301,22 +306,16 @@ class Symbols {
     int position = program_.dummyPosition(v.procId, v.name);
     const std::string key = "#" + std::to_string(v.id) + "." + std::to_string(d);
     if (position < 0 || !visiting_.insert({0, key}).second) return std::nullopt;
-    const auto& procedures = program_.procedures();
-    auto self = procedures.find(v.procId);
-    std::optional<double> agreed;
-    bool consistent = self != procedures.end();
-    for (const CallSiteFacts* site : consistent ? program_.callSitesOf(self->second.name) : std::vector<const CallSiteFacts*>{}) {
-      const std::string plain = static_cast<size_t>(position) < site->args.size() ? site->args[static_cast<size_t>(position)] : "";
-      const facts::VariableRow* actual =
-          plain.size() > 2 && plain.front() == '"' ? program_.variableNamed(site->callerId, plain.substr(1, plain.size() - 2)) : nullptr;
+    std::optional<double> agreed = agreedOverCalls(v.procId, position, [&](const CallSiteFacts& c, const std::string& actual) {
+      // A whole array is its name: the JSON string "name".
+      const facts::VariableRow* array = actual.size() > 2 && actual.front() == '"'
+                                            ? program_.variableNamed(c.callerId, actual.substr(1, actual.size() - 2))
+                                            : nullptr;
       std::set<std::string> ignored;
-      std::optional<double> e = actual && actual->dims.size() == v.dims.size() ? extent(*actual, d, ignored) : std::nullopt;
-      consistent = e && (!agreed || *agreed == *e);
-      if (!consistent) break;
-      agreed = e;
-    }
+      return array && array->dims.size() == v.dims.size() ? extent(*array, d, ignored) : std::nullopt;
+    });
     visiting_.erase({0, key});
-    return consistent ? agreed : std::nullopt;
+    return agreed;
   }
 
  public:
