@@ -67,6 +67,20 @@ struct KernelDerivation {
   /// MODEL.md §8 and §4-§5: the L1 emulation, then every access (the prediction's accesses).
   struct Memory {
     std::optional<int64_t> l1BytesPerBlock;  ///< the first block's share of the L1; nullopt: emulation off
+    // MODEL.md §12
+    double l2Capacity = 0;           ///< the L2's share a layer condition may fill, bytes
+    double compulsoryPerThread = 0;  ///< DRAM bytes per thread with every reuse caught
+    double cyclesPerDramByte = 0;    ///< Freq * SMs / Mem_Bandwidth
+    double coalDramBytes = 0, uncoalDramBytes = 0;  ///< per thread: the DRAM bytes of each kind's requests, per warp request summed
+    double uncoalTransactions = 0;   ///< per thread
+    double l2Requests = 0;           ///< per thread
+    /// A group of reads the L2 lets share their data: per thread, what they would move from DRAM
+    /// through the L1 alone and with the L2's reuse.
+    struct Group {
+      std::string array;
+      double throughL1 = 0, withL2 = 0;
+    };
+    std::vector<Group> groups;
   };
   /// MODEL.md §7: the reduction kernel.
   struct ReductionKernel {
@@ -103,6 +117,7 @@ struct KernelDerivation {
   std::optional<Grid> grid;
   std::vector<LoopTrip> sequentialLoops;  ///< inside the kernel, per iteration of its parent
   std::vector<WholeArray> wholeArrays;    ///< whole-array references, not modelled
+  std::vector<std::string> constantBank;  ///< scalars the kernel reads as arguments (MODEL.md §12)
   std::optional<Counts> counts;
   std::optional<Registers> registers;
   std::optional<OccupancyStep> occupancy;

@@ -130,19 +130,45 @@ class KernelExplanation {
       say("MODEL.md §8: LRU L1 of " + num(o_.cacheKb) + " KB shared by " + num(d_.occupancy->occupancy.activeBlocks) +
           " active blocks: " + num(*d_.memory->l1BytesPerBlock) + " B for the first block, whose warps' reads are emulated in "
           "program order (segments by §5 (2); writes are not cached; inner loops up to 64 iterations, 2000 warp accesses)");
-    for (const AccessPrediction& a : k_.accesses) {
-      std::string line = "  " + std::string(a.refId ? "" : "scalar ") + a.name + (a.access == facts::Access::Write ? " (write)" : "") +
+    if (!d_.constantBank.empty()) {
+      std::string names;
+      for (const std::string& n : d_.constantBank) names += (names.empty() ? "" : ", ") + n;
+      say("MODEL.md §12: scalars read as kernel arguments, from the constant bank (no global loads): " + names);
+    }
+    const KernelDerivation::Memory& m = *d_.memory;
+    say("MODEL.md §12: the L2 serves a read whose element an earlier reference of the same array touched when the "
+        "bytes moved in between (" + num(m.compulsoryPerThread) + " B per thread, in launch order) fit in " +
+        num(s_.l2LayerConditionFraction) + " * " + num(g_.l2Kb) + " KB = " + num(m.l2Capacity) + " B");
+    for (size_t i = 0; i < k_.accesses.size(); ++i) {
+      const AccessPrediction& a = k_.accesses[i];
+      std::string line = "  " + std::to_string(i + 1) + ". " + a.name + (a.access == facts::Access::Write ? " (write)" : "") +
                          " line " + num(a.line) + ": " + num(a.perThread) + " per thread, stride " +
                          (a.stride ? num(static_cast<double>(*a.stride)) + " B" : std::string("unknown")) +
                          ", §5 (4) formula " + num(a.formulaTransactions) + ", exact " + num(a.exactTransactions) +
-                         " transactions per warp -> " + (a.coalesced ? "coalesced" : "uncoalesced");
+                         " transactions per warp (" + num(a.alignments) + " alignment" + (a.alignments == 1 ? "" : "s") + ") -> " +
+                         std::string(accessPatternName(a.pattern)) + ", " + num(a.bytesPerWarp) + " B a warp";
       if (a.cacheHits) line += ", L1 hits " + num(*a.cacheHits) + " per thread";
+      if (a.l2Leader)
+        line += ", its element touched by " + std::to_string(a.l2Leader) + ". " + num(a.l2ReuseBytes) + " B before" +
+                (a.l2ReuseBytes <= m.l2Capacity ? "" : " (beyond the L2)");
+      line += "; L2 hits " + num(a.l2Hits) + " per thread, DRAM " + num(a.dramBytesPerWarp) + " B a warp access";
       say(line);
     }
+    for (const KernelDerivation::Memory::Group& group : m.groups)
+      say("  " + group.array + ": its reads move " + num(group.throughL1) + " B per thread from DRAM through the L1, " +
+          num(group.withL2) + " B with the L2's reuse (the first of each chain): each read's DRAM bytes * " +
+          num(group.withL2 / group.throughL1));
     say("MODEL.md §4-§5 (" + std::string(coalescingRuleName(g_.coalescing)) + ", " +
         (o_.exactTransactions ? "exact count" : "formula (4)") + "): coal_mem_access = " + num(k_.coalAccesses) +
         ", uncoal_mem_access = " + num(k_.uncoalAccesses) + ", coal_per_access = " + num(k_.coalPerAccess) +
-        ", uncoal_per_access = " + num(k_.uncoalPerAccess) + ", load_bytes_per_warp = " + num(k_.loadBytesPerWarp));
+        ", uncoal_per_access = " + num(k_.uncoalPerAccess) + ", L2 hits " + num(m.l2Requests) +
+        ", load_bytes_per_warp (DRAM) = " + num(k_.loadBytesPerWarp));
+    say("MODEL.md §12: Departure_del_coal = " + num(m.coalDramBytes) + " B / " + num(k_.coalAccesses) + " requests * " +
+        num(m.cyclesPerDramByte) + " cycles/B (" + num(g_.clockGhz) + " GHz * " + num(g_.sms) + " SMs / " + num(g_.dramGbs) +
+        " GB/s) = " + num(d_.time ? d_.time->input.departureDelCoal : 0) + "; Departure_del_uncoal = " + num(m.uncoalDramBytes) +
+        " B / " + num(m.uncoalTransactions) + " transactions * the same = " + num(d_.time ? d_.time->input.departureDelUncoal : 0) +
+        "; Mem_LD = (" + num(g_.l2Latency) + " * " + num(m.l2Requests) + " L2 hits + " + num(g_.memLatency) + " * the rest) / " +
+        num(k_.memInsts) + " = " + num(d_.time ? d_.time->input.memLd : 0));
   }
 
   // MODEL.md §7, §4 and §9
@@ -168,8 +194,12 @@ class KernelExplanation {
     say("MODEL.md §9 (Hong & Kim 2009): Issue_cycles = 32 / " + num(g_.fp32PerSm) + " = " + num(in.issueCycles) +
         ", active SMs " + num(in.activeSms) + ", active blocks per SM " + num(in.activeBlocksPerSm) + ", N = " +
         num(in.activeWarpsPerSm));
-    say("  Mem_L = " + num(r.memL) + ", Departure_delay = " + num(r.departureDelay) + ", MWP_without_BW = " +
-        num(r.mwpWithoutBw) + ", MWP_peak_BW = " + num(r.mwpPeakBw) + " -> MWP = " + num(r.mwp) + "; CWP = " + num(r.cwp));
+    say("  MLP = memory instructions " + num(k_.memInsts) + " / waits (statements with a load that misses the L1) = " +
+        num(in.mlp) + " requests in flight per warp (MODEL.md §12, Sim et al. 2012)");
+    say("  Mem_L = " + num(r.memL) + ", Departure_delay = " + num(r.departureDelay) + ", in requests: MWP_without_BW = min(Mem_L / "
+        "Departure_delay, N * MLP) = " + num(r.mwpWithoutBw) + ", MWP_peak_BW = " + num(r.mwpPeakBw) + " -> " +
+        num(r.mwpRequests) + ", MWP = " + num(r.mwpRequests) + " / MLP = " + num(r.mwp) + " warps; CWP = " + num(r.cwp));
+    say("  Mem_cycles = (Mem_L_Uncoal * uncoal + Mem_L_Coal * coal) / MLP = " + num(r.memCycles));
     say("  Comp_cycles = " + num(r.compCycles) + ", Mem_cycles = " + num(r.memCycles) + ", Rep = " + num(r.rep) + ", case " +
         num(r.modelCase) + " (" + r.bound + " bound): Exec = " + num(r.exec) + ", Synch_cost = " + num(r.synchCost) +
         " -> " + num(r.cycles) + " cycles = " + num(r.seconds) + " s at " + num(g_.clockGhz) + " GHz");

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <map>
+#include <sstream>
 #include <stdexcept>
 
 namespace sapfor::predictor {
@@ -66,11 +67,20 @@ GpuProfile parseGpuProfile(std::string_view text, const std::string& key, const 
   positive("l1_min_kb", &g.l1MinKb);
   positive("l1_max_kb", &g.l1MaxKb);
   positive("mem_latency", &g.memLatency);
-  positive("departure_del_coal", &g.departureDelCoal);
-  positive("departure_del_uncoal", &g.departureDelUncoal);
+  positive("l2_latency", &g.l2Latency);
   positive("launch_overhead_us", &g.launchOverheadUs);
   positive("host_link_gbs", &g.hostLinkGbs);
   positive("host_link_latency_us", &g.hostLinkLatencyUs);
+  // Profiles before MODEL.md §12 gave the departure delays; they follow from the bandwidth now.
+  // Said before the required keys are checked, so that an old profile learns what to change.
+  std::istringstream lines{std::string(text)};
+  for (std::string line; std::getline(lines, line);) {
+    size_t start = line.find_first_not_of(" \t");
+    if (start != std::string::npos && line.compare(start, 14, "departure_del_") == 0)
+      throw std::runtime_error(origin + ": departure_del_coal and departure_del_uncoal are no longer read: a request's "
+                               "departure delay is the bytes it moves * clock_ghz * sms / dram_gbs (MODEL.md §12); "
+                               "remove them");
+  }
   readIni(text, keys, origin);
   static const std::map<std::string, CoalescingRule> rules = {{"cc1.0", CoalescingRule::Cc10},
                                                               {"cc1.2", CoalescingRule::Cc12},
@@ -92,8 +102,8 @@ GpuProfile parseGpuProfile(std::string_view text, const std::string& key, const 
   check(g.smemAllocUnit > 0 && g.smemReservedPerBlock >= 0, "smem_alloc_unit must be positive");
   check(g.l1MinKb > 0 && g.l1MinKb <= g.l1DefaultKb && g.l1DefaultKb <= g.l1MaxKb && g.l1MaxKb <= g.l1SharedKb,
         "expected 0 < l1_min_kb <= l1_default_kb <= l1_max_kb <= l1_shared_kb");
-  check(g.memLatency > 0 && g.departureDelCoal > 0 && g.departureDelUncoal > 0,
-        "mem_latency and the departure delays must be positive");
+  check(g.memLatency > 0 && g.l2Latency > 0 && g.l2Latency <= g.memLatency,
+        "expected 0 < l2_latency <= mem_latency");
   return g;
 }
 

@@ -34,8 +34,15 @@ struct GpuProfile {
   int regsPerSm = 0, maxRegsPerThread = 0, regAllocUnit = 0, regSubpartitions = 0;
   int l1SharedKb = 0, maxSmemPerSmKb = 0, maxSmemPerBlockKb = 0, smemAllocUnit = 0, smemReservedPerBlock = 0;
   int l1DefaultKb = 0, l1MinKb = 0, l1MaxKb = 0;
-  double memLatency = 0, departureDelCoal = 0, departureDelUncoal = 0;
+  double memLatency = 0;  ///< a DRAM access, cycles (Mem_LD)
+  double l2Latency = 0;   ///< a request the L2 serves, cycles
   double launchOverheadUs = 0, hostLinkGbs = 0, hostLinkLatencyUs = 0;
+
+  /// MODEL.md §12: the cycles a request occupies the DRAM interface per byte it moves there,
+  /// Freq * SMs / Mem_Bandwidth (each SM's share of the bandwidth); a request's departure delay is
+  /// its bytes times this.
+  double cyclesPerDramByte() const { return clockGhz * sms / dramGbs; }
+
 
   /// Shared memory per SM left when `l1Kb` of the unified L1/shared array is L1.
   int smemPerSmBytes(int l1Kb) const;

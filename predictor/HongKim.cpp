@@ -26,11 +26,16 @@ HongKimResult hongKim(const HongKimInput& in) {
     r.weightCoal = in.coalMemInsts / memInsts;
     r.memL = r.memLUncoal * r.weightUncoal + r.memLCoal * r.weightCoal;
     r.departureDelay = in.departureDelUncoal * in.uncoalPerMw * r.weightUncoal + in.departureDelCoal * r.weightCoal;
-    r.mwpWithoutBw = std::min(r.memL / r.departureDelay, n);
+    // Requests that move nothing from DRAM (all L2 hits, MODEL.md §12) leave the bandwidth out:
+    // only the warps' requests limit MWP.
+    const double mlp = std::max(1.0, in.mlp), requests = n * mlp;
+    r.mwpWithoutBw = r.departureDelay > 0 ? std::min(r.memL / r.departureDelay, requests) : requests;
     r.bwPerWarp = in.freqGhz * in.loadBytesPerWarp / r.memL;
-    r.mwpPeakBw = in.memBandwidthGbs / (r.bwPerWarp * in.activeSms);
-    r.mwp = std::min({r.mwpWithoutBw, r.mwpPeakBw, n});
-    r.memCycles = r.memLUncoal * in.uncoalMemInsts + r.memLCoal * in.coalMemInsts;
+    r.mwpPeakBw = r.bwPerWarp > 0 ? in.memBandwidthGbs / (r.bwPerWarp * in.activeSms) : requests;
+    r.mwpRequests = std::min({r.mwpWithoutBw, r.mwpPeakBw, requests});
+    r.mwp = r.mwpRequests / mlp;
+    // A warp waits once for each batch of mlp requests.
+    r.memCycles = (r.memLUncoal * in.uncoalMemInsts + r.memLCoal * in.coalMemInsts) / mlp;
     r.cwp = std::min((r.memCycles + r.compCycles) / r.compCycles, n);
     if (r.mwp == n && r.cwp == n) {
       r.modelCase = 1;
@@ -40,7 +45,9 @@ HongKimResult hongKim(const HongKimInput& in) {
       r.bound = "latency";
     } else if (r.cwp >= r.mwp || r.compCycles > r.memCycles) {
       r.modelCase = 2;
-      double memoryTerm = r.memCycles * n / r.mwp, computeTerm = r.compCycles / memInsts * (r.mwp - 1);
+      // Mem_cycles * N / MWP with both in requests: Mem_L * Mem_insts * N / MWP_requests.
+      double memoryTerm = r.memCycles * mlp * n / r.mwpRequests,
+             computeTerm = r.compCycles / memInsts * std::max(0.0, r.mwp - 1);
       r.exec = (memoryTerm + computeTerm) * r.rep;
       r.execMemory = memoryTerm * r.rep;
       r.execCompute = computeTerm * r.rep;
@@ -53,7 +60,7 @@ HongKimResult hongKim(const HongKimInput& in) {
       r.bound = "compute";
     }
   }
-  r.synchCost = r.departureDelay * (r.mwp - 1) * in.synchInsts * in.activeBlocksPerSm * r.rep;
+  r.synchCost = r.departureDelay * std::max(0.0, r.mwp - 1) * in.synchInsts * in.activeBlocksPerSm * r.rep;
   r.cycles = r.exec + r.synchCost;
   r.seconds = r.cycles / (in.freqGhz * 1e9);
   return r;

@@ -259,9 +259,10 @@ ul.tree, ul.tree ul { list-style: none; padding-left: 1.3em; margin: 0; }
 ul.tree { padding-left: 0; } ul.tree ul { border-left: 1px dotted #bbb; }
 ul.tree li { margin: .15em 0; }
 .reasons { color: #6a4a00; font-size: .85em; display: inline-block; max-width: 48em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; vertical-align: bottom; }
-tr.coalesced td.class { background: #d7f0e1; } tr.uncoalesced td.class { background: #fde3c3; } tr.gathered td.class { background: #f6caca; }
-.swatch.coalesced { background: #d7f0e1; border: 1px solid #7cc39e; } .swatch.uncoalesced { background: #fde3c3; border: 1px solid #e0a050; }
-.swatch.gathered { background: #f6caca; border: 1px solid #d07070; }
+tr.coalesced td.class { background: #d7f0e1; } tr.misaligned td.class { background: #f4efc2; } tr.strided td.class { background: #fde3c3; }
+tr.gather td.class { background: #f6caca; }
+.swatch.coalesced { background: #d7f0e1; border: 1px solid #7cc39e; } .swatch.misaligned { background: #f4efc2; border: 1px solid #c9b84a; }
+.swatch.strided { background: #fde3c3; border: 1px solid #e0a050; } .swatch.gather { background: #f6caca; border: 1px solid #d07070; }
 article.kernel-detail { border: 1px solid #e2e2e2; border-radius: 6px; padding: .2em 1em .8em; margin: 1em 0; }
 footer { margin-top: 2em; color: #5a5a5a; font-size: .85em; }
 )";
@@ -380,9 +381,13 @@ class HtmlWriter {
             "the formula of the kernel's Hong &amp; Kim case as the model writes it, not measured stall reasons. A kernel's bar "
             "is one launch; with a baseline, the two bars of a kernel share one scale (the longer fills the width).</p>\n"
             "<ul>\n<li><span class=\"swatch coalesced\"></span><b>coalesced</b>: a warp's access needs no more transactions "
-            "than 32 consecutive elements would</li>\n<li><span class=\"swatch uncoalesced\"></span><b>uncoalesced</b>: an "
-            "affine reference needing more (a stride, a misaligned start)</li>\n<li><span class=\"swatch gathered\"></span>"
-            "<b>gathered</b>: a subscript that is not affine (<code>a(idx(i))</code>), costed at 32 transactions</li>\n</ul>\n"
+            "than 32 consecutive elements would</li>\n<li><span class=\"swatch misaligned\"></span><b>misaligned</b>: "
+            "consecutive elements that straddle one more sector or line (DRAM sends the shared one once)</li>\n"
+            "<li><span class=\"swatch strided\"></span><b>strided</b>: lanes more than an element apart, or a warp across "
+            "rows</li>\n<li><span class=\"swatch gather\"></span><b>gather</b>: a subscript that is not affine "
+            "(<code>a(idx(i))</code>), costed at 32 transactions</li>\n</ul>\n"
+            "<p class=\"small\">L2 hits: reads of elements another reference of the same array touched shortly before, "
+            "when the bytes moved in between fit in half the L2 (MODEL.md §12); they move nothing from DRAM.</p>\n"
             "<p class=\"small\">Occupancy: active warps per SM over the most the SM holds; the limiter is the resource "
             "(warps, blocks, registers, shared memory) that allows the fewest blocks (MODEL.md §8b).</p>\n</section>\n";
   }
@@ -601,15 +606,17 @@ class HtmlWriter {
     }
     out_ << "<table class=\"refs\"><tr><th>reference</th><th>access</th><th class=\"num\">line</th><th class=\"num\">per thread</th>"
             "<th class=\"num\">stride</th><th class=\"num\">transactions per warp access (exact / formula)</th>"
-            "<th class=\"num\">L1 hits per thread</th><th>coalescing</th></tr>\n";
+            "<th class=\"num\">L1 hits per thread</th><th class=\"num\">L2 hits per thread</th>"
+            "<th class=\"num\">DRAM bytes per warp access</th><th>pattern</th></tr>\n";
     for (const AccessPrediction& a : k.accesses) {
-      const char* cls = !a.stride ? "gathered" : a.coalesced ? "coalesced" : "uncoalesced";
+      std::string cls(accessPatternName(a.pattern));
       out_ << "<tr class=\"ref " << cls << "\"><td><code>" << escape(a.name) << "</code>"
-           << (a.refId ? "" : " <span class=\"muted small\">(scalar)</span>") << "</td><td>" << (a.access == facts::Access::Write ? "write" : "read")
+           << "</td><td>" << (a.access == facts::Access::Write ? "write" : "read")
            << "</td><td class=\"num\">" << a.line << "</td><td class=\"num\">" << fixed(a.perThread, 2) << "</td><td class=\"num\">"
            << (a.stride ? std::to_string(*a.stride) + " B" : std::string("-")) << "</td><td class=\"num\">"
            << fixed(a.exactTransactions, 2) << " / " << fixed(a.formulaTransactions, 0) << "</td><td class=\"num\">"
-           << (a.cacheHits ? fixed(*a.cacheHits, 2) : std::string("-")) << "</td><td class=\"class\">" << cls << "</td></tr>\n";
+           << (a.cacheHits ? fixed(*a.cacheHits, 2) : std::string("-")) << "</td><td class=\"num\">" << fixed(a.l2Hits, 2)
+           << "</td><td class=\"num\">" << fixed(a.dramBytesPerWarp, 0) << "</td><td class=\"class\">" << cls << "</td></tr>\n";
     }
     out_ << "</table>\n";
   }

@@ -69,12 +69,15 @@ ModelSettings parseModelSettings(std::string_view text, const std::string& origi
       ("shared_memory.bytes_per_block_dimension", po::value(&s.smemBytesPerBlockDimension)->required())
       ("time.division_extra", po::value(&s.divisionExtra)->required())
       ("time.cache_hit_cost", po::value(&s.cacheHitCost)->required())
-      ("time.reduction_loads_per_thread", po::value(&s.reductionLoadsPerThread)->required());
+      ("time.reduction_loads_per_thread", po::value(&s.reductionLoadsPerThread)->required())
+      ("l2.layer_condition_fraction", po::value(&s.l2LayerConditionFraction)->required());
   readIni(text, keys, origin);
   for (int r = 0; r < 3; ++r) {
     s.thesis.byRank[r] = parseDim3(thesisText[r], origin + ": blocks.thesis.rank" + std::to_string(r + 1));
     s.dvmh.byRank[r] = parseDim3(dvmhText[r], origin + ": blocks.dvmh.rank" + std::to_string(r + 1));
   }
+  if (!(s.l2LayerConditionFraction > 0 && s.l2LayerConditionFraction <= 1))
+    throw std::runtime_error(origin + ": l2.layer_condition_fraction must be in (0, 1]");
   if (s.linesPerRegister <= 0) throw std::runtime_error(origin + ": registers.lines_per_register must be positive");
   return s;
 }

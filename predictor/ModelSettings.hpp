@@ -29,6 +29,8 @@ struct ModelSettings {
   // MODEL.md §4, §9
   double divisionExtra = 1, cacheHitCost = 1;
   int reductionLoadsPerThread = 2;
+  // MODEL.md §12: the share of the L2 a layer condition may fill
+  double l2LayerConditionFraction = 0.5;
 };
 
 /// Parses data/model.ini's format; throws std::runtime_error naming the bad key.

@@ -47,7 +47,7 @@ int64_t storePrediction(SQLite::Database& db, const RunRecord& run, const Progra
          "blocks", "iters_per_thread", "regs_per_thread", "regs_per_block", "smem_per_block", "active_blocks_per_sm",
          "active_warps_per_sm", "occupancy", "limiter", "coal_accesses", "uncoal_accesses", "coal_per_access",
          "uncoal_per_access", "load_bytes_per_warp", "arith", "reciproc", "trans", "branch", "divergent_branch", "sync",
-         "cache_hits", "cache_misses", "comp_insts", "mem_insts", "mwp", "cwp", "warps", "rep", "comp_cycles", "mem_cycles",
+         "cache_hits", "cache_misses", "l2_hits", "dram_bytes", "comp_insts", "mem_insts", "mwp", "cwp", "warps", "rep", "comp_cycles", "mem_cycles",
          "cycles", "seconds", "bound", "reduction_threads", "reduction_seconds", "launches", "total_seconds", "intensity",
          "roofline_seconds", "roofline_bound"};
     // The columns every kernel has: run_id ... across; an unknown kernel's others are NULL.
@@ -55,7 +55,7 @@ int64_t storePrediction(SQLite::Database& db, const RunRecord& run, const Progra
     BatchedInsert kernels(db, "kernel_prediction", kernelColumns, 4);
     BatchedInsert accesses(db, "access_prediction",
         {"run_id", "loop_id", "pos", "ref_id", "name", "access", "per_thread", "stride", "formula_transactions",
-         "exact_transactions", "transactions", "coalesced", "cache_hits", "cache_misses"});
+         "exact_transactions", "transactions", "coalesced", "pattern", "cache_hits", "cache_misses", "l2_hits", "dram_bytes"});
     for (const KernelPrediction& k : prediction.kernels) {
       std::string missing;
       for (const std::string& m : k.missing) missing += (missing.empty() ? "" : ", ") + m;
@@ -74,7 +74,7 @@ int64_t storePrediction(SQLite::Database& db, const RunRecord& run, const Progra
       real(k.occupancy);
       kernels.value(k.limiter);
       for (double v : {k.coalAccesses, k.uncoalAccesses, k.coalPerAccess, k.uncoalPerAccess, k.loadBytesPerWarp, k.arith,
-                       k.reciproc, k.trans, k.branch, k.divergentBranch, k.sync, k.cacheHits, k.cacheMisses, k.compInsts,
+                       k.reciproc, k.trans, k.branch, k.divergentBranch, k.sync, k.cacheHits, k.cacheMisses, k.l2Hits, k.dramBytes, k.compInsts,
                        k.memInsts, k.mwp, k.cwp, k.warps})
         real(v);
       kernels.value(k.rep);
@@ -93,10 +93,11 @@ int64_t storePrediction(SQLite::Database& db, const RunRecord& run, const Progra
             .value(a.perThread);
         if (a.stride) accesses.value(*a.stride);
         else accesses.null();
-        accesses.value(a.formulaTransactions).value(a.exactTransactions).value(a.transactions).value(int64_t{a.coalesced});
+        accesses.value(a.formulaTransactions).value(a.exactTransactions).value(a.transactions).value(int64_t{a.coalesced})
+            .value(std::string(accessPatternName(a.pattern)));
         if (a.cacheHits) accesses.value(*a.cacheHits).value(*a.cacheMisses);
         else accesses.null().null();
-        accesses.endRow();
+        accesses.value(a.l2Hits).value(a.dramBytesPerWarp).endRow();
       }
     }
     kernels.flush();

@@ -18,6 +18,7 @@
 #include <cmath>
 #include <exception>
 #include <functional>
+#include <numeric>
 #include <limits>
 #include <thread>
 
@@ -429,6 +430,7 @@ class KernelModel {
     registers();
     if (!occupancy()) return unknown();
     cache();
+    l2Reuse();
     memory();
     time();
     launches();
@@ -601,33 +603,22 @@ class KernelModel {
       return false;
     }
     for (size_t i = 0; i < references_.size(); ++i) transactions(*references_[i].ref, references_[i].layout, p_.accesses[i], xVar);
-    // MODEL.md §4: the first access to a scalar that is not private is a global read, the later ones
-    // registers.
-    std::set<std::string> seen, privateNames;
+    // MODEL.md §12: the kernel's read-only scalars are arguments, in the constant bank: no global
+    // loads (the thesis' §4 counted each one's first read as one).
+    std::set<std::string> privateNames;
     for (Id l : k_.nest) privateNames.insert(program_.loop(l).var);
     for (Id l : k_.bodyLoops) privateNames.insert(program_.loop(l).var);
     for (const ReductionFacts& red : k_.reductions) privateNames.insert(red.var);
+    std::set<std::string> constantBank;
     for (const Statement& st : k_.statements) {
       for (Id id : st.reads) {
         const facts::VariableRow& v = program_.variable(id);
         auto trait = k_.traits.find(v.name);
-        bool global = trait == k_.traits.end() || trait->second == "readonly" || trait->second == "shared";
-        if (!global || privateNames.count(v.name) || v.storage == facts::Storage::Constant || !seen.insert(v.name).second) continue;
-        AccessPrediction a;
-        a.name = v.name;
-        a.line = st.line;
-        a.perThread = 1;
-        a.stride = 0;
-        int bytes = bytesOr(v, 4);
-        a.formulaTransactions = 1;
-        WarpTransactions w = exactTransactions(std::vector<int64_t>(32, 0), bytes, g_.coalescing);
-        a.exactTransactions = static_cast<double>(w.count);
-        a.transactions = o_.exactTransactions ? a.exactTransactions : 1;
-        a.bytesPerWarp = o_.exactTransactions ? static_cast<double>(w.bytes) : segmentBytes(bytes);
-        a.coalesced = o_.exactTransactions ? w.count <= coalescedTransactions(bytes, g_.coalescing) : true;
-        p_.accesses.push_back(a);
+        bool argument = trait == k_.traits.end() || trait->second == "readonly" || trait->second == "shared";
+        if (argument && !privateNames.count(v.name) && v.storage != facts::Storage::Constant) constantBank.insert(v.name);
       }
     }
+    d_.constantBank.assign(constantBank.begin(), constantBank.end());
     return true;
   }
 
@@ -707,6 +698,8 @@ class KernelModel {
   void prepareLanes() {
     for (size_t d = 0; d < k_.nest.size(); ++d) slots_.emplace(program_.loop(k_.nest[k_.nest.size() - 1 - d]).var, d);
     for (Id l : k_.bodyLoops) slots_.emplace(program_.loop(l).var, slots_.size());
+    slotVar_.assign(slots_.size(), "");
+    for (const auto& [var, slot] : slots_) slotVar_[slot] = var;
     size_t n = k_.nest.size();
     std::vector<int64_t> start(n), step(n);
     for (size_t d = 0; d < n; ++d) {
@@ -767,9 +760,35 @@ class KernelModel {
     return env;
   }
 
+  /// The byte period over which a warp's alignment changes its transactions: the sector, or the
+  /// 128-B line (or CC 1.x segment, which divides it).
+  int64_t alignmentPeriod() const { return g_.coalescing == CoalescingRule::Sectors ? 32 : 128; }
+
+  /// MODEL.md §12: the steps (bytes) by which a warp's starting address moves from block to block,
+  /// from one iteration of a thread to its next, and along the body loops; the warp alignments met
+  /// over the whole kernel are the first block's shifted by the multiples of their gcd with the
+  /// period.
+  int64_t alignmentStep(const LinearAddress& a) {
+    int64_t period = alignmentPeriod(), step = period;
+    size_t n = k_.nest.size();
+    for (const auto& [slot, coeff] : a.terms) {
+      int64_t move = coeff;
+      if (slot < n) {
+        move = wrappingMul(coeff, loopStep(program_.loop(k_.nest[n - 1 - slot])));
+        // From one block to the next, unless each thread runs several iterations (then any step).
+        if (slot < 3 && p_.itersPerThread == 1) move = wrappingMul(move, p_.block[slot]);
+      } else {
+        move = wrappingMul(coeff, loopStep(program_.loop(loopVars_.at(slotVar_[slot]))));
+      }
+      uint64_t magnitude = move < 0 ? 0 - static_cast<uint64_t>(move) : static_cast<uint64_t>(move);
+      step = std::gcd(step, static_cast<int64_t>(magnitude % static_cast<uint64_t>(period)));
+    }
+    return step == 0 ? period : step;
+  }
+
   void transactions(const facts::ArrayRefRow& r, const Layout& l, AccessPrediction& a, const std::string& xVar) {
     bool affine = std::all_of(r.subscripts.begin(), r.subscripts.end(), [](const facts::SubscriptRow& s) { return s.affine; });
-    double exactBytes = 0;
+    double exactBytes = 0, alignedBytes = 0;
     if (affine) {
       int64_t coefficient = 0;
       for (size_t d = 0; d < r.subscripts.size() && d < l.multiplier.size(); ++d)
@@ -777,25 +796,61 @@ class KernelModel {
           if (t.var == xVar) coefficient = wrappingAdd(coefficient, wrappingMul(t.coeff, l.multiplier[d]));
       a.stride = wrappingMul(coefficient, l.elemBytes);
       a.formulaTransactions = static_cast<double>(formulaTransactions(*a.stride, l.elemBytes));
-      double count = 0, bytes = 0, counted = 0;
-      std::vector<int64_t> env = innerStart(), addresses;
+      // Warps with the same lanes' offsets from their first lane count alike at each alignment:
+      // each such pattern is counted once per alignment, weighted by the warps that have it.
+      int64_t period = alignmentPeriod();
       LinearAddress linear = linearAddress(r, l);
+      int64_t step = alignmentStep(linear);
+      a.alignments = static_cast<int>(period / step);
+      struct Pattern {
+        std::vector<int64_t> offsets;  // from the first lane
+        int64_t within = 0;            // the first lane's address mod step
+        int64_t warps = 0;
+      };
+      std::vector<Pattern> patterns;  // few: a full warp, a partial one, rows of other alignments
+      std::vector<int64_t> env = innerStart(), addresses;
       for (size_t w = 0; w < warps(); ++w) {
         warpAddresses(linear, w, env, addresses);
         if (addresses.empty()) continue;
-        WarpTransactions t = exactTransactions(addresses, l.elemBytes, g_.coalescing);
-        count += static_cast<double>(t.count);
-        bytes += static_cast<double>(t.bytes);
-        counted += 1;
+        int64_t first = addresses.front();
+        for (int64_t& x : addresses) x = wrappingSub(x, first);
+        int64_t within = (first & (period - 1)) % step;
+        auto same = std::find_if(patterns.begin(), patterns.end(),
+                                 [&](const Pattern& p) { return p.within == within && p.offsets == addresses; });
+        if (same == patterns.end()) patterns.push_back({addresses, within, 1});
+        else same->warps += 1;
+      }
+      double count = 0, bytes = 0, aligned = 0, counted = 0;
+      std::vector<int64_t> shifted;
+      for (const Pattern& pattern : patterns) {
+        const std::vector<int64_t>& offsets = pattern.offsets;
+        int64_t within = pattern.within, warpsWithIt = pattern.warps;
+        for (int64_t start = within; start < period; start += step) {
+          shifted.clear();
+          // The offsets past a period ahead, so that a descending pattern stays non-negative.
+          int64_t base = start + (int64_t{1} << 40);
+          for (int64_t o : offsets) shifted.push_back(simulatedAddress(wrappingAdd(base, o)));
+          WarpTransactions t = exactTransactions(shifted, l.elemBytes, g_.coalescing);
+          count += static_cast<double>(t.count * warpsWithIt);
+          bytes += static_cast<double>(t.bytes * warpsWithIt);
+          counted += static_cast<double>(warpsWithIt);
+        }
+        // The same lanes from the start of a period: what they need at best.
+        shifted.clear();
+        for (int64_t o : offsets) shifted.push_back(simulatedAddress(wrappingAdd(int64_t{1} << 40, o)));
+        WarpTransactions best = exactTransactions(shifted, l.elemBytes, g_.coalescing);
+        aligned += static_cast<double>(best.bytes * warpsWithIt) * static_cast<double>(a.alignments);
       }
       a.exactTransactions = counted ? count / counted : 0;
       exactBytes = counted ? bytes / counted : 0;
+      alignedBytes = counted ? aligned / counted : 0;
     } else {
       // A gathered or scattered access (a(idx(i))): every lane its own transaction [the worst case].
       a.formulaTransactions = 32;
       WarpTransactions t = exactTransactions(std::vector<int64_t>{0, 1 << 20}, l.elemBytes, g_.coalescing);
       a.exactTransactions = 32;
       exactBytes = 16.0 * static_cast<double>(t.bytes);
+      alignedBytes = exactBytes;
     }
     if (o_.exactTransactions) {
       a.transactions = a.exactTransactions;
@@ -806,6 +861,15 @@ class KernelModel {
       a.bytesPerWarp = a.formulaTransactions * segmentBytes(l.elemBytes);
       a.coalesced = a.formulaTransactions <= 1;
     }
+    bool unitStride = a.stride && (*a.stride == l.elemBytes || *a.stride == -int64_t{l.elemBytes});
+    a.pattern = !affine ? AccessPattern::Gather
+                : a.coalesced ? AccessPattern::Coalesced
+                : unitStride ? AccessPattern::Misaligned
+                             : AccessPattern::Strided;
+    // A misaligned warp's boundary sector (or line) is also the neighbouring warp's: DRAM sends it
+    // once and the L2 serves the other (MODEL.md §12).
+    a.dramBytesPerWarp = a.pattern == AccessPattern::Misaligned && o_.exactTransactions ? std::min(a.bytesPerWarp, alignedBytes)
+                                                                                        : a.bytesPerWarp;
   }
 
   // ---- MODEL.md §4: per-thread counts ----
@@ -986,22 +1050,161 @@ class KernelModel {
     return 0;
   }
 
-  // ---- MODEL.md §4-§5: memory instructions per thread ----
+  // ---- MODEL.md §12: L2 reuse between the references (layer conditions) ----
+  /// References of one array with the same coefficients (a group, a(i-1,j) and a(i,j+1)) read the
+  /// same elements at different iterations. A read whose element another of the group touched
+  /// earlier in the launch order (blocks X-fastest, a block's threads together, a body loop's
+  /// iterations in step across the threads in flight) finds it in the L2 when the bytes the kernel
+  /// moves in between fit in the L2's share (data/model.ini [l2]); the first of the chain, and a
+  /// write (it goes back), come from DRAM. The group's reads then move the lesser of that and
+  /// what the L1 emulation lets through; each read's DRAM bytes are scaled by the same factor.
+  void l2Reuse() {
+    KernelDerivation::Memory& figures = *d_.memory;
+    struct Member {
+      size_t index;
+      int64_t constant;
+      std::vector<std::pair<size_t, int64_t>> terms;
+    };
+    std::map<std::pair<Id, std::vector<std::pair<size_t, int64_t>>>, std::vector<Member>> groups;
+    double compulsoryPerThread = 0;  // the kernel's DRAM bytes per thread with every reuse caught
+    auto bytesPerThread = [&](const AccessPrediction& a) { return a.perThread * a.dramBytesPerWarp / 32; };
+    for (size_t i = 0; i < references_.size(); ++i) {
+      LinearAddress linear = linearAddress(*references_[i].ref, references_[i].layout);
+      if (!linear.affine) {
+        compulsoryPerThread += bytesPerThread(p_.accesses[i]);
+        continue;
+      }
+      groups[{references_[i].ref->varId, linear.terms}].push_back({i, linear.constant, linear.terms});
+    }
+    for (const auto& [key, members] : groups) {
+      double reads = 0, writes = 0;
+      for (const Member& m : members) {
+        const AccessPrediction& a = p_.accesses[m.index];
+        (a.access == facts::Access::Read ? reads : writes) = std::max(a.access == facts::Access::Read ? reads : writes, bytesPerThread(a));
+      }
+      compulsoryPerThread += reads + writes;
+    }
+    double inFlight = std::min<double>(static_cast<double>(p_.blocks), static_cast<double>(g_.sms) * static_cast<double>(occupancy_.activeBlocks)) *
+                      static_cast<double>(threads_);
+    // The bytes the kernel moves while a slot's variable advances by one.
+    size_t n = k_.nest.size();
+    std::vector<double> unitBytes(slots_.size(), 0);
+    double launched = static_cast<double>(threads_);  // threads launched before the next block in this dimension
+    for (size_t d = 0; d < n; ++d) {
+      const facts::LoopRow& loop = program_.loop(k_.nest[n - 1 - d]);
+      double blockD = d < 3 ? static_cast<double>(p_.block[d]) : 1.0;
+      double step = std::max<double>(1.0, std::fabs(static_cast<double>(loopStep(loop))));
+      unitBytes[d] = launched / blockD / step * compulsoryPerThread;
+      launched *= std::ceil(iters_[d] / blockD);
+    }
+    for (size_t slot = n; slot < slots_.size(); ++slot) {
+      Id loopId = loopVars_.at(slotVar_[slot]);
+      double perThread = static_cast<double>(p_.itersPerThread);
+      for (Id l = loopId; l && trips_.count(l); l = program_.loop(l).parentId) perThread *= std::max(1.0, trips_[l]);
+      double step = std::max<double>(1.0, std::fabs(static_cast<double>(loopStep(program_.loop(loopId)))));
+      unitBytes[slot] = inFlight * compulsoryPerThread / perThread / step;
+    }
+    double capacity = static_cast<double>(g_.l2Kb) * 1024 * s_.l2LayerConditionFraction;
+    figures.l2Capacity = capacity;
+    figures.compulsoryPerThread = compulsoryPerThread;
+    for (const auto& [key, members] : groups) {
+      double throughL1 = 0, withL2 = 0;
+      for (const Member& m : members) {
+        AccessPrediction& a = p_.accesses[m.index];
+        if (a.access != facts::Access::Read) continue;
+        throughL1 += (a.perThread - a.cacheHits.value_or(0)) * a.dramBytesPerWarp / 32;
+        double best = std::numeric_limits<double>::infinity();
+        int leader = -1;
+        for (const Member& other : members) {
+          if (other.index == m.index) continue;
+          std::optional<double> moved = bytesBetween(m.constant - other.constant, m.terms, unitBytes);
+          if (!moved || *moved > 0 || (*moved == 0 && other.index > m.index)) continue;
+          if (-*moved < best) best = -*moved, leader = static_cast<int>(other.index);
+        }
+        if (leader >= 0) a.l2Leader = leader + 1, a.l2ReuseBytes = best;
+        if (leader < 0 || best > capacity) withL2 += bytesPerThread(a);
+      }
+      if (throughL1 <= 0 || withL2 >= throughL1) continue;
+      double share = withL2 / throughL1;
+      for (const Member& m : members) {
+        AccessPrediction& a = p_.accesses[m.index];
+        if (a.access != facts::Access::Read) continue;
+        a.l2Hits = (a.perThread - a.cacheHits.value_or(0)) * (1 - share);
+        a.dramBytesPerWarp *= share;
+      }
+      figures.groups.push_back({p_.accesses[members.front().index].name, throughL1, withL2});
+    }
+  }
+  /// The bytes moved between an element's use by one reference and by another whose address is
+  /// `delta` bytes less at the same iteration, signed (negative: the other came first); nullopt
+  /// when no whole step of the slots makes up `delta`. Each slot takes the nearest whole number of
+  /// its steps, the largest first.
+  static std::optional<double> bytesBetween(int64_t delta, std::vector<std::pair<size_t, int64_t>> terms,
+                                            const std::vector<double>& unitBytes) {
+    if (std::fabs(static_cast<double>(delta)) > 4.5e15) return std::nullopt;
+    std::sort(terms.begin(), terms.end(), [](const auto& x, const auto& y) {
+      return std::fabs(static_cast<double>(x.second)) > std::fabs(static_cast<double>(y.second));
+    });
+    double moved = 0, left = static_cast<double>(delta);
+    for (const auto& [slot, coeff] : terms) {
+      double units = std::round(left / static_cast<double>(coeff));
+      left -= units * static_cast<double>(coeff);
+      moved += units * unitBytes[slot];
+    }
+    if (left != 0) return std::nullopt;
+    return moved;
+  }
+
+  // ---- MODEL.md §4-§5, §12: memory instructions per thread and what they move ----
   void memory() {
-    double coalTx = 0, uncoalTx = 0, bytes = 0;
+    double coalTx = 0, uncoalTx = 0, coalDram = 0, uncoalDram = 0, l2Requests = 0;
     for (AccessPrediction& a : p_.accesses) {
       double toMemory = a.perThread - a.cacheHits.value_or(0);
       p_.cacheHits += a.cacheHits.value_or(0);
       p_.cacheMisses += a.cacheMisses.value_or(0);
-      if (a.coalesced) p_.coalAccesses += toMemory, coalTx += toMemory * a.transactions;
-      else p_.uncoalAccesses += toMemory, uncoalTx += toMemory * a.transactions;
-      bytes += toMemory * a.bytesPerWarp;
+      p_.l2Hits += a.l2Hits;
+      l2Requests += a.l2Hits;
+      if (a.coalesced) p_.coalAccesses += toMemory, coalTx += toMemory * a.transactions, coalDram += toMemory * a.dramBytesPerWarp;
+      else p_.uncoalAccesses += toMemory, uncoalTx += toMemory * a.transactions, uncoalDram += toMemory * a.dramBytesPerWarp;
     }
     p_.coalPerAccess = p_.coalAccesses > 0 ? coalTx / p_.coalAccesses : 0;
     p_.uncoalPerAccess = p_.uncoalAccesses > 0 ? uncoalTx / p_.uncoalAccesses : 0;
     p_.memInsts = p_.coalAccesses + p_.uncoalAccesses;
+    double bytes = coalDram + uncoalDram;
     p_.loadBytesPerWarp = p_.memInsts > 0 ? bytes / p_.memInsts : 0;
     memoryBytes_ = bytes;
+    p_.dramBytes = bytes / 32.0 * static_cast<double>(p_.blocks * threads_);
+    // MODEL.md §12: a request's departure delay is the DRAM bytes it moves times Freq * SMs / BW;
+    // a request the L2 serves waits its latency, not DRAM's.
+    const double perByte = g_.cyclesPerDramByte();
+    memory_.departureDelCoal = p_.coalAccesses > 0 ? perByte * coalDram / p_.coalAccesses : 0;
+    memory_.departureDelUncoal = uncoalTx > 0 ? perByte * uncoalDram / uncoalTx : 0;
+    memory_.latency = p_.memInsts > 0 ? (g_.l2Latency * l2Requests + g_.memLatency * (p_.memInsts - l2Requests)) / p_.memInsts
+                                      : g_.memLatency;
+    // A statement's loads are independent of each other: the warp issues them all, then waits
+    // once (stores never wait). MLP = memory instructions / waits.
+    std::map<const facts::ArrayRefRow*, double> missing;
+    for (size_t i = 0; i < references_.size(); ++i) {
+      const AccessPrediction& a = p_.accesses[i];
+      if (a.access == facts::Access::Read && a.perThread > 0)
+        missing[references_[i].ref] = (a.perThread - a.cacheHits.value_or(0)) / a.perThread;
+    }
+    double waits = 0;
+    for (const Statement& st : k_.statements) {
+      double miss = 0;
+      for (const facts::ArrayRefRow* r : refsOf_[st.id]) {
+        auto m = missing.find(r);
+        if (m != missing.end()) miss = std::max(miss, m->second);
+      }
+      waits += weight_[st.id] * static_cast<double>(p_.itersPerThread) * miss;
+    }
+    memory_.mlp = std::max(1.0, waits > 0 ? p_.memInsts / waits : p_.memInsts);
+    KernelDerivation::Memory& figures = *d_.memory;
+    figures.cyclesPerDramByte = perByte;
+    figures.coalDramBytes = coalDram;
+    figures.uncoalDramBytes = uncoalDram;
+    figures.uncoalTransactions = uncoalTx;
+    figures.l2Requests = l2Requests;
   }
 
   // ---- MODEL.md §7 and §9 ----
@@ -1058,9 +1261,10 @@ class KernelModel {
     in.issueCycles = 32.0 / g_.fp32PerSm;
     in.freqGhz = g_.clockGhz;
     in.memBandwidthGbs = g_.dramGbs;
-    in.memLd = g_.memLatency;
-    in.departureDelCoal = g_.departureDelCoal;
-    in.departureDelUncoal = g_.departureDelUncoal;
+    in.memLd = memory_.latency;
+    in.departureDelCoal = memory_.departureDelCoal;
+    in.departureDelUncoal = memory_.departureDelUncoal;
+    in.mlp = memory_.mlp;
     return in;
   }
   /// MODEL.md §7: one block of [threads_x, 1, 1] folds the main kernel's partial results; `stepsInKernel`
@@ -1079,6 +1283,12 @@ class KernelModel {
     in.coalMemInsts = static_cast<double>(loads);
     in.synchInsts = steps;
     in.loadBytesPerWarp = 32.0 * 8;
+    // Its loads read the partial results the main kernel has just written: an L2 hit, one
+    // coalesced 8-B element per lane (MODEL.md §12).
+    in.memLd = g_.l2Latency;
+    in.departureDelCoal = 0;
+    in.departureDelUncoal = 0;
+    in.mlp = 1;
     HongKimResult r = hongKim(in);
     p_.reductionThreads = threads;
     p_.reductionSeconds = r.seconds * static_cast<double>(k_.reductions.size());
@@ -1138,6 +1348,11 @@ class KernelModel {
   std::vector<double> iters_;  ///< per dimension, innermost (X) first
   int64_t threads_ = 1;
   std::map<std::string, Id> loopVars_;
+  std::vector<std::string> slotVar_;  ///< each slot's loop variable
+  /// MODEL.md §12: Hong & Kim's memory inputs that follow from this kernel's requests.
+  struct MemoryInputs {
+    double latency = 0, departureDelCoal = 0, departureDelUncoal = 0, mlp = 1;
+  } memory_;
   std::map<Id, const facts::BlockRow*> blockById_;
   std::map<Id, std::vector<const facts::BlockRow*>> childBlocks_;
   std::map<Id, std::vector<const facts::ArrayRefRow*>> refsOf_;
@@ -1249,6 +1464,16 @@ std::vector<KernelPrediction> predictKernels(PredictorContext& main, std::vector
 }
 
 }  // namespace
+
+std::string_view accessPatternName(AccessPattern pattern) {
+  switch (pattern) {
+    case AccessPattern::Coalesced: return "coalesced";
+    case AccessPattern::Misaligned: return "misaligned";
+    case AccessPattern::Strided: return "strided";
+    case AccessPattern::Gather: return "gather";
+  }
+  return "gather";
+}
 
 std::string formatNumber(double v) {
   char buffer[64];

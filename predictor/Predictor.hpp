@@ -32,17 +32,36 @@ struct PredictOptions {
   int jobs = 1;                                  ///< threads predicting kernels (results do not depend on it)
 };
 
+/// How a warp's lanes meet memory (MODEL.md §12): the class reported for a reference.
+enum class AccessPattern {
+  Coalesced,   ///< no more transactions than the warp's bytes need
+  Misaligned,  ///< consecutive elements that straddle one more sector or line than they need
+  Strided,     ///< lanes apart by more than an element (or a warp across rows)
+  Gather,      ///< a subscript that is not affine in the loop variables (a(idx(i)))
+};
+std::string_view accessPatternName(AccessPattern pattern);
+
 struct AccessPrediction {
-  Id refId = 0;            ///< 0: a scalar's first read from global memory
+  Id refId = 0;
   std::string name;
   facts::Access access = facts::Access::Read;
   int line = 0;
   double perThread = 0;
   std::optional<int64_t> stride;
   double formulaTransactions = 0, exactTransactions = 0, transactions = 0;
-  double bytesPerWarp = 0;  ///< what one warp access moves
+  double bytesPerWarp = 0;  ///< what one warp access moves between the L2 and the SM
+  /// What one warp access that misses the L1 moves from DRAM: the transactions' bytes, less the
+  /// neighbouring warp's share of a misaligned boundary sector, 0 when the L2 holds the data.
+  double dramBytesPerWarp = 0;
+  AccessPattern pattern = AccessPattern::Gather;
   bool coalesced = false;
+  int alignments = 1;       ///< the distinct warp alignments the exact count averages over
   std::optional<double> cacheHits, cacheMisses;  ///< per thread
+  double l2Hits = 0;        ///< per thread: of the L1's misses, those the L2 serves
+  /// The L2 hit's reason (MODEL.md §12): the earlier reference (position in the kernel's accesses,
+  /// from 1) and the bytes moved in between; 0 when none.
+  int l2Leader = 0;
+  double l2ReuseBytes = 0;
 };
 
 struct KernelPrediction {
@@ -62,6 +81,8 @@ struct KernelPrediction {
   double coalAccesses = 0, uncoalAccesses = 0, coalPerAccess = 0, uncoalPerAccess = 0, loadBytesPerWarp = 0;
   double arith = 0, reciproc = 0, trans = 0, branch = 0, divergentBranch = 0, sync = 0;
   double cacheHits = 0, cacheMisses = 0, compInsts = 0, memInsts = 0;
+  double l2Hits = 0;     ///< per thread: memory instructions the L2 serves (MODEL.md §12)
+  double dramBytes = 0;  ///< one launch: what it moves from and to DRAM
   double mwp = 0, cwp = 0, warps = 0, compCycles = 0, memCycles = 0, cycles = 0, seconds = 0;
   /// One launch of the kernel as the terms of the time model (MODEL.md §9): Exec's memory and
   /// compute terms and Synch_cost in seconds (they add up to `seconds`), and the launch overheads of

@@ -200,7 +200,9 @@ void writeJson(std::ostream& out, const ReportHeader& header, const ProgramPredi
             << ", \"formula_transactions\": " << jsonNumber(a.formulaTransactions)
             << ", \"exact_transactions\": " << jsonNumber(a.exactTransactions)
             << ", \"transactions\": " << jsonNumber(a.transactions) << ", \"coalesced\": " << (a.coalesced ? "true" : "false")
-            << ", \"cache_hits\": " << jsonOptional(a.cacheHits) << ", \"cache_misses\": " << jsonOptional(a.cacheMisses) << "}";
+            << ", \"pattern\": \"" << accessPatternName(a.pattern) << "\""
+            << ", \"cache_hits\": " << jsonOptional(a.cacheHits) << ", \"cache_misses\": " << jsonOptional(a.cacheMisses)
+            << ", \"l2_hits\": " << jsonNumber(a.l2Hits) << ", \"dram_bytes\": " << jsonNumber(a.dramBytesPerWarp) << "}";
       }
       out << "]";
     }

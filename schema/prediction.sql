@@ -39,6 +39,8 @@ CREATE TABLE kernel_prediction (
   load_bytes_per_warp REAL,
   arith REAL, reciproc REAL, trans REAL, branch REAL, divergent_branch REAL, sync REAL,
   cache_hits REAL, cache_misses REAL,
+  l2_hits  REAL,                          -- per thread: memory instructions the L2 serves (MODEL.md §12)
+  dram_bytes REAL,                        -- one launch: bytes moved from and to DRAM
   comp_insts REAL, mem_insts REAL,
   mwp REAL, cwp REAL, warps REAL, rep INTEGER,
   comp_cycles REAL, mem_cycles REAL, cycles REAL, seconds REAL,
@@ -53,7 +55,7 @@ CREATE TABLE kernel_prediction (
   PRIMARY KEY (run_id, loop_id)
 ) WITHOUT ROWID;
 
--- One row per array reference (and per scalar read from global memory, ref_id NULL) of a kernel.
+-- One row per array reference of a kernel (its scalars are arguments, in the constant bank).
 CREATE TABLE access_prediction (
   run_id   INTEGER NOT NULL REFERENCES predict_run,
   loop_id  INTEGER NOT NULL REFERENCES loop,
@@ -64,11 +66,15 @@ CREATE TABLE access_prediction (
   per_thread REAL NOT NULL,               -- accesses per thread
   stride   INTEGER,                       -- bytes between lanes adjacent in X; NULL when unknown
   formula_transactions REAL,              -- per warp, MODEL.md §5 (4)
-  exact_transactions REAL,                -- per warp, counted over the lanes of the first block's warps
+  exact_transactions REAL,                -- per warp: the first block's warps at every alignment the kernel meets
   transactions REAL,                      -- the one the time uses (--transactions)
   coalesced INTEGER NOT NULL,
+  pattern  TEXT NOT NULL CHECK (pattern = 'coalesced' OR pattern = 'misaligned' OR pattern = 'strided' OR
+                                pattern = 'gather'),
   cache_hits REAL,                        -- per thread; NULL when the cache emulation is off
   cache_misses REAL,
+  l2_hits  REAL NOT NULL,                 -- per thread: of the L1's misses, those the L2 serves
+  dram_bytes REAL NOT NULL,               -- per warp access that misses the L1: bytes from DRAM
   PRIMARY KEY (run_id, loop_id, pos)
 ) WITHOUT ROWID;
 
@@ -83,12 +89,13 @@ SELECT k.run_id, r.gpu, k.loop_id, l.loop_key, k.source, k.status, k.missing, k.
        k.smem_per_block, k.active_blocks_per_sm, k.active_warps_per_sm, k.occupancy, k.limiter,
        k.coal_accesses, k.uncoal_accesses, k.coal_per_access, k.uncoal_per_access, k.load_bytes_per_warp,
        k.arith, k.reciproc, k.trans, k.branch, k.divergent_branch, k.sync, k.cache_hits, k.cache_misses,
-       k.comp_insts, k.mem_insts, k.mwp, k.cwp, k.warps, k.rep, k.comp_cycles, k.mem_cycles, k.cycles,
+       k.l2_hits, k.dram_bytes, k.comp_insts, k.mem_insts, k.mwp, k.cwp, k.warps, k.rep, k.comp_cycles, k.mem_cycles, k.cycles,
        k.seconds, k.bound, k.reduction_threads, k.reduction_seconds, k.launches, k.total_seconds,
        k.intensity, k.roofline_seconds, k.roofline_bound
 FROM kernel_prediction k JOIN loop l USING (loop_id) JOIN predict_run r USING (run_id);
 
 CREATE VIEW access_predictions AS
 SELECT a.run_id, l.loop_key, a.loop_id, a.pos, a.ref_id, a.name, a.access, ar.line, a.per_thread, a.stride,
-       a.formula_transactions, a.exact_transactions, a.transactions, a.coalesced, a.cache_hits, a.cache_misses
+       a.formula_transactions, a.exact_transactions, a.transactions, a.coalesced, a.pattern, a.cache_hits,
+       a.cache_misses, a.l2_hits, a.dram_bytes
 FROM access_prediction a JOIN loop l USING (loop_id) LEFT JOIN array_ref ar USING (ref_id);

@@ -63,6 +63,41 @@ TEST_CASE("Hong & Kim: the paper's FX5600 worked example (MODEL.md §9)") {
   CHECK(r.seconds == doctest::Approx(50728.1875e-9));
 }
 
+TEST_CASE("Hong & Kim with two requests in flight per warp (MODEL.md §12, MLP)") {
+  // The paper's example with mlp = 2: MWP counts requests, a warp waits once per two.
+  HongKimInput in;
+  in.issueCycles = 4;
+  in.freqGhz = 1;
+  in.memBandwidthGbs = 80;
+  in.memLd = 420;
+  in.departureDelCoal = 4;
+  in.departureDelUncoal = 10;
+  in.activeSms = 16;
+  in.blocks = 80;
+  in.activeBlocksPerSm = 5;
+  in.activeWarpsPerSm = 20;
+  in.compInsts = 27;
+  in.uncoalMemInsts = 6;
+  in.synchInsts = 6;
+  in.uncoalPerMw = 32;
+  in.loadBytesPerWarp = 128;
+  in.mlp = 2;
+  HongKimResult r = hongKim(in);
+  CHECK(r.mwpRequests == doctest::Approx(2.28125));  // min(730 / 320, 28.5, 20 * 2)
+  CHECK(r.mwp == doctest::Approx(1.140625));         // 2.28125 / 2
+  CHECK(r.memCycles == doctest::Approx(2190));       // 730 * 6 / 2
+  CHECK(r.cwp == doctest::Approx(17.5909).epsilon(1e-4));  // (2190 + 132) / 132
+  CHECK(r.modelCase == 2);
+  CHECK(r.execMemory == doctest::Approx(38400));     // 730 * 6 * 20 / 2.28125: bandwidth-bound, as with mlp = 1
+  CHECK(r.execCompute == doctest::Approx(3.09375));  // 132 / 6 * 0.140625
+  CHECK(r.synchCost == doctest::Approx(1350));       // 320 * 0.140625 * 6 * 5
+}
+
+TEST_CASE("a GPU profile with departure delays is refused: they follow from the bandwidth (MODEL.md §12)") {
+  CHECK_THROWS_WITH_AS(parseGpuProfile("departure_del_coal = 10\n", "x", "x.ini"),
+                       doctest::Contains("departure_del_coal"), std::runtime_error);
+}
+
 TEST_CASE("Hong & Kim: the three cases") {
   HongKimInput in;
   in.issueCycles = 1;

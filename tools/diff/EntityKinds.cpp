@@ -102,7 +102,8 @@ std::vector<EntityKind> makeKinds() {
                                  "smem_per_block", "active_blocks_per_sm", "active_warps_per_sm", "occupancy", "limiter",
                                  "coal_accesses", "uncoal_accesses", "coal_per_access", "uncoal_per_access",
                                  "load_bytes_per_warp", "arith", "reciproc", "trans", "branch", "divergent_branch", "sync",
-                                 "cache_hits", "cache_misses", "comp_insts", "mem_insts", "mwp", "cwp", "warps", "rep",
+                                 "cache_hits", "cache_misses", "l2_hits", "dram_bytes", "comp_insts", "mem_insts", "mwp",
+                                 "cwp", "warps", "rep",
                                  "bound", "reduction_threads", "launches", "intensity", "roofline_bound"}),
                          {time("comp_cycles"), time("mem_cycles"), time("cycles"), time("seconds"),
                           time("reduction_seconds"), time("total_seconds"), time("roofline_seconds")}}),
@@ -112,9 +113,9 @@ std::vector<EntityKind> makeKinds() {
                                "WHERE a.run_id = ") + kLatestRunPerGpu,
                    join({{key("gpu"), key("loop_key"), key("name"), key("access")},
                          fields({"per_thread", "stride", "formula_transactions", "exact_transactions", "transactions",
-                                 "coalesced", "cache_hits", "cache_misses"}),
+                                 "coalesced", "pattern", "cache_hits", "cache_misses", "l2_hits", "dram_bytes"}),
                          {position("line")}}),
-                   "", "gpu", {"line", "stride", "coalesced"}, "", "loop_key"});
+                   "", "gpu", {"line", "stride", "pattern"}, "", "loop_key"});
   kinds.push_back({"diagnostic", "errors and warnings of the front end and of the directive checks",
                    "SELECT * FROM diagnostics",
                    join({{key("file"), key("stage"), key("severity"), key("message", true)},
