@@ -1077,10 +1077,12 @@ class KernelModel {
       groups[{references_[i].ref->varId, linear.terms}].push_back({i, linear.constant, linear.terms});
     }
     for (const auto& [key, members] : groups) {
+      // One stream of reads and one of writes per group, at its busiest reference's rate.
       double reads = 0, writes = 0;
       for (const Member& m : members) {
         const AccessPrediction& a = p_.accesses[m.index];
-        (a.access == facts::Access::Read ? reads : writes) = std::max(a.access == facts::Access::Read ? reads : writes, bytesPerThread(a));
+        double& stream = a.access == facts::Access::Read ? reads : writes;
+        stream = std::max(stream, bytesPerThread(a));
       }
       compulsoryPerThread += reads + writes;
     }

@@ -27,9 +27,9 @@ std::vector<int64_t> lanes(int64_t stride) {
   return a;
 }
 
-}  // namespace
-
-TEST_CASE("Hong & Kim: the paper's FX5600 worked example (MODEL.md §9)") {
+/// The paper's FX5600 worked example (MODEL.md §9): 128 threads x 80 blocks, 16 SMs, 5 active
+/// blocks per SM, 27 compute and 6 uncoalesced memory instructions, 6 syncs.
+HongKimInput paperExample() {
   HongKimInput in;
   in.issueCycles = 4;
   in.freqGhz = 1;
@@ -46,6 +46,13 @@ TEST_CASE("Hong & Kim: the paper's FX5600 worked example (MODEL.md §9)") {
   in.synchInsts = 6;
   in.uncoalPerMw = 32;
   in.loadBytesPerWarp = 128;  // 32 lanes x 4 B; MWP_peak_BW = 80 / (128/730 * 16) = 28.5, not the limit
+  return in;
+}
+
+}  // namespace
+
+TEST_CASE("Hong & Kim: the paper's FX5600 worked example (MODEL.md §9)") {
+  HongKimInput in = paperExample();
   HongKimResult r = hongKim(in);
   CHECK(r.memL == doctest::Approx(730));          // 420 + 31 * 10
   CHECK(r.departureDelay == doctest::Approx(320));  // 10 * 32
@@ -65,22 +72,7 @@ TEST_CASE("Hong & Kim: the paper's FX5600 worked example (MODEL.md §9)") {
 
 TEST_CASE("Hong & Kim with two requests in flight per warp (MODEL.md §12, MLP)") {
   // The paper's example with mlp = 2: MWP counts requests, a warp waits once per two.
-  HongKimInput in;
-  in.issueCycles = 4;
-  in.freqGhz = 1;
-  in.memBandwidthGbs = 80;
-  in.memLd = 420;
-  in.departureDelCoal = 4;
-  in.departureDelUncoal = 10;
-  in.activeSms = 16;
-  in.blocks = 80;
-  in.activeBlocksPerSm = 5;
-  in.activeWarpsPerSm = 20;
-  in.compInsts = 27;
-  in.uncoalMemInsts = 6;
-  in.synchInsts = 6;
-  in.uncoalPerMw = 32;
-  in.loadBytesPerWarp = 128;
+  HongKimInput in = paperExample();
   in.mlp = 2;
   HongKimResult r = hongKim(in);
   CHECK(r.mwpRequests == doctest::Approx(2.28125));  // min(730 / 320, 28.5, 20 * 2)
