@@ -62,7 +62,8 @@ struct KernelDerivation {
   /// MODEL.md §8b.
   struct OccupancyStep {
     Occupancy occupancy;
-    int64_t smemPerSm = 0;  ///< what the SM has with the chosen L1 size
+    int64_t preferredSmemPerSm = 0;  ///< what the SM has with the chosen L1 size
+    int l1Kb = 0;                    ///< the L1 the blocks' shared-memory configuration leaves
   };
   /// MODEL.md §8 and §4-§5: the L1 emulation, then every access (the prediction's accesses).
   struct Memory {

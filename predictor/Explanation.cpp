@@ -103,7 +103,7 @@ class KernelExplanation {
     if (r.wanted > g_.maxRegsPerThread)
       say("  more than the " + num(g_.maxRegsPerThread) + " a thread may have: the compiler spills, counted as " +
           num(g_.maxRegsPerThread));
-    say("MODEL.md §6 (6): regs_per_block = ceil(" + num(k_.regsPerThread) + " * 32, " + num(g_.regAllocUnit) + ") * " +
+    say("MODEL.md §6 (6): regs_per_block = ceil(" + num(k_.regsPerThread) + " * 32, " + num(g_.regAllocUnitFor(k_.regsPerThread)) + ") * " +
         num(r.warps) + " warps = " + num(k_.regsPerBlock));
     std::string smem = num(r.blockDimensions) + " block dimensions * " + num(s_.smemBytesPerBlockDimension) + " B";
     for (const KernelDerivation::Registers::ReductionVariable& red : r.reductions)
@@ -115,9 +115,13 @@ class KernelExplanation {
   void occupancy() {
     if (!d_.occupancy) return;
     const Occupancy& o = d_.occupancy->occupancy;
+    std::string raised = o.smemPerSm == d_.occupancy->preferredSmemPerSm
+                             ? ""
+                             : ", raised from the " + num(d_.occupancy->preferredSmemPerSm) + " B preferred (MODEL.md §12)";
     say("MODEL.md §8b: W_b = " + num(o.warpsPerBlock) + "; limits: warps " + num(o.limitWarps) + ", blocks " +
         num(o.limitBlocks) + ", registers " + num(o.limitRegisters) + ", shared memory " + num(o.limitSharedMemory) +
-        " (of " + num(d_.occupancy->smemPerSm) + " B with " + num(o_.cacheKb) + " KB L1) -> " + num(o.activeBlocks) +
+        " (" + num(o.smemPerBlock) + " B a block of " + num(o.smemPerSm) + " B" + raised + " with " + num(d_.occupancy->l1Kb) +
+        " KB L1) -> " + num(o.activeBlocks) +
         " active blocks, " + num(o.activeWarps) + " warps, occupancy " + num(o.occupancy) + " (limited by " + o.limiter + ")");
   }
 
@@ -127,7 +131,7 @@ class KernelExplanation {
     if (!d_.memory->l1BytesPerBlock)
       say("MODEL.md §8: cache emulation off: every array access goes to global memory");
     else
-      say("MODEL.md §8: LRU L1 of " + num(o_.cacheKb) + " KB shared by " + num(d_.occupancy->occupancy.activeBlocks) +
+      say("MODEL.md §8: LRU L1 of " + num(d_.occupancy->l1Kb) + " KB shared by " + num(d_.occupancy->occupancy.activeBlocks) +
           " active blocks: " + num(*d_.memory->l1BytesPerBlock) + " B for the first block, whose warps' reads are emulated in "
           "program order (segments by §5 (2); writes are not cached; inner loops up to 64 iterations, 2000 warp accesses)");
     if (!d_.constantBank.empty()) {

@@ -28,15 +28,53 @@ std::string_view coalescingRuleName(CoalescingRule rule) {
   return "?";
 }
 
-int GpuProfile::smemPerSmBytes(int l1Kb) const {
-  return std::min(maxSmemPerSmKb, l1SharedKb - l1Kb) * 1024;
+int GpuProfile::regAllocUnitFor(int64_t regsPerThread) const {
+  bool wide = std::find(regAllocUnitWideAt.begin(), regAllocUnitWideAt.end(), regsPerThread) != regAllocUnitWideAt.end();
+  return wide ? regAllocUnitWide : regAllocUnit;
 }
+
+int64_t GpuProfile::smemPerSmBytes(int l1Kb) const {
+  int64_t preferred = int64_t{std::min(maxSmemPerSmKb, l1SharedKb - l1Kb)} * 1024;
+  for (int kb : smemConfigsKb)
+    if (int64_t{kb} * 1024 >= preferred) return int64_t{kb} * 1024;
+  return preferred;
+}
+
+int64_t GpuProfile::smemPerSmFor(int64_t smemPerBlock, int64_t preferred) const {
+  if (preferred >= smemPerBlock) return preferred;
+  for (int kb : smemConfigsKb)
+    if (int64_t{kb} * 1024 >= smemPerBlock) return int64_t{kb} * 1024;
+  return int64_t{maxSmemPerSmKb} * 1024;
+}
+
+namespace {
+
+/// A list of non-negative integers separated by blanks, ascending; throws naming `key`.
+std::vector<int> integerList(const std::string& text, const std::string& key, const std::string& origin) {
+  std::vector<int> values;
+  std::istringstream in(text);
+  std::string word;
+  while (in >> word) {
+    size_t used = 0;
+    int value = -1;
+    try {
+      value = std::stoi(word, &used);
+    } catch (const std::exception&) {
+    }
+    if (used != word.size() || value < 0 || (!values.empty() && value <= values.back()))
+      throw std::runtime_error(origin + ": " + key + " = " + text + ": expected ascending non-negative integers");
+    values.push_back(value);
+  }
+  return values;
+}
+
+}  // namespace
 
 GpuProfile parseGpuProfile(std::string_view text, const std::string& key, const std::string& origin) {
   GpuProfile g;
   g.key = key;
   g.origin = origin;
-  std::string rule;
+  std::string rule, wideAt, smemConfigs;
   po::options_description keys;
   auto positive = [&](const char* name, auto* target) {
     keys.add_options()(name, po::value(target)->required());
@@ -58,6 +96,8 @@ GpuProfile parseGpuProfile(std::string_view text, const std::string& key, const 
   positive("max_regs_per_thread", &g.maxRegsPerThread);
   positive("reg_alloc_unit", &g.regAllocUnit);
   positive("reg_subpartitions", &g.regSubpartitions);
+  keys.add_options()("reg_alloc_unit_wide", po::value(&g.regAllocUnitWide))("reg_alloc_unit_wide_at",
+                                                                             po::value(&wideAt));
   positive("l1_shared_kb", &g.l1SharedKb);
   positive("max_smem_per_sm_kb", &g.maxSmemPerSmKb);
   positive("max_smem_per_block_kb", &g.maxSmemPerBlockKb);
@@ -66,6 +106,7 @@ GpuProfile parseGpuProfile(std::string_view text, const std::string& key, const 
   positive("l1_default_kb", &g.l1DefaultKb);
   positive("l1_min_kb", &g.l1MinKb);
   positive("l1_max_kb", &g.l1MaxKb);
+  keys.add_options()("smem_configs_kb", po::value(&smemConfigs));
   positive("mem_latency", &g.memLatency);
   positive("l2_latency", &g.l2Latency);
   positive("launch_overhead_us", &g.launchOverheadUs);
@@ -90,6 +131,8 @@ GpuProfile parseGpuProfile(std::string_view text, const std::string& key, const 
   if (r == rules.end())
     throw std::runtime_error(origin + ": coalescing = " + rule + ": expected cc1.0, cc1.2, fermi-lines or sectors");
   g.coalescing = r->second;
+  g.regAllocUnitWideAt = integerList(wideAt, "reg_alloc_unit_wide_at", origin);
+  g.smemConfigsKb = integerList(smemConfigs, "smem_configs_kb", origin);
   auto check = [&](bool ok, const std::string& what) {
     if (!ok) throw std::runtime_error(origin + ": " + what);
   };
@@ -99,7 +142,11 @@ GpuProfile parseGpuProfile(std::string_view text, const std::string& key, const 
         "the thread, warp, block and grid limits must be positive");
   check(g.regsPerSm > 0 && g.maxRegsPerThread > 0 && g.regAllocUnit > 0 && g.regSubpartitions > 0,
         "the register figures must be positive");
+  check(g.regAllocUnitWideAt.empty() || g.regAllocUnitWide > 0,
+        "reg_alloc_unit_wide_at needs a positive reg_alloc_unit_wide");
   check(g.smemAllocUnit > 0 && g.smemReservedPerBlock >= 0, "smem_alloc_unit must be positive");
+  check(g.smemConfigsKb.empty() || g.smemConfigsKb.back() == g.maxSmemPerSmKb,
+        "the largest of smem_configs_kb must be max_smem_per_sm_kb");
   check(g.l1MinKb > 0 && g.l1MinKb <= g.l1DefaultKb && g.l1DefaultKb <= g.l1MaxKb && g.l1MaxKb <= g.l1SharedKb,
         "expected 0 < l1_min_kb <= l1_default_kb <= l1_max_kb <= l1_shared_kb");
   check(g.memLatency > 0 && g.l2Latency > 0 && g.l2Latency <= g.memLatency,

@@ -32,8 +32,15 @@ struct GpuProfile {
   int64_t maxGridX = 0;
   int maxWarpsPerSm = 0, maxBlocksPerSm = 0;
   int regsPerSm = 0, maxRegsPerThread = 0, regAllocUnit = 0, regSubpartitions = 0;
+  /// Fermi allocates a warp's registers in units of 128 instead of 64 at some registers per thread
+  /// (cuda_occupancy.h of CUDA 7, CC 2.x): the unit and those counts; none elsewhere.
+  int regAllocUnitWide = 0;
+  std::vector<int> regAllocUnitWideAt;
   int l1SharedKb = 0, maxSmemPerSmKb = 0, maxSmemPerBlockKb = 0, smemAllocUnit = 0, smemReservedPerBlock = 0;
   int l1DefaultKb = 0, l1MinKb = 0, l1MaxKb = 0;
+  /// The shared-memory sizes per SM the unified array can be split into, ascending (KB); empty:
+  /// the preferred size or else max_smem_per_sm_kb.
+  std::vector<int> smemConfigsKb;
   double memLatency = 0;  ///< a DRAM access, cycles (Mem_LD)
   double l2Latency = 0;   ///< a request the L2 serves, cycles
   double launchOverheadUs = 0, hostLinkGbs = 0, hostLinkLatencyUs = 0;
@@ -44,8 +51,15 @@ struct GpuProfile {
   double cyclesPerDramByte() const { return clockGhz * sms / dramGbs; }
 
 
-  /// Shared memory per SM left when `l1Kb` of the unified L1/shared array is L1.
-  int smemPerSmBytes(int l1Kb) const;
+  /// A warp's register allocation unit at `regsPerThread` registers per thread.
+  int regAllocUnitFor(int64_t regsPerThread) const;
+  /// The shared memory per SM that asking for `l1Kb` of L1 gives: the rest of the unified array,
+  /// at most max_smem_per_sm_kb, rounded up to a configuration (MODEL.md §12).
+  int64_t smemPerSmBytes(int l1Kb) const;
+  /// The shared memory per SM the driver configures for blocks of `smemPerBlock` bytes (reserve
+  /// included) when `preferred` was asked for: the preference while one block fits in it, else
+  /// the smallest configuration that holds one (cuda_occupancy.h, cudaOccMaxBlocksPerSMSmemLimit).
+  int64_t smemPerSmFor(int64_t smemPerBlock, int64_t preferred) const;
 };
 
 /// Parses a profile; `origin` names it in messages. Throws std::runtime_error naming the key

@@ -13,22 +13,26 @@ int64_t registersPerBlock(int64_t regsPerThread, int64_t threadsPerBlock, int64_
 }
 
 Occupancy computeOccupancy(const GpuProfile& gpu, int64_t threadsPerBlock, int64_t regsPerThread,
-                           int64_t sharedBytes, int64_t smemPerSm) {
+                           int64_t sharedBytes, int64_t preferredSmemPerSm) {
   Occupancy o;
   o.warpsPerBlock = (threadsPerBlock + 31) / 32;
-  o.limitWarps = gpu.maxWarpsPerSm / o.warpsPerBlock;
+  o.limitWarps = threadsPerBlock > gpu.maxThreadsPerBlock ? 0 : gpu.maxWarpsPerSm / o.warpsPerBlock;
   o.limitBlocks = gpu.maxBlocksPerSm;
   if (regsPerThread > gpu.maxRegsPerThread) {
     o.limitRegisters = 0;
   } else {
-    int64_t regsPerWarp = roundUp(regsPerThread * 32, gpu.regAllocUnit);
+    int64_t regsPerWarp = roundUp(regsPerThread * 32, gpu.regAllocUnitFor(regsPerThread));
     int64_t warpsPerSubpartition = regsPerWarp == 0 ? std::numeric_limits<int32_t>::max()
                                                      : (gpu.regsPerSm / gpu.regSubpartitions) / regsPerWarp;
     o.limitRegisters = warpsPerSubpartition * gpu.regSubpartitions / o.warpsPerBlock;
   }
-  int64_t smemPerBlock = roundUp(sharedBytes + gpu.smemReservedPerBlock, gpu.smemAllocUnit);
-  if (smemPerBlock > int64_t{gpu.maxSmemPerBlockKb} * 1024) o.limitSharedMemory = 0;
-  else o.limitSharedMemory = smemPerBlock == 0 ? std::numeric_limits<int32_t>::max() : smemPerSm / smemPerBlock;
+  // The reserve is allocated with the block and raises the per-block limit by as much
+  // (cuda_occupancy.h, cudaOccSMemPerBlock).
+  o.smemPerBlock = roundUp(sharedBytes + gpu.smemReservedPerBlock, gpu.smemAllocUnit);
+  o.smemPerSm = gpu.smemPerSmFor(o.smemPerBlock, preferredSmemPerSm);
+  if (o.smemPerBlock > int64_t{gpu.maxSmemPerBlockKb} * 1024 + gpu.smemReservedPerBlock) o.limitSharedMemory = 0;
+  else if (o.smemPerBlock == 0) o.limitSharedMemory = std::numeric_limits<int32_t>::max();
+  else o.limitSharedMemory = o.smemPerSm / o.smemPerBlock;
   o.activeBlocks = o.limitWarps;
   o.limiter = "warps";
   for (auto [limit, name] : {std::pair{o.limitBlocks, "blocks"}, {o.limitRegisters, "registers"},

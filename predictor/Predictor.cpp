@@ -936,7 +936,7 @@ class KernelModel {
     figures.blockDimensions = dims;
     regs = std::min<int64_t>(regs, g_.maxRegsPerThread);  // the compiler spills the rest
     p_.regsPerThread = regs;
-    p_.regsPerBlock = registersPerBlock(regs, threads_, g_.regAllocUnit);
+    p_.regsPerBlock = registersPerBlock(regs, threads_, g_.regAllocUnitFor(regs));
     p_.smemPerBlock = dims * s_.smemBytesPerBlockDimension;
     for (const ReductionFacts& red : k_.reductions) {
       const facts::VariableRow* v = program_.variableNamed(procId_, red.var);
@@ -948,10 +948,13 @@ class KernelModel {
 
   // ---- MODEL.md §8b ----
   bool occupancy() {
-    int64_t smemPerSm = g_.smemPerSmBytes(o_.cacheKb);
-    occupancy_ = computeOccupancy(g_, threads_, p_.regsPerThread, p_.smemPerBlock, smemPerSm);
+    int64_t preferred = g_.smemPerSmBytes(o_.cacheKb);
+    occupancy_ = computeOccupancy(g_, threads_, p_.regsPerThread, p_.smemPerBlock, preferred);
     const Occupancy& o = occupancy_;
-    d_.occupancy = KernelDerivation::OccupancyStep{o, smemPerSm};
+    // A block that needs more shared memory than the L1 size leaves gets a larger configuration,
+    // and the L1 is what remains of the unified array.
+    int l1Kb = std::min<int>(o_.cacheKb, g_.l1SharedKb - static_cast<int>(o.smemPerSm / 1024));
+    d_.occupancy = KernelDerivation::OccupancyStep{o, preferred, l1Kb};
     p_.activeBlocksPerSm = o.activeBlocks;
     p_.activeWarpsPerSm = o.activeWarps;
     p_.occupancy = o.occupancy;
@@ -967,7 +970,7 @@ class KernelModel {
   void cache() {
     KernelDerivation::Memory& figures = d_.memory.emplace();
     if (!o_.cache) return;
-    int64_t capacity = int64_t{o_.cacheKb} * 1024 / std::max<int64_t>(1, occupancy_.activeBlocks);
+    int64_t capacity = int64_t{d_.occupancy->l1Kb} * 1024 / std::max<int64_t>(1, occupancy_.activeBlocks);
     figures.l1BytesPerBlock = capacity;
     LruSegmentCache l1(capacity);
     std::map<const facts::ArrayRefRow*, std::pair<double, double>> seen;  // hits, misses

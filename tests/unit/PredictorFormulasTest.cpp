@@ -228,6 +228,37 @@ TEST_CASE("occupancy of known configurations (MODEL.md §8b)") {
     CHECK(o.limiter == "shared memory");
     CHECK(o.occupancy == doctest::Approx(16.0 / 64));
   }
+  SUBCASE("CC 2.0, 288 threads, 22 registers: Fermi's 128-register granule, 4 blocks (MODEL.md §12)") {
+    // 22 * 32 = 704 rounds to 768 (unit 128 at 22, CUDA 7's calculator); 16384 / 768 = 21 warps a
+    // half, 42 / 9 = 4 blocks (a unit of 64 would give 704, 23 a half, 46 / 9 = 5)
+    CHECK(c2050.regAllocUnitFor(22) == 128);
+    CHECK(c2050.regAllocUnitFor(23) == 64);
+    Occupancy o = computeOccupancy(c2050, 288, 22, 0, c2050.smemPerSmBytes(48));
+    CHECK(o.limitRegisters == 4);
+    CHECK(o.activeBlocks == 4);
+    CHECK(o.limiter == "registers");
+  }
+  SUBCASE("CC 2.0, 16385 B shared under a 48 KB L1: the 48 KB shared configuration, 2 blocks (MODEL.md §12)") {
+    // roundup(16385, 128) = 16512 > the 16 KB the L1 preference leaves: the driver takes 48 KB, 49152 / 16512 = 2
+    Occupancy o = computeOccupancy(c2050, 32, 20, 16385, c2050.smemPerSmBytes(48));
+    CHECK(o.smemPerBlock == 16512);
+    CHECK(o.smemPerSm == 49152);
+    CHECK(o.activeBlocks == 2);
+    CHECK(o.limiter == "shared memory");
+  }
+  SUBCASE("CC 9.0, 227 KB shared: the 1 KB reserve raises the per-block limit, 1 block (MODEL.md §12)") {
+    // roundup(232448 + 1024, 128) = 233472 <= 227 KB + 1 KB; 233472 / 233472 = 1
+    Occupancy o = computeOccupancy(h100, 128, 32, 232448, h100.smemPerSmBytes(28));
+    CHECK(o.limitSharedMemory == 1);
+    CHECK(o.activeBlocks == 1);
+    CHECK(computeOccupancy(h100, 128, 32, 232449, h100.smemPerSmBytes(28)).activeBlocks == 0);
+  }
+  SUBCASE("CC 9.0, a 142 KB L1 leaves 114 KB, which rounds up to the 132 KB carve-out") {
+    CHECK(h100.smemPerSmBytes(142) == 132 * 1024);
+    CHECK(h100.smemPerSmBytes(256) == 0);
+    // 40 KB blocks: roundup(40960 + 1024, 128) = 41984; 135168 / 41984 = 3
+    CHECK(computeOccupancy(h100, 128, 32, 40960, h100.smemPerSmBytes(142)).activeBlocks == 3);
+  }
   SUBCASE("more registers than a thread may have: no block fits") {
     Occupancy o = computeOccupancy(c2050, 128, 64, 0, c2050.smemPerSmBytes(48));
     CHECK(o.activeBlocks == 0);
@@ -272,6 +303,34 @@ TEST_CASE("GPU profiles: all five built in, by any case, a bad file names its ke
   CHECK(findGpuProfile("k80") == nullptr);
   CHECK_THROWS_WITH(parseGpuProfile("name = x\n", "x", "mine.ini"), doctest::Contains("mine.ini"));
   CHECK_THROWS_WITH(parseGpuProfile("name = x\nwarp_speed = 9\n", "x", "mine.ini"), doctest::Contains("warp_speed"));
+}
+
+namespace sapfor::predictor {
+const std::vector<std::pair<std::string_view, std::string_view>>& embeddedGpuProfiles();
+}
+
+TEST_CASE("GPU profiles: the shared-memory configurations and Fermi's register granule are checked") {
+  std::string h100;
+  for (const auto& [key, text] : sapfor::predictor::embeddedGpuProfiles())
+    if (key == "h100") h100 = text;
+  REQUIRE(!h100.empty());
+  auto with = [&](const std::string& from, const std::string& to) {
+    std::string text = h100;
+    size_t at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    return text.replace(at, from.size(), to);
+  };
+  CHECK(parseGpuProfile(h100, "h100", "h100.ini").smemConfigsKb.size() == 10);
+  CHECK_THROWS_WITH(parseGpuProfile(with("196 228", "228 196"), "h", "h.ini"),
+                    doctest::Contains("smem_configs_kb = 0 8 16 32 64 100 132 164 228 196: expected ascending"));
+  CHECK_THROWS_WITH(parseGpuProfile(with("196 228", "196"), "h", "h.ini"),
+                    doctest::Contains("the largest of smem_configs_kb must be max_smem_per_sm_kb"));
+  CHECK_THROWS_WITH(parseGpuProfile(with("smem_configs_kb", "reg_alloc_unit_wide_at = 21\nsmem_configs_kb"), "h", "h.ini"),
+                    doctest::Contains("reg_alloc_unit_wide_at needs a positive reg_alloc_unit_wide"));
+  // Without configurations a block that needs more than the preference gets max_smem_per_sm_kb.
+  GpuProfile plain = parseGpuProfile(with("smem_configs_kb", "# smem_configs_kb"), "h", "h.ini");
+  CHECK(plain.smemPerSmBytes(142) == 114 * 1024);
+  CHECK(plain.smemPerSmFor(200 * 1024, 114 * 1024) == 228 * 1024);
 }
 
 TEST_CASE("bound expressions with the symbols given") {
