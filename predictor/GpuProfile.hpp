@@ -62,6 +62,9 @@ struct GpuProfile {
   int64_t smemPerSmFor(int64_t smemPerBlock, int64_t preferred) const;
 };
 
+/// The profile the tools use without --gpu: a current GPU (the thesis' C2050 is `--gpu c2050`).
+inline constexpr std::string_view kDefaultGpuKey = "h100";
+
 /// Parses a profile; `origin` names it in messages. Throws std::runtime_error naming the key
 /// that is missing, unknown or out of range.
 GpuProfile parseGpuProfile(std::string_view text, const std::string& key, const std::string& origin);

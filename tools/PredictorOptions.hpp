@@ -34,7 +34,7 @@ inline void listGpus(std::ostream& out) {
     out << "  " << g.key << std::string(8 - std::min<size_t>(7, g.key.size()), ' ') << g.name << ", CC " << std::fixed
         << std::setprecision(1) << g.computeCapability << std::defaultfloat << std::setprecision(6) << ", " << g.sms
         << " SMs, " << g.clockGhz << " GHz, " << g.dramGbs << " GB/s, " << predictor::coalescingRuleName(g.coalescing)
-        << (g.key == "c2050" ? " (default)" : "") << "\n";
+        << (g.key == predictor::kDefaultGpuKey ? " (default)" : "") << "\n";
 }
 
 /// Sets `options.gpu` from --gpu-file when given, else from --gpu; returns the message for a bad

@@ -72,7 +72,7 @@ HtmlReportInput predictBaseline(SQLite::Database& db, const std::string& path, c
 int main(int argc, char** argv) {
   sapfor::files::handleInterruptions();
   sapfor::db::configureSqlite();
-  std::string path, gpuName = "c2050", gpuFile, blockDefaults = "thesis", block, cache = "on", transactions = "exact",
+  std::string path, gpuName(sapfor::predictor::kDefaultGpuKey), gpuFile, blockDefaults = "thesis", block, cache = "on", transactions = "exact",
                     format = "table", loop, explain, baseline, paramsFile;
   int cacheKb = 0;
   std::vector<std::string> params;
@@ -80,7 +80,7 @@ int main(int argc, char** argv) {
   PredictOptions options;
   po::options_description visible("Options");
   visible.add_options()
-      ("gpu", po::value(&gpuName), "NAME: the GPU profile (c2050, v100, a100, h100, h200; case-insensitive); default c2050")
+      ("gpu", po::value(&gpuName), "NAME: the GPU profile (c2050, v100, a100, h100, h200; case-insensitive); default h100, a current GPU")
       ("gpu-file", po::value(&gpuFile), "PATH: a GPU profile of your own (the keys of data/gpus/c2050.ini)")
       ("list-gpus", "list the GPU profiles and exit")
       ("block-defaults", po::value(&blockDefaults), "thesis (448 / 32,14,1 / 32,2,7; the default) or dvmh "

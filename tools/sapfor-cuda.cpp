@@ -78,7 +78,7 @@ std::optional<std::string> refusalToReplace(const std::string& path) {
 int main(int argc, char** argv) {
   sapfor::files::handleInterruptions();
   sapfor::db::configureSqlite();
-  std::string path, output, gpuName = "c2050", gpuFile, blockDefaults = "thesis", block, paramsFile;
+  std::string path, output, gpuName(sapfor::predictor::kDefaultGpuKey), gpuFile, blockDefaults = "thesis", block, paramsFile;
   std::vector<std::string> loops, params, includes, defines, undefines;
   bool cpp = false, across = false;
   po::options_description visible("Options");
@@ -86,7 +86,7 @@ int main(int argc, char** argv) {
       ("loop", po::value(&loops)->composing(), "LOOP_KEY: write this kernel (repeatable; default: every kernel)")
       ("output,o", po::value(&output), "FILE: write the CUDA C here (default: stdout); an existing FILE only if "
        "sapfor-cuda wrote it")
-      ("gpu", po::value(&gpuName), "NAME: the GPU profile whose grid limit the mapping uses, as dvmh-predict's --gpu (default c2050)")
+      ("gpu", po::value(&gpuName), "NAME: the GPU profile whose grid limit the mapping uses, as dvmh-predict's --gpu (default h100)")
       ("gpu-file", po::value(&gpuFile), "PATH: a GPU profile of your own, as dvmh-predict's")
       ("block-defaults", po::value(&blockDefaults), "thesis (default) or dvmh: the block defaults, as dvmh-predict's")
       ("block", po::value(&block), "X,Y,Z: the thread block of every kernel, as dvmh-predict's")

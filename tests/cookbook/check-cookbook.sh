@@ -13,13 +13,13 @@ command -v sqlite3 >/dev/null || { echo "SKIPPED: the sqlite3 shell is not insta
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-# The databases of the cookbook's set-up: the bundled examples predicted on the C2050 then the
-# H100, and the previous revision of jacobi2d on the C2050.
+# The databases of the cookbook's set-up: the bundled examples predicted on the default GPU (the
+# H100) then the C2050, and the previous revision of jacobi2d on the C2050.
 "$lex" "$repo/data/examples" -o "$work/examples.sqlite" -q
 "$predict" "$work/examples.sqlite" -q
-"$predict" "$work/examples.sqlite" --gpu h100 -q
+"$predict" "$work/examples.sqlite" --gpu c2050 -q
 "$lex" "$repo/tests/cookbook/previous" -o "$work/previous.sqlite" -q
-"$predict" "$work/previous.sqlite" -q
+"$predict" "$work/previous.sqlite" --gpu c2050 -q
 
 # Split the cookbook section into query N (a ```sql block) and its expected output (the ```text
 # block after it): q.N and expected.N.
