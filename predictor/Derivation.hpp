@@ -55,6 +55,7 @@ struct KernelDerivation {
     };
     int64_t scalars = 0, iterationCounter = 0, threadIndex = 0, temporaries = 0, bodyLines = 0;
     int64_t wanted = 0;            ///< their sum with the instruction pointer, before the GPU's limit
+    int64_t blockLimit = 0;        ///< the most with which one block of this size fits an SM
     int64_t warps = 0;             ///< per block, for (6)
     int64_t blockDimensions = 0;   ///< those of more than one thread (at least 1)
     std::vector<ReductionVariable> reductions;  ///< MODEL.md §7 (8): each one's shared memory
@@ -128,11 +129,14 @@ struct KernelDerivation {
   std::optional<Roofline> roofline;
 };
 
-/// One host<->device transfer of the whole program (MODEL.md §1).
+/// The copies of one array one directive or host statement causes over the whole run (MODEL.md §1,
+/// §12; predictor/Transfers.hpp).
 struct TransferDerivation {
-  std::string kind, clause, name;  ///< as TransferFacts
+  std::string kind, clause, name;  ///< as TransferCopies
+  std::string procedure;
   int line = 0;
-  double bytes = 0, times = 0, seconds = 0;
+  bool toDevice = true;
+  double bytes = 0, times = 0, seconds = 0;  ///< bytes: one copy; times: copies over the run
 };
 
 }  // namespace sapfor::predictor

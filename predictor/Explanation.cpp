@@ -100,9 +100,12 @@ class KernelExplanation {
         " + thread index " + num(r.threadIndex) + " + instruction pointer " + num(s_.regsInstructionPointer) +
         " + expression temporaries " + num(r.temporaries) + " + " + num(r.bodyLines) + " body lines / " + num(s_.linesPerRegister) +
         " = " + num(r.wanted));
-    if (r.wanted > g_.maxRegsPerThread)
+    if (r.wanted > g_.maxRegsPerThread && g_.maxRegsPerThread <= r.blockLimit)
       say("  more than the " + num(g_.maxRegsPerThread) + " a thread may have: the compiler spills, counted as " +
           num(g_.maxRegsPerThread));
+    else if (r.wanted > r.blockLimit && r.blockLimit > 0)
+      say("  more than the " + num(r.blockLimit) + " with which a block of " + num(d_.grid->threads) +
+          " threads fits an SM: the compiler spills (the block size as its launch bound), counted as " + num(r.blockLimit));
     say("MODEL.md §6 (6): regs_per_block = ceil(" + num(k_.regsPerThread) + " * 32, " + num(g_.regAllocUnitFor(k_.regsPerThread)) + ") * " +
         num(r.warps) + " warps = " + num(k_.regsPerBlock));
     std::string smem = num(r.blockDimensions) + " block dimensions * " + num(s_.smemBytesPerBlockDimension) + " B";
@@ -248,9 +251,10 @@ void writeExplanation(std::ostream& out, const KernelPrediction& kernel, const P
 void writeProgramExplanation(std::ostream& out, const ProgramPrediction& prediction, const PredictOptions& options) {
   const GpuProfile& gpu = options.gpu;
   for (const TransferDerivation& t : prediction.transfers)
-    out << "transfer: " << t.kind << " at line " << num(t.line) << " " << t.clause << " " << t.name << ": " << num(t.bytes)
-        << " B * " << num(t.times) << " time(s) = " << num(t.seconds) << " s (" << num(gpu.hostLinkGbs) << " GB/s, "
-        << num(gpu.hostLinkLatencyUs) << " us each)\n";
+    out << "transfer (MODEL.md §12): " << t.kind << " at " << t.procedure << " line " << num(t.line) << " " << t.clause << " "
+        << t.name << (t.toDevice ? " to the device: " : " to the host: ") << num(t.bytes) << " B * " << num(t.times)
+        << " copies = " << num(t.seconds) << " s (" << num(gpu.hostLinkGbs) << " GB/s, " << num(gpu.hostLinkLatencyUs)
+        << " us each)\n";
 }
 
 }  // namespace sapfor::predictor

@@ -368,6 +368,16 @@ class HtmlWriter {
                      ? " (before: " + std::to_string(*before_->prediction.transferBytes) + " B)"
                      : std::string())
              << ".</p>\n";
+      std::vector<TransferGroup> groups = transferGroups(now_.prediction);
+      if (!groups.empty()) {
+        out_ << "<table class=\"transfers\"><caption>Host&harr;device copies by what causes them (MODEL.md &sect;12)</caption>\n"
+             << "<tr><th>where</th><th>what</th><th>arrays</th><th class=\"num\">bytes</th><th class=\"num\">time</th></tr>\n";
+        for (const TransferGroup& g : groups)
+          out_ << "<tr><td>" << escape(g.procedure) << ":" << g.line << "</td><td>" << escape(g.kind) << "</td><td>"
+               << escape(g.arrays) << "</td><td class=\"num\">" << static_cast<int64_t>(g.bytes) << "</td><td class=\"num\">"
+               << formatDuration(g.seconds) << "</td></tr>\n";
+        out_ << "</table>\n";
+      }
     }
     out_ << "</section>\n";
   }

@@ -86,7 +86,7 @@ ProgramFacts::ProgramFacts(SQLite::Database& db) : db_(db), rows_(db, facts::Rea
   });
   for (const facts::CallRow& c : rows_.calls()) {
     if (c.kind != facts::CallKind::Subroutine && c.kind != facts::CallKind::Function) continue;
-    CallSiteFacts site{c.procId, c.loopId, c.callee, {}};
+    CallSiteFacts site{c.procId, c.loopId, c.line, c.callee, {}};
     for (const facts::CallArgRow& a : c.args) {
       if (!a.keyword.empty()) break;  // after a keyword argument the positions no longer say which dummy
       site.args.push_back(a.expr);
@@ -105,6 +105,7 @@ ProgramFacts::ProgramFacts(SQLite::Database& db) : db_(db), rows_(db, facts::Rea
     t.procId = d.procId;
     t.line = d.line;
     t.loopId = loopAround(*this, w.procedureLoops[t.procId], t.line);
+    t.endLine = d.regionEndLine ? static_cast<int>(*d.regionEndLine) : d.line;
     std::vector<const facts::DirectiveVarRow*> moved;
     for (const facts::DirectiveVarRow& v : d.vars)
       if (movesData(v)) moved.push_back(&v);
@@ -114,7 +115,7 @@ ProgramFacts::ProgramFacts(SQLite::Database& db) : db_(db), rows_(db, facts::Rea
     w.transfers.push_back(std::move(t));
   }
   SQLite::Statement expert(db,
-      "SELECT e.expert_id, l.proc_id, e.line, v.clause, v.name, l.parent_id FROM expert_directive e JOIN loop l USING (loop_id) "
+      "SELECT e.expert_id, l.proc_id, e.line, v.clause, v.name, l.parent_id, l.end_line FROM expert_directive e JOIN loop l USING (loop_id) "
       "LEFT JOIN expert_directive_var v USING (expert_id) WHERE e.kind = 'REGION' ORDER BY e.expert_id, v.clause, v.pos");
   Id last = 0;
   while (expert.executeStep()) {
@@ -125,11 +126,38 @@ ProgramFacts::ProgramFacts(SQLite::Database& db) : db_(db), rows_(db, facts::Rea
       t.procId = idOf(expert, 1);
       t.line = expert.getColumn(2).getInt();
       t.loopId = idOf(expert, 5);
+      t.endLine = expert.getColumn(6).getInt();
       w.transfers.push_back(t);
       last = id;
     }
     if (!expert.isColumnNull(3)) w.transfers.back().arrays.emplace_back(textOf(expert, 3), textOf(expert, 4));
   }
+}
+
+const std::vector<ArrayAccessFacts>& ProgramFacts::arrayAccesses() const {
+  std::call_once(whole_->accessesRead, [&] {
+    // Arrays, and the scalars a data directive names (a reduction variable brought back by
+    // GET_ACTUAL): a scalar is whole. In no particular order.
+    SQLite::Statement refs(db_,
+        "SELECT proc_id, loop_id, line, name, access, subscripted, context FROM ("
+        " SELECT proc_id, loop_id, line, col, name, access, subscripted, context FROM array_ref"
+        " UNION ALL SELECT s.proc_id, s.loop_id, s.line, s.col, v.name, r.access, 0, r.context"
+        " FROM scalar_ref r JOIN statement s USING (stmt_id) JOIN variable v USING (var_id)"
+        " WHERE v.name IN (SELECT name FROM directive_var WHERE clause IN ('actual', 'get_actual'))"
+        ")");
+    while (refs.executeStep()) {
+      ArrayAccessFacts a;
+      a.procId = idOf(refs, 0);
+      a.loopId = idOf(refs, 1);
+      a.line = refs.getColumn(2).getInt();
+      a.name = textOf(refs, 3);
+      a.write = textOf(refs, 4) == "W";
+      a.whole = refs.getColumn(5).getInt() == 0;
+      a.callArg = textOf(refs, 6) == "call_arg";
+      whole_->accesses.push_back(std::move(a));
+    }
+  });
+  return whole_->accesses;
 }
 
 void ProgramFacts::readAssignments(Whole& w) {

@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <map>
+#include <mutex>
 #include <memory>
 #include <optional>
 #include <set>
@@ -57,7 +58,20 @@ struct TransferFacts {
   std::string kind;            ///< region (user), expert_region, actual, get_actual
   Id procId = 0, loopId = 0;   ///< loopId: the innermost loop around it (0: none)
   int line = 0;
+  int endLine = 0;             ///< a REGION's END REGION (an expert REGION's: its loop's end); else line
   std::vector<std::pair<std::string, std::string>> arrays;  ///< (in|out|inout|actual|get_actual, name)
+};
+
+/// An array reference of a procedure's statements (or of a scalar a data directive names), for
+/// following which copy is actual (MODEL.md §12): the host's statements read and write arrays
+/// between REGIONs, and a REGION without clauses moves what its statements use.
+struct ArrayAccessFacts {
+  Id procId = 0, loopId = 0;  ///< loopId: the innermost loop around it (0: none)
+  int line = 0;
+  std::string name;
+  bool write = false;
+  bool whole = false;    ///< the whole array (a(:) = ..., a call argument), not an element
+  bool callArg = false;  ///< an actual argument of a call
 };
 
 /// A scalar's one assignment in the whole program (n = 50 in the main program, a module's
@@ -75,6 +89,7 @@ struct Allocation {
 
 struct CallSiteFacts {
   Id callerId = 0, loopId = 0;
+  int line = 0;
   std::string callee;
   std::vector<std::string> args;  ///< the positional actual arguments' trees (JSON: call_arg.expr)
 };
@@ -104,6 +119,9 @@ class ProgramFacts {
   std::optional<double> constant(Id procId, const std::string& name) const;
   const std::vector<TransferFacts>& transfers() const { return whole_->transfers; }
   const std::vector<CallSiteFacts>& callSites() const { return whole_->calls; }
+  /// Every array reference of the program's statements, and every reference of a scalar an ACTUAL
+  /// or GET_ACTUAL names (read on first use).
+  const std::vector<ArrayAccessFacts>& arrayAccesses() const;
   /// The one assignment that sets a local or module scalar anywhere in the program; null when it
   /// is set otherwise or more than once (another assignment, a DO, READ, a call that may write
   /// it, a pointer, COMMON or EQUIVALENCE storage), or never.
@@ -141,6 +159,8 @@ class ProgramFacts {
     std::map<std::string, std::vector<size_t>> callSitesOf;       ///< callee -> indexes into calls
     std::vector<TransferFacts> transfers;
     std::vector<CallSiteFacts> calls;
+    mutable std::once_flag accessesRead;
+    mutable std::vector<ArrayAccessFacts> accesses;
     std::map<std::pair<Id, std::string>, int> dummies;
     std::map<Id, SingleAssignment> assignedOnce;     ///< by variable
     std::map<std::pair<Id, std::vector<int64_t>>, SingleAssignment> elementsAssignedOnce;  ///< by array and subscripts

@@ -12,6 +12,12 @@ int64_t registersPerBlock(int64_t regsPerThread, int64_t threadsPerBlock, int64_
   return roundUp(regsPerThread * 32, allocUnit) * ((threadsPerBlock + 31) / 32);
 }
 
+int64_t maxRegistersForBlock(const GpuProfile& gpu, int64_t threadsPerBlock) {
+  for (int64_t regs = gpu.maxRegsPerThread; regs > 0; --regs)
+    if (computeOccupancy(gpu, threadsPerBlock, regs, 0, 0).limitRegisters > 0) return regs;
+  return 0;
+}
+
 Occupancy computeOccupancy(const GpuProfile& gpu, int64_t threadsPerBlock, int64_t regsPerThread,
                            int64_t sharedBytes, int64_t preferredSmemPerSm) {
   Occupancy o;

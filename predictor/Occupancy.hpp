@@ -33,4 +33,9 @@ int64_t registersPerBlock(int64_t regsPerThread, int64_t threadsPerBlock, int64_
 
 int64_t roundUp(int64_t value, int64_t unit);
 
+/// The most registers per thread with which one block of `threadsPerBlock` fits an SM (at most
+/// max_regs_per_thread): what nvcc spills down to when the block size is a launch bound; 0 when
+/// not even one register does.
+int64_t maxRegistersForBlock(const GpuProfile& gpu, int64_t threadsPerBlock);
+
 }  // namespace sapfor::predictor

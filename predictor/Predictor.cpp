@@ -10,6 +10,7 @@
 #include "predictor/LruSegmentCache.hpp"
 #include "predictor/Occupancy.hpp"
 #include "predictor/Reduction.hpp"
+#include "predictor/Transfers.hpp"
 #include "schema/Database.hpp"
 
 #include <algorithm>
@@ -934,7 +935,10 @@ class KernelModel {
     figures.wanted = regs;
     figures.warps = ceilDiv(threads_, 32);
     figures.blockDimensions = dims;
-    regs = std::min<int64_t>(regs, g_.maxRegsPerThread);  // the compiler spills the rest
+    // The compiler spills the rest: beyond what a thread may have, and beyond what lets one block
+    // of this size fit (nvcc under the block size as a launch bound).
+    figures.blockLimit = maxRegistersForBlock(g_, threads_);
+    regs = std::min<int64_t>({regs, g_.maxRegsPerThread, std::max<int64_t>(1, figures.blockLimit)});
     p_.regsPerThread = regs;
     p_.regsPerBlock = registersPerBlock(regs, threads_, g_.regAllocUnitFor(regs));
     p_.smemPerBlock = dims * s_.smemBytesPerBlockDimension;
@@ -1493,10 +1497,46 @@ ProgramPrediction predictProgram(ProgramFacts& program, std::vector<KernelFacts>
   ProgramPrediction result;
   PredictorContext context(program, options);
   Symbols& symbols = context.symbols;
-  CallCounts& calls = context.calls;
   double kernelSeconds = 0, reductionSeconds = 0, launchSeconds = 0;
   bool known = true;
-  std::vector<KernelPrediction> predictions = predictKernels(context, kernels, options, settings);
+  // Host <-> device traffic (MODEL.md §1, §12): the copies the DVMH runtime makes, following which
+  // copy of each array is actual through the program (predictor/Transfers.hpp). Followed on a
+  // thread of its own beside the kernels, with its own connection and symbols.
+  TransferPlan plan;
+  std::pair<std::set<std::string>, std::set<std::string>> planKeys;  // --param keys asked, used
+  std::exception_ptr planFailure;
+  auto followTransfers = [&](ProgramFacts& facts, Symbols& own) {
+    plan = planTransfers(
+        facts, [&](Id loopId, std::set<std::string>& lacking) { return own.tripCount(loopId, lacking); },
+        [&](Id procId, const std::string& name, std::set<std::string>& lacking) {
+          return variableBytes(facts, own, procId, name, lacking);
+        });
+  };
+  const std::string path = program.database().getFilename();
+  std::thread planner;
+  if (!path.empty())
+    planner = std::thread([&] {
+      try {
+        std::unique_ptr<SQLite::Database> db = db::open(path, SQLite::OPEN_READONLY | SQLite::OPEN_NOMUTEX);
+        ProgramFacts facts(program, *db);
+        PredictorContext own(facts, options);
+        followTransfers(facts, own.symbols);
+        planKeys = {own.symbols.asked(), own.symbols.used()};
+      } catch (...) {
+        planFailure = std::current_exception();
+      }
+    });
+  std::vector<KernelPrediction> predictions;
+  try {
+    predictions = predictKernels(context, kernels, options, settings);
+  } catch (...) {
+    if (planner.joinable()) planner.join();
+    throw;
+  }
+  if (planner.joinable()) planner.join();
+  else followTransfers(program, symbols);
+  if (planFailure) std::rethrow_exception(planFailure);
+  symbols.merge(planKeys.first, planKeys.second);
   for (size_t i = 0; i < kernels.size(); ++i) {
     const KernelFacts& k = kernels[i];
     KernelPrediction& p = predictions[i];
@@ -1511,41 +1551,18 @@ ProgramPrediction predictProgram(ProgramFacts& program, std::vector<KernelFacts>
     if (p.status != "ok") ++result.unresolved;
     result.kernels.push_back(std::move(p));
   }
-  // Host <-> device traffic (MODEL.md §1): a user REGION brings its IN and INOUT arrays to the
-  // device the first time; ACTUAL and GET_ACTUAL move their variables each time they run. Without
-  // user REGIONs, every expert REGION moves IN and INOUT in and OUT and INOUT back each time it runs
-  // (it writes no ACTUAL, so the upper bound).
-  bool userRegions = std::any_of(program.transfers().begin(), program.transfers().end(),
-                                 [](const TransferFacts& t) { return t.kind == "region"; });
   double transferSeconds = 0, transferBytes = 0;
-  std::set<std::string> uploaded;
-  for (const TransferFacts& t : program.transfers()) {
-    if (t.kind == "expert_region" && userRegions) continue;
-    std::set<std::string> lacking;
-    std::optional<double> times = calls.of(t.procId, lacking);
-    for (Id l = t.loopId; l && times; l = program.loop(l).parentId) {
-      std::optional<double> trip = symbols.tripCount(l, lacking);
-      times = trip ? std::optional<double>(*times * *trip) : std::nullopt;
-    }
-    for (const auto& [clause, name] : t.arrays) {
-      double count = 0;
-      if (t.kind == "region") count = (clause != "out" && uploaded.insert(name).second) ? 1 : 0;
-      else if (t.kind == "expert_region") count = clause == "inout" ? 2 : 1;
-      else count = 1;
-      if (count == 0) continue;
-      std::optional<double> bytes = variableBytes(program, symbols, t.procId, name, lacking);
-      if (!times || !bytes || !lacking.empty()) {
-        known = false;
-        result.missing.insert(lacking.begin(), lacking.end());
-        continue;
-      }
-      double executions = *times;
-      double n = (t.kind == "region" ? 1.0 : executions) * count;
-      double seconds = n * (options.gpu.hostLinkLatencyUs * 1e-6 + *bytes / (options.gpu.hostLinkGbs * 1e9));
-      transferBytes += n * *bytes;
-      transferSeconds += seconds;
-      result.transfers.push_back({t.kind, clause, name, t.line, *bytes, n, seconds});
-    }
+  if (!plan.missing.empty()) {
+    known = false;
+    result.missing.insert(plan.missing.begin(), plan.missing.end());
+  }
+  for (const TransferCopies& c : plan.copies) {
+    double seconds = c.copies * (options.gpu.hostLinkLatencyUs * 1e-6 + c.bytes / (options.gpu.hostLinkGbs * 1e9));
+    transferBytes += c.copies * c.bytes;
+    transferSeconds += seconds;
+    auto p = program.procedures().find(c.procId);
+    result.transfers.push_back({c.kind, c.clause, c.name, p == program.procedures().end() ? "" : p->second.name, c.line,
+                                c.toDevice, c.bytes, c.copies, seconds});
   }
   if (known && transferBytes > kLargestCount) {
     known = false;

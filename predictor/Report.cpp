@@ -115,6 +115,27 @@ std::string formatDuration(double seconds) {
   return fixed(seconds, 3) + " s";
 }
 
+std::vector<TransferGroup> transferGroups(const ProgramPrediction& prediction) {
+  std::vector<TransferGroup> groups;
+  for (const TransferDerivation& t : prediction.transfers) {
+    std::string kind = t.kind == "region"          ? "REGION"
+                       : t.kind == "expert_region" ? "expert REGION"
+                       : t.kind == "get_actual"    ? "GET_ACTUAL"
+                                                   : "host statement";
+    if (groups.empty() || groups.back().procedure != t.procedure || groups.back().line != t.line ||
+        groups.back().kind != kind)
+      groups.push_back({t.procedure, kind, t.line, "", 0, 0, 0});
+    TransferGroup& g = groups.back();
+    std::ostringstream copies;
+    copies << t.times;
+    g.arrays += (g.arrays.empty() ? "" : ", ") + t.name + " " + t.clause + " x" + copies.str();
+    g.copies += t.times;
+    g.bytes += t.times * t.bytes;
+    g.seconds += t.seconds;
+  }
+  return groups;
+}
+
 void writeTable(std::ostream& out, const ReportHeader& header, const ProgramPrediction& prediction) {
   out << "dvmh-predict: " << header.database << " on " << header.gpuName << " (" << header.gpuKey << "); "
       << header.options << (header.runId ? "; run " + std::to_string(header.runId) : std::string()) << "\n\n";
@@ -143,6 +164,12 @@ void writeTable(std::ostream& out, const ReportHeader& header, const ProgramPred
     out << "whole program: " << formatDuration(*prediction.totalSeconds) << " = kernels " << formatDuration(*prediction.kernelSeconds)
         << " + reductions " << formatDuration(*prediction.reductionSeconds) << " + launches " << formatDuration(*prediction.launchSeconds)
         << " + transfers " << formatDuration(*prediction.transferSeconds) << " (" << *prediction.transferBytes << " B)\n";
+    std::vector<TransferGroup> groups = transferGroups(prediction);
+    if (!groups.empty()) out << "transfers (MODEL.md §12), by what causes them:\n";
+    for (const TransferGroup& g : groups)
+      out << "  " << std::left << std::setw(24) << (g.procedure + ":" + std::to_string(g.line)) << std::setw(16) << g.kind
+          << std::right << std::setw(12) << fixed(g.bytes, 0) << " B" << std::setw(12) << formatDuration(g.seconds) << "  "
+          << g.arrays << "\n";
   } else {
     std::string names;
     for (const std::string& m : prediction.missing) names += (names.empty() ? "" : ", ") + m;
@@ -176,6 +203,15 @@ void writeJson(std::ostream& out, const ReportHeader& header, const ProgramPredi
       << ", \"transfer_seconds\": " << jsonOptional(prediction.transferSeconds)
       << ", \"transfer_bytes\": " << (prediction.transferBytes ? std::to_string(*prediction.transferBytes) : "null")
       << ", \"total_seconds\": " << jsonOptional(prediction.totalSeconds) << "},\n";
+  out << "  \"transfers\": [";
+  for (size_t i = 0; i < prediction.transfers.size(); ++i) {
+    const TransferDerivation& t = prediction.transfers[i];
+    out << (i ? "," : "") << "\n    {\"procedure\": " << jsonString(t.procedure) << ", \"line\": " << t.line
+        << ", \"kind\": " << jsonString(t.kind) << ", \"array\": " << jsonString(t.name) << ", \"clause\": " << jsonString(t.clause)
+        << ", \"direction\": \"" << (t.toDevice ? "to_device" : "to_host") << "\", \"bytes\": " << jsonNumber(t.bytes)
+        << ", \"copies\": " << jsonNumber(t.times) << ", \"seconds\": " << jsonNumber(t.seconds) << "}";
+  }
+  out << (prediction.transfers.empty() ? "],\n" : "\n  ],\n");
   out << "  \"kernels\": [";
   for (size_t i = 0; i < prediction.kernels.size(); ++i) {
     const KernelPrediction& k = prediction.kernels[i];

@@ -7,6 +7,7 @@
 
 #include <ostream>
 #include <string>
+#include <vector>
 
 namespace sapfor::predictor {
 
@@ -20,6 +21,16 @@ struct ReportHeader {
 
 /// Seconds as a human reads them: 12.34 us, 4.567 ms, 1.234 s.
 std::string formatDuration(double seconds);
+
+/// The program's transfers by the directive or host statement that causes them (MODEL.md §12):
+/// a REGION's copies in, a GET_ACTUAL's or a host statement's copies back.
+struct TransferGroup {
+  std::string procedure, kind;  ///< kind: REGION, expert REGION, GET_ACTUAL, host statement
+  int line = 0;
+  std::string arrays;           ///< "u in x49, v inout x1"
+  double copies = 0, bytes = 0, seconds = 0;
+};
+std::vector<TransferGroup> transferGroups(const ProgramPrediction& prediction);
 
 void writeTable(std::ostream& out, const ReportHeader& header, const ProgramPrediction& prediction);
 void writeCsv(std::ostream& out, const ProgramPrediction& prediction);

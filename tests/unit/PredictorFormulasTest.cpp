@@ -259,6 +259,15 @@ TEST_CASE("occupancy of known configurations (MODEL.md §8b)") {
     // 40 KB blocks: roundup(40960 + 1024, 128) = 41984; 135168 / 41984 = 3
     CHECK(computeOccupancy(h100, 128, 32, 40960, h100.smemPerSmBytes(142)).activeBlocks == 3);
   }
+  SUBCASE("the most registers with which one block fits: what nvcc spills down to") {
+    // H100, 448 threads = 14 warps, 4 quarters: 4 warps a quarter, 16384 / 4 = 4096 registers a warp, 128 a thread
+    CHECK(maxRegistersForBlock(h100, 448) == 128);
+    CHECK(computeOccupancy(h100, 448, 129, 0, h100.smemPerSmBytes(28)).activeBlocks == 0);
+    // 1024 threads: 8 warps a quarter, 2048 a warp, 64 a thread
+    CHECK(maxRegistersForBlock(h100, 1024) == 64);
+    // C2050, 448 threads: 63 (the most a thread may have) take 2048 a warp, 8 a half, 16 >= 14 warps
+    CHECK(maxRegistersForBlock(c2050, 448) == 63);
+  }
   SUBCASE("more registers than a thread may have: no block fits") {
     Occupancy o = computeOccupancy(c2050, 128, 64, 0, c2050.smemPerSmBytes(48));
     CHECK(o.activeBlocks == 0);
