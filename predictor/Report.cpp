@@ -167,7 +167,7 @@ void writeTable(std::ostream& out, const ReportHeader& header, const ProgramPred
     std::vector<TransferGroup> groups = transferGroups(prediction);
     if (!groups.empty()) out << "transfers (MODEL.md §12), by what causes them:\n";
     for (const TransferGroup& g : groups)
-      out << "  " << std::left << std::setw(24) << (g.procedure + ":" + std::to_string(g.line)) << std::setw(16) << g.kind
+      out << "  " << std::left << std::setw(24) << (g.procedure + ":" + std::to_string(g.line)) << " " << std::setw(15) << g.kind
           << std::right << std::setw(12) << fixed(g.bytes, 0) << " B" << std::setw(12) << formatDuration(g.seconds) << "  "
           << g.arrays << "\n";
   } else {
