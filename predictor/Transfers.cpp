@@ -113,27 +113,24 @@ class Planner {
       return std::any_of(r->second.begin(), r->second.end(),
                          [&](const std::pair<int, int>& span) { return span.first <= line && line <= span.second; });
     };
-    // A user's REGION moves what its statements use and its clauses do not name, as the runtime
-    // does: read, IN; written, OUT; both, INOUT.
+    // A user's REGION moves what its statements use and its clauses do not name as INOUT, the
+    // runtime's default.
     std::map<Id, std::vector<const TransferFacts*>> userRegionsOf;
     for (const TransferFacts& t : program_.transfers())
       if (t.kind == "region") userRegionsOf[t.procId].push_back(&t);
-    std::map<const TransferFacts*, std::map<std::string, std::pair<bool, bool>>> used;  // name -> (read, written)
+    std::map<const TransferFacts*, std::set<std::string>> used;
     for (const ArrayAccessFacts& a : program_.arrayAccesses()) {
       auto inProcedure = userRegionsOf.find(a.procId);
       if (inProcedure == userRegionsOf.end()) continue;
       for (const TransferFacts* t : inProcedure->second)
-        if (t->line <= a.line && a.line <= t->endLine) {
-          auto& [read, written] = used[t][a.name];
-          (a.write ? written : read) = true;
-        }
+        if (t->line <= a.line && a.line <= t->endLine) used[t].insert(a.name);
     }
     for (auto& [t, names] : used) {
       std::vector<std::pair<std::string, std::string>>& arrays = clauses_[t];
       arrays = t->arrays;
-      for (const auto& [name, rw] : names) {
+      for (const std::string& name : names) {
         bool named = std::any_of(t->arrays.begin(), t->arrays.end(), [&](const auto& c) { return c.second == name; });
-        if (!named) arrays.emplace_back(rw.first && rw.second ? "inout" : rw.second ? "out" : "in", name);
+        if (!named) arrays.emplace_back("inout", name);
       }
     }
     // Calls to procedures with a body, outside REGIONs; their array arguments are followed inside.

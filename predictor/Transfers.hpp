@@ -2,7 +2,8 @@
 /// Host<->device copies as the DVMH runtime makes them (MODEL.md §12). Every array a data
 /// directive names has an actual copy on the host, on the device or on both. A REGION's IN and
 /// INOUT arrays are copied to the device only when the device's copy is not actual; its OUT and
-/// INOUT arrays leave the device's copy the only actual one. GET_ACTUAL copies back only what the
+/// INOUT arrays leave the device's copy the only actual one; the arrays a REGION's statements use
+/// and its clauses do not name are INOUT. GET_ACTUAL copies back only what the
 /// host lacks; ACTUAL (after the host wrote an array) makes the host's copy the only actual one. A
 /// host statement that reads an array only the device has needs a copy back (a GET_ACTUAL, or the
 /// runtime's implicit one: it is charged there and named), and one that writes it makes the host's
