@@ -1413,6 +1413,17 @@ struct PredictorContext {
   CallCounts calls;
 };
 
+/// Runs `work` on a context of another thread's own: a read-only connection to the same database
+/// (a connection and its prepared statements belong to one thread), the program's facts through it.
+template <class Work>
+void withOwnContext(const ProgramFacts& program, const PredictOptions& options, Work&& work) {
+  std::unique_ptr<SQLite::Database> db =
+      db::open(program.database().getFilename(), SQLite::OPEN_READONLY | SQLite::OPEN_NOMUTEX);
+  ProgramFacts own(program, *db);
+  PredictorContext context(own, options);
+  work(context);
+}
+
 KernelPrediction predictKernel(PredictorContext& context, KernelFacts& k, const PredictOptions& options,
                                const ModelSettings& settings) {
   context.program.readKernelBody(k);
@@ -1443,15 +1454,13 @@ std::vector<KernelPrediction> predictKernels(PredictorContext& main, std::vector
   std::vector<std::thread> helpers;
   std::vector<std::exception_ptr> failures(extra);
   std::vector<std::pair<std::set<std::string>, std::set<std::string>>> helperKeys(extra);  // --param keys asked, used
-  const std::string path = main.program.database().getFilename();
   for (size_t t = 0; t < extra; ++t)
     helpers.emplace_back([&, t] {
       try {
-        std::unique_ptr<SQLite::Database> db = db::open(path, SQLite::OPEN_READONLY | SQLite::OPEN_NOMUTEX);
-        ProgramFacts program(main.program, *db);
-        PredictorContext context(program, options);
-        work(context);
-        helperKeys[t] = {context.symbols.asked(), context.symbols.used()};
+        withOwnContext(main.program, options, [&](PredictorContext& context) {
+          work(context);
+          helperKeys[t] = {context.symbols.asked(), context.symbols.used()};
+        });
       } catch (...) {
         failures[t] = std::current_exception();
         next = kernels.size();  // the others stop too
@@ -1505,23 +1514,21 @@ ProgramPrediction predictProgram(ProgramFacts& program, std::vector<KernelFacts>
   TransferPlan plan;
   std::pair<std::set<std::string>, std::set<std::string>> planKeys;  // --param keys asked, used
   std::exception_ptr planFailure;
-  auto followTransfers = [&](ProgramFacts& facts, Symbols& own) {
+  auto followTransfers = [&](PredictorContext& own) {
     plan = planTransfers(
-        facts, [&](Id loopId, std::set<std::string>& lacking) { return own.tripCount(loopId, lacking); },
+        own.program, [&](Id loopId, std::set<std::string>& lacking) { return own.symbols.tripCount(loopId, lacking); },
         [&](Id procId, const std::string& name, std::set<std::string>& lacking) {
-          return variableBytes(facts, own, procId, name, lacking);
+          return variableBytes(own.program, own.symbols, procId, name, lacking);
         });
   };
-  const std::string path = program.database().getFilename();
   std::thread planner;
-  if (!path.empty())
+  if (!program.database().getFilename().empty())
     planner = std::thread([&] {
       try {
-        std::unique_ptr<SQLite::Database> db = db::open(path, SQLite::OPEN_READONLY | SQLite::OPEN_NOMUTEX);
-        ProgramFacts facts(program, *db);
-        PredictorContext own(facts, options);
-        followTransfers(facts, own.symbols);
-        planKeys = {own.symbols.asked(), own.symbols.used()};
+        withOwnContext(program, options, [&](PredictorContext& own) {
+          followTransfers(own);
+          planKeys = {own.symbols.asked(), own.symbols.used()};
+        });
       } catch (...) {
         planFailure = std::current_exception();
       }
@@ -1534,7 +1541,7 @@ ProgramPrediction predictProgram(ProgramFacts& program, std::vector<KernelFacts>
     throw;
   }
   if (planner.joinable()) planner.join();
-  else followTransfers(program, symbols);
+  else followTransfers(context);
   if (planFailure) std::rethrow_exception(planFailure);
   symbols.merge(planKeys.first, planKeys.second);
   for (size_t i = 0; i < kernels.size(); ++i) {

@@ -76,28 +76,31 @@ class Planner {
  private:
   using Binding = std::map<std::string, std::string>;  // a dummy -> the key of the array passed
 
+  /// The REGION of `regions` whose lines hold `line` in procedure `procId`; null when none does.
+  static const TransferFacts* regionAround(const std::map<Id, std::vector<const TransferFacts*>>& regions, Id procId,
+                                           int line) {
+    auto inProcedure = regions.find(procId);
+    if (inProcedure == regions.end()) return nullptr;
+    for (const TransferFacts* t : inProcedure->second)
+      if (t->line <= line && line <= std::max(t->line, t->endLine)) return t;
+    return nullptr;
+  }
+
   // ---- the events of every procedure, nested in the loops around them ----
   void collect() {
     for (const auto& [id, p] : program_.procedures()) procedureByName_.emplace(p.name, id);
-    std::map<Id, std::vector<std::pair<int, int>>> userSpans;  // per procedure, the lines user REGIONs span
+    std::map<Id, std::vector<const TransferFacts*>> userRegions, regions;  // per procedure: the user's; all counted
     for (const TransferFacts& t : program_.transfers())
-      if (t.kind == "region") userSpans[t.procId].emplace_back(t.line, std::max(t.line, t.endLine));
-    auto inUserRegion = [&](Id procId, int line) {
-      auto r = userSpans.find(procId);
-      return r != userSpans.end() && std::any_of(r->second.begin(), r->second.end(), [&](const std::pair<int, int>& span) {
-               return span.first <= line && line <= span.second;
-             });
-    };
-    std::map<Id, std::vector<std::pair<int, int>>> regions;  // per procedure, the lines REGIONs span
-    std::map<Id, std::vector<std::pair<Id, Event>>> flat;     // per procedure, (innermost loop, event)
+      if (t.kind == "region") userRegions[t.procId].push_back(&t);
+    std::map<Id, std::vector<std::pair<Id, Event>>> flat;  // per procedure, (innermost loop, event)
     for (const TransferFacts& t : program_.transfers()) {
       Event e;
       e.line = t.line;
       e.transfer = &t;
       // An expert's REGION inside a user's is the user's.
-      if (t.kind == "region" || (t.kind == "expert_region" && !inUserRegion(t.procId, t.line))) {
+      if (t.kind == "region" || (t.kind == "expert_region" && !regionAround(userRegions, t.procId, t.line))) {
         e.kind = Event::Kind::Region;
-        regions[t.procId].emplace_back(t.line, std::max(t.line, t.endLine));
+        regions[t.procId].push_back(&t);
       } else if (t.kind == "actual") {
         e.kind = Event::Kind::Actual;
       } else if (t.kind == "get_actual") {
@@ -107,24 +110,12 @@ class Planner {
       }
       flat[t.procId].emplace_back(t.loopId, std::move(e));
     }
-    auto inRegion = [&](Id procId, int line) {
-      auto r = regions.find(procId);
-      if (r == regions.end()) return false;
-      return std::any_of(r->second.begin(), r->second.end(),
-                         [&](const std::pair<int, int>& span) { return span.first <= line && line <= span.second; });
-    };
+    auto inRegion = [&](Id procId, int line) { return regionAround(regions, procId, line) != nullptr; };
     // A user's REGION moves what its statements use and its clauses do not name as INOUT, the
     // runtime's default.
-    std::map<Id, std::vector<const TransferFacts*>> userRegionsOf;
-    for (const TransferFacts& t : program_.transfers())
-      if (t.kind == "region") userRegionsOf[t.procId].push_back(&t);
     std::map<const TransferFacts*, std::set<std::string>> used;
-    for (const ArrayAccessFacts& a : program_.arrayAccesses()) {
-      auto inProcedure = userRegionsOf.find(a.procId);
-      if (inProcedure == userRegionsOf.end()) continue;
-      for (const TransferFacts* t : inProcedure->second)
-        if (t->line <= a.line && a.line <= t->endLine) used[t].insert(a.name);
-    }
+    for (const ArrayAccessFacts& a : program_.arrayAccesses())
+      if (const TransferFacts* t = regionAround(userRegions, a.procId, a.line)) used[t].insert(a.name);
     for (auto& [t, names] : used) {
       std::vector<std::pair<std::string, std::string>>& arrays = clauses_[t];
       arrays = t->arrays;
