@@ -49,6 +49,10 @@ struct KernelDerivation {
   };
   /// MODEL.md §6: the terms of regs_per_thread and smem_per_block.
   struct Registers {
+    struct CompiledFigures {
+      int64_t registers = 0, sharedBytes = 0;
+      std::string source;
+    };
     struct ReductionVariable {
       std::string var;
       int64_t bytes = 0;
@@ -56,6 +60,7 @@ struct KernelDerivation {
     int64_t scalars = 0, iterationCounter = 0, threadIndex = 0, temporaries = 0, bodyLines = 0;
     int64_t wanted = 0;            ///< their sum with the instruction pointer, before the GPU's limit
     int64_t blockLimit = 0;        ///< the most with which one block of this size fits an SM
+    std::optional<CompiledFigures> compiled;  ///< what the compiler reported, used instead of `wanted`
     int64_t warps = 0;             ///< per block, for (6)
     int64_t blockDimensions = 0;   ///< those of more than one thread (at least 1)
     std::vector<ReductionVariable> reductions;  ///< MODEL.md §7 (8): each one's shared memory

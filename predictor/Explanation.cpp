@@ -100,10 +100,17 @@ class KernelExplanation {
         " + thread index " + num(r.threadIndex) + " + instruction pointer " + num(s_.regsInstructionPointer) +
         " + expression temporaries " + num(r.temporaries) + " + " + num(r.bodyLines) + " body lines / " + num(s_.linesPerRegister) +
         " = " + num(r.wanted));
-    if (r.wanted > g_.maxRegsPerThread && g_.maxRegsPerThread <= r.blockLimit)
+    int64_t wanted = r.wanted;
+    if (r.compiled) {
+      say("  " + r.compiled->source + " allocates " + num(r.compiled->registers) + " registers per thread and " +
+          num(r.compiled->sharedBytes) + " B of static shared memory for the kernel's CUDA C (sapfor-cuda's): used "
+          "instead of the heuristic's " + num(r.wanted));
+      wanted = r.compiled->registers;
+    }
+    if (wanted > g_.maxRegsPerThread && g_.maxRegsPerThread <= r.blockLimit)
       say("  more than the " + num(g_.maxRegsPerThread) + " a thread may have: the compiler spills, counted as " +
           num(g_.maxRegsPerThread));
-    else if (r.wanted > r.blockLimit && r.blockLimit > 0)
+    else if (wanted > r.blockLimit && r.blockLimit > 0)
       say("  more than the " + num(r.blockLimit) + " with which a block of " + num(d_.grid->threads) +
           " threads fits an SM: the compiler spills (the block size as its launch bound), counted as " + num(r.blockLimit));
     say("MODEL.md §6 (6): regs_per_block = ceil(" + num(k_.regsPerThread) + " * 32, " + num(g_.regAllocUnitFor(k_.regsPerThread)) + ") * " +
@@ -111,6 +118,7 @@ class KernelExplanation {
     std::string smem = num(r.blockDimensions) + " block dimensions * " + num(s_.smemBytesPerBlockDimension) + " B";
     for (const KernelDerivation::Registers::ReductionVariable& red : r.reductions)
       smem += " + MODEL.md §7 (8) " + num(d_.grid->threads) + " threads * " + num(red.bytes) + " B (" + red.var + ")";
+    if (r.compiled && r.compiled->sharedBytes > 0) smem += " + " + num(r.compiled->sharedBytes) + " B static (" + r.compiled->source + ")";
     say("MODEL.md §6: smem_per_block = " + smem + " = " + num(k_.smemPerBlock) + " B");
   }
 

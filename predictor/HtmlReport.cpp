@@ -422,7 +422,7 @@ class HtmlWriter {
         continue;
       }
       out_ << "<td>" << k.block[0] << "&times;" << k.block[1] << "&times;" << k.block[2] << " &times; " << k.blocks
-           << "</td><td class=\"num\">" << k.regsPerThread << "</td><td>";
+           << "</td><td class=\"num\" title=\"" << escape(k.regsSource) << "\">" << k.regsPerThread << "</td><td>";
       occupancyCell(k);
       out_ << "</td><td>" << escape(k.bound) << "</td><td class=\"num\">"
            << formatDuration(oneLaunch(k)) << "</td>";
@@ -602,7 +602,8 @@ class HtmlWriter {
            << k.block[2] << ", " << k.itersPerThread << " iteration(s) per thread. Occupancy ";
       occupancyCell(k);
       out_ << ": " << k.activeBlocksPerSm << " blocks, " << k.activeWarpsPerSm << " warps per SM; " << k.regsPerThread
-           << " registers per thread, " << k.smemPerBlock << " B shared memory per block.</p>\n";
+           << " registers per thread (" << escape(k.regsSource == "heuristic" ? "MODEL.md §6's heuristic" : k.regsSource)
+           << "), " << k.smemPerBlock << " B shared memory per block.</p>\n";
       references(k);
       out_ << "</article>\n";
     }

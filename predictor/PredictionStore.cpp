@@ -44,7 +44,7 @@ int64_t storePrediction(SQLite::Database& db, const RunRecord& run, const Progra
   int64_t runId = db.getLastInsertRowid();
   {
     const std::vector<std::string> kernelColumns = {"run_id", "loop_id", "source", "status", "missing", "rank", "across", "iterations", "block_x", "block_y", "block_z",
-         "blocks", "iters_per_thread", "regs_per_thread", "regs_per_block", "smem_per_block", "active_blocks_per_sm",
+         "blocks", "iters_per_thread", "regs_per_thread", "regs_per_block", "smem_per_block", "regs_source", "regs_heuristic", "active_blocks_per_sm",
          "active_warps_per_sm", "occupancy", "limiter", "coal_accesses", "uncoal_accesses", "coal_per_access",
          "uncoal_per_access", "load_bytes_per_warp", "arith", "reciproc", "trans", "branch", "divergent_branch", "sync",
          "cache_hits", "cache_misses", "l2_hits", "dram_bytes", "comp_insts", "mem_insts", "mwp", "cwp", "warps", "rep", "comp_cycles", "mem_cycles",
@@ -69,7 +69,8 @@ int64_t storePrediction(SQLite::Database& db, const RunRecord& run, const Progra
       auto real = [&](double v) { kernels.value(v); };
       real(k.iterations);
       kernels.value(k.block[0]).value(k.block[1]).value(k.block[2]).value(k.blocks).value(k.itersPerThread)
-          .value(k.regsPerThread).value(k.regsPerBlock).value(k.smemPerBlock).value(k.activeBlocksPerSm)
+          .value(k.regsPerThread).value(k.regsPerBlock).value(k.smemPerBlock).value(k.regsSource).value(k.regsHeuristic)
+          .value(k.activeBlocksPerSm)
           .value(k.activeWarpsPerSm);
       real(k.occupancy);
       kernels.value(k.limiter);

@@ -449,6 +449,15 @@ class KernelModel {
 
   // ---- MODEL.md §3: the block, the tiling, the grid ----
   bool grid() {
+    // The block does not depend on the trip counts: it is chosen (and reported) even when they
+    // are unknown, for a kernel written with run-time sizes (sapfor-cuda).
+    using BlockFrom = KernelDerivation::BlockFrom;
+    BlockFrom blockFrom;
+    if (o_.block) p_.block = *o_.block, blockFrom = BlockFrom::Option;
+    else if (k_.cudaBlock) p_.block = *k_.cudaBlock, blockFrom = BlockFrom::CudaBlock;
+    else p_.block = o_.blockDefaults->forRank(k_.rank, k_.across), blockFrom = BlockFrom::Defaults;
+    // Dimensions beyond the parallel rank have nothing to map: block size 1 there.
+    for (size_t d = std::min<size_t>(k_.nest.size(), 3); d < 3; ++d) p_.block[d] = 1;
     iters_.clear();
     for (auto it = k_.nest.rbegin(); it != k_.nest.rend(); ++it) {
       std::optional<double> trip = symbols_.tripCount(*it, p_.missing);
@@ -463,12 +472,7 @@ class KernelModel {
       return false;
     }
     KernelDerivation::Grid& figures = d_.grid.emplace();
-    using BlockFrom = KernelDerivation::BlockFrom;
-    if (o_.block) p_.block = *o_.block, figures.blockFrom = BlockFrom::Option;
-    else if (k_.cudaBlock) p_.block = *k_.cudaBlock, figures.blockFrom = BlockFrom::CudaBlock;
-    else p_.block = o_.blockDefaults->forRank(k_.rank, k_.across), figures.blockFrom = BlockFrom::Defaults;
-    // Dimensions beyond the parallel rank have nothing to map: block size 1 there.
-    for (size_t d = iters_.size(); d < 3; ++d) p_.block[d] = 1;
+    figures.blockFrom = blockFrom;
     threads_ = p_.block[0] * p_.block[1] * p_.block[2];
     figures.threads = threads_;
     if (threads_ > g_.maxThreadsPerBlock) {
@@ -938,10 +942,21 @@ class KernelModel {
     // The compiler spills the rest: beyond what a thread may have, and beyond what lets one block
     // of this size fit (nvcc under the block size as a launch bound).
     figures.blockLimit = maxRegistersForBlock(g_, threads_);
-    regs = std::min<int64_t>({regs, g_.maxRegsPerThread, std::max<int64_t>(1, figures.blockLimit)});
+    int64_t limit = std::min<int64_t>(g_.maxRegsPerThread, std::max<int64_t>(1, figures.blockLimit));
+    p_.regsHeuristic = std::min(regs, limit);
+    // What the compiler allocated for the kernel's code, when it was compiled, instead (the same
+    // limits: ptxas spills to them under the block size as a launch bound).
+    int64_t compiledShared = 0;
+    if (auto c = o_.compiled.find(k_.loopId); c != o_.compiled.end()) {
+      figures.compiled = KernelDerivation::Registers::CompiledFigures{c->second.registers, c->second.sharedBytes, c->second.source};
+      regs = c->second.registers;
+      compiledShared = c->second.sharedBytes;
+      p_.regsSource = c->second.source;
+    }
+    regs = std::min(std::max<int64_t>(regs, 1), limit);
     p_.regsPerThread = regs;
     p_.regsPerBlock = registersPerBlock(regs, threads_, g_.regAllocUnitFor(regs));
-    p_.smemPerBlock = dims * s_.smemBytesPerBlockDimension;
+    p_.smemPerBlock = dims * s_.smemBytesPerBlockDimension + compiledShared;
     for (const ReductionFacts& red : k_.reductions) {
       const facts::VariableRow* v = program_.variableNamed(procId_, red.var);
       int64_t bytes = v ? bytesOr(*v, 8) : 8;

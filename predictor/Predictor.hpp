@@ -19,6 +19,14 @@
 
 namespace sapfor::predictor {
 
+/// What a compiler reported for a kernel's code (ptxas -v): used instead of the register heuristic
+/// (MODEL.md §6) when given.
+struct CompiledResources {
+  int64_t registers = 0;    ///< per thread
+  int64_t sharedBytes = 0;  ///< static shared memory per block
+  std::string source;       ///< where the figures come from: "ptxas sm_90"
+};
+
 struct PredictOptions {
   GpuProfile gpu;
   const BlockDefaults* blockDefaults = nullptr;  ///< thesis or dvmh
@@ -30,6 +38,7 @@ struct PredictOptions {
   std::string explainLoop;                       ///< the kernel whose derivation is kept (--explain)
   bool explainAll = false;                       ///< every kernel's
   int jobs = 1;                                  ///< threads predicting kernels (results do not depend on it)
+  std::map<Id, CompiledResources> compiled;      ///< by the kernel's loop id: registers a compiler allocated
 };
 
 /// How a warp's lanes meet memory (MODEL.md §12): the class reported for a reference.
@@ -75,6 +84,8 @@ struct KernelPrediction {
   Dim3 block{1, 1, 1};
   int64_t blocks = 0, itersPerThread = 0;
   int64_t regsPerThread = 0, regsPerBlock = 0, smemPerBlock = 0;
+  std::string regsSource = "heuristic";  ///< where regsPerThread comes from: heuristic, or the compiler ("ptxas sm_90")
+  int64_t regsHeuristic = 0;             ///< the heuristic's figure (MODEL.md §6), whatever regsPerThread uses
   int64_t activeBlocksPerSm = 0, activeWarpsPerSm = 0;
   double occupancy = 0;
   std::string limiter;

@@ -159,6 +159,7 @@ void writeTable(std::ostream& out, const ReportHeader& header, const ProgramPred
         << formatDuration(k.seconds + k.reductionSeconds) << std::setw(10) << (k.launches >= 0 ? fixed(k.launches, 0) : "?")
         << std::setw(12) << (k.launches >= 0 ? formatDuration(k.totalSeconds) : "?") << "\n";
   }
+  if (!header.registers.empty()) out << "registers per thread: " << header.registers << "\n";
   out << "\n";
   if (prediction.totalSeconds) {
     out << "whole program: " << formatDuration(*prediction.totalSeconds) << " = kernels " << formatDuration(*prediction.kernelSeconds)
@@ -180,13 +181,14 @@ void writeTable(std::ostream& out, const ReportHeader& header, const ProgramPred
 void writeCsv(std::ostream& out, const ProgramPrediction& prediction) {
   out << "loop_key,source,status,missing";
   for (const Field& f : numericFields()) out << "," << f.name;
-  out << ",limiter,bound,launches,total_seconds,roofline_bound\n";
+  out << ",limiter,bound,launches,total_seconds,roofline_bound,regs_source,regs_heuristic\n";
   for (const KernelPrediction& k : prediction.kernels) {
     out << csvField(k.loopKey) << "," << csvField(k.source) << "," << k.status << "," << csvField(missingText(k));
     bool ok = k.status == "ok";
     for (const Field& f : numericFields()) out << "," << (ok ? jsonNumber(f.get(k)) : "");
     out << "," << csvField(k.limiter) << "," << k.bound << "," << (ok && k.launches >= 0 ? jsonNumber(k.launches) : "") << ","
-        << (ok && k.launches >= 0 ? jsonNumber(k.totalSeconds) : "") << "," << k.rooflineBound << "\n";
+        << (ok && k.launches >= 0 ? jsonNumber(k.totalSeconds) : "") << "," << k.rooflineBound << ","
+        << (ok ? csvField(k.regsSource) + "," + std::to_string(k.regsHeuristic) : ",") << "\n";
   }
 }
 
@@ -196,6 +198,7 @@ void writeJson(std::ostream& out, const ReportHeader& header, const ProgramPredi
   out << "  \"run_id\": " << (header.runId ? std::to_string(header.runId) : "null") << ",\n";
   out << "  \"gpu\": {\"key\": " << jsonString(header.gpuKey) << ", \"name\": " << jsonString(header.gpuName) << "},\n";
   out << "  \"options\": " << jsonString(header.options) << ",\n";
+  out << "  \"registers\": " << jsonString(header.registers) << ",\n";
   out << "  \"program\": {\"kernels\": " << prediction.kernels.size() << ", \"unresolved\": " << prediction.unresolved
       << ", \"kernel_seconds\": " << jsonOptional(prediction.kernelSeconds)
       << ", \"reduction_seconds\": " << jsonOptional(prediction.reductionSeconds)
@@ -226,7 +229,8 @@ void writeJson(std::ostream& out, const ReportHeader& header, const ProgramPredi
       out << ", \"limiter\": " << jsonString(k.limiter) << ", \"bound\": " << jsonString(k.bound)
           << ", \"launches\": " << (k.launches >= 0 ? jsonNumber(k.launches) : "null")
           << ", \"total_seconds\": " << (k.launches >= 0 ? jsonNumber(k.totalSeconds) : "null")
-          << ", \"roofline_bound\": " << jsonString(k.rooflineBound) << ",\n     \"accesses\": [";
+          << ", \"roofline_bound\": " << jsonString(k.rooflineBound) << ", \"regs_source\": " << jsonString(k.regsSource)
+          << ", \"regs_heuristic\": " << k.regsHeuristic << ",\n     \"accesses\": [";
       for (size_t j = 0; j < k.accesses.size(); ++j) {
         const AccessPrediction& a = k.accesses[j];
         out << (j ? "," : "") << "\n       {\"ref_id\": " << (a.refId ? std::to_string(a.refId) : "null")

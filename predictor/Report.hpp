@@ -17,6 +17,9 @@ inline constexpr int kJsonFormatVersion = 1;
 struct ReportHeader {
   int64_t runId = 0;  ///< 0: not stored
   std::string database, gpuKey, gpuName, options;
+  /// Where the registers per thread come from, for the whole run ("ptxas sm_90 for 5 kernels, ..."):
+  /// each kernel's is its regsSource; empty: not said.
+  std::string registers;
 };
 
 /// Seconds as a human reads them: 12.34 us, 4.567 ms, 1.234 s.

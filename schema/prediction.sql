@@ -34,6 +34,8 @@ CREATE TABLE kernel_prediction (
   blocks   INTEGER,                       -- grid (1-D)
   iters_per_thread INTEGER,
   regs_per_thread INTEGER, regs_per_block INTEGER, smem_per_block INTEGER,
+  regs_source TEXT,                       -- where regs_per_thread comes from: heuristic (MODEL.md §6) or 'ptxas sm_90'
+  regs_heuristic INTEGER,                 -- the heuristic's figure, whatever regs_per_thread uses
   active_blocks_per_sm INTEGER, active_warps_per_sm INTEGER, occupancy REAL, limiter TEXT,
   coal_accesses REAL, uncoal_accesses REAL, coal_per_access REAL, uncoal_per_access REAL,
   load_bytes_per_warp REAL,
@@ -86,7 +88,7 @@ FROM predict_run;
 CREATE VIEW kernel_predictions AS
 SELECT k.run_id, r.gpu, k.loop_id, l.loop_key, k.source, k.status, k.missing, k.rank, k.across, k.iterations,
        k.block_x, k.block_y, k.block_z, k.blocks, k.iters_per_thread, k.regs_per_thread, k.regs_per_block,
-       k.smem_per_block, k.active_blocks_per_sm, k.active_warps_per_sm, k.occupancy, k.limiter,
+       k.smem_per_block, k.regs_source, k.regs_heuristic, k.active_blocks_per_sm, k.active_warps_per_sm, k.occupancy, k.limiter,
        k.coal_accesses, k.uncoal_accesses, k.coal_per_access, k.uncoal_per_access, k.load_bytes_per_warp,
        k.arith, k.reciproc, k.trans, k.branch, k.divergent_branch, k.sync, k.cache_hits, k.cache_misses,
        k.l2_hits, k.dram_bytes, k.comp_insts, k.mem_insts, k.mwp, k.cwp, k.warps, k.rep, k.comp_cycles, k.mem_cycles, k.cycles,

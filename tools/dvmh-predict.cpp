@@ -10,6 +10,8 @@
 #include "predictor/Predictor.hpp"
 #include "predictor/Report.hpp"
 #include "schema/Database.hpp"
+#include "threads/StackThread.hpp"
+#include "tools/cuda/CompiledRegisters.hpp"
 
 #include "tools/CommandLine.hpp"
 #include "tools/PredictorOptions.hpp"
@@ -17,6 +19,8 @@
 #include <boost/program_options.hpp>
 
 #include <algorithm>
+#include <cstdlib>
+#include <functional>
 #include <iostream>
 
 namespace po = boost::program_options;
@@ -47,20 +51,84 @@ const char* const kUsage =
     "--param values (not taken from a run recorded in it, which may be of another GPU, other options or\n"
     "an older model), so that a difference comes from the programs alone.\n"
     "\n"
+    "Registers per thread come from ptxas when nvcc is installed (--registers auto, the default): each\n"
+    "kernel is written as sapfor-cuda writes it (the sources parsed again, as sapfor-lex recorded them),\n"
+    "compiled with nvcc -cubin -Xptxas -v for the GPU's architecture, and the registers and static\n"
+    "shared memory ptxas reports replace MODEL.md §6's heuristic. Compilations run in parallel (--jobs)\n"
+    "and are cached by the compiled text, nvcc's release and the architecture, so a second run compiles\n"
+    "nothing. Where nvcc is missing, does not compile for the GPU (sm_20) or the sources cannot be read,\n"
+    "the heuristic is used; the table says which (\"registers per thread:\"), and each kernel's\n"
+    "regs_source column. The environment variable SAPFOR_REGISTERS sets --registers' default.\n"
+    "\n"
     "Exit status: 0 predicted (unknown kernels included); 2 trouble (no database, not ours, an unknown\n"
-    "GPU or loop, a bad option).\n";
+    "GPU or loop, a bad option, --registers ptxas without a usable nvcc).\n";
+
+/// Sets `options.compiled` from ptxas when `mode` (auto, ptxas) asks for it and nvcc can compile
+/// for the GPU, and `summary` to where the registers come from. Returns the message for trouble:
+/// --registers ptxas that cannot be honoured.
+std::optional<std::string> measureRegisters(SQLite::Database& db, ProgramFacts& program, std::vector<KernelFacts>& kernels,
+                                            PredictOptions& options, const ModelSettings& settings, const std::string& mode,
+                                            const std::string& nvccPath, const std::string& cacheDir, bool quiet,
+                                            std::string& summary) {
+  const std::string heuristic = "MODEL.md §6's heuristic";
+  if (mode == "heuristic") {
+    summary = heuristic + " (--registers heuristic)";
+    return std::nullopt;
+  }
+  auto without = [&](const std::string& why) -> std::optional<std::string> {
+    if (mode == "ptxas") return "--registers ptxas: " + why;
+    summary = heuristic + " (" + why + ")";
+    return std::nullopt;
+  };
+  std::string why;
+  std::optional<cuda::Nvcc> nvcc = cuda::findNvcc(nvccPath, why);
+  if (!nvcc) return without(why);
+  std::string arch = cuda::cudaArchitecture(options.gpu.computeCapability);
+  if (!nvcc->archs.count(arch))
+    return without("nvcc " + nvcc->release + " does not compile for " + options.gpu.name + "'s " + arch);
+  std::optional<std::string> trouble;
+  // The sources are parsed and the kernels translated on a large stack, as sapfor-cuda does.
+  threads::runWithLargeStack([&] {
+    std::unique_ptr<frontend::SourceProgram> sources;
+    try {
+      sources = cuda::parseRecordedSources(db, {});
+    } catch (const frontend::LoadError& e) {
+      trouble = without(std::string("the sources cannot be parsed again: ") + e.what());
+      return;
+    }
+    // The first prediction gives each kernel's launch (capped grid or not) for the CUDA writer.
+    PredictOptions first = options;
+    first.explainLoop.clear();
+    first.explainAll = false;
+    ProgramPrediction launches = predictProgram(program, kernels, first, settings);
+    cuda::RegisterMeasurement m =
+        cuda::measureRegisters(db, program, kernels, launches, *sources, options.gpu, *nvcc, cacheDir, options.jobs);
+    if (!quiet)
+      for (const std::string& w : m.warnings) std::cerr << "dvmh-predict: warning: " << w << "\n";
+    options.compiled = std::move(m.byLoop);
+    summary = m.summary;
+  });
+  return trouble;
+}
 
 /// The baseline of an HTML report, predicted again with this run's GPU and options (without
 /// --explain, and only `onlyLoop` when it names one of its loops); its database is not written.
+/// Its registers come from where this run's do (--registers), measured on its own kernels.
 HtmlReportInput predictBaseline(SQLite::Database& db, const std::string& path, const std::string& onlyLoop,
-                                PredictOptions options, const ModelSettings& settings, const std::string& optionText) {
+                                PredictOptions options, const ModelSettings& settings, const std::string& optionText,
+                                const std::function<std::optional<std::string>(SQLite::Database&, ProgramFacts&,
+                                                                               std::vector<KernelFacts>&, PredictOptions&,
+                                                                               std::string&)>& registersOf) {
   options.explainLoop.clear();
   options.explainAll = false;
+  options.compiled.clear();
   ProgramFacts program(db);
   std::vector<KernelFacts> kernels;
   if (onlyLoop.empty() || program.loopByKey(onlyLoop)) kernels = program.kernels(onlyLoop);
   HtmlReportInput input;
-  input.header = {0, path, options.gpu.key, options.gpu.name, optionText};
+  input.header = {0, path, options.gpu.key, options.gpu.name, optionText, ""};
+  if (std::optional<std::string> bad = registersOf(db, program, kernels, options, input.header.registers))
+    throw std::runtime_error(path + ": " + *bad);
   input.provenance = readProvenance(db);
   input.tree = readLoopTree(db);
   input.prediction = predictProgram(program, kernels, options, settings);
@@ -76,6 +144,9 @@ int main(int argc, char** argv) {
                     format = "table", loop, explain, baseline, paramsFile;
   int cacheKb = 0;
   std::vector<std::string> params;
+  const char* registersDefault = std::getenv("SAPFOR_REGISTERS");
+  std::string registers = registersDefault && *registersDefault ? registersDefault : "auto", nvccPath,
+              ptxasCache = cuda::defaultPtxasCache();
   bool quiet = false, noRecord = false;
   PredictOptions options;
   po::options_description visible("Options");
@@ -98,6 +169,11 @@ int main(int argc, char** argv) {
       ("format", po::value(&format), "table (default), json, csv or html")
       ("baseline", po::value(&baseline), "OLD.sqlite: with --format html, the database of an earlier revision to "
        "compare with (read only; predicted again with the same options)")
+      ("registers", po::value(&registers), "auto|ptxas|heuristic: registers per thread from ptxas when nvcc is found "
+       "(auto, the default), from ptxas or fail (ptxas), or from MODEL.md §6's heuristic only")
+      ("nvcc", po::value(&nvccPath), "PATH: the nvcc to compile with (default: nvcc in $PATH, $CUDA_HOME/bin, /usr/local/cuda/bin)")
+      ("ptxas-cache", po::value(&ptxasCache), "DIR: where ptxas' figures are cached (default $XDG_CACHE_HOME/sapfor/ptxas or "
+       "~/.cache/sapfor/ptxas); none: no cache")
       ("jobs,j", po::value(&options.jobs)->default_value(tools::defaultJobs()),
        "N: threads predicting the kernels (default: one per core; the results do not depend on it)")
       ("no-record", po::bool_switch(&noRecord), "do not record the run in the database (opened read-only)")
@@ -149,6 +225,11 @@ int main(int argc, char** argv) {
   if (!paramsFile.empty())
     if (std::optional<std::string> bad = tools::readParamsFile(paramsFile, options)) return usageError(*bad);
   if (std::optional<std::string> bad = tools::parseParams(params, options)) return usageError(*bad);
+  registers = lower(registers);
+  if (registers != "auto" && registers != "ptxas" && registers != "heuristic")
+    return usageError("--registers " + registers + ": expected auto, ptxas or heuristic" +
+                      (vm["registers"].defaulted() ? " (from SAPFOR_REGISTERS)" : ""));
+  if (ptxasCache == "none") ptxasCache.clear();
   std::string optionText = "blocks=" + blockDefaults + (block.empty() ? "" : "; block=" + block) + "; cache=" + cache +
                            "; cache_kb=" + std::to_string(options.cacheKb) + "; transactions=" + transactions;
   for (const auto& [name, value] : options.params) optionText += "; " + name + "=" + std::to_string(static_cast<int64_t>(value));
@@ -178,10 +259,13 @@ int main(int argc, char** argv) {
         }))
       return usageError("loop " + explain + " is not a kernel: no PARALLEL directive or expert nest starts there "
                         "(SELECT loop_key FROM expert_directives WHERE kind = 'PARALLEL')");
+    ReportHeader header;
+    if (std::optional<std::string> bad = measureRegisters(*db, program, kernels, options, settings, registers, nvccPath,
+                                                          ptxasCache, quiet, header.registers))
+      return usageError(*bad);
     options.explainLoop = explain;
     ProgramPrediction prediction = predictProgram(program, kernels, options, settings);
     if (!quiet) tools::warnUnusedParams(std::cerr, "dvmh-predict", options, prediction);
-    ReportHeader header;
     header.database = path;
     header.gpuKey = options.gpu.key;
     header.gpuName = options.gpu.name;
@@ -200,7 +284,12 @@ int main(int argc, char** argv) {
     } else if (format == "html") {
       HtmlReportInput current{header, readProvenance(*db), readLoopTree(*db), std::move(prediction)};
       std::optional<HtmlReportInput> before;
-      if (baselineDb) before = predictBaseline(*baselineDb, baseline, loop, options, settings, optionText);
+      if (baselineDb)
+        before = predictBaseline(*baselineDb, baseline, loop, options, settings, optionText,
+                                 [&](SQLite::Database& d, ProgramFacts& p, std::vector<KernelFacts>& k, PredictOptions& o,
+                                     std::string& summary) {
+                                   return measureRegisters(d, p, k, o, settings, registers, nvccPath, ptxasCache, quiet, summary);
+                                 });
       writeHtml(std::cout, current, before ? &*before : nullptr);
     } else {
       if (format == "json") writeJson(std::cout, header, prediction);

@@ -3,8 +3,7 @@
 /// database, with the block and grid dvmh-predict computes for it, so that what ptxas allocates
 /// can be compared with the predicted registers.
 #include "tools/cuda/CudaWriter.hpp"
-#include "frontend/PreprocessingMeta.hpp"
-#include "frontend/SourceProgram.hpp"
+#include "tools/cuda/KernelRequests.hpp"
 #include "threads/StackThread.hpp"
 #include "predictor/GpuProfile.hpp"
 #include "predictor/KernelFacts.hpp"
@@ -36,7 +35,9 @@ const char* const kUsage =
     "Writes the CUDA C kernel equivalent to each parallel loop nest of a database made by sapfor-lex\n"
     "(a user's !DVM$ PARALLEL or a nest the DVMH expert proposes): one thread per iteration, the\n"
     "innermost loop on x, with the thread block and the 1-D grid dvmh-predict computes for the same\n"
-    "options, and a host function launch_NAME that launches it so. The sources are parsed again from\n"
+    "options, and a host function launch_NAME that launches it so (a kernel whose trip counts are known\n"
+    "at run time only gets a grid that fills the GPU, each thread striding over the tiles: --param is\n"
+    "not needed to write it). The sources are parsed again from\n"
     "the database's source root (they must not have changed since), preprocessed with the -I, -D, -U\n"
     "and --cpp sapfor-lex recorded in the database's meta table; those options given here come after\n"
     "the recorded ones (a database made before sapfor-lex recorded them needs them all given here).\n"
@@ -47,21 +48,6 @@ const char* const kUsage =
     "Exit status: 0 every kernel written; 1 written, but some kernel is not translatable; 2 trouble\n"
     "(no database, not ours, not analyzed, an unknown loop or GPU, a source missing or changed, a bad\n"
     "option); nothing is written then.\n";
-
-std::vector<frontend::RecordedSource> recordedSources(SQLite::Database& db) {
-  std::vector<frontend::RecordedSource> sources;
-  SQLite::Statement q(db, "SELECT path, form, lines, bytes, included_from IS NOT NULL FROM file ORDER BY file_id");
-  while (q.executeStep()) {
-    frontend::RecordedSource s;
-    s.path = q.getColumn(0).getString();
-    s.form = q.getColumn(1).getString() == "fixed" ? frontend::SourceForm::Fixed : frontend::SourceForm::Free;
-    s.lines = static_cast<size_t>(q.getColumn(2).getInt64());
-    s.bytes = static_cast<size_t>(q.getColumn(3).getInt64());
-    s.included = q.getColumn(4).getInt() != 0;
-    sources.push_back(std::move(s));
-  }
-  return sources;
-}
 
 /// Why -o may not replace the file at `path`: anything but sapfor-cuda's own earlier output (a
 /// database, a source, any other file) is never overwritten.
@@ -153,52 +139,22 @@ int main(int argc, char** argv) {
       predictor::ProgramPrediction prediction = predictor::predictProgram(program, kernels, options, settings);
       tools::warnUnusedParams(std::cerr, "sapfor-cuda", options, prediction);
 
-      std::string root = db::getMeta(*db, "source_root").value_or("");
-      // What sapfor-lex recorded (nothing in a database made before it did), then this command
-      // line's options, as if they had ended sapfor-lex's.
-      frontend::PreprocessorOptions preprocessor = frontend::readPreprocessingMeta(*db).value_or(frontend::PreprocessorOptions{});
-      preprocessor.includeDirs.insert(preprocessor.includeDirs.end(), includes.begin(), includes.end());
-      for (const std::string& d : defines) preprocessor.define(d);
-      preprocessor.undefines.insert(preprocessor.undefines.end(), undefines.begin(), undefines.end());
-      preprocessor.always = preprocessor.always || cpp;
-      std::unique_ptr<frontend::SourceProgram> sources = frontend::parseSources(root, recordedSources(*db), preprocessor);
-      SQLite::Statement fileOf(*db, "SELECT file FROM loops WHERE loop_id = ?");
-      SQLite::Statement privatesOf(*db,
-          "SELECT v.name FROM directive_vars v JOIN directives d USING (dir_id) "
-          "WHERE d.loop_id = ? AND d.kind = 'PARALLEL' AND v.clause = 'private'");
+      std::unique_ptr<frontend::SourceProgram> sources =
+          cuda::parseRecordedSources(*db, cuda::ExtraPreprocessing{includes, defines, undefines, cpp});
       cuda::CudaWriter writer(*sources, across);
+      cuda::KernelRequests requests(*db, program, options.gpu);
       std::vector<cuda::CudaKernel> written;
       for (size_t i = 0; i < kernels.size(); ++i) {
         const predictor::KernelFacts& k = kernels[i];
         const predictor::KernelPrediction& p = prediction.kernels[i];
-        cuda::KernelRequest request;
-        request.loopKey = p.loopKey;
-        request.source = k.source;
-        fileOf.bind(1, k.loopId);
-        if (fileOf.executeStep()) request.file = fileOf.getColumn(0).getString();
-        fileOf.reset();
-        privatesOf.bind(1, k.loopId);
-        while (privatesOf.executeStep()) request.privates.insert(privatesOf.getColumn(0).getString());
-        privatesOf.reset();
-        for (predictor::Id l : k.nest) {
-          request.lines.push_back(program.loop(l).line);
-          request.vars.push_back(program.loop(l).var);
-        }
-        request.traits = k.traits;
-        request.reductions = k.reductions;
-        request.across = k.across;
-        request.launch.block = p.block;
-        request.launch.blocks = p.blocks;
-        request.launch.itersPerThread = p.itersPerThread;
-        request.launch.gridCapped = p.itersPerThread > 1 || p.blocks >= options.gpu.maxGridX;
-        request.launch.regsPerThread = p.regsPerThread;
-        request.launch.gpuName = options.gpu.name;
+        cuda::KernelRequest request = requests.make(k, p);
         cuda::CudaKernel kernel;
-        if (p.status != "ok") {
-          std::string missing;
-          for (const std::string& m : p.missing) missing += (missing.empty() ? "" : ", ") + m;
+        // Unknown trip counts are fine (the kernel computes them, and the grid strides over the
+        // tiles); a block the GPU cannot run is not.
+        if (p.block[0] * p.block[1] * p.block[2] > options.gpu.maxThreadsPerBlock) {
           kernel.loopKey = p.loopKey;
-          kernel.reason = "dvmh-predict cannot map it without " + missing + " (--param)";
+          kernel.reason = "its block has more than the " + std::to_string(options.gpu.maxThreadsPerBlock) + " threads " +
+                          options.gpu.name + " allows (--block)";
         } else {
           kernel = writer.translate(request);
         }

@@ -6,7 +6,8 @@
 # Checks:
 #  1. nvcc compiles every translated kernel (and its launcher) for both architectures;
 #  2. ptxas reports the registers of every translated kernel;
-#  3. every kernel sapfor-cuda does not translate is reported on stderr with a reason.
+#  3. every kernel sapfor-cuda does not translate is reported on stderr with a reason;
+#  4. dvmh-predict --registers ptxas uses those very counts (H100), cached for a second run.
 # ACROSS nests are written too (--across): their registers are measured, though such a kernel
 # computes the loop only when its iterations run in order.
 # Prints the comparison table; the difference is a measurement, not a pass/fail criterion.
@@ -71,6 +72,38 @@ for pair in "c2050 $oldest" "h100 sm_90"; do
     echo "$key $gpu $arch $predicted $used" >>"$work/rows.txt"
   done <"$work/names-$gpu.txt"
 done
+
+# dvmh-predict --registers ptxas compiles the same kernels itself: each known kernel's
+# regs_per_thread is then the count ptxas gave sapfor-cuda's file above (on the H100 no kernel
+# needs more than a block allows), its regs_source says ptxas sm_90, and a second run finds every
+# figure in the cache.
+ptxas_run() {
+  "$dvmh_predict" "$work/examples.sqlite" --no-record --registers ptxas --nvcc "$nvcc" --ptxas-cache "$work/cache" "$@"
+}
+ptxas_run --format csv >"$work/ptxas-predicted.csv" 2>"$work/ptxas-predicted.err" ||
+  { echo "FAIL: dvmh-predict --registers ptxas:"; cat "$work/ptxas-predicted.err"; exit 1; }
+header=$(head -1 "$work/ptxas-predicted.csv" | tr ',' '\n')
+regs_col=$(echo "$header" | grep -nx regs_per_thread | cut -d: -f1)
+source_col=$(echo "$header" | grep -nx regs_source | cut -d: -f1)
+compiled=0
+while read -r key name; do
+  used=$(awk -v n="$name" '$1 == n { print $2 }' "$work/used-h100.txt")
+  row=$(awk -F, -v k="$key" -v r="$regs_col" -v s="$source_col" '$1 == k && $3 == "ok" { print $r, $s, $(s + 1) }' \
+        "$work/ptxas-predicted.csv")
+  [ -z "$row" ] && continue
+  set -- $row
+  if [ "$1" != "$used" ] || [ "$2 $3" != "ptxas sm_90" ]; then
+    echo "FAIL: dvmh-predict --registers ptxas: $key has $1 registers from '$2 $3'; ptxas allocates $used"; status=1
+  fi
+  compiled=$((compiled + 1))
+done <"$work/names-h100.txt"
+[ "$compiled" -gt 0 ] || { echo "FAIL: dvmh-predict --registers ptxas measured no kernel"; status=1; }
+summary=$(ptxas_run | grep '^registers per thread:')
+case "$summary" in
+  *"for $compiled kernels ($compiled cached)"*) ;;
+  *) echo "FAIL: a second run should find all $compiled kernels cached: $summary"; status=1 ;;
+esac
+echo "dvmh-predict --registers ptxas: $compiled kernels with ptxas' own counts; again: $summary"
 
 # One row per kernel: on each GPU the prediction and ptxas' count.
 {

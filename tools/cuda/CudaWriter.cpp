@@ -262,6 +262,8 @@ class KernelTranslator {
       mapNest();
       std::string body = statements(nest_.back()->children, 2);
       k.text = assemble(k.name, body);
+      k.function = function_;
+      k.helpers = used_;
       kernelNames_.insert(k.name);
       for (const std::string& h : used_) helpers_.insert(h);
     } catch (const NotTranslatable& e) {
@@ -864,6 +866,11 @@ class KernelTranslator {
       if (lo && hi) {
         std::optional<int64_t> count = tripCount(*lo, *hi, d.step);
         if (!count) fail("the DO " + s.name + " runs more than 2^63 - 1 times");
+        // The thread's offset along the dimension is an int, and it reaches the count plus a
+        // block dimension (at most 1024) less 2.
+        if (*count > std::numeric_limits<int>::max() - 1024)
+          fail("the DO " + s.name + " runs " + std::to_string(*count) +
+               " times, more than a kernel's int index holds (2^31 - 1025)");
         d.count = std::to_string(*count);
       } else {
         CExpr upper = expr(*s.exprs[1]), lower = expr(*s.exprs[0]);
@@ -894,8 +901,12 @@ class KernelTranslator {
       mapping += (d ? ", " : "") + dims_[d].var + " <-> " + (d < 3 ? std::string(axis[d]) : "the grid");
     out << "// one thread per iteration: " << mapping << "; block " << L.block[0] << "," << L.block[1] << "," << L.block[2]
         << ", a 1-D grid of " << L.blocks << " blocks"
-        << (L.gridCapped ? " (capped: each thread runs " + std::to_string(L.itersPerThread) + " iterations)" : "") << "\n";
-    out << "// dvmh-predict (" << L.gpuName << "): " << L.regsPerThread << " registers per thread\n";
+        << (L.itersPerThread == 0 ? " (the trip counts are known at run time only: a grid that fills the GPU, each thread "
+                                    "striding over the tiles)"
+            : L.gridCapped ? " (capped: each thread runs " + std::to_string(L.itersPerThread) + " iterations)"
+                           : "")
+        << "\n";
+    if (L.regsPerThread > 0) out << "// dvmh-predict (" << L.gpuName << "): " << L.regsPerThread << " registers per thread\n";
     if (r_.across)
       out << "// ACROSS: this computes the loop only if its iterations run in order (DVMH pipelines them);\n"
              "// written with --across to measure its registers, not to run it\n";
@@ -912,6 +923,11 @@ class KernelTranslator {
       }
     }
     for (const Parameter& p : extentParameters_) params.push_back(p);
+    // The function itself (what ptxas compiles) is written apart from the comments above and the
+    // launcher below.
+    std::ostringstream comments;
+    comments << out.str();
+    out.str("");
     out << "extern \"C\" __global__ void " << kernel << "(";
     for (size_t i = 0; i < params.size(); ++i) out << (i ? ", " : "") << params[i].declaration;
     out << ")\n{\n";
@@ -942,10 +958,12 @@ class KernelTranslator {
     if (L.gridCapped) {
       // MODEL.md §3 (1): the grid is capped, each thread runs its tile's iteration in every
       // gridDim.x-th tile.
-      std::string first = names_.fresh("first_tile"), all;
-      for (const NestDimension& d : dims_) all += (all.empty() ? "" : " * ") + d.tiles;
-      out << "  for (int " << first << " = blockIdx.x; " << first << " < " << all << "; " << first << " += gridDim.x) {\n";
-      out << "    int " << tile << " = " << first << ";\n";
+      std::string first = names_.fresh("first_tile");
+      // The tiles of all dimensions together may be more than an int holds.
+      std::string product;
+      for (const NestDimension& d : dims_) product += (product.empty() ? "(long long)" : " * ") + d.tiles;
+      out << "  for (long long " << first << " = blockIdx.x; " << first << " < " << product << "; " << first << " += gridDim.x) {\n";
+      out << "    long long " << tile << " = " << first << ";\n";
       indent = 4;
       skip = "continue";
     } else {
@@ -954,7 +972,7 @@ class KernelTranslator {
     std::string guard;
     for (size_t d = 0; d < dims_.size(); ++d) {
       bool last = d + 1 == dims_.size();
-      std::string index = last && !L.gridCapped ? tile : tile + " % " + dims_[d].tiles;
+      std::string index = last && !L.gridCapped ? tile : L.gridCapped ? "(int)(" + tile + " % " + dims_[d].tiles + ")" : tile + " % " + dims_[d].tiles;
       std::string thread = d < 3 ? " * (int)blockDim." + std::string(axis[d]) + " + (int)threadIdx." + axis[d] : "";
       out << pad(indent) << "const int " << dims_[d].offset << " = " << index << thread << ";\n";
       if (!last) out << pad(indent) << tile << " /= " << dims_[d].tiles << ";\n";
@@ -973,7 +991,10 @@ class KernelTranslator {
       const KernelVariable& v = vars_.at(s);
       if (v.role == Role::Reduction) out << "  " << combine(v) << ";\n";
     }
-    out << "}\n\n";
+    out << "}\n";
+    function_ = out.str();
+    out.str("");
+    out << comments.str() << function_ << "\n";
     out << "extern \"C\" void launch_" << kernel << "(";
     for (size_t i = 0; i < params.size(); ++i) out << (i ? ", " : "") << params[i].plain;
     out << ")\n{\n  " << kernel << "<<<" << L.blocks << ", dim3(" << L.block[0] << ", " << L.block[1] << ", " << L.block[2]
@@ -1039,9 +1060,16 @@ class KernelTranslator {
   std::vector<std::string> seqLoops_;
   std::vector<NestDimension> dims_;
   std::set<std::string> used_;
+  std::string function_;  ///< assemble()'s __global__ function
 };
 
 }  // namespace
+
+std::string helperDefinitions(const std::set<std::string>& names) {
+  std::string text;
+  for (const std::string& h : names) text += "\n" + helperText(h);
+  return text;
+}
 
 CudaKernel CudaWriter::translate(const KernelRequest& request) {
   return KernelTranslator(program_, request, writeAcross_, helpers_, kernelNames_).run();
@@ -1051,7 +1079,7 @@ std::string CudaWriter::translationUnit(const std::vector<CudaKernel>& kernels) 
   std::ostringstream out;
   out << kOutputHeader << " one kernel per parallel loop nest, one thread per iteration,\n"
          "// with dvmh-predict's block and 1-D grid (MODEL.md section 3).\n";
-  for (const std::string& h : helpers_) out << "\n" << helperText(h);
+  out << helperDefinitions(helpers_);
   for (const CudaKernel& k : kernels) {
     out << "\n";
     if (k.translated()) out << k.text;

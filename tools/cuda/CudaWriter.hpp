@@ -28,7 +28,7 @@ struct KernelLaunch {
   predictor::Dim3 block{1, 1, 1};
   int64_t blocks = 0;          ///< the 1-D grid
   bool gridCapped = false;     ///< the grid has fewer blocks than tiles: each thread loops over tiles
-  int64_t itersPerThread = 1;
+  int64_t itersPerThread = 1;  ///< 0: the trip counts are known at run time only (the grid fills the GPU, capped)
   int64_t regsPerThread = 0;   ///< the register heuristic's figure (written in a comment)
   std::string gpuName;
 };
@@ -52,8 +52,14 @@ struct CudaKernel {
   std::string name;    ///< the __global__ function (its launcher is launch_NAME)
   std::string reason;  ///< empty: translated
   std::string text;    ///< the kernel and its launcher
+  std::string function;             ///< the __global__ function alone, without comments: what ptxas compiles
+  std::set<std::string> helpers;    ///< the device helpers it calls (helperDefinitions)
   bool translated() const { return reason.empty(); }
 };
+
+/// The definitions of the device helpers named (atomic updates, integer powers), in a fixed order:
+/// what a translation unit holding kernels that call them needs first.
+std::string helperDefinitions(const std::set<std::string>& names);
 
 /// Translates kernels one by one and writes them as one translation unit with the device helpers
 /// they use (atomic updates, integer powers).

@@ -99,7 +99,7 @@ std::vector<EntityKind> makeKinds() {
                    join({{key("gpu"), key("loop_key")},
                          fields({"source", "status", "missing", "rank", "across", "iterations", "block_x", "block_y",
                                  "block_z", "blocks", "iters_per_thread", "regs_per_thread", "regs_per_block",
-                                 "smem_per_block", "active_blocks_per_sm", "active_warps_per_sm", "occupancy", "limiter",
+                                 "smem_per_block", "regs_source", "active_blocks_per_sm", "active_warps_per_sm", "occupancy", "limiter",
                                  "coal_accesses", "uncoal_accesses", "coal_per_access", "uncoal_per_access",
                                  "load_bytes_per_warp", "arith", "reciproc", "trans", "branch", "divergent_branch", "sync",
                                  "cache_hits", "cache_misses", "l2_hits", "dram_bytes", "comp_insts", "mem_insts", "mwp",

@@ -23,9 +23,9 @@ extern "C" __global__ void smooth_1(int n, float* __restrict__ y, const float* _
   const int n_i = max(0, n - 1 + 1);
   double total = 0.0;
   const int tiles_i = (n_i + (int)blockDim.x - 1) / (int)blockDim.x;
-  for (int first_tile = blockIdx.x; first_tile < tiles_i; first_tile += gridDim.x) {
-    int tile = first_tile;
-    const int t_i = tile % tiles_i * (int)blockDim.x + (int)threadIdx.x;
+  for (long long first_tile = blockIdx.x; first_tile < (long long)tiles_i; first_tile += gridDim.x) {
+    long long tile = first_tile;
+    const int t_i = (int)(tile % tiles_i) * (int)blockDim.x + (int)threadIdx.x;
     if (t_i >= n_i) continue;
     i = 1 + t_i;
     t = 0.0f;

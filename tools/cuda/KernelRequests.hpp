@@ -1,0 +1,46 @@
+/// @file KernelRequests.hpp
+/// What the CUDA writer needs besides the parsed sources, gathered from a database and a
+/// prediction: shared by sapfor-cuda and by dvmh-predict's register measurement, so that both
+/// translate a kernel the same way.
+#pragma once
+
+#include "frontend/Preprocessor.hpp"
+#include "frontend/SourceProgram.hpp"
+#include "predictor/GpuProfile.hpp"
+#include "predictor/KernelFacts.hpp"
+#include "predictor/Predictor.hpp"
+#include "tools/cuda/CudaWriter.hpp"
+
+#include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Statement.h>
+
+#include <memory>
+
+namespace sapfor::cuda {
+
+/// Preprocessing options given on a command line, after the ones sapfor-lex recorded.
+struct ExtraPreprocessing {
+  std::vector<std::string> includes, defines, undefines;
+  bool cpp = false;
+};
+
+/// The database's sources under its source root, parsed again with the preprocessing sapfor-lex
+/// recorded (nothing in a database made before it recorded it) and then `extra`. Throws
+/// frontend::LoadError when a source is missing or changed.
+std::unique_ptr<frontend::SourceProgram> parseRecordedSources(SQLite::Database& db, const ExtraPreprocessing& extra);
+
+/// Builds the writer's request for each kernel.
+class KernelRequests {
+ public:
+  KernelRequests(SQLite::Database& db, predictor::ProgramFacts& program, const predictor::GpuProfile& gpu);
+  /// The request for `kernel` with the launch of `prediction`; a kernel whose trip counts are
+  /// unknown gets the run-time form (a grid that fills the GPU, each thread striding over tiles).
+  KernelRequest make(const predictor::KernelFacts& kernel, const predictor::KernelPrediction& prediction);
+
+ private:
+  predictor::ProgramFacts& program_;
+  const predictor::GpuProfile& gpu_;
+  SQLite::Statement fileOf_, privatesOf_;
+};
+
+}  // namespace sapfor::cuda
