@@ -13,6 +13,29 @@
 
 namespace sapfor::frontend {
 
+ModuleRegistry::ModuleRegistry() {
+  using Constants = std::vector<std::pair<const char*, int64_t>>;
+  auto intrinsic = [&](const std::string& name, const Constants& constants) {
+    Scope* scope = define(name);
+    for (const auto& [constant, value] : constants) {
+      Symbol* s = scope->declare(constant, 0);
+      s->type = TypeInfo::integer();
+      s->implicitType = false;
+      s->storage = Storage::Constant;
+      s->value = ConstValue::integer(value);
+    }
+  };
+  intrinsic("iso_fortran_env", {{"int8", 1}, {"int16", 2}, {"int32", 4}, {"int64", 8}, {"real32", 4}, {"real64", 8},
+                                {"real128", 16}, {"character_storage_size", 8}, {"numeric_storage_size", 32},
+                                {"file_storage_size", 8}, {"input_unit", 5}, {"output_unit", 6}, {"error_unit", 0},
+                                {"iostat_end", -1}, {"iostat_eor", -2}});
+  intrinsic("iso_c_binding", {{"c_int", 4}, {"c_short", 2}, {"c_long", 8}, {"c_long_long", 8}, {"c_signed_char", 1},
+                              {"c_size_t", 8}, {"c_int8_t", 1}, {"c_int16_t", 2}, {"c_int32_t", 4}, {"c_int64_t", 8},
+                              {"c_intptr_t", 8}, {"c_intmax_t", 8}, {"c_ptrdiff_t", 8}, {"c_float", 4}, {"c_double", 8},
+                              {"c_long_double", 10}, {"c_float_complex", 4}, {"c_double_complex", 8},
+                              {"c_long_double_complex", 10}, {"c_bool", 1}, {"c_char", 1}});
+}
+
 Scope* ModuleRegistry::find(const std::string& name) const {
   auto found = modules_.find(name);
   return found == modules_.end() ? nullptr : found->second;

@@ -19,6 +19,11 @@ namespace sapfor::frontend {
 /// The modules a run has seen, by name; their scopes outlive the files that declared them.
 class ModuleRegistry {
  public:
+  /// Holds the kind constants of the intrinsic modules ISO_FORTRAN_ENV (INT8 ... INT64, REAL32 ...
+  /// REAL128) and ISO_C_BINDING (C_INT, C_DOUBLE, ...; their values on x86-64 Linux, as gfortran
+  /// has them): `integer(kind=INT64)` is an 8-byte integer. Their other names (types, procedures)
+  /// are not modelled.
+  ModuleRegistry();
   Scope* find(const std::string& name) const;
   /// A fresh scope for module `name`. A later definition replaces an earlier one for USE, but the
   /// earlier scope lives on: the facts of the units that saw it still point into it.

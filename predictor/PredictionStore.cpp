@@ -62,7 +62,14 @@ int64_t storePrediction(SQLite::Database& db, const RunRecord& run, const Progra
       kernels.value(runId).value(k.loopId).value(k.source).value(k.status).text(missing).value(int64_t{k.rank})
           .value(int64_t{k.across});
       if (k.status != "ok") {
-        for (size_t i = identifying; i < kernelColumns.size(); ++i) kernels.null();
+        // Its block and registers when they are known (they need no sizes), NULL otherwise.
+        size_t column = identifying;
+        if (k.regsHeuristic > 0) {
+          kernels.null().value(k.block[0]).value(k.block[1]).value(k.block[2]).null().null().value(k.regsPerThread)
+              .value(k.regsPerBlock).value(k.smemPerBlock).value(k.regsSource).value(k.regsHeuristic);
+          column += 11;
+        }
+        for (; column < kernelColumns.size(); ++column) kernels.null();
         kernels.endRow();
         continue;
       }

@@ -424,9 +424,9 @@ class KernelModel {
     for (Id l : k_.nest) d_.nest.push_back(loopNamed(l));
     for (Id l : k_.nest) loopVars_.emplace(program_.loop(l).var, l);
     for (Id l : k_.bodyLoops) loopVars_.emplace(program_.loop(l).var, l);
-    if (!grid() || !weights()) return unknown();
+    if (!grid() || !weights()) return unknownWithRegisters();
     prepareLanes();
-    if (!accesses()) return unknown();
+    if (!accesses()) return unknownWithRegisters();
     counts();
     registers();
     if (!occupancy()) return unknown();
@@ -445,6 +445,16 @@ class KernelModel {
     p_.status = "unknown";
     return p_;
   }
+  /// Registers need no sizes (MODEL.md §6 counts the body's variables and operations; the compiler
+  /// compiles run-time counts): a kernel unknown for its sizes still gets them, with its block.
+  KernelPrediction unknownWithRegisters() {
+    if (threads_ <= g_.maxThreadsPerBlock) {
+      if (refsOf_.empty())
+        for (const facts::ArrayRefRow& r : k_.references) refsOf_[r.stmtId].push_back(&r);
+      registers();
+    }
+    return unknown();
+  }
   KernelDerivation::Loop loopNamed(Id loopId) const { return {program_.loop(loopId).key, program_.loop(loopId).var}; }
 
   // ---- MODEL.md §3: the block, the tiling, the grid ----
@@ -458,6 +468,7 @@ class KernelModel {
     else p_.block = o_.blockDefaults->forRank(k_.rank, k_.across), blockFrom = BlockFrom::Defaults;
     // Dimensions beyond the parallel rank have nothing to map: block size 1 there.
     for (size_t d = std::min<size_t>(k_.nest.size(), 3); d < 3; ++d) p_.block[d] = 1;
+    threads_ = p_.block[0] * p_.block[1] * p_.block[2];
     iters_.clear();
     for (auto it = k_.nest.rbegin(); it != k_.nest.rend(); ++it) {
       std::optional<double> trip = symbols_.tripCount(*it, p_.missing);
@@ -473,7 +484,6 @@ class KernelModel {
     }
     KernelDerivation::Grid& figures = d_.grid.emplace();
     figures.blockFrom = blockFrom;
-    threads_ = p_.block[0] * p_.block[1] * p_.block[2];
     figures.threads = threads_;
     if (threads_ > g_.maxThreadsPerBlock) {
       figures.tooManyThreads = true;

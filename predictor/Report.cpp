@@ -188,7 +188,7 @@ void writeCsv(std::ostream& out, const ProgramPrediction& prediction) {
     for (const Field& f : numericFields()) out << "," << (ok ? jsonNumber(f.get(k)) : "");
     out << "," << csvField(k.limiter) << "," << k.bound << "," << (ok && k.launches >= 0 ? jsonNumber(k.launches) : "") << ","
         << (ok && k.launches >= 0 ? jsonNumber(k.totalSeconds) : "") << "," << k.rooflineBound << ","
-        << (ok ? csvField(k.regsSource) + "," + std::to_string(k.regsHeuristic) : ",") << "\n";
+        << (k.regsHeuristic > 0 ? csvField(k.regsSource) + "," + std::to_string(k.regsHeuristic) : ",") << "\n";
   }
 }
 
@@ -224,6 +224,9 @@ void writeJson(std::ostream& out, const ReportHeader& header, const ProgramPredi
     size_t m = 0;
     for (const std::string& name : k.missing) out << (m++ ? ", " : "") << jsonString(name);
     out << "]";
+    if (!ok && k.regsHeuristic > 0)
+      out << ", \"regs_per_thread\": " << k.regsPerThread << ", \"regs_source\": " << jsonString(k.regsSource)
+          << ", \"regs_heuristic\": " << k.regsHeuristic;
     if (ok) {
       for (const Field& f : numericFields()) out << ", \"" << f.name << "\": " << jsonNumber(f.get(k));
       out << ", \"limiter\": " << jsonString(k.limiter) << ", \"bound\": " << jsonString(k.bound)

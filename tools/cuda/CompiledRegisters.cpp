@@ -16,8 +16,9 @@ RegisterMeasurement measureRegisters(SQLite::Database& db, predictor::ProgramFac
   std::map<std::string, predictor::Id> loopOf;  // function name -> kernel
   size_t predicted = 0, untranslated = 0;
   for (size_t i = 0; i < kernels.size() && i < first.kernels.size(); ++i) {
-    // An unknown kernel has no occupancy or time for registers to change.
-    if (first.kernels[i].status != "ok") continue;
+    // A kernel whose sizes are unknown is written with run-time counts; one without registers
+    // (a block the GPU cannot run) is not written.
+    if (first.kernels[i].regsHeuristic == 0) continue;
     ++predicted;
     CudaKernel k = writer.translate(requests.make(kernels[i], first.kernels[i]));
     if (!k.translated()) {

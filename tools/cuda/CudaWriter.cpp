@@ -899,12 +899,18 @@ class KernelTranslator {
     std::string mapping;
     for (size_t d = 0; d < dims_.size(); ++d)
       mapping += (d ? ", " : "") + dims_[d].var + " <-> " + (d < 3 ? std::string(axis[d]) : "the grid");
+    // The trip counts known at run time only: when the host can compute them (no array element in
+    // them), the launcher computes the grid, one block per tile as with known sizes; else the grid
+    // fills the GPU and each thread strides over the tiles.
+    bool runtimeGrid = L.itersPerThread == 0 && countsOnHost();
+    bool capped = L.gridCapped && !runtimeGrid;
     out << "// one thread per iteration: " << mapping << "; block " << L.block[0] << "," << L.block[1] << "," << L.block[2]
-        << ", a 1-D grid of " << L.blocks << " blocks"
-        << (L.itersPerThread == 0 ? " (the trip counts are known at run time only: a grid that fills the GPU, each thread "
-                                    "striding over the tiles)"
-            : L.gridCapped ? " (capped: each thread runs " + std::to_string(L.itersPerThread) + " iterations)"
-                           : "")
+        << (runtimeGrid ? ", a 1-D grid of one block per tile, from the trip counts at run time"
+            : ", a 1-D grid of " + std::to_string(L.blocks) + " blocks" +
+                  (L.itersPerThread == 0 ? " (the trip counts are known at run time only: a grid that fills the GPU, each thread "
+                                           "striding over the tiles)"
+                   : L.gridCapped ? " (capped: each thread runs " + std::to_string(L.itersPerThread) + " iterations)"
+                                  : ""))
         << "\n";
     if (L.regsPerThread > 0) out << "// dvmh-predict (" << L.gpuName << "): " << L.regsPerThread << " registers per thread\n";
     if (r_.across)
@@ -947,7 +953,7 @@ class KernelTranslator {
     // The tiles along each dimension but the last (the last needs none: a block past the end
     // finds its index out of range).
     for (size_t d = 0; d < dims_.size(); ++d) {
-      if (d + 1 == dims_.size() && !L.gridCapped) break;
+      if (d + 1 == dims_.size() && !capped) break;
       std::string blockDim = d < 3 ? "(int)blockDim." + std::string(axis[d]) : "1";
       out << "  const int " << dims_[d].tiles << " = "
           << (d < 3 ? "(" + dims_[d].count + " + " + blockDim + " - 1) / " + blockDim : dims_[d].count) << ";\n";
@@ -955,7 +961,7 @@ class KernelTranslator {
     std::string tile = names_.fresh("tile");
     int indent = 2;
     std::string skip = "return";
-    if (L.gridCapped) {
+    if (capped) {
       // MODEL.md §3 (1): the grid is capped, each thread runs its tile's iteration in every
       // gridDim.x-th tile.
       std::string first = names_.fresh("first_tile");
@@ -972,7 +978,7 @@ class KernelTranslator {
     std::string guard;
     for (size_t d = 0; d < dims_.size(); ++d) {
       bool last = d + 1 == dims_.size();
-      std::string index = last && !L.gridCapped ? tile : L.gridCapped ? "(int)(" + tile + " % " + dims_[d].tiles + ")" : tile + " % " + dims_[d].tiles;
+      std::string index = last && !capped ? tile : capped ? "(int)(" + tile + " % " + dims_[d].tiles + ")" : tile + " % " + dims_[d].tiles;
       std::string thread = d < 3 ? " * (int)blockDim." + std::string(axis[d]) + " + (int)threadIdx." + axis[d] : "";
       out << pad(indent) << "const int " << dims_[d].offset << " = " << index << thread << ";\n";
       if (!last) out << pad(indent) << tile << " /= " << dims_[d].tiles << ";\n";
@@ -986,7 +992,7 @@ class KernelTranslator {
     }
     std::istringstream lines(body);
     for (std::string line; std::getline(lines, line);) out << pad(indent - 2) << line << "\n";
-    if (L.gridCapped) out << "  }\n";
+    if (capped) out << "  }\n";
     for (const Symbol* s : parameterOrder_) {
       const KernelVariable& v = vars_.at(s);
       if (v.role == Role::Reduction) out << "  " << combine(v) << ";\n";
@@ -995,13 +1001,44 @@ class KernelTranslator {
     function_ = out.str();
     out.str("");
     out << comments.str() << function_ << "\n";
-    out << "extern \"C\" void launch_" << kernel << "(";
-    for (size_t i = 0; i < params.size(); ++i) out << (i ? ", " : "") << params[i].plain;
-    out << ")\n{\n  " << kernel << "<<<" << L.blocks << ", dim3(" << L.block[0] << ", " << L.block[1] << ", " << L.block[2]
-        << ")>>>(";
-    for (size_t i = 0; i < params.size(); ++i) out << (i ? ", " : "") << params[i].name;
-    out << ");\n}\n";
+    std::string arguments;
+    for (size_t i = 0; i < params.size(); ++i) arguments += (i ? ", " : "") + params[i].name;
+    std::string launch = kernel + "<<<" + (runtimeGrid ? "(unsigned)blocks" : std::to_string(L.blocks)) + ", dim3(" +
+                         std::to_string(L.block[0]) + ", " + std::to_string(L.block[1]) + ", " + std::to_string(L.block[2]) +
+                         ")>>>(" + arguments + ");\n";
+    if (runtimeGrid) {
+      // The counts as the kernel computes them, then one block per tile; 1 when the grid would
+      // have more blocks than the GPU allows.
+      out << "// returns 1 without launching when the trip counts need more than " << L.maxGridX << " blocks\n";
+      out << "extern \"C\" int launch_" << kernel << "(";
+      for (size_t i = 0; i < params.size(); ++i) out << (i ? ", " : "") << params[i].plain;
+      out << ")\n{\n";
+      for (const std::string& c : counts_) out << "  " << c << ";\n";
+      std::string blocks;
+      for (size_t d = 0; d < dims_.size(); ++d) {
+        std::string b = d < 3 ? std::to_string(L.block[d]) : "1";
+        std::string tiles = d < 3 && b != "1" ? "(" + dims_[d].count + " + " + b + " - 1) / " + b : dims_[d].count;
+        blocks += (blocks.empty() ? "(long long)(" : " * (") + tiles + ")";
+      }
+      out << "  const long long blocks = " << blocks << ";\n";
+      out << "  if (blocks > " << L.maxGridX << "LL) return 1;\n";
+      out << "  if (blocks > 0) " << launch;
+      out << "  return 0;\n}\n";
+    } else {
+      out << "extern \"C\" void launch_" << kernel << "(";
+      for (size_t i = 0; i < params.size(); ++i) out << (i ? ", " : "") << params[i].plain;
+      out << ")\n{\n  " << launch << "}\n";
+    }
     return out.str();
+  }
+
+  /// Whether the nest's run-time trip counts can be computed by the launcher: they read no array
+  /// (a device pointer there).
+  bool countsOnHost() const {
+    for (const std::string& c : counts_)
+      for (const auto& [symbol, v] : vars_)
+        if ((v.role == Role::Array || v.role == Role::Reduction) && c.find(v.cName + "[") != std::string::npos) return false;
+    return true;
   }
 
   /// The value a thread's partial result starts from: the operation's identity.

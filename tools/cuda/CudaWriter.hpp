@@ -30,6 +30,7 @@ struct KernelLaunch {
   bool gridCapped = false;     ///< the grid has fewer blocks than tiles: each thread loops over tiles
   int64_t itersPerThread = 1;  ///< 0: the trip counts are known at run time only (the grid fills the GPU, capped)
   int64_t regsPerThread = 0;   ///< the register heuristic's figure (written in a comment)
+  int64_t maxGridX = 0;        ///< the GPU's grid limit, checked by a launcher that computes its grid at run time
   std::string gpuName;
 };
 

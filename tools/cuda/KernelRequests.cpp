@@ -65,11 +65,12 @@ KernelRequest KernelRequests::make(const predictor::KernelFacts& k, const predic
   KernelLaunch& launch = request.launch;
   launch.block = p.block;
   launch.gpuName = gpu_.name;
+  launch.regsPerThread = p.regsPerThread;
+  launch.maxGridX = gpu_.maxGridX;
   if (p.status == "ok") {
     launch.blocks = p.blocks;
     launch.itersPerThread = p.itersPerThread;
     launch.gridCapped = p.itersPerThread > 1 || p.blocks >= gpu_.maxGridX;
-    launch.regsPerThread = p.regsPerThread;
   } else {
     // The sizes are known at run time only: as many blocks as the SMs hold at once (MODEL.md §8b's
     // warp limit), each thread striding over the tiles, which is right for any trip count.
