@@ -57,6 +57,12 @@ struct KernelDerivation {
       std::string var;
       int64_t bytes = 0;
     };
+    /// data/model.ini [registers.calibrated]'s counts, when the profile uses it (else the thesis' terms below).
+    struct CalibratedCounts {
+      int64_t parallelLoops = 0, references = 0, divisions = 0, transcendentals = 0, sequentialLoops = 0;
+      double sum = 0;  ///< before rounding
+    };
+    std::optional<CalibratedCounts> calibrated;
     int64_t scalars = 0, iterationCounter = 0, threadIndex = 0, temporaries = 0, bodyLines = 0;
     int64_t wanted = 0;            ///< their sum with the instruction pointer, before the GPU's limit
     int64_t blockLimit = 0;        ///< the most with which one block of this size fits an SM

@@ -96,10 +96,21 @@ class KernelExplanation {
   void registers() {
     if (!d_.registers) return;
     const KernelDerivation::Registers& r = *d_.registers;
-    say("MODEL.md §6: regs_per_thread = scalars " + num(r.scalars) + " + iteration counter " + num(r.iterationCounter) +
-        " + thread index " + num(r.threadIndex) + " + instruction pointer " + num(s_.regsInstructionPointer) +
-        " + expression temporaries " + num(r.temporaries) + " + " + num(r.bodyLines) + " body lines / " + num(s_.linesPerRegister) +
-        " = " + num(r.wanted));
+    if (r.calibrated) {
+      const ModelSettings::CalibratedRegisters& c = s_.calibrated;
+      const KernelDerivation::Registers::CalibratedCounts& n = *r.calibrated;
+      say("registers fitted to ptxas (data/model.ini [registers.calibrated]; counts at most " + num(c.countCap) +
+          "): regs_per_thread = round(" + num(c.base) + " + " + num(c.perParallelLoop) + " * " + num(n.parallelLoops) +
+          " parallel loops + " + num(c.perReference) + " * " +
+          num(n.references) + " references + " + num(c.perDivision) + " * " + num(n.divisions) + " divisions + " +
+          num(c.perTranscendental) + " * " + num(n.transcendentals) + " transcendentals + " + num(c.perSequentialLoop) +
+          " * " + num(n.sequentialLoops) + " sequential loops) = round(" + num(n.sum) + ") = " + num(r.wanted));
+    } else {
+      say("MODEL.md §6: regs_per_thread = scalars " + num(r.scalars) + " + iteration counter " + num(r.iterationCounter) +
+          " + thread index " + num(r.threadIndex) + " + instruction pointer " + num(s_.regsInstructionPointer) +
+          " + expression temporaries " + num(r.temporaries) + " + " + num(r.bodyLines) + " body lines / " +
+          num(s_.linesPerRegister) + " = " + num(r.wanted));
+    }
     int64_t wanted = r.wanted;
     if (r.compiled) {
       say("  " + r.compiled->source + " allocates " + num(r.compiled->registers) + " registers per thread and " +

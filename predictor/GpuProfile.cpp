@@ -74,7 +74,7 @@ GpuProfile parseGpuProfile(std::string_view text, const std::string& key, const 
   GpuProfile g;
   g.key = key;
   g.origin = origin;
-  std::string rule, wideAt, smemConfigs;
+  std::string rule, wideAt, smemConfigs, registerHeuristic = "calibrated";
   po::options_description keys;
   auto positive = [&](const char* name, auto* target) {
     keys.add_options()(name, po::value(target)->required());
@@ -107,6 +107,7 @@ GpuProfile parseGpuProfile(std::string_view text, const std::string& key, const 
   positive("l1_min_kb", &g.l1MinKb);
   positive("l1_max_kb", &g.l1MaxKb);
   keys.add_options()("smem_configs_kb", po::value(&smemConfigs));
+  keys.add_options()("register_heuristic", po::value(&registerHeuristic));
   positive("mem_latency", &g.memLatency);
   positive("l2_latency", &g.l2Latency);
   positive("launch_overhead_us", &g.launchOverheadUs);
@@ -131,6 +132,9 @@ GpuProfile parseGpuProfile(std::string_view text, const std::string& key, const 
   if (r == rules.end())
     throw std::runtime_error(origin + ": coalescing = " + rule + ": expected cc1.0, cc1.2, fermi-lines or sectors");
   g.coalescing = r->second;
+  if (registerHeuristic != "thesis" && registerHeuristic != "calibrated")
+    throw std::runtime_error(origin + ": register_heuristic = " + registerHeuristic + ": expected thesis or calibrated");
+  g.thesisRegisters = registerHeuristic == "thesis";
   g.regAllocUnitWideAt = integerList(wideAt, "reg_alloc_unit_wide_at", origin);
   g.smemConfigsKb = integerList(smemConfigs, "smem_configs_kb", origin);
   auto check = [&](bool ok, const std::string& what) {

@@ -41,6 +41,9 @@ struct GpuProfile {
   /// The shared-memory sizes per SM the unified array can be split into, ascending (KB); empty:
   /// the preferred size or else max_smem_per_sm_kb.
   std::vector<int> smemConfigsKb;
+  /// Which register heuristic applies without ptxas: the thesis' (MODEL.md §6, made on the C2050)
+  /// or the one fitted to ptxas on current architectures (data/model.ini [registers.calibrated]).
+  bool thesisRegisters = false;
   double memLatency = 0;  ///< a DRAM access, cycles (Mem_LD)
   double l2Latency = 0;   ///< a request the L2 serves, cycles
   double launchOverheadUs = 0, hostLinkGbs = 0, hostLinkLatencyUs = 0;

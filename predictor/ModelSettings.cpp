@@ -66,6 +66,13 @@ ModelSettings parseModelSettings(std::string_view text, const std::string& origi
       ("registers.per_block_dimension", po::value(&s.regsPerBlockDimension)->required())
       ("registers.instruction_pointer", po::value(&s.regsInstructionPointer)->required())
       ("registers.lines_per_register", po::value(&s.linesPerRegister)->required())
+      ("registers.calibrated.base", po::value(&s.calibrated.base)->required())
+      ("registers.calibrated.per_parallel_loop", po::value(&s.calibrated.perParallelLoop)->required())
+      ("registers.calibrated.per_reference", po::value(&s.calibrated.perReference)->required())
+      ("registers.calibrated.per_division", po::value(&s.calibrated.perDivision)->required())
+      ("registers.calibrated.per_transcendental", po::value(&s.calibrated.perTranscendental)->required())
+      ("registers.calibrated.per_sequential_loop", po::value(&s.calibrated.perSequentialLoop)->required())
+      ("registers.calibrated.count_cap", po::value(&s.calibrated.countCap)->required())
       ("shared_memory.bytes_per_block_dimension", po::value(&s.smemBytesPerBlockDimension)->required())
       ("time.division_extra", po::value(&s.divisionExtra)->required())
       ("time.cache_hit_cost", po::value(&s.cacheHitCost)->required())
@@ -78,6 +85,7 @@ ModelSettings parseModelSettings(std::string_view text, const std::string& origi
   }
   if (!(s.l2LayerConditionFraction > 0 && s.l2LayerConditionFraction <= 1))
     throw std::runtime_error(origin + ": l2.layer_condition_fraction must be in (0, 1]");
+  if (s.calibrated.countCap <= 0) throw std::runtime_error(origin + ": registers.calibrated.count_cap must be positive");
   if (s.linesPerRegister <= 0) throw std::runtime_error(origin + ": registers.lines_per_register must be positive");
   return s;
 }

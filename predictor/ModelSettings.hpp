@@ -25,6 +25,11 @@ struct ModelSettings {
   // MODEL.md §6 register heuristic
   int regsInteger = 1, regsReal = 2, regsDouble = 4, regsIterationCounter = 1, regsPerBlockDimension = 1,
       regsInstructionPointer = 1, linesPerRegister = 10;
+  /// The register heuristic fitted to ptxas (data/model.ini [registers.calibrated]).
+  struct CalibratedRegisters {
+    double base = 4, perParallelLoop = 4, perReference = 1, perDivision = 3, perTranscendental = 1, perSequentialLoop = 7;
+    int countCap = 16;
+  } calibrated;
   int smemBytesPerBlockDimension = 32;
   // MODEL.md §4, §9
   double divisionExtra = 1, cacheHitCost = 1;

@@ -340,6 +340,13 @@ TEST_CASE("GPU profiles: the shared-memory configurations and Fermi's register g
   GpuProfile plain = parseGpuProfile(with("smem_configs_kb", "# smem_configs_kb"), "h", "h.ini");
   CHECK(plain.smemPerSmBytes(142) == 114 * 1024);
   CHECK(plain.smemPerSmFor(200 * 1024, 114 * 1024) == 228 * 1024);
+  // The register heuristic: the calibrated one on current GPUs, the thesis' on the C2050 it was made on.
+  CHECK_FALSE(parseGpuProfile(h100, "h100", "h100.ini").thesisRegisters);
+  CHECK(parseGpuProfile(with("register_heuristic = calibrated", "register_heuristic = thesis"), "h", "h.ini").thesisRegisters);
+  CHECK_FALSE(parseGpuProfile(with("register_heuristic = calibrated", "# none"), "h", "h.ini").thesisRegisters);
+  CHECK_THROWS_WITH(parseGpuProfile(with("register_heuristic = calibrated", "register_heuristic = ptxas"), "h", "h.ini"),
+                    doctest::Contains("register_heuristic = ptxas: expected thesis or calibrated"));
+  CHECK(findGpuProfile("c2050")->thesisRegisters);
 }
 
 TEST_CASE("bound expressions with the symbols given") {
