@@ -180,7 +180,7 @@ EOF
   sqlite3 "$out/sapfor-off.sqlite" "SELECT '   loaded: ' || (SELECT count(*) FROM procedures) || ' procedures, ' || (SELECT count(*) FROM loops) || ' loops (max depth ' || (SELECT max(depth) FROM loops) || '), ' || (SELECT count(*) FROM directives WHERE kind = 'PARALLEL') || ' PARALLEL directives, ' || (SELECT count(*) FROM array_refs) || ' array references';"
 
   if [[ -x "$predict" ]]; then
-    local pcmd=("$predict" "$out/sapfor-off.sqlite" -q --no-record --param n1=64 --param n2=64 --param n3=64 --param nv=5)
+    local pcmd=("$predict" "$out/sapfor-off.sqlite" -q --no-record --registers heuristic --param n1=64 --param n2=64 --param n3=64 --param nv=5)
     log "-- dvmh-predict, every kernel: ${pcmd[*]}"
     local pbest= kernels
     kernels=$(sqlite3 "$out/sapfor-off.sqlite" "SELECT (SELECT count(*) FROM directives WHERE kind = 'PARALLEL' AND loop_id IS NOT NULL) + (SELECT count(*) FROM expert_directives e WHERE kind = 'PARALLEL' AND NOT EXISTS (SELECT 1 FROM directives d WHERE d.kind = 'PARALLEL' AND d.loop_id = e.loop_id))")

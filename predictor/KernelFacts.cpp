@@ -3,6 +3,8 @@
 /// the whole program, each kernel's body by the range of loop ids it spans (the indexed loop_id).
 #include "predictor/KernelFacts.hpp"
 
+#include "schema/Database.hpp"
+
 #include <SQLiteCpp/Statement.h>
 #include <SQLiteCpp/Transaction.h>
 
@@ -44,10 +46,75 @@ bool movesData(const facts::DirectiveVarRow& v) {
 
 }  // namespace
 
+/// Statements that may set a scalar or an array element once, as the database has them: what
+/// readAssignments() keeps of them depends on the variables.
+struct AssignmentRows {
+  struct Row {
+    Id varId = 0, procId = 0;
+    std::string expr;
+  };
+  std::vector<Row> scalars;   ///< scalars written by one statement only, an assignment
+  std::vector<Row> elements;  ///< every write of the array an assignment outside loops, at most 16, by var_id
+};
+
+namespace {
+
+/// Arrays, and the scalars a data directive names (a reduction variable brought back by
+/// GET_ACTUAL): a scalar is whole. In no particular order.
+std::vector<ArrayAccessFacts> readArrayAccesses(SQLite::Database& db) {
+  std::vector<ArrayAccessFacts> accesses;
+  SQLite::Statement refs(db,
+      "SELECT proc_id, loop_id, line, name, access, subscripted, context FROM ("
+      " SELECT proc_id, loop_id, line, col, name, access, subscripted, context FROM array_ref"
+      " UNION ALL SELECT s.proc_id, s.loop_id, s.line, s.col, v.name, r.access, 0, r.context"
+      " FROM scalar_ref r JOIN statement s USING (stmt_id) JOIN variable v USING (var_id)"
+      " WHERE v.name IN (SELECT name FROM directive_var WHERE clause IN ('actual', 'get_actual'))"
+      ")");
+  while (refs.executeStep()) {
+    ArrayAccessFacts a;
+    a.procId = idOf(refs, 0);
+    a.loopId = idOf(refs, 1);
+    a.line = refs.getColumn(2).getInt();
+    a.name = textOf(refs, 3);
+    a.write = textOf(refs, 4) == "W";
+    a.whole = refs.getColumn(5).getInt() == 0;
+    a.callArg = textOf(refs, 6) == "call_arg";
+    accesses.push_back(std::move(a));
+  }
+  return accesses;
+}
+
+AssignmentRows readAssignmentRows(SQLite::Database& db) {
+  AssignmentRows rows;
+  SQLite::Statement once(db,
+      "SELECT w.var_id, s.proc_id, s.expr FROM (SELECT var_id, count(*) AS writes, min(stmt_id) AS stmt_id "
+      "FROM scalar_ref WHERE access = 'W' GROUP BY var_id) w JOIN statement s ON s.stmt_id = w.stmt_id "
+      "WHERE w.writes = 1 AND s.kind = 'assignment'");
+  while (once.executeStep()) rows.scalars.push_back({once.getColumn(0).getInt64(), idOf(once, 1), textOf(once, 2)});
+  SQLite::Statement elements(db,
+      "SELECT r.var_id, s.proc_id, s.expr FROM array_ref r JOIN statement s USING (stmt_id) WHERE r.access = 'W' AND "
+      "r.var_id IN (SELECT r2.var_id FROM array_ref r2 JOIN statement s2 USING (stmt_id) WHERE r2.access = 'W' AND "
+      "r2.var_id IS NOT NULL GROUP BY r2.var_id HAVING sum(s2.kind <> 'assignment' OR r2.loop_id IS NOT NULL) = 0 "
+      "AND count(*) <= 16) ORDER BY r.var_id");
+  while (elements.executeStep())
+    rows.elements.push_back({elements.getColumn(0).getInt64(), idOf(elements, 1), textOf(elements, 2)});
+  return rows;
+}
+
+}  // namespace
+
 ProgramFacts::ProgramFacts(SQLite::Database& db) : db_(db), rows_(db, facts::Reader::Expressions::AllButStatements) {
   auto whole = std::make_shared<Whole>();
   whole_ = whole;
   Whole& w = *whole;
+  // Two reads that need none of the rest run on connections of their own meanwhile: the
+  // assignments' rows (what readAssignments keeps depends on the variables) and the accesses.
+  std::future<AssignmentRows> assignments;
+  if (std::string path = db.getFilename(); !path.empty()) {
+    auto own = [path] { return db::open(path, SQLite::OPEN_READONLY | SQLite::OPEN_NOMUTEX); };
+    assignments = std::async(std::launch::async, [own] { return readAssignmentRows(*own()); });
+    w.accessesAhead = std::async(std::launch::async, [own] { return readArrayAccesses(*own()); });
+  }
   for (facts::ProcedureRow& p : rows_.procedures()) {
     // A name repeated (not valid Fortran) stands for its last position.
     for (size_t pos = 0; pos < p.parameters.size(); ++pos) w.dummies[{p.id, p.parameters[pos]}] = static_cast<int>(pos);
@@ -94,7 +161,7 @@ ProgramFacts::ProgramFacts(SQLite::Database& db) : db_(db), rows_(db, facts::Rea
     w.calls.push_back(std::move(site));
   }
   for (size_t i = 0; i < w.calls.size(); ++i) w.callSitesOf[w.calls[i].callee].push_back(i);
-  readAssignments(w);
+  readAssignments(w, assignments.valid() ? assignments.get() : readAssignmentRows(db_));
   // Data movement: the user's REGION, ACTUAL and GET_ACTUAL, and the expert's REGIONs.
   w.directives = rows_.directives();
   for (const facts::DirectiveRow& d : w.directives) {
@@ -136,38 +203,14 @@ ProgramFacts::ProgramFacts(SQLite::Database& db) : db_(db), rows_(db, facts::Rea
 
 const std::vector<ArrayAccessFacts>& ProgramFacts::arrayAccesses() const {
   std::call_once(whole_->accessesRead, [&] {
-    // Arrays, and the scalars a data directive names (a reduction variable brought back by
-    // GET_ACTUAL): a scalar is whole. In no particular order.
-    SQLite::Statement refs(db_,
-        "SELECT proc_id, loop_id, line, name, access, subscripted, context FROM ("
-        " SELECT proc_id, loop_id, line, col, name, access, subscripted, context FROM array_ref"
-        " UNION ALL SELECT s.proc_id, s.loop_id, s.line, s.col, v.name, r.access, 0, r.context"
-        " FROM scalar_ref r JOIN statement s USING (stmt_id) JOIN variable v USING (var_id)"
-        " WHERE v.name IN (SELECT name FROM directive_var WHERE clause IN ('actual', 'get_actual'))"
-        ")");
-    while (refs.executeStep()) {
-      ArrayAccessFacts a;
-      a.procId = idOf(refs, 0);
-      a.loopId = idOf(refs, 1);
-      a.line = refs.getColumn(2).getInt();
-      a.name = textOf(refs, 3);
-      a.write = textOf(refs, 4) == "W";
-      a.whole = refs.getColumn(5).getInt() == 0;
-      a.callArg = textOf(refs, 6) == "call_arg";
-      whole_->accesses.push_back(std::move(a));
-    }
+    whole_->accesses = whole_->accessesAhead.valid() ? whole_->accessesAhead.get() : readArrayAccesses(db_);
   });
   return whole_->accesses;
 }
 
-void ProgramFacts::readAssignments(Whole& w) {
-  // Scalars written by one statement only, an assignment of the whole variable.
-  SQLite::Statement once(db_,
-      "SELECT w.var_id, s.proc_id, s.expr FROM (SELECT var_id, count(*) AS writes, min(stmt_id) AS stmt_id "
-      "FROM scalar_ref WHERE access = 'W' GROUP BY var_id) w JOIN statement s ON s.stmt_id = w.stmt_id "
-      "WHERE w.writes = 1 AND s.kind = 'assignment'");
-  while (once.executeStep()) {
-    const Id varId = once.getColumn(0).getInt64();
+void ProgramFacts::readAssignments(Whole& w, const AssignmentRows& rows) {
+  for (const AssignmentRows::Row& row : rows.scalars) {
+    const Id varId = row.varId;
     if (varId < 1 || static_cast<size_t>(varId) > w.variables.size()) continue;
     const facts::VariableRow& v = w.variables[static_cast<size_t>(varId - 1)];
     if ((v.storage != facts::Storage::Local && v.storage != facts::Storage::Module) || !v.dims.empty() || v.pointer ||
@@ -175,28 +218,23 @@ void ProgramFacts::readAssignments(Whole& w) {
       continue;
     std::vector<facts::Expression> exprs;
     try {
-      exprs = facts::parseStatementExpressions(textOf(once, 2), "statement expressions").exprs;
+      exprs = facts::parseStatementExpressions(row.expr, "statement expressions").exprs;
     } catch (const facts::ExpressionTooDeep&) {
       continue;  // too deep to read: not known
     }
     if (exprs.size() != 2 || exprs[0].kind != facts::ExpressionKind::Name || exprs[0].text != v.name) continue;
-    w.assignedOnce.emplace(varId, SingleAssignment{idOf(once, 1), std::move(exprs[1])});
+    w.assignedOnce.emplace(varId, SingleAssignment{row.procId, std::move(exprs[1])});
   }
   // Arrays whose every write is an assignment of an element with constant subscripts, outside
   // loops (grid_points(1) = 64): each element set once is known.
-  SQLite::Statement elements(db_,
-      "SELECT r.var_id, s.proc_id, s.expr FROM array_ref r JOIN statement s USING (stmt_id) WHERE r.access = 'W' AND "
-      "r.var_id IN (SELECT r2.var_id FROM array_ref r2 JOIN statement s2 USING (stmt_id) WHERE r2.access = 'W' AND "
-      "r2.var_id IS NOT NULL GROUP BY r2.var_id HAVING sum(s2.kind <> 'assignment' OR r2.loop_id IS NOT NULL) = 0 "
-      "AND count(*) <= 16) ORDER BY r.var_id");
   std::set<Id> notOnce;
-  while (elements.executeStep()) {
-    const Id varId = elements.getColumn(0).getInt64();
+  for (const AssignmentRows::Row& row : rows.elements) {
+    const Id varId = row.varId;
     if (varId < 1 || static_cast<size_t>(varId) > w.variables.size()) continue;
     const facts::VariableRow& v = w.variables[static_cast<size_t>(varId - 1)];
     std::vector<facts::Expression> exprs;
     try {
-      exprs = facts::parseStatementExpressions(textOf(elements, 2), "statement expressions").exprs;
+      exprs = facts::parseStatementExpressions(row.expr, "statement expressions").exprs;
     } catch (const facts::ExpressionTooDeep&) {
       notOnce.insert(varId);
       continue;
@@ -210,7 +248,7 @@ void ProgramFacts::readAssignments(Whole& w) {
       else if (d.kind == facts::ExpressionKind::Constant && !d.args.empty()) subscripts.push_back(d.args[0].value);
       else constant = false;
     }
-    if (!constant || !w.elementsAssignedOnce.emplace(std::pair{varId, subscripts}, SingleAssignment{idOf(elements, 1), std::move(exprs[1])}).second)
+    if (!constant || !w.elementsAssignedOnce.emplace(std::pair{varId, subscripts}, SingleAssignment{row.procId, std::move(exprs[1])}).second)
       notOnce.insert(varId);
   }
   std::erase_if(w.elementsAssignedOnce, [&](const auto& e) { return notOnce.count(e.first.first) > 0; });

@@ -14,6 +14,7 @@
 #include <SQLiteCpp/Database.h>
 
 #include <cstdint>
+#include <future>
 #include <map>
 #include <mutex>
 #include <memory>
@@ -34,6 +35,8 @@ struct Statement : facts::StatementRow {
 struct ReductionFacts {
   std::string op, var;
 };
+
+struct AssignmentRows;  // KernelFacts.cpp: what the database says may set a variable once
 
 struct KernelFacts {
   Id loopId = 0;                 ///< the nest's outermost loop
@@ -161,12 +164,15 @@ class ProgramFacts {
     std::vector<CallSiteFacts> calls;
     mutable std::once_flag accessesRead;
     mutable std::vector<ArrayAccessFacts> accesses;
+    /// The accesses read on a connection of their own while the rest loads (the transfer plan
+    /// needs them; reading them alone would otherwise hold up the start).
+    mutable std::future<std::vector<ArrayAccessFacts>> accessesAhead;
     std::map<std::pair<Id, std::string>, int> dummies;
     std::map<Id, SingleAssignment> assignedOnce;     ///< by variable
     std::map<std::pair<Id, std::vector<int64_t>>, SingleAssignment> elementsAssignedOnce;  ///< by array and subscripts
     std::map<Id, std::vector<Allocation>> allocations;  ///< by variable
   };
-  void readAssignments(Whole& w);
+  void readAssignments(Whole& w, const AssignmentRows& rows);
 
   SQLite::Database& db_;
   facts::Reader rows_;

@@ -52,7 +52,7 @@ int64_t storePrediction(SQLite::Database& db, const RunRecord& run, const Progra
          "roofline_seconds", "roofline_bound"};
     // The columns every kernel has: run_id ... across; an unknown kernel's others are NULL.
     const size_t identifying = 7;
-    BatchedInsert kernels(db, "kernel_prediction", kernelColumns, 4);
+    BatchedInsert kernels(db, "kernel_prediction", kernelColumns, 16);  // 16 * 57 columns under SQLite's 999 parameters
     BatchedInsert accesses(db, "access_prediction",
         {"run_id", "loop_id", "pos", "ref_id", "name", "access", "per_thread", "stride", "formula_transactions",
          "exact_transactions", "transactions", "coalesced", "pattern", "cache_hits", "cache_misses", "l2_hits", "dram_bytes"});

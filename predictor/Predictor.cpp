@@ -22,6 +22,7 @@
 #include <numeric>
 #include <limits>
 #include <thread>
+#include <unordered_map>
 
 namespace sapfor::predictor {
 
@@ -596,14 +597,16 @@ class KernelModel {
   bool accesses() {
     const std::string xVar = program_.loop(k_.nest.back()).var;
     std::set<std::string> lacking;
+    std::unordered_map<Id, Layout> layouts;  // an array's, worked out at its first reference
     for (const facts::ArrayRefRow& r : k_.references) {
       if (!r.subscripted) {
         d_.wholeArrays.push_back({r.name, r.line});
         continue;
       }
       if (!r.varId) continue;
-      const facts::VariableRow& v = program_.variable(r.varId);
-      Layout layout = layoutOf(v, lacking);
+      auto known = layouts.find(r.varId);
+      if (known == layouts.end()) known = layouts.emplace(r.varId, layoutOf(program_.variable(r.varId), lacking)).first;
+      const Layout& layout = known->second;
       AccessPrediction a;
       a.refId = r.id;
       a.name = r.name;
@@ -1018,14 +1021,29 @@ class KernelModel {
     int64_t capacity = int64_t{d_.occupancy->l1Kb} * 1024 / std::max<int64_t>(1, occupancy_.activeBlocks);
     figures.l1BytesPerBlock = capacity;
     LruSegmentCache l1(capacity);
-    std::map<const facts::ArrayRefRow*, std::pair<double, double>> seen;  // hits, misses
+    // Each read's lanes: the part of their addresses the nest's variables make, per warp, worked
+    // out once (the replay adds what the body loops' variables make).
     struct Read {
       LinearAddress address;
-      int64_t segment;
+      int64_t segment = 0;
+      std::vector<int64_t> laneOffsets;  ///< by lane, the warps' lanes one after another
+      double hits = 0, misses = 0;
     };
-    std::map<const facts::ArrayRefRow*, Read> reads;
-    for (const Reference& r : references_)
-      if (r.ref->access == facts::Access::Read) reads[r.ref] = {linearAddress(*r.ref, r.layout), segmentBytes(r.layout.elemBytes)};
+    std::unordered_map<const facts::ArrayRefRow*, Read> reads;
+    size_t n = k_.nest.size();
+    for (const Reference& r : references_) {
+      if (r.ref->access != facts::Access::Read) continue;
+      Read& read = reads[r.ref];
+      read.address = linearAddress(*r.ref, r.layout);
+      read.segment = segmentBytes(r.layout.elemBytes);
+      if (!read.address.affine) continue;
+      for (size_t lane = 0; lane < laneValues_.size() / std::max<size_t>(n, 1); ++lane) {
+        int64_t offset = 0;
+        for (const auto& [slot, coeff] : read.address.terms)
+          if (slot < n) offset = wrappingAdd(offset, wrappingMul(coeff, laneValues_[lane * n + slot]));
+        read.laneOffsets.push_back(offset);
+      }
+    }
     // Each block's statements and child blocks in source order, once.
     std::map<Id, std::vector<std::pair<Id, const facts::BlockRow*>>> items;
     for (const Statement& st : k_.statements) items[st.blockId].emplace_back(st.id, nullptr);
@@ -1055,11 +1073,17 @@ class KernelModel {
           continue;
         }
         for (const facts::ArrayRefRow* r : refsOf_[id]) {
-          auto read = reads.find(r);
-          if (read == reads.end() || !read->second.address.affine) continue;
-          int64_t segment = read->second.segment;
+          auto found = reads.find(r);
+          if (found == reads.end() || !found->second.address.affine) continue;
+          Read& read = found->second;
+          int64_t segment = read.segment;
+          int64_t base = read.address.constant;
+          for (const auto& [slot, coeff] : read.address.terms)
+            if (slot >= n) base = wrappingAdd(base, wrappingMul(coeff, env[slot]));
           for (size_t w = 0; w < warps() && budget > 0; ++w, --budget) {
-            warpAddresses(read->second.address, w, env, addresses);
+            addresses.clear();
+            for (size_t lane = warpLanes_[w]; lane < warpLanes_[w + 1]; ++lane)
+              addresses.push_back(simulatedAddress(wrappingAdd(base, read.laneOffsets[lane])));
             if (addresses.empty()) continue;
             for (int64_t& a : addresses) a &= -segment;  // the segment's start (a power of two: §5 (2))
             if (!std::is_sorted(addresses.begin(), addresses.end()) &&
@@ -1068,7 +1092,7 @@ class KernelModel {
             addresses.erase(std::unique(addresses.begin(), addresses.end()), addresses.end());
             bool hit = true;
             for (int64_t start : addresses) hit = l1.access(start, segment) && hit;
-            (hit ? seen[r].first : seen[r].second) += 1;
+            (hit ? read.hits : read.misses) += 1;
           }
         }
       }
@@ -1076,9 +1100,9 @@ class KernelModel {
     walk(k_.blocks.front().id);
     for (size_t i = 0; i < references_.size(); ++i) {
       AccessPrediction& a = p_.accesses[i];
-      auto s = seen.find(references_[i].ref);
-      double rate = s == seen.end() || s->second.first + s->second.second == 0
-                        ? 0 : s->second.first / (s->second.first + s->second.second);
+      auto s = reads.find(references_[i].ref);
+      double rate = s == reads.end() || s->second.hits + s->second.misses == 0
+                        ? 0 : s->second.hits / (s->second.hits + s->second.misses);
       a.cacheHits = a.perThread * rate;
       a.cacheMisses = a.perThread - *a.cacheHits;
     }

@@ -8,6 +8,8 @@
 #include "predictor/GpuProfile.hpp"
 #include "predictor/HongKim.hpp"
 #include "predictor/LruSegmentCache.hpp"
+
+#include <algorithm>
 #include "predictor/ModelSettings.hpp"
 #include "predictor/Occupancy.hpp"
 #include "predictor/Reduction.hpp"
@@ -426,4 +428,44 @@ TEST_CASE("LRU segment cache: the least recently used segment leaves first (MODE
   CHECK(cache.access(0, 128));
   CHECK(cache.access(256, 128));
   CHECK_FALSE(cache.access(128, 128));
+}
+
+TEST_CASE("LRU segment cache: the same hits and misses as a plain list, over many mixed accesses") {
+  // The flat table (open addressing, backward-shift deletion) against the definition: a list in
+  // recency order, the least recent dropped while the new segment does not fit. Segments of 32,
+  // 64 and 128 B over a range several times the capacity; some smaller than planned (16 B), so the
+  // table grows.
+  struct Segment {
+    int64_t start, bytes;
+  };
+  for (int64_t capacity : {int64_t{0}, int64_t{128}, int64_t{1000}, int64_t{28 * 1024}}) {
+    LruSegmentCache cache(capacity);
+    std::vector<Segment> reference;  // most recent first
+    int64_t used = 0;
+    uint64_t random = 12345;
+    int hits = 0;
+    for (int i = 0; i < 200000; ++i) {
+      random = random * 6364136223846793005ull + 1442695040888963407ull;
+      int64_t bytes = int64_t{16} << ((random >> 33) % 4);
+      int64_t start = static_cast<int64_t>((random >> 40) % 4096) * 32;
+      auto found = std::find_if(reference.begin(), reference.end(), [&](const Segment& s) { return s.start == start; });
+      bool expected = found != reference.end();
+      if (expected) {
+        Segment s = *found;
+        reference.erase(found);
+        reference.insert(reference.begin(), s);
+      } else if (bytes <= capacity) {
+        while (used + bytes > capacity) {
+          used -= reference.back().bytes;
+          reference.pop_back();
+        }
+        reference.insert(reference.begin(), {start, bytes});
+        used += bytes;
+      }
+      bool got = cache.access(start, bytes);
+      hits += got;
+      REQUIRE(got == expected);
+    }
+    CHECK((capacity == 0) == (hits == 0));  // hits happen, and none where nothing fits
+  }
 }
