@@ -405,7 +405,9 @@ class HtmlWriter {
   void kernelTable() {
     out_ << "<section id=\"kernels\">\n<h2>Kernels</h2>\n<div class=\"scroll\"><table id=\"kernel-table\">\n<thead><tr>"
          << "<th>kernel</th><th>block &times; blocks</th><th class=\"num\">regs</th><th>occupancy (limiter)</th>"
-         << "<th>bound</th><th class=\"num\">one launch</th><th class=\"num\">launches</th><th class=\"num\">whole program</th>"
+         << "<th>bound</th><th class=\"num\">one launch</th>"
+         << (now_.measured.empty() ? "" : "<th class=\"num\">measured</th><th class=\"num\">error</th>")
+         << "<th class=\"num\">launches</th><th class=\"num\">whole program</th>"
          << (before_ ? "<th class=\"num baseline\">before</th><th class=\"baseline\">change</th>" : "")
          << "<th>where one launch goes</th></tr></thead>\n<tbody>\n";
     double programTotal = now_.prediction.totalSeconds.value_or(0);
@@ -416,7 +418,7 @@ class HtmlWriter {
            << (before_ && !old ? " <span class=\"badge new\">added</span>" : "") << "<br><span class=\"muted small\">"
            << escape(k.source) << "</span></td>";
       if (k.status != "ok") {
-        out_ << "<td colspan=\"7\" class=\"unknown\">unknown: needs " << escape(joined(k.missing)) << "</td>";
+        out_ << "<td colspan=\"" << (now_.measured.empty() ? 7 : 9) << "\" class=\"unknown\">unknown: needs " << escape(joined(k.missing)) << "</td>";
         if (before_) beforeCells(old, &k);
         out_ << "<td></td></tr>\n";
         continue;
@@ -426,6 +428,17 @@ class HtmlWriter {
       occupancyCell(k);
       out_ << "</td><td>" << escape(k.bound) << "</td><td class=\"num\">"
            << formatDuration(oneLaunch(k)) << "</td>";
+      if (!now_.measured.empty()) {
+        // The kernel alone, as the program sapfor-cuda --bench wrote times it: seconds against it.
+        auto m = now_.measured.find(k.loopId);
+        if (m == now_.measured.end() || m->second.seconds <= 0)
+          out_ << "<td class=\"num\">&ndash;</td><td class=\"num\">&ndash;</td>";
+        else
+          out_ << "<td class=\"num measured\" title=\"" << escape(m->second.device) << "\">" << formatDuration(m->second.seconds)
+               << "</td><td class=\"num error\" title=\"(predicted kernel " << formatDuration(k.seconds) << " - measured) / measured\">"
+               << (k.seconds >= m->second.seconds ? "+" : "") << fixed((k.seconds - m->second.seconds) / m->second.seconds * 100, 0)
+               << "%</td>";
+      }
       if (launchesKnown(k))
         out_ << "<td class=\"num\">" << fixed(k.launches, 0) << "</td><td class=\"num\" data-total-seconds=\"" << exact(k.totalSeconds)
              << "\">" << formatDuration(k.totalSeconds)
@@ -641,6 +654,14 @@ class HtmlWriter {
 };
 
 }  // namespace
+
+std::map<Id, KernelMeasurement> readMeasurements(SQLite::Database& db, const std::string& gpuKey) {
+  std::map<Id, KernelMeasurement> measured;
+  SQLite::Statement q(db, "SELECT loop_id, seconds, device FROM kernel_measurement WHERE gpu = ? ORDER BY time");
+  q.bind(1, gpuKey);
+  while (q.executeStep()) measured[q.getColumn(0).getInt64()] = {q.getColumn(1).getDouble(), q.getColumn(2).getString()};
+  return measured;
+}
 
 void writeHtml(std::ostream& out, const HtmlReportInput& current, const HtmlReportInput* baseline) {
   HtmlWriter(out, current, baseline).write();

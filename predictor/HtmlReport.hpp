@@ -14,6 +14,7 @@
 
 #include <optional>
 #include <ostream>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -48,12 +49,22 @@ LoopTree readLoopTree(SQLite::Database& db);
 std::vector<std::pair<std::string, std::string>> readProvenance(SQLite::Database& db);
 
 /// Everything the page shows about one database.
+/// A kernel's time on a real GPU (table kernel_measurement, tools/measure-kernels.sh).
+struct KernelMeasurement {
+  double seconds = 0;  ///< one launch, the median of the timed runs
+  std::string device;
+};
+
 struct HtmlReportInput {
   ReportHeader header;
   std::vector<std::pair<std::string, std::string>> provenance;
   LoopTree tree;
   ProgramPrediction prediction;
+  std::map<Id, KernelMeasurement> measured;  ///< by loop id, for this GPU profile; empty: none
 };
+
+/// The latest time measured for each kernel written for GPU profile `gpuKey`.
+std::map<Id, KernelMeasurement> readMeasurements(SQLite::Database& db, const std::string& gpuKey);
 
 /// `baseline`: the earlier revision's, or null for a page about one program.
 void writeHtml(std::ostream& out, const HtmlReportInput& current, const HtmlReportInput* baseline);

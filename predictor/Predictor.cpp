@@ -637,6 +637,26 @@ class KernelModel {
       }
     }
     d_.constantBank.assign(constantBank.begin(), constantBank.end());
+    // What a benchmark of the kernel needs (when asked): the arrays' shapes, the arguments' values.
+    if (!o_.benchInputs) return true;
+    std::set<Id> shaped;
+    for (const Reference& r : references_) {
+      if (!shaped.insert(r.ref->varId).second) continue;
+      const facts::VariableRow& v = program_.variable(r.ref->varId);
+      KernelPrediction::ArrayShape shape;
+      shape.name = v.name;
+      std::set<std::string> ignored;
+      for (size_t d = 0; d < v.dims.size(); ++d) {
+        shape.lower.push_back(d < r.layout.lower.size() ? r.layout.lower[d] : 1);
+        std::optional<double> e = symbols_.extent(v, d, ignored);
+        shape.extent.push_back(e ? std::optional<int64_t>(saturated(*e)) : std::nullopt);
+      }
+      p_.arrays.push_back(std::move(shape));
+    }
+    for (const std::string& name : constantBank) {
+      std::set<std::string> ignored;
+      if (std::optional<double> value = symbols_.value(procId_, name, ignored, {})) p_.scalars[name] = *value;
+    }
     return true;
   }
 

@@ -39,6 +39,7 @@ struct PredictOptions {
   bool explainAll = false;                       ///< every kernel's
   int jobs = 1;                                  ///< threads predicting kernels (results do not depend on it)
   std::map<Id, CompiledResources> compiled;      ///< by the kernel's loop id: registers a compiler allocated
+  bool benchInputs = false;                      ///< fill KernelPrediction::arrays and scalars (sapfor-cuda --bench)
 };
 
 /// How a warp's lanes meet memory (MODEL.md §12): the class reported for a reference.
@@ -107,6 +108,17 @@ struct KernelPrediction {
   double intensity = 0, rooflineSeconds = 0;
   std::string rooflineBound;
   std::vector<AccessPrediction> accesses;
+  /// The sizes the prediction used, for a benchmark of the kernel at them (sapfor-cuda --bench):
+  /// each array's lower bounds and extents (an extent nullopt when unknown: the last dimension's
+  /// is not needed to predict), and the values of the scalars the kernel reads as arguments when
+  /// the symbols give them.
+  struct ArrayShape {
+    std::string name;
+    std::vector<int64_t> lower;
+    std::vector<std::optional<int64_t>> extent;
+  };
+  std::vector<ArrayShape> arrays;          ///< only with PredictOptions::benchInputs
+  std::map<std::string, double> scalars;   ///< only with PredictOptions::benchInputs
   /// The intermediate figures, for the kernel --explain asks for (explainLoop, explainAll); else null.
   std::shared_ptr<const KernelDerivation> derivation;
 };

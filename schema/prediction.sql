@@ -80,6 +80,23 @@ CREATE TABLE access_prediction (
   PRIMARY KEY (run_id, loop_id, pos)
 ) WITHOUT ROWID;
 
+-- One row per kernel timed on a real GPU (tools/measure-kernels.sh runs the programs sapfor-cuda
+-- --bench writes, at the sizes dvmh-predict used for the GPU profile `gpu`).
+CREATE TABLE kernel_measurement (
+  loop_id  INTEGER NOT NULL REFERENCES loop,
+  gpu      TEXT NOT NULL,                 -- the profile the program was written for (its block, grid, sizes)
+  device   TEXT NOT NULL,                 -- the GPU it ran on, as CUDA names it
+  seconds  REAL NOT NULL,                 -- one launch: the median of the timed runs
+  min_seconds REAL NOT NULL,
+  runs     INTEGER NOT NULL,
+  time     TEXT NOT NULL,                 -- when it ran, ISO 8601 UTC
+  PRIMARY KEY (loop_id, gpu, time)
+) WITHOUT ROWID;
+
+CREATE VIEW kernel_measurements AS
+SELECT l.loop_key, m.loop_id, m.gpu, m.device, m.seconds, m.min_seconds, m.runs, m.time
+FROM kernel_measurement m JOIN loop l USING (loop_id);
+
 CREATE VIEW predict_runs AS
 SELECT run_id, time, gpu, gpu_name, options, kernels, unresolved, kernel_seconds, reduction_seconds,
        launch_seconds, transfer_seconds, transfer_bytes, total_seconds, tool_version, command

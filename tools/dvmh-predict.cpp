@@ -282,7 +282,8 @@ int main(int argc, char** argv) {
         if (k.loopKey == explain) writeExplanation(std::cout, k, options, settings);
       if (loop.empty()) writeProgramExplanation(std::cout, prediction, options);
     } else if (format == "html") {
-      HtmlReportInput current{header, readProvenance(*db), readLoopTree(*db), std::move(prediction)};
+      HtmlReportInput current{header, readProvenance(*db), readLoopTree(*db), std::move(prediction),
+                              readMeasurements(*db, options.gpu.key)};
       std::optional<HtmlReportInput> before;
       if (baselineDb)
         before = predictBaseline(*baselineDb, baseline, loop, options, settings, optionText,

@@ -3,7 +3,10 @@
 /// database, with the block and grid dvmh-predict computes for it, so that what ptxas allocates
 /// can be compared with the predicted registers.
 #include "tools/cuda/CudaWriter.hpp"
+#include "tools/cuda/BenchProgram.hpp"
 #include "tools/cuda/KernelRequests.hpp"
+#include "tools/cuda/Ptxas.hpp"
+#include "files/OutputFolder.hpp"
 #include "threads/StackThread.hpp"
 #include "predictor/GpuProfile.hpp"
 #include "predictor/KernelFacts.hpp"
@@ -19,6 +22,7 @@
 #include <boost/program_options.hpp>
 
 #include <fstream>
+#include <sstream>
 #include <iostream>
 
 namespace po = boost::program_options;
@@ -45,6 +49,13 @@ const char* const kUsage =
     "COMPLEX, an ACROSS nest without --across, ...) is written as a comment 'not translatable: REASON',\n"
     "and the reason is printed on stderr.\n"
     "\n"
+    "--bench DIR writes instead, per kernel, a complete CUDA program DIR/NAME.cu that allocates the\n"
+    "arrays at the sizes dvmh-predict used (filled with ones), sets the scalars it knows (1 otherwise),\n"
+    "launches the kernel with the same block and grid once to warm up and --runs times timed, and\n"
+    "prints one JSON line: {\"loop_key\", \"kernel\", \"gpu\", \"device\", \"runs\", \"seconds\" (the median),\n"
+    "\"min_seconds\"}; and DIR/kernels.tsv: loop key, program, architecture, GPU profile, predicted\n"
+    "seconds. tools/measure-kernels.sh compiles and runs them and loads the times into the database.\n"
+    "\n"
     "Exit status: 0 every kernel written; 1 written, but some kernel is not translatable; 2 trouble\n"
     "(no database, not ours, not analyzed, an unknown loop or GPU, a source missing or changed, a bad\n"
     "option); nothing is written then.\n";
@@ -67,6 +78,8 @@ int main(int argc, char** argv) {
   std::string path, output, gpuName(sapfor::predictor::kDefaultGpuKey), gpuFile, blockDefaults = "thesis", block, paramsFile;
   std::vector<std::string> loops, params, includes, defines, undefines;
   bool cpp = false, across = false;
+  std::string benchDir;
+  int runs = 10;
   po::options_description visible("Options");
   visible.add_options()
       ("loop", po::value(&loops)->composing(), "LOOP_KEY: write this kernel (repeatable; default: every kernel)")
@@ -78,6 +91,8 @@ int main(int argc, char** argv) {
       ("block", po::value(&block), "X,Y,Z: the thread block of every kernel, as dvmh-predict's")
       ("param", po::value(&params)->composing(), "NAME=VALUE: a symbol's value, as dvmh-predict's (repeatable)")
       ("params", po::value(&paramsFile), "FILE: --param values, NAME=VALUE a line, as dvmh-predict's")
+      ("bench", po::value(&benchDir), "DIR: write a timing program per kernel there instead (see above)")
+      ("runs", po::value(&runs), "N: the timed launches of each --bench program (default 10)")
       ("across", po::bool_switch(&across), "write ACROSS nests too, for measuring registers: they compute the loop only if "
        "their iterations run in order (DVMH pipelines them; that is not written)")
       ("include,I", po::value(&includes)->composing(), "DIR: an include folder, searched after those sapfor-lex recorded "
@@ -107,7 +122,11 @@ int main(int argc, char** argv) {
     if (std::optional<std::string> bad = tools::readParamsFile(paramsFile, options)) return trouble(*bad);
   if (std::optional<std::string> bad = tools::parseParams(params, options)) return trouble(*bad);
   options.cacheKb = options.gpu.l1DefaultKb;
-
+  if (!benchDir.empty() && !output.empty()) return trouble("--bench writes a folder of programs; -o does not go with it");
+  if (runs < 1 || runs > 100000) return trouble("--runs must be from 1 to 100000");
+  options.benchInputs = !benchDir.empty();
+  std::optional<files::OutputFolder> benchFolder;
+  std::string manifest;
   std::string text;
   std::optional<files::StagedFile> outputFile;  // checked now, written whole at the end
   // Parsing the sources, translating the kernels and freeing the syntax trees recurse as deep as
@@ -117,6 +136,7 @@ int main(int argc, char** argv) {
     int status = kOk;
     try {
       if (!output.empty()) outputFile.emplace(output, refusalToReplace);
+      if (!benchDir.empty()) benchFolder.emplace(benchDir, "sapfor-cuda-bench");
       auto db = db::openExisting(path, false);
       if (!db::getMeta(*db, "analysis"))
         return trouble(path + ": the analysis has not run on this database (sapfor-lex --no-analysis made it): "
@@ -161,10 +181,27 @@ int main(int argc, char** argv) {
         if (!kernel.translated()) {
           std::cerr << "sapfor-cuda: " << kernel.loopKey << ": not translatable: " << kernel.reason << "\n";
           status = kNotTranslatable;
+        } else if (benchFolder) {
+          cuda::BenchProgram bench = cuda::benchProgram(kernel, request, p, options.gpu.key, runs);
+          if (!bench.reason.empty()) {
+            std::cerr << "sapfor-cuda: " << kernel.loopKey << ": not benchmarked: " << bench.reason << "\n";
+            status = kNotTranslatable;
+          } else {
+            benchFolder->add(kernel.name + ".cu", bench.text);
+            std::ostringstream seconds;
+            seconds.precision(9);
+            seconds << p.seconds;
+            manifest += p.loopKey + "\t" + kernel.name + ".cu\t" + cuda::cudaArchitecture(options.gpu.computeCapability) + "\t" +
+                        options.gpu.key + "\t" + seconds.str() + "\n";
+          }
         }
         written.push_back(std::move(kernel));
       }
       text = writer.translationUnit(written);
+      if (benchFolder) {
+        benchFolder->add("kernels.tsv", "# loop_key\tprogram\tarch\tgpu\tpredicted_seconds\n" + manifest);
+        benchFolder->commit();
+      }
     } catch (const db::DatabaseError& e) {
       return trouble(e.what());
     } catch (const frontend::LoadError& e) {
@@ -179,6 +216,7 @@ int main(int argc, char** argv) {
   int status = kOk;
   threads::runWithLargeStack([&] { status = translateAll(); });
   if (status == kTrouble) return status;
+  if (!benchDir.empty()) return status;
   if (!outputFile) {
     std::cout << text;
     return tools::stdoutWritten("sapfor-cuda") ? status : kTrouble;

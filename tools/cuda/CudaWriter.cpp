@@ -264,6 +264,7 @@ class KernelTranslator {
       k.text = assemble(k.name, body);
       k.function = function_;
       k.helpers = used_;
+      k.parameters = parameters_;
       kernelNames_.insert(k.name);
       for (const std::string& h : used_) helpers_.insert(h);
     } catch (const NotTranslatable& e) {
@@ -447,7 +448,8 @@ class KernelTranslator {
       } else if (!deferred && (dim.lowerText.empty() || dim.lowerText == "1")) {
         v.lower.push_back({"1", kPrimary});
       } else {
-        v.lower.push_back({extentParameter(s.name + "_lb" + dimName), kPrimary});
+        v.lower.push_back({extentParameter(s.name + "_lb" + dimName, {KernelParameter::Kind::LowerBound, "", "int", s.name, d}),
+                           kPrimary});
       }
       if (last) break;
       std::optional<int64_t> extent = deferred ? std::nullopt : dim.extent();
@@ -458,7 +460,8 @@ class KernelTranslator {
       }
       known = false;
       if (deferred || colon || dim.upperText.empty()) {
-        v.extent.push_back({extentParameter(s.name + "_n" + dimName), kPrimary});
+        v.extent.push_back({extentParameter(s.name + "_n" + dimName, {KernelParameter::Kind::Extent, "", "int", s.name, d}),
+                            kPrimary});
         continue;
       }
       if (!spec && !(spec = declaredShape(s))) fail("the declaration of array " + s.name + " is not found");
@@ -480,9 +483,11 @@ class KernelTranslator {
   }
 
   /// A bound the kernel cannot know (an allocatable's, an assumed shape's): the caller passes it.
-  std::string extentParameter(const std::string& base) {
+  std::string extentParameter(const std::string& base, KernelParameter meaning) {
     std::string name = names_.fresh(base);
     extentParameters_.push_back({"int " + name, "int " + name, name});
+    meaning.cName = name;
+    extentMeaning_.push_back(meaning);
     return name;
   }
 
@@ -917,18 +922,23 @@ class KernelTranslator {
       out << "// ACROSS: this computes the loop only if its iterations run in order (DVMH pipelines them);\n"
              "// written with --across to measure its registers, not to run it\n";
     std::vector<Parameter> params;
+    using Kind = KernelParameter::Kind;
     for (const Symbol* s : parameterOrder_) {
       const KernelVariable& v = vars_.at(s);
       if (v.role == Role::Array) {
         std::string c = v.written ? "" : "const ";
         params.push_back({c + v.cType + "* __restrict__ " + v.cName, c + v.cType + "* " + v.cName, v.cName});
+        parameters_.push_back({Kind::Array, v.cName, v.cType, s->name, 0});
       } else if (v.role == Role::Reduction) {
         params.push_back({v.cType + "* __restrict__ " + v.globalName, v.cType + "* " + v.globalName, v.globalName});
+        parameters_.push_back({Kind::Reduction, v.globalName, v.cType, s->name, 0});
       } else {
         params.push_back({v.cType + " " + v.cName, v.cType + " " + v.cName, v.cName});
+        parameters_.push_back({Kind::Scalar, v.cName, v.cType, s->name, 0});
       }
     }
     for (const Parameter& p : extentParameters_) params.push_back(p);
+    parameters_.insert(parameters_.end(), extentMeaning_.begin(), extentMeaning_.end());
     // The function itself (what ptxas compiles) is written apart from the comments above and the
     // launcher below.
     std::ostringstream comments;
@@ -1092,6 +1102,8 @@ class KernelTranslator {
   std::map<const Symbol*, KernelVariable> vars_;
   std::vector<const Symbol*> parameterOrder_, localOrder_;
   std::vector<Parameter> extentParameters_;
+  std::vector<KernelParameter> extentMeaning_;  ///< parallel to extentParameters_
+  std::vector<KernelParameter> parameters_;     ///< assemble()'s, in the function's order
   std::vector<std::string> boundLocals_;
   std::vector<std::string> counts_;  ///< the nest's trip counts that do not fold: `const int n_i = ...`
   std::vector<std::string> seqLoops_;

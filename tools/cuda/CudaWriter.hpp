@@ -48,6 +48,15 @@ struct KernelRequest {
   KernelLaunch launch;
 };
 
+/// A parameter of a translated kernel, as a program that runs it must supply it.
+struct KernelParameter {
+  enum class Kind { Array, Reduction, Scalar, LowerBound, Extent };
+  Kind kind = Kind::Scalar;
+  std::string cName, cType;  ///< cType: the element's type for Array and Reduction
+  std::string variable;      ///< the Fortran variable (LowerBound, Extent: the array)
+  int dim = 0;               ///< LowerBound, Extent: the dimension, from 0
+};
+
 struct CudaKernel {
   std::string loopKey;
   std::string name;    ///< the __global__ function (its launcher is launch_NAME)
@@ -55,6 +64,7 @@ struct CudaKernel {
   std::string text;    ///< the kernel and its launcher
   std::string function;             ///< the __global__ function alone, without comments: what ptxas compiles
   std::set<std::string> helpers;    ///< the device helpers it calls (helperDefinitions)
+  std::vector<KernelParameter> parameters;  ///< in the function's order
   bool translated() const { return reason.empty(); }
 };
 
