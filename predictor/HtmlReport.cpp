@@ -615,7 +615,7 @@ class HtmlWriter {
            << k.block[2] << ", " << k.itersPerThread << " iteration(s) per thread. Occupancy ";
       occupancyCell(k);
       out_ << ": " << k.activeBlocksPerSm << " blocks, " << k.activeWarpsPerSm << " warps per SM; " << k.regsPerThread
-           << " registers per thread (" << escape(k.regsSource == "heuristic" ? "MODEL.md §6's heuristic" : k.regsSource)
+           << " registers per thread (" << escape(k.regsSource == "heuristic" ? "the heuristic" : k.regsSource)
            << "), " << k.smemPerBlock << " B shared memory per block.</p>\n";
       references(k);
       out_ << "</article>\n";

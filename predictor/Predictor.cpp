@@ -965,7 +965,7 @@ class KernelModel {
                    lines / s_.linesPerRegister;
     KernelDerivation::Registers& figures = d_.registers.emplace();
     if (!g_.thesisRegisters) {
-      // data/model.ini [registers.calibrated]: fitted to ptxas on sm_80 and sm_90 (bench/registers.sh).
+      // data/model.ini [registers.calibrated]: fitted to ptxas on sm_80 and sm_90 (bench/registers.py).
       const ModelSettings::CalibratedRegisters& c = s_.calibrated;
       KernelDerivation::Registers::CalibratedCounts& n = figures.calibrated.emplace();
       for (const Statement& st : k_.statements) {
@@ -976,8 +976,9 @@ class KernelModel {
       n.parallelLoops = static_cast<int64_t>(k_.nest.size());
       n.references = static_cast<int64_t>(k_.references.size());
       n.sequentialLoops = static_cast<int64_t>(k_.bodyLoops.size());
-      n.sum = c.base + c.perParallelLoop * capped(n.parallelLoops) + c.perReference * capped(n.references) + c.perDivision * capped(n.divisions) +
-              c.perTranscendental * capped(n.transcendentals) + c.perSequentialLoop * capped(n.sequentialLoops);
+      n.sum = c.base + c.perParallelLoop * capped(n.parallelLoops) + c.perReference * capped(n.references) +
+              c.perDivision * capped(n.divisions) + c.perTranscendental * capped(n.transcendentals) +
+              c.perSequentialLoop * capped(n.sequentialLoops);
       regs = std::max<int64_t>(1, std::llround(n.sum));
     }
     figures.scalars = scalars;

@@ -54,7 +54,9 @@ const char* const kUsage =
     "Registers per thread come from ptxas when nvcc is installed (--registers auto, the default): each\n"
     "kernel is written as sapfor-cuda writes it (the sources parsed again, as sapfor-lex recorded them),\n"
     "compiled with nvcc -cubin -Xptxas -v for the GPU's architecture, and the registers and static\n"
-    "shared memory ptxas reports replace MODEL.md §6's heuristic. Compilations run in parallel (--jobs)\n"
+    "shared memory ptxas reports replace the register heuristic (on the current GPUs one fitted to ptxas,\n"
+    "data/model.ini [registers.calibrated]; on the C2050 the thesis', MODEL.md §6). Compilations run in\n"
+    "parallel (--jobs)\n"
     "and are cached by the compiled text, nvcc's release and the architecture, so a second run compiles\n"
     "nothing. Where nvcc is missing, does not compile for the GPU (sm_20) or the sources cannot be read,\n"
     "the heuristic is used; the table says which (\"registers per thread:\"), and each kernel's\n"
@@ -70,7 +72,8 @@ std::optional<std::string> measureRegisters(SQLite::Database& db, ProgramFacts& 
                                             PredictOptions& options, const ModelSettings& settings, const std::string& mode,
                                             const std::string& nvccPath, const std::string& cacheDir, bool quiet,
                                             std::string& summary) {
-  const std::string heuristic = "MODEL.md §6's heuristic";
+  const std::string heuristic = options.gpu.thesisRegisters ? "the thesis' heuristic (MODEL.md §6)"
+                                                            : "the heuristic fitted to ptxas (data/model.ini)";
   if (mode == "heuristic") {
     summary = heuristic + " (--registers heuristic)";
     return std::nullopt;
@@ -170,7 +173,7 @@ int main(int argc, char** argv) {
       ("baseline", po::value(&baseline), "OLD.sqlite: with --format html, the database of an earlier revision to "
        "compare with (read only; predicted again with the same options)")
       ("registers", po::value(&registers), "auto|ptxas|heuristic: registers per thread from ptxas when nvcc is found "
-       "(auto, the default), from ptxas or fail (ptxas), or from MODEL.md §6's heuristic only")
+       "(auto, the default), from ptxas or fail (ptxas), or from the heuristic only")
       ("nvcc", po::value(&nvccPath), "PATH: the nvcc to compile with (default: nvcc in $PATH, $CUDA_HOME/bin, /usr/local/cuda/bin)")
       ("ptxas-cache", po::value(&ptxasCache), "DIR: where ptxas' figures are cached (default $XDG_CACHE_HOME/sapfor/ptxas or "
        "~/.cache/sapfor/ptxas); none: no cache")
@@ -228,7 +231,7 @@ int main(int argc, char** argv) {
   registers = lower(registers);
   if (registers != "auto" && registers != "ptxas" && registers != "heuristic")
     return usageError("--registers " + registers + ": expected auto, ptxas or heuristic" +
-                      (vm["registers"].defaulted() ? " (from SAPFOR_REGISTERS)" : ""));
+                      (vm.count("registers") ? "" : " (from SAPFOR_REGISTERS)"));
   if (ptxasCache == "none") ptxasCache.clear();
   std::string optionText = "blocks=" + blockDefaults + (block.empty() ? "" : "; block=" + block) + "; cache=" + cache +
                            "; cache_kb=" + std::to_string(options.cacheKb) + "; transactions=" + transactions;

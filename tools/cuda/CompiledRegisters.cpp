@@ -32,8 +32,12 @@ RegisterMeasurement measureRegisters(SQLite::Database& db, predictor::ProgramFac
   std::string source = "ptxas " + arch;
   for (const auto& [name, figures] : compiled.figures)
     m.byLoop[loopOf.at(name)] = predictor::CompiledResources{figures.registers, figures.sharedBytes, source};
+  // A few, then how many more: a broken toolkit rejects every kernel.
+  size_t shown = 0;
   for (const auto& [name, error] : compiled.failures)
-    m.warnings.push_back("nvcc -arch=" + arch + " rejects the CUDA C of " + name + " (the heuristic is used): " + error);
+    if (shown++ < 5) m.warnings.push_back("nvcc -arch=" + arch + " rejects the CUDA C of " + name + " (the heuristic is used): " + error);
+  if (compiled.failures.size() > 5)
+    m.warnings.push_back("... and " + std::to_string(compiled.failures.size() - 5) + " more kernels nvcc rejects");
   if (!compiled.cacheTrouble.empty()) m.warnings.push_back("the ptxas cache is not used: " + compiled.cacheTrouble);
   m.summary = source + " (nvcc " + nvcc.release + ") for " + std::to_string(compiled.figures.size()) + " kernels (" +
               std::to_string(compiled.cached) + " cached)";
@@ -42,7 +46,7 @@ RegisterMeasurement measureRegisters(SQLite::Database& db, predictor::ProgramFac
     std::string why;
     if (untranslated) why = std::to_string(untranslated) + " not translatable to CUDA C (sapfor-cuda says why)";
     if (!compiled.failures.empty()) why += (why.empty() ? "" : "; ") + std::to_string(compiled.failures.size()) + " rejected by nvcc";
-    m.summary += ", MODEL.md §6's heuristic for " + std::to_string(heuristic) + " (" + why + ")";
+    m.summary += ", the heuristic for " + std::to_string(heuristic) + " (" + why + ")";
   }
   return m;
 }

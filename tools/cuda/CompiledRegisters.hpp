@@ -19,7 +19,7 @@ namespace sapfor::cuda {
 
 struct RegisterMeasurement {
   std::map<predictor::Id, predictor::CompiledResources> byLoop;
-  /// For the report: "ptxas sm_90 (nvcc 13.0) for 5 kernels (3 cached), MODEL.md §6's heuristic for 2 (...)".
+  /// For the report: "ptxas sm_90 (nvcc 13.0) for 5 kernels (3 cached), the heuristic for 2 (...)".
   std::string summary;
   std::vector<std::string> warnings;  ///< kernels nvcc rejected (a writer's fault), an unusable cache
 };
