@@ -78,7 +78,10 @@ def main():
     parser.add_argument("--examples", type=int, default=2, help="examples shown per reason (default 2)")
     parser.add_argument("--list", action="store_true", help="list every OpenMP loop with its verdict")
     parser.add_argument("lex_options", nargs="*", help="after --: options for sapfor-lex")
-    args = parser.parse_args()
+    # A positional nargs="*" after SOURCE is filled (empty) with SOURCE, so argparse refuses what
+    # follows `--`: the options after it are taken here.
+    args, rest = parser.parse_known_args()
+    args.lex_options += [o for o in rest if o != "--"]
     root = os.path.abspath(args.source)
 
     with tempfile.TemporaryDirectory() as scratch:

@@ -36,7 +36,46 @@ class Evaluator {
       case ExpressionKind::Intrinsic:
       case ExpressionKind::Apply: return intrinsic(e);
       case ExpressionKind::Element: return element(e);
+      // chunk%tiles(tile)%t_xmax: a value the symbols know (or --param gives) by that designator.
+      case ExpressionKind::Component:
+      case ExpressionKind::Subscript: {
+        std::optional<std::string> name = designator(e);
+        if (!name) return fail();
+        std::optional<double> v = lookup_(*name);
+        if (!v) out_.missing.insert(*name);
+        return v;
+      }
       default: return fail();
+    }
+  }
+
+  /// A component designator's text, as written without blanks (`a%b(i)%c`), when its parts are
+  /// names, components and subscripts that are names or integers; nothing otherwise.
+  static std::optional<std::string> designator(const Expression& e) {
+    switch (e.kind) {
+      case ExpressionKind::Name: return e.text;
+      case ExpressionKind::Component: {
+        if (e.args.empty()) return std::nullopt;
+        std::optional<std::string> base = designator(e.args[0]);
+        return base ? std::optional<std::string>(*base + "%" + e.text) : std::nullopt;
+      }
+      case ExpressionKind::Element:
+      case ExpressionKind::Subscript: {
+        bool element = e.kind == ExpressionKind::Element;
+        std::optional<std::string> base = element ? std::optional<std::string>(e.text)
+                                          : e.args.empty() ? std::nullopt : designator(e.args[0]);
+        if (!base) return std::nullopt;
+        std::string text = *base + "(";
+        for (size_t i = element ? 0 : 1; i < e.args.size(); ++i) {
+          const Expression& s = e.args[i];
+          if (s.kind == ExpressionKind::Integer) text += std::to_string(s.value);
+          else if (s.kind == ExpressionKind::Name || s.kind == ExpressionKind::Constant) text += s.text;
+          else return std::nullopt;
+          text += i + 1 < e.args.size() ? "," : ")";
+        }
+        return e.args.size() > (element ? 0u : 1u) ? std::optional<std::string>(text) : std::nullopt;
+      }
+      default: return std::nullopt;
     }
   }
 
