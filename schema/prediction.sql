@@ -113,8 +113,22 @@ SELECT k.run_id, r.gpu, k.loop_id, l.loop_key, k.source, k.status, k.missing, k.
        k.intensity, k.roofline_seconds, k.roofline_bound
 FROM kernel_prediction k JOIN loop l USING (loop_id) JOIN predict_run r USING (run_id);
 
+-- `col` and `reference` (the reference as written: u(i-1, j)) say which of a line's references a
+-- row is.
 CREATE VIEW access_predictions AS
 SELECT a.run_id, l.loop_key, a.loop_id, a.pos, a.ref_id, a.name, a.access, ar.line, a.per_thread, a.stride,
        a.formula_transactions, a.exact_transactions, a.transactions, a.coalesced, a.pattern, a.cache_hits,
-       a.cache_misses, a.l2_hits, a.dram_bytes
+       a.cache_misses, a.l2_hits, a.dram_bytes, ar.col,
+       a.name || coalesce((SELECT '(' || group_concat(t.text, ', ') || ')'
+                           FROM (SELECT s.text FROM subscript s WHERE s.ref_id = a.ref_id ORDER BY s.dim) t), '') AS reference
 FROM access_prediction a JOIN loop l USING (loop_id) LEFT JOIN array_ref ar USING (ref_id);
+
+-- The latest run's rows for each GPU profile: what most questions want, without
+-- `run_id = (SELECT max(run_id) ...)` in every query.
+CREATE VIEW latest_kernel_predictions AS
+SELECT k.* FROM kernel_predictions k
+WHERE k.run_id = (SELECT max(r.run_id) FROM predict_run r WHERE r.gpu = k.gpu);
+
+CREATE VIEW latest_access_predictions AS
+SELECT r.gpu, a.* FROM access_predictions a JOIN predict_run r USING (run_id)
+WHERE a.run_id = (SELECT max(r2.run_id) FROM predict_run r2 WHERE r2.gpu = r.gpu);

@@ -109,8 +109,12 @@ std::vector<EntityKind> makeKinds() {
                           time("reduction_seconds"), time("total_seconds"), time("roofline_seconds")}}),
                    "", "gpu", {"status", "seconds", "bound"}, "", "loop_key"});
   kinds.push_back({"access_prediction", "each array reference of a kernel: stride, transactions, coalescing, per GPU",
-                   std::string("SELECT a.*, r.gpu FROM access_predictions a JOIN predict_runs r USING (run_id) "
-                               "WHERE a.run_id = ") + kLatestRunPerGpu,
+                   // The view's columns but `reference`, which is built per row from the subscripts.
+                   std::string("SELECT a.run_id, a.loop_key, a.loop_id, a.pos, a.ref_id, a.name, a.access, a.line, "
+                               "a.per_thread, a.stride, a.formula_transactions, a.exact_transactions, a.transactions, "
+                               "a.coalesced, a.pattern, a.cache_hits, a.cache_misses, a.l2_hits, a.dram_bytes, a.col, r.gpu "
+                               "FROM access_predictions a JOIN predict_runs r USING (run_id) WHERE a.run_id = ") +
+                       kLatestRunPerGpu,
                    join({{key("gpu"), key("loop_key"), key("name"), key("access")},
                          fields({"per_thread", "stride", "formula_transactions", "exact_transactions", "transactions",
                                  "coalesced", "pattern", "cache_hits", "cache_misses", "l2_hits", "dram_bytes"}),
