@@ -13,6 +13,7 @@ Diagnostic fileDiagnostic(const FileTable& files, int fileIndex, SourcePos pos, 
 
 void DiagnosticSink::report(Diagnostic diagnostic) {
   if (echo_ && (!echoErrorsOnly_ || diagnostic.severity == Severity::Error)) {
+    if (beforeEcho_) beforeEcho_();
     *echo_ << (diagnostic.shownPath.empty() ? diagnostic.path : diagnostic.shownPath);
     if (diagnostic.line > 0) *echo_ << ':' << diagnostic.line << ':' << diagnostic.col;
     *echo_ << ": " << severityName(diagnostic.severity) << ": " << diagnostic.message << '\n';

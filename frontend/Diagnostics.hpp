@@ -6,6 +6,7 @@
 #include "frontend/SourceFile.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -35,6 +36,8 @@ class DiagnosticSink {
   void report(Diagnostic diagnostic);
   /// Echo only errors (for --quiet).
   void setEchoErrorsOnly(bool value) { echoErrorsOnly_ = value; }
+  /// Called before a diagnostic is echoed (a tool wipes its progress line there).
+  void setBeforeEcho(std::function<void()> hook) { beforeEcho_ = std::move(hook); }
   const std::vector<Diagnostic>& all() const { return diagnostics_; }
   /// Moves the collected diagnostics out (a file parsed on another thread hands its own over).
   std::vector<Diagnostic> take() { return std::move(diagnostics_); }
@@ -43,6 +46,7 @@ class DiagnosticSink {
  private:
   std::ostream* echo_;
   bool echoErrorsOnly_ = false;
+  std::function<void()> beforeEcho_;
   std::vector<Diagnostic> diagnostics_;
 };
 

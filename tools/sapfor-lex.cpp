@@ -142,6 +142,8 @@ int main(int argc, char** argv) {
   analyzer::AnalysisReport analysis;
   Progress progress(!quiet && ::isatty(STDERR_FILENO));
   options.progress = [&](size_t done, size_t total, const std::string& path) { progress(done, total, path); };
+  // A diagnostic starts on a line of its own: the progress line is wiped first (and redrawn later).
+  diagnostics.setBeforeEcho([&] { progress.clear(); });
   try {
     db::NewDatabase database(output, force);
     try {
