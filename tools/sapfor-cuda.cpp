@@ -77,7 +77,7 @@ int main(int argc, char** argv) {
   sapfor::db::configureSqlite();
   std::string path, output, gpuName(sapfor::predictor::kDefaultGpuKey), gpuFile, blockDefaults = "thesis", block, paramsFile;
   std::vector<std::string> loops, params, includes, defines, undefines;
-  bool cpp = false, across = false;
+  bool cpp = false, across = false, quiet = false;
   std::string benchDir;
   int runs = 10;
   po::options_description visible("Options");
@@ -102,6 +102,8 @@ int main(int argc, char** argv) {
       ("undefine,U", po::value(&undefines)->composing(), "NAME: a macro to undefine, after those sapfor-lex recorded "
        "(repeatable; wins over any -D, as in sapfor-lex)")
       ("cpp", po::bool_switch(&cpp), "C-preprocess every file, as sapfor-lex's --cpp (which is recorded too)")
+      ("quiet,q", po::bool_switch(&quiet), "no line per kernel not translatable or not benchmarked, no warnings "
+       "(the exit status still says 1; errors are printed)")
       ("version", "print the version and exit")
       ("help,h", "print this help and exit");
   po::options_description hidden;
@@ -157,7 +159,7 @@ int main(int argc, char** argv) {
         }
       }
       predictor::ProgramPrediction prediction = predictor::predictProgram(program, kernels, options, settings);
-      tools::warnUnusedParams(std::cerr, "sapfor-cuda", options, prediction);
+      if (!quiet) tools::warnUnusedParams(std::cerr, "sapfor-cuda", options, prediction);
 
       std::unique_ptr<frontend::SourceProgram> sources =
           cuda::parseRecordedSources(*db, cuda::ExtraPreprocessing{includes, defines, undefines, cpp});
@@ -179,12 +181,12 @@ int main(int argc, char** argv) {
           kernel = writer.translate(request);
         }
         if (!kernel.translated()) {
-          std::cerr << "sapfor-cuda: " << kernel.loopKey << ": not translatable: " << kernel.reason << "\n";
+          if (!quiet) std::cerr << "sapfor-cuda: " << kernel.loopKey << ": not translatable: " << kernel.reason << "\n";
           status = kNotTranslatable;
         } else if (benchFolder) {
           cuda::BenchProgram bench = cuda::benchProgram(kernel, request, p, options.gpu.key, runs);
           if (!bench.reason.empty()) {
-            std::cerr << "sapfor-cuda: " << kernel.loopKey << ": not benchmarked: " << bench.reason << "\n";
+            if (!quiet) std::cerr << "sapfor-cuda: " << kernel.loopKey << ": not benchmarked: " << bench.reason << "\n";
             status = kNotTranslatable;
           } else {
             benchFolder->add(kernel.name + ".cu", bench.text);

@@ -68,7 +68,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> paths, kinds, failOn;
   std::string format = "text", color = "auto", procedure, loop;
   double timeTolerance = 5;
-  bool summary = false, showMoves = false;
+  bool summary = false, showMoves = false, quiet = false;
   po::options_description visible("Options");
   visible.add_options()
       ("summary", po::bool_switch(&summary), "counts per kind instead of every difference")
@@ -81,6 +81,7 @@ int main(int argc, char** argv) {
       ("format", po::value(&format), "text (default) or json")
       ("color", po::value(&color), "never, auto (the default: on a terminal) or always")
       ("fail-on", po::value(&failOn)->composing(), "POLICY: parallel-lost, slower=PCT or diagnostics (repeatable)")
+      ("quiet,q", po::bool_switch(&quiet), "print no text report (--format json still prints): the exit status says it, as cmp -s")
       ("version", "print the version and exit")
       ("help,h", "print this help and exit");
   po::options_description hidden;
@@ -139,7 +140,7 @@ int main(int argc, char** argv) {
   report.procedure = procedure;
   report.loop = loop;
   if (format == "json") writeJson(std::cout, result, outcomes, report, status);
-  else writeText(std::cout, result, outcomes, report);
+  else if (!quiet) writeText(std::cout, result, outcomes, report);
   for (const PolicyOutcome& o : outcomes)
     if (!o.unchecked.empty()) std::cerr << "sapfor-diff: policy " << o.policy << " cannot be checked: " << o.unchecked << "\n";
   return tools::stdoutWritten("sapfor-diff") ? status : kTrouble;
