@@ -136,30 +136,41 @@ std::vector<TransferGroup> transferGroups(const ProgramPrediction& prediction) {
   return groups;
 }
 
-void writeTable(std::ostream& out, const ReportHeader& header, const ProgramPrediction& prediction) {
-  out << "dvmh-predict: " << header.database << " on " << header.gpuName << " (" << header.gpuKey << "); "
-      << header.options << (header.runId ? "; run " + std::to_string(header.runId) : std::string()) << "\n\n";
-  out << std::left << std::setw(22) << "loop" << std::right << std::setw(13) << "block" << std::setw(8) << "blocks"
-      << std::setw(5) << "ipt" << std::setw(6) << "regs" << std::setw(6) << "occ" << "  " << std::left << std::setw(14)
-      << "limiter" << std::right << std::setw(8) << "coal" << std::setw(8) << "uncoal" << std::setw(7) << "tx/acc"
-      << "  " << std::left << std::setw(8) << "bound" << std::right << std::setw(12) << "time" << std::setw(10)
-      << "launches" << std::setw(12) << "total" << "\n";
+void writeTable(std::ostream& out, const ReportHeader& header, const ProgramPrediction& prediction, bool wide) {
+  out << "dvmh-predict: " << header.database << " on " << header.gpuName << " (" << header.gpuKey << ")"
+      << (header.runId ? ", run " + std::to_string(header.runId) : std::string()) << "\noptions: " << header.options << "\n\n";
+  // 100 columns by default; --wide adds the grid, iterations per thread and the accesses.
+  out << std::left << std::setw(20) << "loop" << std::right << std::setw(13) << "block";
+  if (wide) out << std::setw(8) << "blocks" << std::setw(5) << "ipt";
+  out << std::setw(5) << "regs" << std::setw(6) << "occ" << "  " << std::left << std::setw(13) << "limiter" << std::right;
+  if (wide) out << std::setw(8) << "coal" << std::setw(8) << "uncoal" << std::setw(7) << "tx/acc";
+  out << "  " << std::left << std::setw(8) << "bound" << std::right << std::setw(11) << "time" << std::setw(9) << "launches"
+      << std::setw(11) << "total" << "\n";
   for (const KernelPrediction& k : prediction.kernels) {
-    out << std::left << std::setw(22) << k.loopKey << std::right;
+    out << std::left << std::setw(20) << k.loopKey << std::right;
     if (k.status != "ok") {
       out << "  unknown, needs " << missingText(k) << "\n";
       continue;
     }
     std::string block = std::to_string(k.block[0]) + "," + std::to_string(k.block[1]) + "," + std::to_string(k.block[2]);
     double tx = k.memInsts > 0 ? (k.coalAccesses * k.coalPerAccess + k.uncoalAccesses * k.uncoalPerAccess) / k.memInsts : 0;
-    out << std::setw(13) << block << std::setw(8) << k.blocks << std::setw(5) << k.itersPerThread << std::setw(6)
-        << k.regsPerThread << std::setw(6) << fixed(k.occupancy, 2) << "  " << std::left << std::setw(14) << k.limiter
-        << std::right << std::setw(8) << fixed(k.coalAccesses, 1) << std::setw(8) << fixed(k.uncoalAccesses, 1)
-        << std::setw(7) << fixed(tx, 1) << "  " << std::left << std::setw(8) << k.bound << std::right << std::setw(12)
-        << formatDuration(k.seconds + k.reductionSeconds) << std::setw(10) << (k.launches >= 0 ? fixed(k.launches, 0) : "?")
-        << std::setw(12) << (k.launches >= 0 ? formatDuration(k.totalSeconds) : "?") << "\n";
+    out << std::setw(13) << block;
+    if (wide) out << std::setw(8) << k.blocks << std::setw(5) << k.itersPerThread;
+    out << std::setw(5) << k.regsPerThread << std::setw(6) << fixed(k.occupancy, 2) << "  " << std::left << std::setw(13)
+        << k.limiter << std::right;
+    if (wide)
+      out << std::setw(8) << fixed(k.coalAccesses, 1) << std::setw(8) << fixed(k.uncoalAccesses, 1) << std::setw(7) << fixed(tx, 1);
+    out << "  " << std::left << std::setw(8) << k.bound << std::right << std::setw(11)
+        << formatDuration(k.seconds + k.reductionSeconds) << std::setw(9) << (k.launches >= 0 ? fixed(k.launches, 0) : "?")
+        << std::setw(11) << (k.launches >= 0 ? formatDuration(k.totalSeconds) : "?") << "\n";
   }
   if (!header.registers.empty()) out << "registers per thread: " << header.registers << "\n";
+  if (!prediction.kernels.empty())
+    out << "\nblock: threads per block (x,y,z); regs: registers per thread; occ: occupancy, the active warps\n"
+           "over the most an SM holds; limiter: what caps it; bound: what the time is bound by (memory,\n"
+           "compute, latency); time: one launch with its reduction kernels; total: every launch with the\n"
+           "launch overheads. --wide adds blocks (the 1-D grid), ipt (iterations per thread), coal and\n"
+           "uncoal (coalesced and uncoalesced accesses per thread) and tx/acc (transactions per access).\n";
   out << "\n";
   if (prediction.totalSeconds) {
     out << "whole program: " << formatDuration(*prediction.totalSeconds) << " = kernels " << formatDuration(*prediction.kernelSeconds)

@@ -35,7 +35,8 @@ struct TransferGroup {
 };
 std::vector<TransferGroup> transferGroups(const ProgramPrediction& prediction);
 
-void writeTable(std::ostream& out, const ReportHeader& header, const ProgramPrediction& prediction);
+/// 100 columns with a legend; `wide`: every column (the grid, iterations per thread, accesses).
+void writeTable(std::ostream& out, const ReportHeader& header, const ProgramPrediction& prediction, bool wide = false);
 void writeCsv(std::ostream& out, const ProgramPrediction& prediction);
 void writeJson(std::ostream& out, const ReportHeader& header, const ProgramPrediction& prediction);
 

@@ -72,8 +72,8 @@ std::optional<std::string> measureRegisters(SQLite::Database& db, ProgramFacts& 
                                             PredictOptions& options, const ModelSettings& settings, const std::string& mode,
                                             const std::string& nvccPath, const std::string& cacheDir, bool quiet,
                                             std::string& summary) {
-  const std::string heuristic = options.gpu.thesisRegisters ? "the thesis' heuristic (MODEL.md §6)"
-                                                            : "the heuristic fitted to ptxas (data/model.ini)";
+  const std::string heuristic = options.gpu.thesisRegisters ? "the thesis' heuristic of MODEL.md §6"
+                                                            : "the heuristic fitted to ptxas in data/model.ini";
   if (mode == "heuristic") {
     summary = heuristic + " (--registers heuristic)";
     return std::nullopt;
@@ -150,7 +150,7 @@ int main(int argc, char** argv) {
   const char* registersDefault = std::getenv("SAPFOR_REGISTERS");
   std::string registers = registersDefault && *registersDefault ? registersDefault : "auto", nvccPath,
               ptxasCache = cuda::defaultPtxasCache();
-  bool quiet = false, noRecord = false;
+  bool quiet = false, noRecord = false, wide = false;
   PredictOptions options;
   po::options_description visible("Options");
   visible.add_options()
@@ -170,6 +170,7 @@ int main(int argc, char** argv) {
       ("loop", po::value(&loop), "LOOP_KEY: predict only this kernel")
       ("explain", po::value(&explain), "LOOP_KEY: print every step of this kernel's derivation with its formula")
       ("format", po::value(&format), "table (default), json, csv or html")
+      ("wide", po::bool_switch(&wide), "the table with every column (the grid, iterations per thread, accesses), wider than 100")
       ("baseline", po::value(&baseline), "OLD.sqlite: with --format html, the database of an earlier revision to "
        "compare with (read only; predicted again with the same options)")
       ("registers", po::value(&registers), "auto|ptxas|heuristic: registers per thread from ptxas when nvcc is found "
@@ -298,7 +299,7 @@ int main(int argc, char** argv) {
     } else {
       if (format == "json") writeJson(std::cout, header, prediction);
       else if (format == "csv") writeCsv(std::cout, prediction);
-      else if (!quiet) writeTable(std::cout, header, prediction);
+      else if (!quiet) writeTable(std::cout, header, prediction, wide);
       if (kernels.empty() && !quiet && format == "table")
         std::cout << "(no parallel loops in " << path << ": no user PARALLEL directive, no nest the expert proposes)\n";
     }
