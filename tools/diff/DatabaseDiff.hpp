@@ -56,8 +56,17 @@ struct KindResult {
   bool reported = true;  ///< false: compared only for a policy
 };
 
+/// A loop whose key changed between the revisions though it is the same loop: a loop inserted or
+/// removed before it in its procedure renumbered it (matched by its variable, bounds, depth and
+/// enclosing loop, in source order).
+struct RenumberedLoop {
+  std::string oldKey, newKey;
+};
+
 struct DiffResult {
   Provenance before, after;
+  /// The old database's rows are compared under these loops' new keys.
+  std::vector<RenumberedLoop> renumbered;
   std::vector<KindResult> kinds;  ///< those compared, in the order of entityKinds()
   std::vector<NotCompared> notCompared;
   const KindResult* find(const std::string& kind) const;

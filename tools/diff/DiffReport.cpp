@@ -186,6 +186,11 @@ void writeText(std::ostream& out, const DiffResult& result, const std::vector<Po
   if (!options.procedure.empty()) out << "only procedure " << options.procedure << "\n";
   if (!options.loop.empty()) out << "only loop " << options.loop << " and the loops inside it\n";
   for (const NotCompared& n : result.notCompared) out << "not compared: " << n.kind << ": " << n.reason << "\n";
+  // Compared under their new keys: a loop inserted or removed before them renumbered them.
+  if (!result.renumbered.empty()) {
+    out << "renumbered loops (compared as the same loops): " << result.renumbered.size() << "\n";
+    for (const RenumberedLoop& r : result.renumbered) out << "  " << r.oldKey << " -> " << r.newKey << "\n";
+  }
   out << "\n";
   if (options.summary) {
     writeSummaryTable(out, result, options);
@@ -235,7 +240,11 @@ void writeJson(std::ostream& out, const DiffResult& result, const std::vector<Po
   for (size_t i = 0; i < result.notCompared.size(); ++i)
     out << (i ? "," : "") << "\n    {\"kind\": " << jsonString(result.notCompared[i].kind)
         << ", \"reason\": " << jsonString(result.notCompared[i].reason) << "}";
-  out << (result.notCompared.empty() ? "" : "\n  ") << "],\n  \"summary\": {";
+  out << (result.notCompared.empty() ? "" : "\n  ") << "],\n  \"renumbered\": [";
+  for (size_t i = 0; i < result.renumbered.size(); ++i)
+    out << (i ? "," : "") << "\n    {\"old\": " << jsonString(result.renumbered[i].oldKey)
+        << ", \"new\": " << jsonString(result.renumbered[i].newKey) << "}";
+  out << (result.renumbered.empty() ? "" : "\n  ") << "],\n  \"summary\": {";
   bool first = true;
   for (const KindResult& k : result.kinds) {
     if (!k.reported) continue;
