@@ -13,13 +13,16 @@
 # Usage: tools/measure-kernels.sh DB [--gpu NAME] [--runs N] [--nvcc PATH] [--bin DIR] [--keep DIR]
 #                                 [-- more sapfor-cuda options: --param, --params, --block, ...]
 #   --gpu NAME   the profile the programs are written for (default h100): its block, grid, sizes
-#   --bin DIR    where sapfor-cuda is (default: build/ beside this script)
+#   --bin DIR    where sapfor-cuda is (default: beside this script when installed, else build/)
 #   --keep DIR   write the programs and binaries there (default: a temporary folder, removed)
 # Exit status: 0 measured (or compiled, without a GPU); 1 some program failed to compile or run;
 # 2 trouble (no database, sapfor-cuda failed, no nvcc, no sqlite3).
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-db= gpu=h100 runs=10 nvcc=${NVCC:-} bin="$here/../build" keep= extra=()
+db= gpu=h100 runs=10 nvcc=${NVCC:-} keep= extra=()
+# Installed (cmake --install), sapfor-cuda is beside it; in the source tree, in build/.
+bin="$here/../build"
+[ -x "$here/sapfor-cuda" ] && bin=$here
 while [ $# -gt 0 ]; do
   case "$1" in
     --gpu) gpu=$2; shift 2 ;;
