@@ -4,7 +4,7 @@
 # Options complete from --help's option list; what follows an option that takes a value completes
 # as a file name (a GPU name after --gpu from --list-gpus where the tool has it); words that are
 # not options complete as file names.
-set -euo pipefail
+set -eu
 tool=$1 out=$2
 name=$(basename "$tool")
 help=$("$tool" --help)
@@ -14,7 +14,7 @@ short=$(printf '%s\n' "$help" | grep -oE '^  -[A-Za-z] ' | tr -d ' ' | sort -u |
 # Options followed by "arg" in the list take a value.
 valued=$(printf '%s\n' "$help" | grep -E '^  (-[A-Za-z] \[ )?--[a-z][a-z-]*( \])? arg' | grep -oE -- '--[a-z][a-z-]*' | tr '\n' '|')
 gpus=""
-if printf '%s\n' "$help" | grep -q -- '--list-gpus'; then
+if grep -q -- '--list-gpus' <<<"$help"; then
   gpus=$("$tool" --list-gpus | awk 'NR > 1 { print $1 }' | tr '\n' ' ')
 fi
 fn="_$(echo "$name" | tr '-' '_')"

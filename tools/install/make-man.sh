@@ -3,7 +3,7 @@
 # tool cannot disagree: make-man.sh TOOL OUT.1
 #   NAME: the tool and the first sentence of its description; SYNOPSIS: the Usage line;
 #   DESCRIPTION: the rest of --help, as it is (preformatted), with roff's special characters escaped.
-set -euo pipefail
+set -eu
 tool=$1 out=$2
 name=$(basename "$tool")
 help=$("$tool" --help)
