@@ -937,58 +937,13 @@ class KernelModel {
 
   // ---- MODEL.md §6: registers and shared memory ----
   void registers() {
-    std::set<std::string> names;
-    int64_t scalars = 0;
-    auto add = [&](const facts::VariableRow& v) {
-      if (v.storage == facts::Storage::Constant || v.rank.value_or(0) > 0 || !names.insert(v.name).second) return;
-      int64_t regs = v.type == "real" ? (bytesOr(v, 0) >= 8 ? s_.regsDouble : s_.regsReal)
-                     : v.type == "complex" ? 2 * (bytesOr(v, 0) >= 16 ? s_.regsDouble : s_.regsReal)
-                                           : s_.regsInteger;
-      scalars += regs;
-    };
-    for (const Statement& st : k_.statements) {
-      for (Id v : st.reads) add(program_.variable(v));
-      for (Id v : st.writes) add(program_.variable(v));
-    }
-    for (Id l : k_.nest)
-      if (names.insert(program_.loop(l).var).second) scalars += s_.regsInteger;
-    int64_t temporaries = 0;
-    for (const Statement& st : k_.statements)
-      temporaries = std::max<int64_t>(temporaries, st.ops.arith + st.ops.div + st.ops.trans + st.ops.logic + st.ops.conv + st.ops.idx +
-                                                       static_cast<int64_t>(refsOf_[st.id].size()));
     int64_t dims = (p_.block[0] > 1) + (p_.block[1] > 1) + (p_.block[2] > 1);
     dims = std::max<int64_t>(dims, 1);
-    const facts::LoopRow& inner = program_.loop(k_.nest.back());
-    int64_t lines = std::max(0, inner.endLine - inner.line - 1);
-    int64_t counter = p_.itersPerThread > 1 ? s_.regsIterationCounter : 0;
-    int64_t regs = scalars + counter + dims * s_.regsPerBlockDimension + s_.regsInstructionPointer + temporaries +
-                   lines / s_.linesPerRegister;
     KernelDerivation::Registers& figures = d_.registers.emplace();
-    if (!g_.thesisRegisters) {
-      // data/model.ini [registers.calibrated]: fitted to ptxas on sm_80 and sm_90 (bench/registers.py).
-      const ModelSettings::CalibratedRegisters& c = s_.calibrated;
-      KernelDerivation::Registers::CalibratedCounts& n = figures.calibrated.emplace();
-      for (const Statement& st : k_.statements) {
-        n.divisions += st.ops.div;
-        n.transcendentals += st.ops.trans;
-      }
-      auto capped = [&](int64_t count) { return static_cast<double>(std::min<int64_t>(count, c.countCap)); };
-      n.parallelLoops = static_cast<int64_t>(k_.nest.size());
-      n.references = static_cast<int64_t>(k_.references.size());
-      n.sequentialLoops = static_cast<int64_t>(k_.bodyLoops.size());
-      n.sum = c.base + c.perParallelLoop * capped(n.parallelLoops) + c.perReference * capped(n.references) +
-              c.perDivision * capped(n.divisions) + c.perTranscendental * capped(n.transcendentals) +
-              c.perSequentialLoop * capped(n.sequentialLoops);
-      regs = std::max<int64_t>(1, std::llround(n.sum));
-    }
-    figures.scalars = scalars;
-    figures.iterationCounter = counter;
-    figures.threadIndex = dims * s_.regsPerBlockDimension;
-    figures.temporaries = temporaries;
-    figures.bodyLines = lines;
+    figures.blockDimensions = dims;
+    int64_t regs = g_.thesisRegisters ? thesisRegisters(figures) : calibratedRegisters(figures);
     figures.wanted = regs;
     figures.warps = ceilDiv(threads_, 32);
-    figures.blockDimensions = dims;
     // The compiler spills the rest: beyond what a thread may have, and beyond what lets one block
     // of this size fit (nvcc under the block size as a launch bound).
     figures.blockLimit = maxRegistersForBlock(g_, threads_);
@@ -1013,6 +968,58 @@ class KernelModel {
       p_.smemPerBlock += reductionSharedBytes(threads_, bytes);
       figures.reductions.push_back({red.var, bytes});
     }
+  }
+
+  /// MODEL.md §6, the thesis' heuristic (the C2050's profile): scalars by type, the iteration
+  /// counter, the thread index per block dimension, the instruction pointer, the longest
+  /// statement's temporaries, one per linesPerRegister body lines.
+  int64_t thesisRegisters(KernelDerivation::Registers& figures) {
+    std::set<std::string> names;
+    int64_t scalars = 0;
+    auto add = [&](const facts::VariableRow& v) {
+      if (v.storage == facts::Storage::Constant || v.rank.value_or(0) > 0 || !names.insert(v.name).second) return;
+      int64_t regs = v.type == "real" ? (bytesOr(v, 0) >= 8 ? s_.regsDouble : s_.regsReal)
+                     : v.type == "complex" ? 2 * (bytesOr(v, 0) >= 16 ? s_.regsDouble : s_.regsReal)
+                                           : s_.regsInteger;
+      scalars += regs;
+    };
+    for (const Statement& st : k_.statements) {
+      for (Id v : st.reads) add(program_.variable(v));
+      for (Id v : st.writes) add(program_.variable(v));
+    }
+    for (Id l : k_.nest)
+      if (names.insert(program_.loop(l).var).second) scalars += s_.regsInteger;
+    int64_t temporaries = 0;
+    for (const Statement& st : k_.statements)
+      temporaries = std::max<int64_t>(temporaries, st.ops.arith + st.ops.div + st.ops.trans + st.ops.logic + st.ops.conv + st.ops.idx +
+                                                       static_cast<int64_t>(refsOf_[st.id].size()));
+    const facts::LoopRow& inner = program_.loop(k_.nest.back());
+    figures.scalars = scalars;
+    figures.iterationCounter = p_.itersPerThread > 1 ? s_.regsIterationCounter : 0;
+    figures.threadIndex = figures.blockDimensions * s_.regsPerBlockDimension;
+    figures.temporaries = temporaries;
+    figures.bodyLines = std::max(0, inner.endLine - inner.line - 1);
+    return scalars + figures.iterationCounter + figures.threadIndex + s_.regsInstructionPointer + temporaries +
+           figures.bodyLines / s_.linesPerRegister;
+  }
+
+  /// data/model.ini [registers.calibrated], the current GPUs': fitted to ptxas on sm_80 and sm_90
+  /// (bench/registers.py).
+  int64_t calibratedRegisters(KernelDerivation::Registers& figures) {
+    const ModelSettings::CalibratedRegisters& c = s_.calibrated;
+    KernelDerivation::Registers::CalibratedCounts& n = figures.calibrated.emplace();
+    for (const Statement& st : k_.statements) {
+      n.divisions += st.ops.div;
+      n.transcendentals += st.ops.trans;
+    }
+    auto capped = [&](int64_t count) { return static_cast<double>(std::min<int64_t>(count, c.countCap)); };
+    n.parallelLoops = static_cast<int64_t>(k_.nest.size());
+    n.references = static_cast<int64_t>(k_.references.size());
+    n.sequentialLoops = static_cast<int64_t>(k_.bodyLoops.size());
+    n.sum = c.base + c.perParallelLoop * capped(n.parallelLoops) + c.perReference * capped(n.references) +
+            c.perDivision * capped(n.divisions) + c.perTranscendental * capped(n.transcendentals) +
+            c.perSequentialLoop * capped(n.sequentialLoops);
+    return std::max<int64_t>(1, std::llround(n.sum));
   }
 
   // ---- MODEL.md §8b ----

@@ -14,7 +14,8 @@
 #                                 [-- more sapfor-cuda options: --param, --params, --block, ...]
 #   --gpu NAME   the profile the programs are written for (default h100): its block, grid, sizes
 #   --bin DIR    where sapfor-cuda is (default: beside this script when installed, else build/)
-#   --keep DIR   write the programs and binaries there (default: a temporary folder, removed)
+#   --keep DIR   keep the programs and binaries in DIR/programs (replaced; default: a temporary
+#                folder, removed)
 # Exit status: 0 measured (or compiled, without a GPU); 1 some program failed to compile or run;
 # 2 trouble (no database, sapfor-cuda failed, no nvcc, no sqlite3).
 set -uo pipefail
@@ -45,6 +46,7 @@ command -v sqlite3 >/dev/null || trouble "the sqlite3 shell is needed to load th
 [ -n "$nvcc" ] || trouble "nvcc is not installed (--nvcc PATH)"
 if [ -n "$keep" ]; then
   work=$keep
+  mkdir -p "$work" || trouble "--keep $keep: cannot make the folder"
 else
   work=$(mktemp -d)
   trap 'rm -rf "$work"' EXIT

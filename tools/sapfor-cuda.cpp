@@ -138,7 +138,10 @@ int main(int argc, char** argv) {
     int status = kOk;
     try {
       if (!output.empty()) outputFile.emplace(output, refusalToReplace);
-      if (!benchDir.empty()) benchFolder.emplace(benchDir, "sapfor-cuda-bench");
+      if (!benchDir.empty()) {
+        benchFolder.emplace(benchDir, "sapfor-cuda-bench");
+        benchFolder->protect(path);  // a program is never written over the database
+      }
       auto db = db::openExisting(path, false);
       if (!db::getMeta(*db, "analysis"))
         return trouble(path + ": the analysis has not run on this database (sapfor-lex --no-analysis made it): "
