@@ -1179,8 +1179,8 @@ std::optional<LinearExpr> affineOf(const facts::Expression& e) {
   switch (e.kind) {
     case K::Integer: f.constant = e.value; return f;
     case K::Constant:
-      if (e.args.empty()) return std::nullopt;
-      f.constant = e.args[0].value;
+      if (!facts::integerValue(e)) return std::nullopt;
+      f.constant = *facts::integerValue(e);
       return f;
     case K::Name: f.terms.emplace_back(e.text, 1); return f;
     case K::Paren: return affineOf(e.args[0]);

@@ -277,7 +277,9 @@ class JsonReader {
       case K::AltReturn: next(); e.value = integer(); return;
       case K::Constant:
         next(); skipBlanks(); e.text = string(); operands(0);
-        if (e.args.size() > 1 || (e.args.size() == 1 && e.args[0].kind != K::Integer)) fail("one integer value");
+        if (e.args.size() > 1 || (e.args.size() == 1 && e.args[0].kind != K::Integer && e.args[0].kind != K::Real &&
+                                  e.args[0].kind != K::Logical))
+          fail("one literal value");
         return;
       case K::Null: case K::Name: case K::Operator: break;
     }
@@ -306,6 +308,16 @@ void appendList(const std::vector<Expression>& list, size_t from, std::string& o
     appendJson(list[i], out);
   }
 }
+
+}  // namespace
+
+std::optional<int64_t> integerValue(const Expression& e) {
+  if (e.kind == ExpressionKind::Integer) return e.value;
+  if (e.kind == ExpressionKind::Constant && e.args.size() == 1 && e.args[0].kind == ExpressionKind::Integer) return e.args[0].value;
+  return std::nullopt;
+}
+
+namespace {
 
 void printFortran(const Expression& e, std::string& out);
 

@@ -5,8 +5,10 @@
 ///
 /// A node is one of
 ///   "a"                          a name: a variable, a procedure passed on
-///   ["constant", "n"(, VALUE)]   a named constant (PARAMETER); VALUE, its value as an integer
-///                                literal node, when the front end folded it to an integer
+///   ["constant", "n"(, VALUE)]   a named constant (PARAMETER); VALUE, the value the front end
+///                                folded, as a literal node of the constant's type: 5 or
+///                                ["int", 5, 8]; ["real", "0.25", 8] (digits that read back the
+///                                same double); ["logical", 1]
 ///   5                            an integer literal of default kind
 ///   ["int", 5, KIND]             an integer literal with a kind: the folded kind (a number), or
 ///                                the suffix as written (a string) when it did not fold
@@ -32,6 +34,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -60,7 +63,7 @@ struct Expression {
   std::variant<std::monostate, int64_t, std::string> literalKind;
   /// Operands, arguments or subscripts in order; Subscript and Component: the base first;
   /// Range: lo, hi, stride; ImpliedDo: lo, hi, step, then the items; Constant: its value, when
-  /// known (an Integer).
+  /// known (an Integer, Real or Logical literal).
   std::vector<Expression> args;
 
   bool operator==(const Expression&) const = default;
@@ -92,6 +95,9 @@ class ExpressionTooDeep : public ExpressionFormatError {
   using ExpressionFormatError::ExpressionFormatError;
 };
 inline constexpr int kMaxExpressionDepth = 10000;
+
+/// The value of an integer literal, or of a named constant the front end folded to an integer.
+std::optional<int64_t> integerValue(const Expression& e);
 
 /// `what` names the JSON in the error message (a column of a row: "loop k:1's bounds").
 Expression parseExpression(std::string_view json, const std::string& what = "an expression");

@@ -4,6 +4,9 @@
 #include "facts/Expression.hpp"
 #include "frontend/Symbols.hpp"
 
+#include <cmath>
+#include <cstdio>
+
 
 namespace sapfor::frontend {
 
@@ -35,6 +38,52 @@ void appendArgs(const ExprList& args, size_t from, size_t to, std::string& out) 
 void open(ExpressionKind kind, std::string& out) {
   out += '[';
   appendJsonString(tagOf(kind), out);
+}
+
+/// `,VALUE` of a named constant the symbol pass folded: an integer of default kind as a number,
+/// else a literal node with its kind (a real's value written so that it reads back the same double).
+void appendConstantValue(const ConstValue& v, std::string& out) {
+  switch (v.kind) {
+    case ConstValue::Kind::Integer:
+      out += ',';
+      if (v.type.kind == 4) {
+        appendJsonInteger(v.i, out);
+        return;
+      }
+      open(ExpressionKind::Integer, out);
+      out += ',';
+      appendJsonInteger(v.i, out);
+      out += ',';
+      appendJsonInteger(v.type.kind, out);
+      out += ']';
+      return;
+    case ConstValue::Kind::Real: {
+      if (!std::isfinite(v.r) || v.type.kind <= 0) return;
+      char buffer[40];
+      std::snprintf(buffer, sizeof buffer, "%.17g", v.r);
+      std::string text = buffer;
+      if (text.find_first_of(".e") == std::string::npos) text += ".0";
+      out += ',';
+      open(ExpressionKind::Real, out);
+      out += ',';
+      appendJsonString(text, out);
+      out += ',';
+      appendJsonInteger(v.type.kind, out);
+      out += ']';
+      return;
+    }
+    case ConstValue::Kind::Logical:
+      out += ',';
+      open(ExpressionKind::Logical, out);
+      out += v.i ? ",1" : ",0";
+      if (v.type.kind != 4 && v.type.kind > 0) {
+        out += ',';
+        appendJsonInteger(v.type.kind, out);
+      }
+      out += ']';
+      return;
+    default: return;
+  }
 }
 
 /// A name with arguments, by what the symbol pass found it to be.
@@ -128,10 +177,7 @@ void appendExpressionJson(const Expr* e, std::string& out) {
       open(ExpressionKind::Constant, out);
       out += ',';
       appendJsonString(e->text, out);
-      if (e->symbol && e->symbol->value.isInteger()) {
-        out += ',';
-        appendJsonInteger(e->symbol->value.i, out);
-      }
+      if (e->symbol) appendConstantValue(e->symbol->value, out);
       break;
     case ExprKind::Apply:
       open(applied(e->ref), out);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <vector>
 
 namespace sapfor::predictor {
@@ -22,7 +23,9 @@ class Evaluator {
       case ExpressionKind::Integer: return static_cast<double>(e.value);
       // A named constant's value as the front end folded it (a module's, a host's included).
       case ExpressionKind::Constant:
-        if (!e.args.empty()) return static_cast<double>(e.args[0].value);
+        if (!e.args.empty() && e.args[0].kind != ExpressionKind::Logical)
+          return e.args[0].kind == ExpressionKind::Real ? std::strtod(e.args[0].text.c_str(), nullptr)
+                                                        : static_cast<double>(e.args[0].value);
         [[fallthrough]];
       case ExpressionKind::Name: {
         std::optional<double> v = lookup_(e.text);
@@ -131,8 +134,7 @@ class Evaluator {
     if (!elements_) return fail();
     std::vector<int64_t> subscripts;
     for (const Expression& d : e.args) {
-      if (d.kind == ExpressionKind::Integer) subscripts.push_back(d.value);
-      else if (d.kind == ExpressionKind::Constant && !d.args.empty()) subscripts.push_back(d.args[0].value);
+      if (std::optional<int64_t> v = facts::integerValue(d)) subscripts.push_back(*v);
       else return fail();
     }
     return elements_(e.text, subscripts, out_.missing);

@@ -244,8 +244,7 @@ void ProgramFacts::readAssignments(Whole& w, const AssignmentRows& rows) {
                     !v.pointer && !v.target && !v.equivalence && !v.common &&
                     (v.storage == facts::Storage::Local || v.storage == facts::Storage::Module);
     for (const facts::Expression& d : constant ? exprs[0].args : std::vector<facts::Expression>{}) {
-      if (d.kind == facts::ExpressionKind::Integer) subscripts.push_back(d.value);
-      else if (d.kind == facts::ExpressionKind::Constant && !d.args.empty()) subscripts.push_back(d.args[0].value);
+      if (std::optional<int64_t> v = facts::integerValue(d)) subscripts.push_back(*v);
       else constant = false;
     }
     if (!constant || !w.elementsAssignedOnce.emplace(std::pair{varId, subscripts}, SingleAssignment{row.procId, std::move(exprs[1])}).second)

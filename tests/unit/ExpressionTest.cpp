@@ -28,6 +28,9 @@ TEST_CASE("the front end writes each statement's expressions as trees that read 
   FileRows rows = rowsOf(R"(subroutine s(a, b, c, n, str, t)
   integer, parameter :: dp = kind(1.0d0)
   real, parameter :: half = 0.5
+  integer(8), parameter :: big = 2_8**40
+  logical, parameter :: on = .true.
+  real(dp), parameter :: third = 1.0_dp / 3
   integer :: n, i, j, k, m(3)
   real(dp) :: a(n, 0:n+1), b(n), x
   complex :: z
@@ -49,6 +52,7 @@ TEST_CASE("the front end writes each statement's expressions as trees that read 
   z = (1.0, -2.0)
   m = [1, 2_8, z'ff']
   x = half * dp
+  x = merge(third, big * 1.0, on)
   write (*, '(a)') (b(i), i = 1, n)
   call solve(a(:, 1), n, eps=1.0e-3, flag=.true.)
 end subroutine
@@ -72,8 +76,12 @@ end subroutine
   CHECK(statement("assignment", 2) == R"({"exprs":["word",["//",["substring","str",["range",2,3,null]],["string","'it''s'"]]]})");
   CHECK(statement("assignment", 3) == R"({"exprs":["z",["complex",["real","1.0"],["-",["real","2.0"]]]]})");
   CHECK(statement("assignment", 4) == R"({"exprs":["m",["array",1,["int",2,8],["boz","z'ff'"]]]})");
-  // Named constants: with their value when it is an integer.
-  CHECK(statement("assignment", 5) == R"({"exprs":["x",["*",["constant","half"],["constant","dp",8]]]})");
+  // Named constants with the value the front end folded, of their type: a real's digits read back
+  // the same double (1/3 in double precision to 17 digits).
+  CHECK(statement("assignment", 5) == R"({"exprs":["x",["*",["constant","half",["real","0.5",4]],["constant","dp",8]]]})");
+  CHECK(statement("assignment", 6) ==
+        R"({"exprs":["x",["intrinsic","merge",["constant","third",["real","0.33333333333333331",8]],)"
+        R"(["*",["constant","big",["int",1099511627776,8]],["real","1.0"]],["constant","on",["logical",1]]]]})");
   CHECK(statement("write") == R"({"exprs":[["star"],["string","'(a)'"]],"items":[["implied_do","i",1,"n",null,["element","b","i"]]]})");
   CHECK(statement("call") == R"({"name":"solve","exprs":[["section","a",["range",null,null,null],1],"n",)"
                              R"(["keyword","eps",["real","1.0e-3"]],["keyword","flag",["logical",1]]]})");
@@ -154,7 +162,7 @@ TEST_CASE("every kind of node written by hand reads back equal") {
 TEST_CASE("malformed expression JSON is refused with where and what") {
   for (const char* bad : {"[", R"(["+"])", R"(["+",1,2,3])", R"(["nonsense",1])", R"(["element"])", "1.5",
                           R"("a" 1)", R"(["range",1,2])", R"(["string","\q"])", "99999999999999999999",
-                          R"(["constant","n",["real","1.0"]])", R"(["constant","n",1,2])"}) {
+                          R"(["constant","n",["string","'a'"]])", R"(["constant","n",1,2])"}) {
     CAPTURE(bad);
     CHECK_THROWS_AS(parseExpression(bad), ExpressionFormatError);
   }
