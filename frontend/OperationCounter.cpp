@@ -4,10 +4,14 @@
 #include "frontend/OperationCounter.hpp"
 
 #include "frontend/CheckedArithmetic.hpp"
-#include "frontend/Intrinsics.hpp"
+#include "facts/Intrinsics.hpp"
 #include "frontend/Semantics.hpp"
 
 namespace sapfor::frontend {
+using facts::findIntrinsic;
+using facts::IntrinsicClass;
+using facts::IntrinsicInfo;
+
 
 int64_t powerMultiplications(int64_t n) {
   if (n <= 1) return 0;

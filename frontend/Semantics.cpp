@@ -2,12 +2,17 @@
 #include "frontend/Semantics.hpp"
 
 #include "frontend/CheckedArithmetic.hpp"
-#include "frontend/Intrinsics.hpp"
+#include "facts/Intrinsics.hpp"
 
 #include <cmath>
 #include <cstdlib>
 
 namespace sapfor::frontend {
+using facts::findIntrinsic;
+using facts::IntrinsicClass;
+using facts::IntrinsicInfo;
+using facts::ResultRule;
+
 
 int selectedRealKind(int64_t precision, int64_t range) {
   // gfortran on x86-64: REAL(4) p=6 r=37, REAL(8) p=15 r=307, REAL(10) p=18 r=4931, REAL(16) p=33 r=4931.
@@ -359,6 +364,22 @@ TypeInfo typeOf(const Expr& e) {
   }
 }
 
+namespace {
+
+TypeInfo typeInfoOf(const facts::IntrinsicType& t) {
+  using B = facts::IntrinsicType::Base;
+  switch (t.base) {
+    case B::Integer: return TypeInfo::integer(t.kind);
+    case B::Real: return TypeInfo::real(t.kind);
+    case B::Complex: return TypeInfo::complex(t.kind);
+    case B::Logical: return TypeInfo::logical(t.kind);
+    case B::Character: return TypeInfo::character(t.charLen);
+  }
+  return {};
+}
+
+}  // namespace
+
 TypeInfo intrinsicResultType(const Expr& e, const std::vector<TypeInfo>& argTypes) {
   const IntrinsicInfo* info = findIntrinsic(e.text);
   if (!info) return {};
@@ -374,9 +395,9 @@ TypeInfo intrinsicResultType(const Expr& e, const std::vector<TypeInfo>& argType
     case ResultRule::RealOfFirst:
       return first.base == BaseType::Complex ? TypeInfo::real(first.kind) : first;
     case ResultRule::Fixed:
-      return info->type;
+      return typeInfoOf(info->type);
     case ResultRule::KindArg: {
-      TypeInfo t = info->type;
+      TypeInfo t = typeInfoOf(info->type);
       for (const auto& a : e.args)
         if (a && a->kind == ExprKind::Keyword && a->text == "kind" && a->args[0]->kind == ExprKind::IntLiteral)
           t.kind = typeKind(a->args[0]->intValue);

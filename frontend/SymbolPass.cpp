@@ -3,7 +3,7 @@
 
 #include "frontend/CheckedArithmetic.hpp"
 #include "frontend/ExpressionJson.hpp"
-#include "frontend/Intrinsics.hpp"
+#include "facts/Intrinsics.hpp"
 #include "frontend/Semantics.hpp"
 
 #include <algorithm>
@@ -12,6 +12,8 @@
 #include <unordered_map>
 
 namespace sapfor::frontend {
+using facts::findIntrinsic;
+
 
 ModuleRegistry::ModuleRegistry() {
   using Constants = std::vector<std::pair<const char*, int64_t>>;

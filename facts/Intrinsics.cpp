@@ -2,11 +2,13 @@
 /// The table follows the Fortran 2008 standard's list of intrinsic procedures (generic names),
 /// the FORTRAN 77 specific names still common in old codes (DSQRT, AMAX1, IFIX, ...) and the
 /// double complex ones compilers have long taken (DCONJG, DIMAG, ZABS, ZSQRT...).
-#include "frontend/Intrinsics.hpp"
+#include "facts/Intrinsics.hpp"
+
+#include <string>
 
 #include <unordered_map>
 
-namespace sapfor::frontend {
+namespace sapfor::facts {
 
 namespace {
 
@@ -14,13 +16,13 @@ using C = IntrinsicClass;
 using R = ResultRule;
 
 IntrinsicInfo generic(C cls) { return {cls, R::FirstArg, {}}; }
-IntrinsicInfo fixed(C cls, TypeInfo type) { return {cls, R::Fixed, type}; }
-IntrinsicInfo kindArg(C cls, TypeInfo type) { return {cls, R::KindArg, type}; }
+IntrinsicInfo fixed(C cls, IntrinsicType type) { return {cls, R::Fixed, type}; }
+IntrinsicInfo kindArg(C cls, IntrinsicType type) { return {cls, R::KindArg, type}; }
 
 std::unordered_map<std::string, IntrinsicInfo> buildTable() {
-  const TypeInfo i4 = TypeInfo::integer(4), r4 = TypeInfo::real(4), r8 = TypeInfo::real(8);
-  const TypeInfo c4 = TypeInfo::complex(4), c8 = TypeInfo::complex(8), l4 = TypeInfo::logical(4);
-  const TypeInfo ch = TypeInfo::character();
+  using B = IntrinsicType::Base;
+  const IntrinsicType i4{B::Integer, 4}, r4{B::Real, 4}, r8{B::Real, 8}, c4{B::Complex, 4}, c8{B::Complex, 8};
+  const IntrinsicType l4{B::Logical, 4}, ch{B::Character, 1}, ch1{B::Character, 1, 1};
   std::unordered_map<std::string, IntrinsicInfo> t;
 
   // Arithmetic: one operation each.
@@ -74,7 +76,7 @@ std::unordered_map<std::string, IntrinsicInfo> buildTable() {
   for (const char* name : {"float", "sngl"}) t[name] = fixed(C::Conv, r4);
   for (const char* name : {"dble", "dfloat", "dreal"}) t[name] = fixed(C::Conv, r8);
   t["dcmplx"] = fixed(C::Conv, c8);
-  for (const char* name : {"char", "achar"}) t[name] = fixed(C::Conv, TypeInfo::character(1));
+  for (const char* name : {"char", "achar"}) t[name] = fixed(C::Conv, ch1);
 
   // Not counted: inquiries, array reductions and transformations, character functions.
   for (const char* name : {"size", "lbound", "ubound", "len", "len_trim", "index", "scan", "verify", "kind",
@@ -92,7 +94,7 @@ std::unordered_map<std::string, IntrinsicInfo> buildTable() {
   for (const char* name : {"iall", "iany", "iparity"}) t[name] = generic(C::Other);
   t["findloc"] = fixed(C::Other, i4);
   for (const char* name : {"parity", "is_contiguous"}) t[name] = fixed(C::Other, l4);
-  t["new_line"] = fixed(C::Other, TypeInfo::character(1));
+  t["new_line"] = fixed(C::Other, ch1);
   for (const char* name : {"present", "allocated", "associated", "any", "all", "btest", "lge", "lgt", "lle",
                            "llt", "is_iostat_end", "is_iostat_eor"})
     t[name] = fixed(C::Other, l4);
@@ -102,10 +104,10 @@ std::unordered_map<std::string, IntrinsicInfo> buildTable() {
 
 }  // namespace
 
-const IntrinsicInfo* findIntrinsic(const std::string& name) {
+const IntrinsicInfo* findIntrinsic(std::string_view name) {
   static const std::unordered_map<std::string, IntrinsicInfo> table = buildTable();
-  auto found = table.find(name);
+  auto found = table.find(std::string(name));
   return found == table.end() ? nullptr : &found->second;
 }
 
-}  // namespace sapfor::frontend
+}  // namespace sapfor::facts

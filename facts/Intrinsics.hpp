@@ -1,14 +1,14 @@
 /// @file Intrinsics.hpp
-/// The intrinsic procedures sapfor knows: which operation class a reference counts in
-/// (README "Operation classes") and the type of its result.
+/// The intrinsic procedures sapfor knows: which operation class a reference counts in (README
+/// "Operation classes") and the type of its result. The front end counts and types with it; a
+/// stage that reads the expression trees (the CUDA writer) types an intrinsic's result with the
+/// same table.
 #pragma once
 
-#include "frontend/Symbols.hpp"
+#include <cstdint>
+#include <string_view>
 
-#include <string>
-#include <vector>
-
-namespace sapfor::frontend {
+namespace sapfor::facts {
 
 enum class IntrinsicClass : uint8_t {
   Arith,   ///< ABS, SIGN, MOD, DIM, ...: one arithmetic operation
@@ -25,13 +25,21 @@ enum class ResultRule : uint8_t {
   KindArg,       ///< INT/REAL/CMPLX/LOGICAL with an optional KIND= argument
 };
 
+/// An intrinsic type: what a Fixed or KindArg result is.
+struct IntrinsicType {
+  enum class Base : uint8_t { Integer, Real, Complex, Logical, Character };
+  Base base = Base::Integer;
+  int kind = 4;
+  int64_t charLen = -1;  ///< CHARACTER: its length, -1 unknown
+};
+
 struct IntrinsicInfo {
   IntrinsicClass cls;
   ResultRule rule;
-  TypeInfo type;  ///< Fixed: the result; KindArg: the result without KIND=
+  IntrinsicType type;  ///< Fixed: the result; KindArg: the result without KIND=
 };
 
 /// The intrinsic of that (lower-case) name, or null.
-const IntrinsicInfo* findIntrinsic(const std::string& name);
+const IntrinsicInfo* findIntrinsic(std::string_view name);
 
-}  // namespace sapfor::frontend
+}  // namespace sapfor::facts
