@@ -491,9 +491,12 @@ struct Reader::Queries {
         labels(h, select(expressions, kLabel, "label", "WHERE proc_id BETWEEN ?1 AND ?2 ORDER BY proc_id, label")),
         jumps(h, select(expressions, kJump, "jump", "WHERE stmt_id BETWEEN ?1 AND ?2 ORDER BY stmt_id, label")),
         statementsInLoops(h, select(expressions, kStatement, "statement", "WHERE loop_id BETWEEN ?1 AND ?2")),
-        refsInLoops(h, select(expressions, kArrayRef, "array_ref", "WHERE loop_id BETWEEN ?1 AND ?2")) {}
+        refsInLoops(h, select(expressions, kArrayRef, "array_ref", "WHERE loop_id BETWEEN ?1 AND ?2")),
+        variables(h, select(expressions, kVariable, "variable", "WHERE var_id BETWEEN ?1 AND ?2 ORDER BY var_id")),
+        dimensions(h, select(expressions, kDimension, "dimension", "WHERE var_id BETWEEN ?1 AND ?2 ORDER BY var_id, dim")) {}
   Query loops, bounds, loopOps, blocks, statements, scalars, refs, subscripts, terms, calls, args, labels, jumps;
   Query statementsInLoops, refsInLoops;
+  Query variables, dimensions;
 };
 
 Reader::Reader(SQLite::Database& db, Expressions expressions)
@@ -534,6 +537,16 @@ void Reader::forEachVariable(const std::function<void(VariableRow&&)>& visit) {
     visit(std::move(v));
   }
   if (dim) throw std::runtime_error("the database refers to a missing variable row " + std::to_string(dims.id(0)));
+}
+
+void Reader::variables(Id first, Id last, std::vector<VariableRow>& out) {
+  const size_t from = out.size();
+  for (Query& q = queries_->variables.range(first, last); q.next();) {
+    out.push_back(readVariable(q));
+    expectId(out.back().id, first + static_cast<Id>(out.size() - from) - 1, "variable");
+  }
+  for (Query& q = queries_->dimensions.range(first, last); q.next();)
+    owner(out, from, first, q.id(0), "variable").dims.push_back(readDimension(q));
 }
 
 std::vector<DirectiveRow> Reader::directives() {

@@ -59,6 +59,8 @@ class Reader {
   std::vector<ProcedureRow> procedures();
   /// Every variable in id order, one at a time (a program has hundreds of thousands).
   void forEachVariable(const std::function<void(VariableRow&&)>& visit);
+  /// Variables [first, last] with their dimensions.
+  void variables(Id first, Id last, std::vector<VariableRow>& out);
   std::vector<DirectiveRow> directives();
   std::vector<ObstacleRow> obstacles();  ///< as written
   std::vector<DiagnosticRow> diagnostics();

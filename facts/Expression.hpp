@@ -7,8 +7,8 @@
 ///   "a"                          a name: a variable, a procedure passed on
 ///   ["constant", "n"(, VALUE)]   a named constant (PARAMETER); VALUE, the value the front end
 ///                                folded, as a literal node of the constant's type: 5 or
-///                                ["int", 5, 8]; ["real", "0.25", 8] (digits that read back the
-///                                same double); ["logical", 1]
+///                                ["int", 5, 8]; ["real", "0.25", 8] (the shortest digits that
+///                                read back the same double); ["logical", 1]
 ///   5                            an integer literal of default kind
 ///   ["int", 5, KIND]             an integer literal with a kind: the folded kind (a number), or
 ///                                the suffix as written (a string) when it did not fold

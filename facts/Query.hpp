@@ -33,6 +33,24 @@ class Query {
     sqlite3_bind_int64(statement_, 2, last);
     return *this;
   }
+  /// Ready to run again, its parameters kept until bound anew; releases what a query stopped
+  /// before its last row holds.
+  Query& reset() {
+    sqlite3_reset(statement_);
+    return *this;
+  }
+  Query& bind(int parameter, int64_t value) {
+    sqlite3_bind_int64(statement_, parameter, value);
+    return *this;
+  }
+  Query& bindNull(int parameter) {
+    sqlite3_bind_null(statement_, parameter);
+    return *this;
+  }
+  Query& bind(int parameter, std::string_view value) {
+    sqlite3_bind_text(statement_, parameter, value.data(), static_cast<int>(value.size()), SQLITE_TRANSIENT);
+    return *this;
+  }
   bool next() {
     int rc = sqlite3_step(statement_);
     if (rc == SQLITE_ROW) return true;

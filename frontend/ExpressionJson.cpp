@@ -5,7 +5,6 @@
 #include "frontend/Symbols.hpp"
 
 #include <cmath>
-#include <cstdio>
 
 
 namespace sapfor::frontend {
@@ -57,21 +56,16 @@ void appendConstantValue(const ConstValue& v, std::string& out) {
       appendJsonInteger(v.type.kind, out);
       out += ']';
       return;
-    case ConstValue::Kind::Real: {
+    case ConstValue::Kind::Real:
       if (!std::isfinite(v.r) || v.type.kind <= 0) return;
-      char buffer[40];
-      std::snprintf(buffer, sizeof buffer, "%.17g", v.r);
-      std::string text = buffer;
-      if (text.find_first_of(".e") == std::string::npos) text += ".0";
       out += ',';
       open(ExpressionKind::Real, out);
       out += ',';
-      appendJsonString(text, out);
+      appendJsonString(v.text(), out);  // the shortest digits that read back the same double
       out += ',';
       appendJsonInteger(v.type.kind, out);
       out += ']';
       return;
-    }
     case ConstValue::Kind::Logical:
       out += ',';
       open(ExpressionKind::Logical, out);

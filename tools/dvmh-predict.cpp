@@ -52,7 +52,7 @@ const char* const kUsage =
     "an older model), so that a difference comes from the programs alone.\n"
     "\n"
     "Registers per thread come from ptxas when nvcc is installed (--registers auto, the default): each\n"
-    "kernel is written as sapfor-cuda writes it (the sources parsed again, as sapfor-lex recorded them),\n"
+    "kernel is written as sapfor-cuda writes it (from the statements' trees in the database),\n"
     "compiled with nvcc -cubin -Xptxas -v for the GPU's architecture, and the registers and static\n"
     "shared memory ptxas reports replace the register heuristic (on the current GPUs one fitted to ptxas,\n"
     "data/model.ini [registers.calibrated]; on the C2050 the thesis', MODEL.md §6). Compilations run in\n"
@@ -90,22 +90,16 @@ std::optional<std::string> measureRegisters(SQLite::Database& db, ProgramFacts& 
   if (!nvcc->archs.count(arch))
     return without("nvcc " + nvcc->release + " does not compile for " + options.gpu.name + "'s " + arch);
   std::optional<std::string> trouble;
-  // The sources are parsed and the kernels translated on a large stack, as sapfor-cuda does.
+  // The kernels are translated on a large stack, as sapfor-cuda does (the expression trees nest
+  // as deep as the sources did).
   threads::runWithLargeStack([&] {
-    std::unique_ptr<frontend::SourceProgram> sources;
-    try {
-      sources = cuda::parseRecordedSources(db, {});
-    } catch (const frontend::LoadError& e) {
-      trouble = without(std::string("the sources cannot be parsed again: ") + e.what());
-      return;
-    }
     // The first prediction gives each kernel's launch (capped grid or not) for the CUDA writer.
     PredictOptions first = options;
     first.explainLoop.clear();
     first.explainAll = false;
     ProgramPrediction launches = predictProgram(program, kernels, first, settings);
     cuda::RegisterMeasurement m =
-        cuda::measureRegisters(db, program, kernels, launches, *sources, options.gpu, *nvcc, cacheDir, options.jobs);
+        cuda::measureRegisters(db, program, kernels, launches, options.gpu, *nvcc, cacheDir, options.jobs);
     if (!quiet)
       for (const std::string& w : m.warnings) std::cerr << "dvmh-predict: warning: " << w << "\n";
     options.compiled = std::move(m.byLoop);

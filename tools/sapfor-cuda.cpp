@@ -41,10 +41,9 @@ const char* const kUsage =
     "innermost loop on x, with the thread block and the 1-D grid dvmh-predict computes for the same\n"
     "options, and a host function launch_NAME that launches it so (a kernel whose trip counts are known\n"
     "at run time only gets a grid that fills the GPU, each thread striding over the tiles: --param is\n"
-    "not needed to write it). The sources are parsed again from\n"
-    "the database's source root (they must not have changed since), preprocessed with the -I, -D, -U\n"
-    "and --cpp sapfor-lex recorded in the database's meta table; those options given here come after\n"
-    "the recorded ones (a database made before sapfor-lex recorded them needs them all given here).\n"
+    "not needed to write it). The kernels are written from the statements' expression trees that\n"
+    "sapfor-lex stored in the database: the sources are not read again, and no preprocessing option is\n"
+    "asked for.\n"
     "A kernel with a construct the writer does not translate (a call, I/O, array syntax, MAXLOC/MINLOC,\n"
     "COMPLEX, an ACROSS nest without --across, ...) is written as a comment 'not translatable: REASON',\n"
     "and the reason is printed on stderr.\n"
@@ -57,8 +56,8 @@ const char* const kUsage =
     "seconds. tools/measure-kernels.sh compiles and runs them and loads the times into the database.\n"
     "\n"
     "Exit status: 0 every kernel written; 1 written, but some kernel is not translatable; 2 trouble\n"
-    "(no database, not ours, not analyzed, an unknown loop or GPU, a source missing or changed, a bad\n"
-    "option); nothing is written then.\n";
+    "(no database, not ours, not analyzed, an unknown loop or GPU, a bad option); nothing is written\n"
+    "then.\n";
 
 /// Why -o may not replace the file at `path`: anything but sapfor-cuda's own earlier output (a
 /// database, a source, any other file) is never overwritten.
@@ -76,8 +75,8 @@ int main(int argc, char** argv) {
   sapfor::files::handleInterruptions();
   sapfor::db::configureSqlite();
   std::string path, output, gpuName(sapfor::predictor::kDefaultGpuKey), gpuFile, blockDefaults = "thesis", block, paramsFile;
-  std::vector<std::string> loops, params, includes, defines, undefines;
-  bool cpp = false, across = false, quiet = false;
+  std::vector<std::string> loops, params;
+  bool across = false, quiet = false;
   std::string benchDir;
   int runs = 10;
   po::options_description visible("Options");
@@ -95,13 +94,6 @@ int main(int argc, char** argv) {
       ("runs", po::value(&runs), "N: the timed launches of each --bench program (default 10)")
       ("across", po::bool_switch(&across), "write ACROSS nests too, for measuring registers: they compute the loop only if "
        "their iterations run in order (DVMH pipelines them; that is not written)")
-      ("include,I", po::value(&includes)->composing(), "DIR: an include folder, searched after those sapfor-lex recorded "
-       "(repeatable)")
-      ("define,D", po::value(&defines)->composing(), "N[=V]: a macro, defined after those sapfor-lex recorded "
-       "(repeatable; replaces a recorded value)")
-      ("undefine,U", po::value(&undefines)->composing(), "NAME: a macro to undefine, after those sapfor-lex recorded "
-       "(repeatable; wins over any -D, as in sapfor-lex)")
-      ("cpp", po::bool_switch(&cpp), "C-preprocess every file, as sapfor-lex's --cpp (which is recorded too)")
       ("quiet,q", po::bool_switch(&quiet), "no line per kernel not translatable or not benchmarked, no warnings "
        "(the exit status still says 1; errors are printed)")
       ("version", "print the version and exit")
@@ -131,9 +123,8 @@ int main(int argc, char** argv) {
   std::string manifest;
   std::string text;
   std::optional<files::StagedFile> outputFile;  // checked now, written whole at the end
-  // Parsing the sources, translating the kernels and freeing the syntax trees recurse as deep as
-  // the expressions nest: all of it runs on a large stack, as sapfor-lex's parsing does (freeing a
-  // sum of 200,000 terms alone overflows the main thread's 8 MB).
+  // Reading the expression trees, translating them and freeing them recurse as deep as the
+  // expressions nest: all of it runs on a large stack, as sapfor-lex's parsing does.
   auto translateAll = [&]() -> int {
     int status = kOk;
     try {
@@ -164,9 +155,8 @@ int main(int argc, char** argv) {
       predictor::ProgramPrediction prediction = predictor::predictProgram(program, kernels, options, settings);
       if (!quiet) tools::warnUnusedParams(std::cerr, "sapfor-cuda", options, prediction);
 
-      std::unique_ptr<frontend::SourceProgram> sources =
-          cuda::parseRecordedSources(*db, cuda::ExtraPreprocessing{includes, defines, undefines, cpp});
-      cuda::CudaWriter writer(*sources, across);
+      cuda::NestReader nests(*db);
+      cuda::CudaWriter writer(nests, across);
       cuda::KernelRequests requests(*db, program, options.gpu);
       std::vector<cuda::CudaKernel> written;
       for (size_t i = 0; i < kernels.size(); ++i) {
@@ -208,8 +198,6 @@ int main(int argc, char** argv) {
         benchFolder->commit();
       }
     } catch (const db::DatabaseError& e) {
-      return trouble(e.what());
-    } catch (const frontend::LoadError& e) {
       return trouble(e.what());
     } catch (const files::OutputError& e) {
       return trouble(e.what());

@@ -76,11 +76,11 @@ end subroutine
   CHECK(statement("assignment", 2) == R"({"exprs":["word",["//",["substring","str",["range",2,3,null]],["string","'it''s'"]]]})");
   CHECK(statement("assignment", 3) == R"({"exprs":["z",["complex",["real","1.0"],["-",["real","2.0"]]]]})");
   CHECK(statement("assignment", 4) == R"({"exprs":["m",["array",1,["int",2,8],["boz","z'ff'"]]]})");
-  // Named constants with the value the front end folded, of their type: a real's digits read back
-  // the same double (1/3 in double precision to 17 digits).
+  // Named constants with the value the front end folded, of their type: a real's shortest digits
+  // that read back the same double (1/3 in double precision).
   CHECK(statement("assignment", 5) == R"({"exprs":["x",["*",["constant","half",["real","0.5",4]],["constant","dp",8]]]})");
   CHECK(statement("assignment", 6) ==
-        R"({"exprs":["x",["intrinsic","merge",["constant","third",["real","0.33333333333333331",8]],)"
+        R"({"exprs":["x",["intrinsic","merge",["constant","third",["real","0.3333333333333333",8]],)"
         R"(["*",["constant","big",["int",1099511627776,8]],["real","1.0"]],["constant","on",["logical",1]]]]})");
   CHECK(statement("write") == R"({"exprs":[["star"],["string","'(a)'"]],"items":[["implied_do","i",1,"n",null,["element","b","i"]]]})");
   CHECK(statement("call") == R"({"name":"solve","exprs":[["section","a",["range",null,null,null],1],"n",)"

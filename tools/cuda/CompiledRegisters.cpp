@@ -4,13 +4,14 @@ namespace sapfor::cuda {
 
 RegisterMeasurement measureRegisters(SQLite::Database& db, predictor::ProgramFacts& program,
                                      const std::vector<predictor::KernelFacts>& kernels, const predictor::ProgramPrediction& first,
-                                     const frontend::SourceProgram& sources, const predictor::GpuProfile& gpu,
+                                     const predictor::GpuProfile& gpu,
                                      const Nvcc& nvcc, const std::string& cacheDir, int jobs) {
   RegisterMeasurement m;
   std::string arch = cudaArchitecture(gpu.computeCapability);
   // ACROSS nests are written too: their registers are what the pipeline's kernel allocates for
   // the same statements.
-  CudaWriter writer(sources, true);
+  NestReader nests(db);
+  CudaWriter writer(nests, true);
   KernelRequests requests(db, program, gpu);
   std::vector<CompileUnit> units;
   std::map<std::string, predictor::Id> loopOf;  // function name -> kernel

@@ -25,11 +25,11 @@ struct RegisterMeasurement {
 };
 
 /// Writes every kernel of `prediction` (one per element of `kernels`, in order) through the CUDA
-/// writer from `sources` and compiles them. `first` gives each kernel's launch (grid capped or
+/// writer (from the database's expression trees) and compiles them. `first` gives each kernel's launch (grid capped or
 /// not); a kernel the writer does not translate keeps the heuristic, and the summary says why.
 RegisterMeasurement measureRegisters(SQLite::Database& db, predictor::ProgramFacts& program,
                                      const std::vector<predictor::KernelFacts>& kernels, const predictor::ProgramPrediction& first,
-                                     const frontend::SourceProgram& sources, const predictor::GpuProfile& gpu,
+                                     const predictor::GpuProfile& gpu,
                                      const Nvcc& nvcc, const std::string& cacheDir, int jobs);
 
 }  // namespace sapfor::cuda

@@ -1,19 +1,22 @@
 /// @file CudaWriter.cpp
 #include "tools/cuda/CudaWriter.hpp"
 
-#include "frontend/CheckedArithmetic.hpp"
-#include "frontend/Semantics.hpp"
+#include "facts/Intrinsics.hpp"
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <optional>
 #include <sstream>
 
 namespace sapfor::cuda {
-using namespace sapfor::frontend;
+using facts::Expression;
+using facts::ExpressionKind;
+using facts::StatementKind;
 using predictor::ReductionFacts;
 
 namespace {
@@ -84,18 +87,68 @@ class Names {
   std::set<std::string> used_;
 };
 
+/// A Fortran type as the writer needs it: a variable's (its row's type and kind), a literal's,
+/// an expression's (typeOf).
+struct Type {
+  enum class Base : uint8_t { None, Integer, Real, Complex, Logical, Character, Derived };
+  Base base = Base::None;
+  int kind = 0;       ///< 0 when unknown
+  std::string name;   ///< as the variable table says it: integer real ... type(point) unknown
+
+  static Type of(Base base, int kind) {
+    static const char* const names[] = {"unknown", "integer", "real", "complex", "logical", "character", "derived"};
+    return {base, kind, names[static_cast<int>(base)]};
+  }
+  static Type integer(int kind = 4) { return of(Base::Integer, kind); }
+  static Type real(int kind = 4) { return of(Base::Real, kind); }
+  static Type logical(int kind = 4) { return of(Base::Logical, kind); }
+  bool operator==(const Type& other) const { return base == other.base && kind == other.kind; }
+};
+
+Type typeOfRow(const facts::VariableRow& v) {
+  static const std::map<std::string, Type::Base, std::less<>> bases = {
+      {"integer", Type::Base::Integer}, {"real", Type::Base::Real}, {"complex", Type::Base::Complex},
+      {"logical", Type::Base::Logical}, {"character", Type::Base::Character}};
+  auto found = bases.find(v.type);
+  Type t;
+  t.base = found != bases.end() ? found->second : v.type.rfind("type(", 0) == 0 ? Type::Base::Derived : Type::Base::None;
+  t.kind = v.kind > 0 && v.kind <= 16 ? static_cast<int>(v.kind) : 0;
+  t.name = v.type;
+  return t;
+}
+
+/// The usual arithmetic promotion of two numeric operand types (integer < real < complex), as
+/// the front end types an operation.
+Type promote(const Type& a, const Type& b) {
+  auto rank = [](Type::Base t) {
+    switch (t) {
+      case Type::Base::Integer: return 1;
+      case Type::Base::Real: return 2;
+      case Type::Base::Complex: return 3;
+      default: return 0;
+    }
+  };
+  int ra = rank(a.base), rb = rank(b.base);
+  if (ra == 0 || rb == 0) return ra == 0 ? b : a;
+  if (ra == rb) return Type::of(a.base, std::max(a.kind, b.kind));
+  const Type& high = ra > rb ? a : b;
+  const Type& low = ra > rb ? b : a;
+  // INTEGER + REAL(4) is REAL(4); REAL(8) + COMPLEX(4) is COMPLEX(8).
+  return Type::of(high.base, low.base == Type::Base::Integer ? high.kind : std::max(high.kind, low.kind));
+}
+
 /// The C type of a Fortran type the kernels handle; nullopt for the others (COMPLEX, CHARACTER,
 /// derived types, REAL(16)). LOGICAL is an int of its kind, as gfortran stores it.
-std::optional<std::string> cType(const TypeInfo& t) {
+std::optional<std::string> cType(const Type& t) {
   switch (t.base) {
-    case BaseType::Integer:
-    case BaseType::Logical:
+    case Type::Base::Integer:
+    case Type::Base::Logical:
       if (t.kind == 4) return std::string("int");
       if (t.kind == 8) return std::string("long long");
       if (t.kind == 2) return std::string("short");
       if (t.kind == 1) return std::string("signed char");
       return std::nullopt;
-    case BaseType::Real:
+    case Type::Base::Real:
       if (t.kind == 4) return std::string("float");
       if (t.kind == 8) return std::string("double");
       return std::nullopt;
@@ -104,24 +157,24 @@ std::optional<std::string> cType(const TypeInfo& t) {
   }
 }
 
-std::string typeName(const TypeInfo& t) {
+std::string typeName(const Type& t) {
   std::string kind = t.kind ? "(" + std::to_string(t.kind) + ")" : "";
-  return t.name() + kind;
+  return t.name + kind;
 }
 
-std::string requireType(const TypeInfo& t, const std::string& what) {
+std::string requireType(const Type& t, const std::string& what) {
   std::optional<std::string> c = cType(t);
   if (!c) fail(what + " is " + typeName(t) + ", a type the writer does not translate");
   return *c;
 }
 
-bool isReal(const TypeInfo& t) { return t.base == BaseType::Real; }
-bool isInteger(const TypeInfo& t) { return t.base == BaseType::Integer; }
+bool isReal(const Type& t) { return t.base == Type::Base::Real; }
+bool isInteger(const Type& t) { return t.base == Type::Base::Integer; }
 
 /// The suffix of C's single-precision math functions (sqrtf) for REAL(4), none for REAL(8).
-std::string mathSuffix(const TypeInfo& t, const std::string& intrinsic) {
-  if (t.base == BaseType::Real && t.kind == 4) return "f";
-  if (t.base == BaseType::Real && t.kind == 8) return "";
+std::string mathSuffix(const Type& t, const std::string& intrinsic) {
+  if (t.base == Type::Base::Real && t.kind == 4) return "f";
+  if (t.base == Type::Base::Real && t.kind == 8) return "";
   fail("intrinsic " + intrinsic + " of " + typeName(t));
 }
 
@@ -140,13 +193,30 @@ std::string integerLiteral(int64_t value, int kind) {
   return std::to_string(value) + (kind == 8 ? "LL" : "");
 }
 
-CExpr constantValue(const ConstValue& v, const std::string& name) {
+/// A literal node's kind: folded (a number), 0 when written as a name the front end did not fold,
+/// else `otherwise`.
+int literalKind(const Expression& e, int otherwise) {
+  if (const int64_t* k = std::get_if<int64_t>(&e.literalKind)) return *k > 0 && *k <= 16 ? static_cast<int>(*k) : 0;
+  if (std::holds_alternative<std::string>(e.literalKind)) return 0;
+  return otherwise;
+}
+
+/// A real literal's kind: its suffix, else D (8) or Q (16) in its exponent, else 4.
+int realKind(const Expression& e) {
+  bool d = e.text.find('d') != std::string::npos, q = e.text.find('q') != std::string::npos;
+  return literalKind(e, d ? 8 : q ? 16 : 4);
+}
+
+/// A named constant's value, from the literal node the front end folded it to.
+CExpr constantValue(const Expression& constant) {
+  if (constant.args.empty()) fail("the named constant " + constant.text + ", whose value the front end did not fold");
+  const Expression& v = constant.args[0];
   std::string text;
   switch (v.kind) {
-    case ConstValue::Kind::Integer: text = integerLiteral(v.i, v.type.kind); break;
-    case ConstValue::Kind::Real: text = realLiteral(v.r, v.type.kind); break;
-    case ConstValue::Kind::Logical: text = v.i ? "1" : "0"; break;
-    default: fail("constant " + name + " of type " + typeName(v.type));
+    case ExpressionKind::Integer: text = integerLiteral(v.value, literalKind(v, 4)); break;
+    case ExpressionKind::Real: text = realLiteral(std::strtod(v.text.c_str(), nullptr), realKind(v)); break;
+    case ExpressionKind::Logical: text = v.value ? "1" : "0"; break;
+    default: fail("constant " + constant.text);
   }
   return {text, text[0] == '-' ? kUnary : kPrimary};
 }
@@ -245,9 +315,9 @@ struct Parameter {
 
 class KernelTranslator {
  public:
-  KernelTranslator(const SourceProgram& program, const KernelRequest& request, bool writeAcross,
-                   std::set<std::string>& helpers, std::set<std::string>& kernelNames)
-      : program_(program), r_(request), writeAcross_(writeAcross), helpers_(helpers), kernelNames_(kernelNames) {}
+  KernelTranslator(NestReader& reader, const KernelRequest& request, bool writeAcross, std::set<std::string>& helpers,
+                   std::set<std::string>& kernelNames)
+      : reader_(reader), r_(request), writeAcross_(writeAcross), helpers_(helpers), kernelNames_(kernelNames) {}
 
   CudaKernel run() {
     CudaKernel k;
@@ -258,9 +328,9 @@ class KernelTranslator {
         fail("ACROSS: its iterations depend on their neighbours, and the pipeline DVMH runs them in is not "
              "written (--across writes the kernel for measuring registers)");
       find();
-      collectNames(*nest_.front());
+      collectNames();
       mapNest();
-      std::string body = statements(nest_.back()->children, 2);
+      std::string body = statements(bodyBlock(nest_.back()->id), 2);
       k.text = assemble(k.name, body);
       k.function = function_;
       k.helpers = used_;
@@ -283,200 +353,230 @@ class KernelTranslator {
     return name;
   }
 
-  // ---- finding the nest in the parsed sources ----
+  // ---- the nest's rows ----
 
-  const Node* findDo(const std::vector<Node>& nodes, int fileIndex) {
-    for (const Node& n : nodes) {
-      if (n.kind == NodeKind::Do && n.stmt && n.stmt->fileIndex == fileIndex &&
-          static_cast<int>(n.stmt->pos.line) == r_.lines.front() && n.stmt->name == r_.vars.front())
-        return &n;
-      if (const Node* found = findDo(n.children, fileIndex)) return found;
-    }
-    return nullptr;
+  static std::string lineOf(const CodeStatement& s) { return std::to_string(s.row.line); }
+
+  /// The DO statement of a loop of the nest.
+  const CodeStatement& header(const facts::LoopRow& loop) {
+    const CodeStatement* s = code_.statement(loop.headerStmt);
+    if (!s) fail("the DO statement of the loop at line " + std::to_string(loop.line) + " is not in the database");
+    return *s;
+  }
+
+  /// The block of a loop's body.
+  Id bodyBlock(Id loopId) const {
+    for (const facts::BlockRow& b : code_.blocks)
+      if (b.isLoop() && b.loopId == loopId) return b.id;
+    return 0;
+  }
+
+  /// The statements directly in a block (not in a block inside it), in source order.
+  const std::vector<const CodeStatement*>& inBlock(Id blockId) {
+    static const std::vector<const CodeStatement*> none;
+    auto found = byBlock_.find(blockId);
+    return found == byBlock_.end() ? none : found->second;
   }
 
   void find() {
-    int fileIndex = program_.fileIndex(r_.file);
-    if (fileIndex < 0) fail("its file " + r_.file + " is not among the parsed sources");
-    for (size_t f = 0; f < program_.parsed.size() && !nest_.size(); ++f)
-      forEachUnit(program_.parsed[f].units, [&](const ProgramUnit& unit) {
-        if (nest_.size()) return;
-        if (const Node* found = findDo(unit.body, fileIndex)) {
-          nest_.push_back(found);
-          unit_ = &unit;
-          scope_ = program_.scopes[f].of(unit);
-        }
-      });
-    if (nest_.empty())
-      fail("no DO " + r_.vars.front() + " at " + r_.file + ":" + std::to_string(r_.lines.front()) +
-           " in the parsed sources");
-    for (size_t d = 0; d < r_.vars.size(); ++d) {
-      const Node* node = nest_[d];
-      if (node->stmt->kind != StmtKind::Do)
-        fail("the loop at line " + std::to_string(node->stmt->pos.line) + " is a " + stmtKindName(node->stmt->kind));
-      if (d + 1 == r_.vars.size()) break;
-      const Node* inner = nullptr;
-      for (const Node& child : node->children) {
-        if (child.kind == NodeKind::Statement && child.stmt->kind == StmtKind::Continue) continue;
-        if (child.kind == NodeKind::Do && !inner) {
-          inner = &child;
+    code_ = reader_.read(r_.nest.front());
+    for (const CodeStatement& s : code_.statements)
+      if (s.row.id != code_.loops.front().headerStmt) byBlock_[s.row.blockId].push_back(&s);
+    for (size_t d = 0; d < r_.nest.size(); ++d) {
+      const facts::LoopRow* loop = code_.loop(r_.nest[d]);
+      if (!loop) fail("the loop " + r_.vars[d] + " of the nest is not inside its outermost loop");
+      nest_.push_back(loop);
+      if (loop->kind != facts::LoopKind::Do)
+        fail("the loop at line " + std::to_string(loop->line) + " is a " + std::string(facts::nameOf(loop->kind)));
+      if (d + 1 == r_.nest.size()) break;
+      const CodeStatement* inner = nullptr;
+      for (const CodeStatement* child : inBlock(bodyBlock(loop->id))) {
+        if (child->row.kind == StatementKind::Continue) continue;
+        if (child->row.kind == StatementKind::Do && !inner) {
+          inner = child;
           continue;
         }
-        fail("the nest is not tightly nested: line " + std::to_string(child.stmt->pos.line) +
-             " is between its loops");
+        fail("the nest is not tightly nested: line " + lineOf(*child) + " is between its loops");
       }
-      if (!inner || inner->stmt->name != r_.vars[d + 1])
+      if (!inner || inner->row.id != code_.loop(r_.nest[d + 1])->headerStmt)
         fail("the loop inside " + r_.vars[d] + " is not the nest's loop " + r_.vars[d + 1]);
-      nest_.push_back(inner);
     }
   }
 
   // ---- names: every Fortran name of the nest keeps its C name unless C reserves it ----
 
-  void collectExpr(const Expr* e) {
-    if (!e) return;
-    if (e->kind == ExprKind::Name || e->kind == ExprKind::Apply) names_.reserve(e->text);
-    for (const auto& a : e->args) collectExpr(a.get());
-  }
-
-  void collectStmt(const Stmt* s) {
-    if (!s) return;
-    for (const auto& e : s->exprs) collectExpr(e.get());
-    if (s->kind == StmtKind::Do) {
-      names_.reserve(s->name);
-      written_.insert(s->name);
-      seqLoopVars_.insert(s->name);
+  void collectExpr(const Expression& e) {
+    using K = ExpressionKind;
+    switch (e.kind) {
+      case K::Name: case K::Constant: case K::Element: case K::Section: case K::Substring: case K::Call:
+      case K::Intrinsic: case K::StatementFunction: case K::Apply:
+        names_.reserve(e.text);
+        break;
+      default: break;
     }
-    if (s->kind == StmtKind::Assignment && !s->exprs.empty() && s->exprs[0]->kind == ExprKind::Name)
-      written_.insert(s->exprs[0]->text);
-    collectStmt(s->action.get());
+    for (const Expression& a : e.args) collectExpr(a);
   }
 
-  void collectNames(const Node& node) {
-    collectStmt(node.stmt);
-    for (const Node& child : node.children) collectNames(child);
+  void collectStatement(StatementKind kind, const facts::StatementExpressions& trees, std::optional<StatementKind> action) {
+    for (const Expression& e : trees.exprs) collectExpr(e);
+    for (const Expression& e : trees.items) collectExpr(e);
+    if (kind == StatementKind::Do) {
+      names_.reserve(trees.name);
+      written_.insert(trees.name);
+      seqLoopVars_.insert(trees.name);
+    }
+    if (kind == StatementKind::Assignment && !trees.exprs.empty() && trees.exprs[0].kind == ExpressionKind::Name)
+      written_.insert(trees.exprs[0].text);
+    if (action && !trees.action.empty()) collectStatement(*action, trees.action.front(), std::nullopt);
   }
 
-  const Symbol* symbolOf(const Expr& e) {
-    if (e.symbol) return e.symbol;
-    if (const Symbol* s = scope_->find(e.text)) return s;
-    fail("the name " + e.text + " is not declared");
+  void collectNames() {
+    for (const CodeStatement& s : code_.statements) collectStatement(s.row.kind, s.trees, s.row.action);
   }
 
-  KernelVariable& variable(const Symbol& s) {
-    auto found = vars_.find(&s);
+  /// The variable a name of the expression being translated is: of the statement's references,
+  /// or (an array's bounds) declared in the array's procedure or its hosts.
+  Id variableNamed(const std::string& name) {
+    Id id = 0;
+    if (boundScope_) {
+      id = resolveBound(name);
+    } else if (current_) {
+      auto found = current_->variables.find(name);
+      if (found != current_->variables.end()) id = found->second;
+    }
+    if (!id && boundScope_)
+      fail("the name " + name + " in array " + boundArray_ + "'s bounds is not declared in its procedure or a host, " +
+           "nor named by its statements, and the modules declare no one variable of that name");
+    if (!id) fail("the name " + name + " is not declared");
+    return id;
+  }
+
+  /// A name of an array's bounds, in the array's procedure (whose statements are known when it is
+  /// the nest's).
+  Id resolveBound(const std::string& name) {
+    return reader_.resolve(boundScope_, name, boundScope_ == code_.procId ? code_.statements.front().row.id : 0);
+  }
+
+  bool isArray(const facts::VariableRow& v) const { return !v.rank || *v.rank != 0; }
+
+  KernelVariable& variable(Id id) {
+    auto found = vars_.find(id);
     if (found != vars_.end()) return found->second;
+    const facts::VariableRow& s = reader_.variable(id);
     KernelVariable v;
     v.written = written_.count(s.name) > 0;
-    if (s.isArray()) {
+    if (isArray(s)) {
       auto trait = r_.traits.find(s.name);
       if (trait != r_.traits.end() && trait->second == "private")
         fail("the array " + s.name + " is private to each iteration, and the writer gives a thread no array of its own");
       for (const ReductionFacts& red : r_.reductions)
         if (red.var == s.name && red.op != "loc") fail("the array " + s.name + " is a reduction, and the writer reduces scalars only");
+      if (!s.rank) fail("the array " + s.name + " is of assumed rank");
       v.role = Role::Array;
-      v.cType = requireType(s.type, "array " + s.name);
-      v.cName = names_.fortran(s.name);
-      KernelVariable& stored = vars_.emplace(&s, std::move(v)).first->second;
-      parameterOrder_.push_back(&s);
+      v.cType = requireType(typeOfRow(s), "array " + s.name);
+      v.cName = cNameOf(s);
+      KernelVariable& stored = vars_.emplace(id, std::move(v)).first->second;
+      parameterOrder_.push_back(id);
       layout(s, stored);
       return stored;
     }
-    v.cType = requireType(s.type, s.name);
+    v.cType = requireType(typeOfRow(s), s.name);
     auto trait = r_.traits.find(s.name);
     std::string t = trait == r_.traits.end() ? "" : trait->second;
     for (const ReductionFacts& red : r_.reductions)
       if (red.var == s.name) v.reduction = &red;
     if (v.reduction) {
       v.role = Role::Reduction;
-      v.cName = names_.fortran(s.name);
+      v.cName = cNameOf(s);
       v.globalName = names_.fresh(s.name + "_global");
-      parameterOrder_.push_back(&s);
+      parameterOrder_.push_back(id);
     } else if (seqLoopVars_.count(s.name) || t == "private" || r_.privates.count(s.name)) {
       v.role = Role::Local;
-      v.cName = names_.fortran(s.name);
+      v.cName = cNameOf(s);
     } else if (!v.written) {
       v.role = Role::Parameter;
-      v.cName = names_.fortran(s.name);
-      parameterOrder_.push_back(&s);
+      v.cName = cNameOf(s);
+      parameterOrder_.push_back(id);
     } else {
       fail("the scalar " + s.name + " is written in the loop but is neither private nor a reduction (" +
            (t.empty() ? "no trait" : t) + "): its iterations would race");
     }
-    if (v.role == Role::Local) localOrder_.push_back(&s);
-    return vars_.emplace(&s, std::move(v)).first->second;
+    if (v.role == Role::Local) localOrder_.push_back(id);
+    return vars_.emplace(id, std::move(v)).first->second;
+  }
+
+  /// A variable's C name: its Fortran name unless C reserves it or another variable of the kernel
+  /// (one an array's bounds name, declared in a host) already has it.
+  std::string cNameOf(const facts::VariableRow& s) {
+    auto [owner, added] = cNameOwner_.emplace(s.name, s.id);
+    if (!added && owner->second != s.id) return names_.fresh(s.name + "_");
+    return names_.fortran(s.name);
   }
 
   // ---- arrays: column-major, linearized with the declared lower bounds ----
 
-  /// The declared bounds of an array whose bounds do not fold: its declaration's DimSpecs.
-  const ArraySpec* declaredShape(const Symbol& s) {
-    for (const ProgramUnit* unit = unit_; unit; unit = unit->host)
-      for (const Stmt* spec : unit->specification) {
-        if (!spec->decl) continue;
-        const ArraySpec* attrDims = nullptr;
-        for (const Attr& a : spec->decl->attrs)
-          if (a.kind == AttrKind::Dimension) attrDims = &a.dims;
-        for (const Entity& e : spec->decl->entities)
-          if (e.name == s.name && (e.hasDims || attrDims)) return e.hasDims ? &e.dims : attrDims;
-        for (const CommonGroup& g : spec->decl->commons)
-          for (const Entity& e : g.entities)
-            if (e.name == s.name && e.hasDims) return &e.dims;
-      }
-    return nullptr;
+  /// An expression of an array's declared bounds, its names those of the array's procedure.
+  CExpr boundExpr(const facts::VariableRow& s, const Expression& e) {
+    Id saved = boundScope_;
+    std::string savedArray = boundArray_;
+    boundScope_ = s.procId;
+    boundArray_ = s.name;
+    CExpr c = expr(e);
+    boundScope_ = saved;
+    boundArray_ = savedArray;
+    return c;
   }
 
-  void layout(const Symbol& s, KernelVariable& v) {
+  void layout(const facts::VariableRow& s, KernelVariable& v) {
     bool deferred = s.allocatable || s.pointer;
-    const ArraySpec* spec = nullptr;
     int64_t elements = 1;
     bool known = true;
-    for (int d = 0; d < s.rank(); ++d) {
-      const DimInfo& dim = s.dims[static_cast<size_t>(d)];
-      bool last = d + 1 == s.rank();
+    int rank = static_cast<int>(s.dims.size());
+    for (int d = 0; d < rank; ++d) {
+      const facts::DimensionRow& dim = s.dims[static_cast<size_t>(d)];
+      bool last = d + 1 == rank;
       bool colon = !dim.spec.empty() && dim.spec.back() == ':';
       std::string dimName = std::to_string(d + 1);
       if (dim.spec == "*" && !last) fail("array " + s.name + " has an assumed size in a dimension that is not its last");
+      std::vector<Expression> bounds;
+      if (!dim.bounds.empty()) bounds = facts::parseExpressionList(dim.bounds, "array " + s.name + "'s bounds");
+      bounds.resize(2);
       // The lower bound: folded, declared, or (allocatable, pointer: set by ALLOCATE) a parameter.
-      if (!deferred && dim.lower) {
-        v.lower.push_back({integerLiteral(*dim.lower, 4), *dim.lower < 0 ? kUnary : kPrimary});
-      } else if (!deferred && !dim.lowerText.empty() && dim.lowerText != "1" && !colon) {
-        if (!spec && !(spec = declaredShape(s))) fail("the declaration of array " + s.name + " is not found");
-        const DimSpec& ds = (*spec)[static_cast<size_t>(d)];
-        if (!ds.lower) fail("array " + s.name + "'s lower bound " + dim.lowerText);
-        v.lower.push_back(expr(*ds.lower));
-      } else if (!deferred && (dim.lowerText.empty() || dim.lowerText == "1")) {
+      if (!deferred && dim.lowerValue) {
+        v.lower.push_back({integerLiteral(*dim.lowerValue, 4), *dim.lowerValue < 0 ? kUnary : kPrimary});
+      } else if (!deferred && !dim.lower.empty() && dim.lower != "1" && !colon) {
+        if (bounds[0].isNull()) fail("array " + s.name + "'s lower bound " + dim.lower);
+        v.lower.push_back(boundExpr(s, bounds[0]));
+      } else if (!deferred && (dim.lower.empty() || dim.lower == "1")) {
         v.lower.push_back({"1", kPrimary});
       } else {
         v.lower.push_back({extentParameter(s.name + "_lb" + dimName, {KernelParameter::Kind::LowerBound, "", "int", s.name, d}),
                            kPrimary});
       }
       if (last) break;
-      std::optional<int64_t> extent = deferred ? std::nullopt : dim.extent();
+      std::optional<int64_t> extent = deferred ? std::nullopt : dim.extent;
       if (extent) {
         v.extent.push_back({integerLiteral(*extent, 4), kPrimary});
         if (__builtin_mul_overflow(elements, std::max<int64_t>(*extent, 1), &elements)) known = false;
         continue;
       }
       known = false;
-      if (deferred || colon || dim.upperText.empty()) {
+      if (deferred || colon || dim.upper.empty()) {
         v.extent.push_back({extentParameter(s.name + "_n" + dimName, {KernelParameter::Kind::Extent, "", "int", s.name, d}),
                             kPrimary});
         continue;
       }
-      if (!spec && !(spec = declaredShape(s))) fail("the declaration of array " + s.name + " is not found");
-      const DimSpec& ds = (*spec)[static_cast<size_t>(d)];
-      if (!ds.upper) fail("array " + s.name + "'s extent in dimension " + dimName);
-      CExpr upper = expr(*ds.upper);
-      if (!ds.lower) {
+      if (bounds[1].isNull()) fail("array " + s.name + "'s extent in dimension " + dimName);
+      CExpr upper = boundExpr(s, bounds[1]);
+      if (bounds[0].isNull()) {
         v.extent.push_back(upper);
       } else {
-        CExpr lower = expr(*ds.lower);
+        CExpr lower = boundExpr(s, bounds[0]);
         v.extent.push_back({wrap(upper, kAdditive) + " - " + wrap(lower, kAdditive + 1) + " + 1", kAdditive});
       }
     }
     // Fortran compilers index in 64 bits; an int suffices when the array is known to be small.
-    std::optional<int64_t> lastExtent = deferred ? std::nullopt : s.dims.back().extent();
+    std::optional<int64_t> lastExtent = deferred || s.dims.empty() ? std::nullopt : s.dims.back().extent;
     int64_t all = 0;
     v.wideIndex = !known || !lastExtent || __builtin_mul_overflow(elements, std::max<int64_t>(*lastExtent, 1), &all) ||
                   all > std::numeric_limits<int>::max();
@@ -491,15 +591,18 @@ class KernelTranslator {
     return name;
   }
 
-  CExpr element(const Expr& e, const Symbol& s) {
-    KernelVariable& v = variable(s);
-    if (static_cast<int>(e.args.size()) != s.rank())
+  static std::string exprText(const Expression& e) { return facts::fortranText(e); }
+
+  CExpr element(const Expression& e, Id id) {
+    KernelVariable& v = variable(id);
+    const facts::VariableRow& s = reader_.variable(id);
+    if (e.args.size() != s.dims.size())
       fail("the reference " + exprText(e) + " has " + std::to_string(e.args.size()) + " subscripts for rank " +
-           std::to_string(s.rank()));
+           std::to_string(s.dims.size()));
     std::vector<std::string> terms;
     for (size_t d = 0; d < e.args.size(); ++d) {
-      const Expr& sub = *e.args[d];
-      if (sub.kind == ExprKind::Range) fail("array section " + exprText(e));
+      const Expression& sub = e.args[d];
+      if (sub.kind == ExpressionKind::Range) fail("array section " + exprText(e));
       if (!isInteger(typeOf(sub))) fail("the subscript " + exprText(sub) + " is not an integer");
       CExpr c = expr(sub);
       const CExpr& lower = v.lower[d];
@@ -520,31 +623,133 @@ class KernelTranslator {
 
   // ---- expressions ----
 
-  CExpr name(const Expr& e) {
-    const Symbol& s = *symbolOf(e);
-    if (s.isConstant()) return constantValue(s.value, s.name);
-    if (s.isArray()) fail("array syntax: the whole array " + s.name);
-    if (s.procedure) fail("the procedure name " + s.name);
-    return {variable(s).cName, kPrimary};
+  /// The type of an expression, as the front end types it (facts/Intrinsics for an intrinsic's
+  /// result); unknown (None) for what the writer does not translate anyway.
+  Type typeOf(const Expression& e) {
+    using K = ExpressionKind;
+    switch (e.kind) {
+      case K::Integer: return Type::integer(literalKind(e, 4));
+      case K::Real: return Type::real(realKind(e));
+      case K::Logical: return Type::logical(literalKind(e, 4));
+      case K::String: return Type::of(Type::Base::Character, 1);
+      case K::Constant:
+        if (e.args.empty()) return {};
+        if (e.args[0].kind == K::Integer || e.args[0].kind == K::Real || e.args[0].kind == K::Logical) return typeOf(e.args[0]);
+        return {};
+      case K::Name: case K::Element: case K::Section: {
+        // A name not found is only a type unknown here; translating it fails with the reason.
+        Id id = 0;
+        if (boundScope_) id = resolveBound(e.text);
+        else if (current_) {
+          auto found = current_->variables.find(e.text);
+          if (found != current_->variables.end()) id = found->second;
+        }
+        return id ? typeOfRow(reader_.variable(id)) : Type{};
+      }
+      case K::Intrinsic: return intrinsicType(e);
+      case K::Paren: return e.args.size() == 1 ? typeOf(e.args[0]) : Type{};
+      case K::Operator: {
+        const std::string& op = e.text;
+        if (e.args.size() == 1) return op == ".not." ? Type::logical() : typeOf(e.args[0]);
+        if (e.args.size() != 2) return {};
+        if (op == "==" || op == "/=" || op == "<" || op == "<=" || op == ">" || op == ">=" || op == ".and." || op == ".or." ||
+            op == ".eqv." || op == ".neqv.")
+          return Type::logical();
+        if (op == "//") return Type::of(Type::Base::Character, 1);
+        Type left = typeOf(e.args[0]), right = typeOf(e.args[1]);
+        if (op == "**") return isInteger(right) ? left : promote(left, right);
+        return promote(left, right);
+      }
+      default: return {};
+    }
   }
 
-  std::vector<const Expr*> positional(const Expr& call, const std::string& intrinsic) {
-    std::vector<const Expr*> args;
-    for (const auto& a : call.args) {
-      if (!a) fail("an omitted argument of " + intrinsic);
-      if (a->kind == ExprKind::Keyword) {
-        if (a->text != "kind") fail("the keyword argument " + a->text + "= of " + intrinsic);
+  /// An intrinsic's result type, by facts/Intrinsics' rule.
+  Type intrinsicType(const Expression& e) {
+    using facts::ResultRule;
+    const facts::IntrinsicInfo* info = facts::findIntrinsic(e.text);
+    if (!info) return {};
+    std::vector<Type> argTypes;
+    for (const Expression& a : e.args)
+      if (a.kind != ExpressionKind::Keyword) argTypes.push_back(typeOf(a));
+    Type first = argTypes.empty() ? Type{} : argTypes[0];
+    auto fixed = [](const facts::IntrinsicType& t) {
+      using B = facts::IntrinsicType::Base;
+      switch (t.base) {
+        case B::Integer: return Type::integer(t.kind);
+        case B::Real: return Type::real(t.kind);
+        case B::Complex: return Type::of(Type::Base::Complex, t.kind);
+        case B::Logical: return Type::logical(t.kind);
+        case B::Character: return Type::of(Type::Base::Character, 1);
+      }
+      return Type{};
+    };
+    switch (info->rule) {
+      case ResultRule::FirstArg: {
+        Type t = first;  // MIN/MAX with mixed kinds take the widest argument
+        if (info->cls == facts::IntrinsicClass::MinMax)
+          for (size_t i = 1; i < argTypes.size(); ++i) t = promote(t, argTypes[i]);
+        return t;
+      }
+      case ResultRule::RealOfFirst: return first.base == Type::Base::Complex ? Type::real(first.kind) : first;
+      case ResultRule::Fixed: return fixed(info->type);
+      case ResultRule::KindArg: {
+        Type t = fixed(info->type);
+        auto kindOf = [](std::optional<int64_t> v) { return v && *v > 0 && *v <= 16 ? static_cast<int>(*v) : 0; };
+        for (const Expression& a : e.args)
+          if (a.kind == ExpressionKind::Keyword && a.text == "kind" && a.args.size() == 1 && facts::integerValue(a.args[0]))
+            t.kind = kindOf(facts::integerValue(a.args[0]));
+        // REAL(i, 8) and INT(x, 8): the second positional argument is the kind.
+        if (e.text != "cmplx" && e.args.size() >= 2 && e.args[1].kind != ExpressionKind::Keyword && facts::integerValue(e.args[1]))
+          t.kind = kindOf(facts::integerValue(e.args[1]));
+        return t;
+      }
+    }
+    return {};
+  }
+
+  CExpr name(const Expression& e) {
+    const facts::VariableRow& s = reader_.variable(variableNamed(e.text));
+    if (s.storage == facts::Storage::Constant) return constantOfRow(s);
+    if (isArray(s)) fail("array syntax: the whole array " + s.name);
+    return {variable(s.id).cName, kPrimary};
+  }
+
+  /// A named constant met as a name (an array's bounds name one so), from its row's folded value.
+  CExpr constantOfRow(const facts::VariableRow& s) {
+    Type t = typeOfRow(s);
+    if (s.value.empty()) fail("the named constant " + s.name + ", whose value the front end did not fold");
+    std::string text;
+    if (t.base == Type::Base::Integer) {
+      char* end = nullptr;
+      errno = 0;
+      long long value = std::strtoll(s.value.c_str(), &end, 10);
+      if (errno || *end) fail("the named constant " + s.name + "'s value " + s.value);
+      text = integerLiteral(value, t.kind);
+    }
+    else if (t.base == Type::Base::Real) text = realLiteral(std::strtod(s.value.c_str(), nullptr), t.kind);
+    else if (t.base == Type::Base::Logical) text = s.value == ".true." ? "1" : "0";
+    else fail("constant " + s.name + " of type " + typeName(t));
+    return {text, text[0] == '-' ? kUnary : kPrimary};
+  }
+
+  std::vector<const Expression*> positional(const Expression& call, const std::string& intrinsic) {
+    std::vector<const Expression*> args;
+    for (const Expression& a : call.args) {
+      if (a.isNull()) fail("an omitted argument of " + intrinsic);
+      if (a.kind == ExpressionKind::Keyword) {
+        if (a.text != "kind") fail("the keyword argument " + a.text + "= of " + intrinsic);
         continue;  // the result type already has the kind
       }
-      args.push_back(a.get());
+      args.push_back(&a);
     }
     return args;
   }
 
-  CExpr cast(const CExpr& e, const TypeInfo& to) { return {"(" + requireType(to, "a conversion") + ")" + wrap(e, kUnary), kUnary}; }
+  CExpr cast(const CExpr& e, const Type& to) { return {"(" + requireType(to, "a conversion") + ")" + wrap(e, kUnary), kUnary}; }
 
   /// An argument converted to the intrinsic's result type when it has another (MAX of mixed kinds).
-  CExpr argument(const Expr& a, const TypeInfo& to) {
+  CExpr argument(const Expression& a, const Type& to) {
     CExpr c = expr(a);
     return typeOf(a) == to ? c : cast(c, to);
   }
@@ -555,10 +760,10 @@ class KernelTranslator {
     return {text + ")", kPrimary};
   }
 
-  CExpr intrinsic(const Expr& e) {
+  CExpr intrinsic(const Expression& e) {
     std::string name = genericIntrinsic(e.text);
-    TypeInfo result = typeOf(e);
-    std::vector<const Expr*> args = positional(e, e.text);
+    Type result = typeOf(e);
+    std::vector<const Expression*> args = positional(e, e.text);
     auto need = [&](size_t n) {
       if (args.size() != n) fail("intrinsic " + e.text + " with " + std::to_string(args.size()) + " arguments");
     };
@@ -609,18 +814,18 @@ class KernelTranslator {
     // INT(x, kind), REAL(x, 8), NINT(x, kind): the kind is in the result type already.
     bool conversion = name == "int" || name == "real" || name == "dble" || name == "nint" || name == "floor" || name == "ceiling";
     if (conversion && args.size() == 2) {
-      if (!foldInteger(args[1], *scope_)) fail("intrinsic " + e.text + " with a kind that is not a constant");
+      if (!facts::integerValue(*args[1])) fail("intrinsic " + e.text + " with a kind that is not a constant");
       args.pop_back();
     }
     if (name == "int" || name == "real" || name == "dble") {
       need(1);
-      TypeInfo from = typeOf(*args[0]);
-      if (from.base != BaseType::Integer && from.base != BaseType::Real) fail("intrinsic " + e.text + " of a " + typeName(from));
+      Type from = typeOf(*args[0]);
+      if (from.base != Type::Base::Integer && from.base != Type::Base::Real) fail("intrinsic " + e.text + " of a " + typeName(from));
       return from == result ? expr(*args[0]) : cast(expr(*args[0]), result);  // C's conversion truncates as INT does
     }
     if (name == "nint" || name == "anint" || name == "aint" || name == "floor" || name == "ceiling") {
       need(1);
-      TypeInfo from = typeOf(*args[0]);
+      Type from = typeOf(*args[0]);
       if (!isReal(from)) fail("intrinsic " + e.text + " of a " + typeName(from));
       // NINT rounds half away from zero, as C's round does.
       std::string function = name == "nint" || name == "anint" ? "round" : name == "aint" ? "trunc" : name == "floor" ? "floor" : "ceil";
@@ -630,88 +835,79 @@ class KernelTranslator {
     fail("intrinsic " + e.text);
   }
 
-  CExpr power(const Expr& e) {
-    const Expr& base = *e.args[0];
-    const Expr& exponent = *e.args[1];
-    TypeInfo result = typeOf(e);
+  CExpr power(const Expression& e) {
+    const Expression& base = e.args[0];
+    const Expression& exponent = e.args[1];
+    Type result = typeOf(e);
     requireType(result, "the power " + exprText(e));
     if (isInteger(typeOf(exponent))) {
       used_.insert("sapfor_ipow");
       std::string type = *cType(result);
       CExpr n = expr(exponent);
-      if (typeOf(exponent).kind != 4) n = cast(n, TypeInfo::integer(4));
+      if (typeOf(exponent).kind != 4) n = cast(n, Type::integer(4));
       return call("sapfor_ipow<" + type + ">", {argument(base, result), n});
     }
     return call("pow" + mathSuffix(result, exprText(e)), {argument(base, result), argument(exponent, result)});
   }
 
-  CExpr binary(const Expr& e) {
+  CExpr binary(const Expression& e) {
     // Operands are translated left to right (the kernel's parameters are listed as first met).
     auto infix = [&](const char* op, int p) {
-      CExpr left = expr(*e.args[0]);
-      CExpr right = expr(*e.args[1]);
+      CExpr left = expr(e.args[0]);
+      CExpr right = expr(e.args[1]);
       return CExpr{wrap(left, p) + " " + op + " " + wrap(right, p + 1), p};
     };
-    switch (e.op) {
-      case Op::Add: return infix("+", kAdditive);
-      case Op::Sub: return infix("-", kAdditive);
-      case Op::Mul: return infix("*", kMultiplicative);
-      case Op::Div: return infix("/", kMultiplicative);
-      case Op::Pow: return power(e);
-      case Op::Eq: return infix("==", kEquality);
-      case Op::Ne: return infix("!=", kEquality);
-      case Op::Lt: return infix("<", kRelational);
-      case Op::Le: return infix("<=", kRelational);
-      case Op::Gt: return infix(">", kRelational);
-      case Op::Ge: return infix(">=", kRelational);
-      case Op::And: return infix("&&", kAnd);
-      case Op::Or: return infix("||", kOr);
-      case Op::Eqv:
-      case Op::Neqv: {  // on the truth values: a LOGICAL is any non-zero int
-        std::string op = e.op == Op::Eqv ? " == " : " != ";
-        CExpr left = expr(*e.args[0]);
-        CExpr right = expr(*e.args[1]);
-        return {"!" + wrap(left, kPrimary) + op + "!" + wrap(right, kPrimary), kEquality};
-      }
-      default: fail(std::string("the operator ") + opSpelling(e.op));
+    static const std::map<std::string, std::pair<const char*, int>, std::less<>> infixes = {
+        {"+", {"+", kAdditive}}, {"-", {"-", kAdditive}}, {"*", {"*", kMultiplicative}}, {"/", {"/", kMultiplicative}},
+        {"==", {"==", kEquality}}, {"/=", {"!=", kEquality}}, {"<", {"<", kRelational}}, {"<=", {"<=", kRelational}},
+        {">", {">", kRelational}}, {">=", {">=", kRelational}}, {".and.", {"&&", kAnd}}, {".or.", {"||", kOr}},
+    };
+    if (auto found = infixes.find(e.text); found != infixes.end()) return infix(found->second.first, found->second.second);
+    if (e.text == "**") return power(e);
+    if (e.text == ".eqv." || e.text == ".neqv.") {  // on the truth values: a LOGICAL is any non-zero int
+      std::string op = e.text == ".eqv." ? " == " : " != ";
+      CExpr left = expr(e.args[0]);
+      CExpr right = expr(e.args[1]);
+      return {"!" + wrap(left, kPrimary) + op + "!" + wrap(right, kPrimary), kEquality};
     }
+    fail("the operator " + e.text);
   }
 
-  CExpr expr(const Expr& e) {
+  CExpr expr(const Expression& e) {
+    using K = ExpressionKind;
     switch (e.kind) {
-      case ExprKind::IntLiteral: return {integerLiteral(e.intValue, typeOf(e).kind), kPrimary};
-      case ExprKind::RealLiteral: {
+      case K::Integer: return {integerLiteral(e.value, typeOf(e).kind), kPrimary};
+      case K::Real: {
         std::string text;
         for (char c : e.text) {
           if (c == '_') break;
           char l = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-          if (l == 'q') fail("the quadruple-precision constant " + e.text);
+          if (l == 'q') fail("the quadruple-precision constant " + exprText(e));
           text += l == 'd' ? 'e' : l;
         }
         int kind = typeOf(e).kind;
-        if (kind != 4 && kind != 8) fail("the constant " + e.text + " of kind " + std::to_string(kind));
+        if (kind != 4 && kind != 8) fail("the constant " + exprText(e) + " of kind " + std::to_string(kind));
         return {kind == 4 ? text + "f" : text, kPrimary};
       }
-      case ExprKind::LogicalLiteral: return {e.intValue ? "1" : "0", kPrimary};
-      case ExprKind::Name: return name(e);
-      case ExprKind::Apply:
-        switch (e.ref) {
-          case RefKind::ArrayElement: return element(e, *symbolOf(e));
-          case RefKind::IntrinsicCall: return intrinsic(e);
-          case RefKind::FunctionCall:
-          case RefKind::StatementFunction: fail("it calls the function " + e.text + " (its body is not translated)");
-          case RefKind::ArraySection: fail("array section " + exprText(e));
-          default: fail("the reference " + exprText(e));
-        }
-      case ExprKind::Paren: return {"(" + expr(*e.args[0]).text + ")", kPrimary};
-      case ExprKind::Unary: {
-        if (e.op == Op::Plus) return expr(*e.args[0]);
-        if (e.op != Op::Neg && e.op != Op::Not) fail(std::string("the operator ") + opSpelling(e.op));
-        CExpr operand = expr(*e.args[0]);
+      case K::Logical: return {e.value ? "1" : "0", kPrimary};
+      case K::Constant: return constantValue(e);
+      case K::Name: return name(e);
+      case K::Element: return element(e, variableNamed(e.text));
+      case K::Intrinsic: return intrinsic(e);
+      case K::Call:
+      case K::StatementFunction: fail("it calls the function " + e.text + " (its body is not translated)");
+      case K::Section: fail("array section " + exprText(e));
+      case K::Substring: case K::Apply: fail("the reference " + exprText(e));
+      case K::Paren: return {"(" + expr(e.args[0]).text + ")", kPrimary};
+      case K::Operator: {
+        if (e.args.size() == 2) return binary(e);
+        if (e.args.size() != 1) fail("the expression " + exprText(e));
+        if (e.text == "+") return expr(e.args[0]);
+        if (e.text != "-" && e.text != ".not.") fail("the operator " + e.text);
+        CExpr operand = expr(e.args[0]);
         // -(-x), not --x: an operand that is itself unary keeps its parentheses.
-        return {(e.op == Op::Neg ? "-" : "!") + wrap(operand, kPrimary), kUnary};
+        return {(e.text == "-" ? "-" : "!") + wrap(operand, kPrimary), kUnary};
       }
-      case ExprKind::Binary: return binary(e);
       default: fail("the expression " + exprText(e));
     }
   }
@@ -720,106 +916,148 @@ class KernelTranslator {
 
   static std::string pad(int indent) { return std::string(static_cast<size_t>(indent), ' '); }
 
-  std::string assignment(const Stmt& s, int indent) {
-    const Expr& lhs = *s.exprs[0];
+  /// Sets the statement whose names the expressions translated until the next call are.
+  void at(const CodeStatement& s) { current_ = &s; }
+
+  std::string assignment(const facts::StatementExpressions& trees, int indent) {
+    if (trees.exprs.size() != 2) fail("an assignment without a target and a value");
+    const Expression& lhs = trees.exprs[0];
     std::string target;
-    if (lhs.kind == ExprKind::Name) {
-      const Symbol& sym = *symbolOf(lhs);
-      if (sym.isArray()) fail("array syntax: an assignment to the whole array " + sym.name);
-      target = variable(sym).cName;
-    } else if (lhs.kind == ExprKind::Apply && lhs.ref == RefKind::ArrayElement) {
-      const Symbol& sym = *symbolOf(lhs);
-      variable(sym).written = true;
-      target = element(lhs, sym).text;
+    if (lhs.kind == ExpressionKind::Name) {
+      const facts::VariableRow& sym = reader_.variable(variableNamed(lhs.text));
+      if (isArray(sym)) fail("array syntax: an assignment to the whole array " + sym.name);
+      target = variable(sym.id).cName;
+    } else if (lhs.kind == ExpressionKind::Element) {
+      Id id = variableNamed(lhs.text);
+      variable(id).written = true;
+      target = element(lhs, id).text;
     } else {
       fail("an assignment to " + exprText(lhs));
     }
     // C converts the value to the target's type as Fortran does (a REAL to an INTEGER truncates).
-    return pad(indent) + target + " = " + expr(*s.exprs[1]).text + ";\n";
+    return pad(indent) + target + " = " + expr(trees.exprs[1]).text + ";\n";
   }
 
-  std::string statement(const Stmt& s, int indent) {
-    if (!s.parsed) fail("the statement at line " + std::to_string(s.pos.line) + " has a syntax error");
-    switch (s.kind) {
-      case StmtKind::Assignment: return assignment(s, indent);
-      case StmtKind::Continue: return "";
-      case StmtKind::If: {
-        std::string condition = expr(*s.exprs[0]).text;
-        return pad(indent) + "if (" + condition + ")\n" + nonEmpty(statement(*s.action, indent + 2), indent + 2);
+  /// A statement that is not a construct: `kind` with its trees (a logical IF's action is one too).
+  std::string statement(const CodeStatement& s, StatementKind kind, const facts::StatementExpressions& trees,
+                        std::optional<StatementKind> action, int indent) {
+    at(s);
+    switch (kind) {
+      case StatementKind::Assignment: return assignment(trees, indent);
+      case StatementKind::Continue: return "";
+      case StatementKind::If: {
+        if (!action || trees.exprs.empty() || trees.action.empty()) fail("the logical IF at line " + lineOf(s) + " has no action");
+        std::string condition = expr(trees.exprs[0]).text;
+        return pad(indent) + "if (" + condition + ")\n" +
+               nonEmpty(statement(s, *action, trees.action.front(), std::nullopt, indent + 2), indent + 2);
       }
-      case StmtKind::Cycle:
-      case StmtKind::Exit:
-        if (seqLoops_.empty()) fail(std::string(s.kind == StmtKind::Cycle ? "CYCLE" : "EXIT") + " of the parallel loop");
-        if (!s.name.empty() && s.name != seqLoops_.back())
-          fail(std::string(s.kind == StmtKind::Cycle ? "CYCLE " : "EXIT ") + s.name + " of an outer loop");
-        return pad(indent) + (s.kind == StmtKind::Cycle ? "continue;\n" : "break;\n");
+      case StatementKind::Cycle:
+      case StatementKind::Exit:
+        if (seqLoops_.empty()) fail(std::string(kind == StatementKind::Cycle ? "CYCLE" : "EXIT") + " of the parallel loop");
+        if (!trees.name.empty() && trees.name != seqLoops_.back())
+          fail(std::string(kind == StatementKind::Cycle ? "CYCLE " : "EXIT ") + trees.name + " of an outer loop");
+        return pad(indent) + (kind == StatementKind::Cycle ? "continue;\n" : "break;\n");
       default:
-        fail(std::string("a ") + stmtKindName(s.kind) + " statement at line " + std::to_string(s.pos.line));
+        fail(std::string("a ") + std::string(facts::nameOf(kind)) + " statement at line " + lineOf(s));
     }
   }
 
   static std::string nonEmpty(const std::string& text, int indent) { return text.empty() ? pad(indent) + ";\n" : text; }
 
-  std::string sequentialLoop(const Node& n, int indent) {
-    const Stmt& s = *n.stmt;
-    if (s.kind != StmtKind::Do)
-      fail(std::string("a ") + stmtKindName(s.kind) + " loop at line " + std::to_string(s.pos.line));
-    const Symbol* found = scope_->find(s.name);
-    if (!found) fail("the DO variable " + s.name + " is not declared");
-    const Symbol& var = *found;
-    KernelVariable& v = variable(var);
-    if (!isInteger(var.type)) fail("the DO variable " + s.name + " is not an integer");
+  /// The loop a DO statement of the nest opens.
+  const facts::LoopRow& loopOf(const CodeStatement& s) {
+    for (const facts::LoopRow& l : code_.loops)
+      if (l.headerStmt == s.row.id) return l;
+    fail("the loop of the DO at line " + lineOf(s) + " is not in the database");
+  }
+
+  std::string sequentialLoop(const CodeStatement& s, int indent) {
+    if (s.row.kind != StatementKind::Do)
+      fail(std::string("a ") + std::string(facts::nameOf(s.row.kind)) + " loop at line " + lineOf(s));
+    const facts::LoopRow& loop = loopOf(s);
+    at(s);
+    if (s.trees.exprs.size() < 2) fail("the DO at line " + lineOf(s) + " has no bounds");
+    Id varId = variableNamed(s.trees.name);
+    const facts::VariableRow& var = reader_.variable(varId);
+    KernelVariable& v = variable(varId);
+    if (!isInteger(typeOfRow(var))) fail("the DO variable " + s.trees.name + " is not an integer");
     int64_t step = 1;
-    if (s.exprs.size() > 2) {
-      std::optional<int64_t> folded = foldInteger(s.exprs[2].get(), *scope_);
-      if (!folded || *folded == 0) fail("the DO at line " + std::to_string(s.pos.line) + " has a step that is not a constant");
-      step = *folded;
+    if (s.trees.exprs.size() > 2 && !s.trees.exprs[2].isNull()) {
+      if (!loop.stepValue || *loop.stepValue == 0) fail("the DO at line " + lineOf(s) + " has a step that is not a constant");
+      step = *loop.stepValue;
     }
     std::string text;
     // Fortran evaluates the bounds once, before the first iteration: a bound that is not a constant
     // is kept in a local.
     std::string last;
-    if (std::optional<int64_t> folded = foldInteger(s.exprs[1].get(), *scope_)) {
-      last = integerLiteral(*folded, var.type.kind);
+    if (loop.upperValue) {
+      last = integerLiteral(*loop.upperValue, typeOfRow(var).kind);
     } else {
-      last = names_.fresh(s.name + "_last");
+      last = names_.fresh(s.trees.name + "_last");
       boundLocals_.push_back(v.cType + " " + last);
-      text += pad(indent) + last + " = " + expr(*s.exprs[1]).text + ";\n";
+      text += pad(indent) + last + " = " + expr(s.trees.exprs[1]).text + ";\n";
     }
     if (step == std::numeric_limits<int64_t>::min())
-      fail("the DO at line " + std::to_string(s.pos.line) + " has a step of -2^63 (its magnitude does not fit in 64 bits)");
+      fail("the DO at line " + lineOf(s) + " has a step of -2^63 (its magnitude does not fit in 64 bits)");
     std::string increment = step == 1    ? "++" + v.cName
                             : step == -1 ? "--" + v.cName
                             : step > 0   ? v.cName + " += " + std::to_string(step)
                                          : v.cName + " -= " + std::to_string(-step);
-    text += pad(indent) + "for (" + v.cName + " = " + expr(*s.exprs[0]).text + "; " + v.cName + (step > 0 ? " <= " : " >= ") +
+    text += pad(indent) + "for (" + v.cName + " = " + expr(s.trees.exprs[0]).text + "; " + v.cName + (step > 0 ? " <= " : " >= ") +
             last + "; " + increment + ") {\n";
-    seqLoops_.push_back(s.constructName.empty() ? s.name : s.constructName);
-    text += statements(n.children, indent + 2);
+    seqLoops_.push_back(loop.construct.empty() ? s.trees.name : loop.construct);
+    text += statements(bodyBlock(loop.id), indent + 2);
     seqLoops_.pop_back();
     return text + pad(indent) + "}\n";
   }
 
-  std::string ifConstruct(const Node& n, int indent) {
+  /// An IF construct: its arms are the blocks opened by its IF THEN; the conditions of all but the
+  /// first (and the ELSE) are the ELSE IF statements that follow it in its own block.
+  std::string ifConstruct(const CodeStatement& s, const std::vector<const CodeStatement*>& siblings, size_t at_, int indent) {
+    std::vector<const facts::BlockRow*> arms;
+    for (const facts::BlockRow& b : code_.blocks)
+      if (!b.isLoop() && b.constructStmt == s.row.id) arms.push_back(&b);
+    std::sort(arms.begin(), arms.end(), [](const facts::BlockRow* a, const facts::BlockRow* b) { return a->arm < b->arm; });
+    std::vector<const CodeStatement*> conditions = {&s};
+    for (size_t i = at_ + 1; i < siblings.size() && siblings[i]->row.kind == StatementKind::ElseIf; ++i)
+      conditions.push_back(siblings[i]);
+    bool complete = !arms.empty() && arms.front()->complete;
+    if (arms.size() != conditions.size() + (complete ? 1 : 0))
+      fail("the IF construct at line " + lineOf(s) + " has " + std::to_string(arms.size()) + " arms in the database for " +
+           std::to_string(conditions.size()) + " conditions");
     std::string text;
-    for (const Node& arm : n.children) {
-      const Stmt& s = *arm.stmt;
-      if (s.kind == StmtKind::IfThen) text += pad(indent) + "if (" + expr(*s.exprs[0]).text + ") {\n";
-      else if (s.kind == StmtKind::ElseIf) text += pad(indent) + "} else if (" + expr(*s.exprs[0]).text + ") {\n";
-      else text += pad(indent) + "} else {\n";
-      text += statements(arm.children, indent + 2);
+    for (size_t k = 0; k < arms.size(); ++k) {
+      if (k < conditions.size()) {
+        const CodeStatement& c = *conditions[k];
+        if (!c.treesRead || c.trees.exprs.empty()) fail("the statement at line " + lineOf(c) + " has a syntax error");
+        at(c);
+        std::string condition = expr(c.trees.exprs[0]).text;
+        text += pad(indent) + (k == 0 ? "if (" : "} else if (") + condition + ") {\n";
+      } else {
+        text += pad(indent) + "} else {\n";
+      }
+      text += statements(arms[k]->id, indent + 2);
     }
     return text + pad(indent) + "}\n";
   }
 
-  std::string statements(const std::vector<Node>& nodes, int indent) {
+  std::string statements(Id blockId, int indent) {
     std::string text;
-    for (const Node& n : nodes) {
-      switch (n.kind) {
-        case NodeKind::Statement: text += statement(*n.stmt, indent); break;
-        case NodeKind::Do: text += sequentialLoop(n, indent); break;
-        case NodeKind::If: text += ifConstruct(n, indent); break;
-        default: fail(std::string("a ") + stmtKindName(n.stmt->kind) + " construct at line " + std::to_string(n.stmt->pos.line));
+    const std::vector<const CodeStatement*>& list = inBlock(blockId);
+    for (size_t i = 0; i < list.size(); ++i) {
+      const CodeStatement& s = *list[i];
+      StatementKind kind = s.row.kind;
+      if (kind == StatementKind::Unknown || !s.treesRead) fail("the statement at line " + lineOf(s) + " has a syntax error");
+      switch (kind) {
+        case StatementKind::ElseIf: break;  // read with its IF THEN
+        case StatementKind::Do: case StatementKind::DoWhile: case StatementKind::DoConcurrent:
+          text += sequentialLoop(s, indent);
+          break;
+        case StatementKind::IfThen: text += ifConstruct(s, list, i, indent); break;
+        case StatementKind::SelectCase: case StatementKind::WhereConstruct: case StatementKind::ForallConstruct:
+        case StatementKind::Block: case StatementKind::Associate: case StatementKind::SelectType: case StatementKind::SelectRank:
+          fail(std::string("a ") + std::string(facts::nameOf(kind)) + " construct at line " + lineOf(s));
+        default: text += statement(s, kind, s.trees, s.row.action, indent);
       }
     }
     return text;
@@ -827,10 +1065,12 @@ class KernelTranslator {
 
   // ---- the nest: MODEL.md §3's mapping, innermost loop <-> x ----
 
-  static bool mentions(const Expr& e, const std::set<std::string>& names) {
-    if ((e.kind == ExprKind::Name || e.kind == ExprKind::Apply) && names.count(e.text)) return true;
-    for (const auto& a : e.args)
-      if (a && mentions(*a, names)) return true;
+  static bool mentions(const Expression& e, const std::set<std::string>& names) {
+    using K = ExpressionKind;
+    bool named = e.kind == K::Name || e.kind == K::Element || e.kind == K::Section || e.kind == K::Call || e.kind == K::Apply;
+    if (named && names.count(e.text)) return true;
+    for (const Expression& a : e.args)
+      if (mentions(a, names)) return true;
     return false;
   }
 
@@ -841,52 +1081,63 @@ class KernelTranslator {
     std::string offset, tiles;  ///< generated names: the iteration's index from 0, the tiles along it
   };
 
+  /// The DO variable of a loop of the nest.
+  Id nestVariable(const facts::LoopRow& loop) {
+    const CodeStatement& s = header(loop);
+    auto found = s.variables.find(loop.var);
+    if (found == s.variables.end()) fail("the DO variable " + loop.var + " is not declared");
+    return found->second;
+  }
+
   void mapNest() {
     std::set<std::string> nestVars(r_.vars.begin(), r_.vars.end());
-    for (const Node* n : nest_) {
-      const Symbol* var = scope_->find(n->stmt->name);
-      if (!var || !isInteger(var->type)) fail("the DO variable " + n->stmt->name + " is not an integer");
+    for (const facts::LoopRow* loop : nest_) {
+      Id varId = nestVariable(*loop);
+      Type type = typeOfRow(reader_.variable(varId));
+      if (!isInteger(type)) fail("the DO variable " + loop->var + " is not an integer");
       KernelVariable v;
       v.role = Role::NestIndex;
-      v.cType = requireType(var->type, n->stmt->name);
-      v.cName = names_.fortran(n->stmt->name);
-      vars_.emplace(var, v);
-      for (const auto& bound : n->stmt->exprs)
-        if (mentions(*bound, nestVars))
-          fail("the bounds of loop " + n->stmt->name + " depend on the nest's loop variables (the iteration space is not a rectangle)");
+      v.cType = requireType(type, loop->var);
+      v.cName = cNameOf(reader_.variable(varId));
+      vars_.emplace(varId, v);
+      for (const Expression& bound : header(*loop).trees.exprs)
+        if (mentions(bound, nestVars))
+          fail("the bounds of loop " + loop->var + " depend on the nest's loop variables (the iteration space is not a rectangle)");
     }
     // Dimension 0 is the innermost loop (x), as MODEL.md §3 maps it.
     for (size_t i = nest_.size(); i-- > 0;) {
-      const Stmt& s = *nest_[i]->stmt;
+      const facts::LoopRow& loop = *nest_[i];
+      const CodeStatement& s = header(loop);
+      at(s);
+      if (s.trees.exprs.size() < 2) fail("the DO " + loop.var + " has no bounds");
       NestDimension d;
-      d.var = vars_.at(scope_->find(s.name)).cName;
-      if (s.exprs.size() > 2) {
-        std::optional<int64_t> folded = foldInteger(s.exprs[2].get(), *scope_);
-        if (!folded || *folded == 0) fail("the DO " + s.name + " has a step that is not a constant");
-        if (*folded == std::numeric_limits<int64_t>::min()) fail("the DO " + s.name + " has a step of -2^63");
-        d.step = *folded;
+      d.var = vars_.at(nestVariable(loop)).cName;
+      if (s.trees.exprs.size() > 2 && !s.trees.exprs[2].isNull()) {
+        if (!loop.stepValue || *loop.stepValue == 0) fail("the DO " + loop.var + " has a step that is not a constant");
+        if (*loop.stepValue == std::numeric_limits<int64_t>::min()) fail("the DO " + loop.var + " has a step of -2^63");
+        d.step = *loop.stepValue;
       }
-      std::optional<int64_t> lo = foldInteger(s.exprs[0].get(), *scope_), hi = foldInteger(s.exprs[1].get(), *scope_);
-      d.first = lo ? integerLiteral(*lo, 4) : wrap(expr(*s.exprs[0]), kAdditive);
-      if (lo && hi) {
-        std::optional<int64_t> count = tripCount(*lo, *hi, d.step);
-        if (!count) fail("the DO " + s.name + " runs more than 2^63 - 1 times");
+      d.first = loop.lowerValue ? integerLiteral(*loop.lowerValue, 4) : wrap(expr(s.trees.exprs[0]), kAdditive);
+      if (loop.lowerValue && loop.upperValue) {
+        // The front end's count, max(0, (upper - lower + step) / step); none when it exceeds 2^63 - 1.
+        if (!loop.tripCount) fail("the DO " + loop.var + " runs more than 2^63 - 1 times");
+        int64_t count = *loop.tripCount;
         // The thread's offset along the dimension is an int, and it reaches the count plus a
         // block dimension (at most 1024) less 2.
-        if (*count > std::numeric_limits<int>::max() - 1024)
-          fail("the DO " + s.name + " runs " + std::to_string(*count) +
+        if (count > std::numeric_limits<int>::max() - 1024)
+          fail("the DO " + loop.var + " runs " + std::to_string(count) +
                " times, more than a kernel's int index holds (2^31 - 1025)");
-        d.count = std::to_string(*count);
+        d.count = std::to_string(count);
       } else {
-        CExpr upper = expr(*s.exprs[1]), lower = expr(*s.exprs[0]);
+        CExpr upper = expr(s.trees.exprs[1]), lower = expr(s.trees.exprs[0]);
         std::string span = wrap(upper, kAdditive) + " - " + wrap(lower, kAdditive + 1);
         std::string count = d.step == 1 ? "max(0, " + span + " + 1)"
                                         : "max(0, (" + span + " + " + std::to_string(d.step) + ") / " + std::to_string(d.step) + ")";
-        d.count = names_.fresh("n_" + s.name);
+        d.count = names_.fresh("n_" + loop.var);
         counts_.push_back("const int " + d.count + " = " + count);
       }
-      d.offset = names_.fresh("t_" + s.name);
-      d.tiles = names_.fresh("tiles_" + s.name);
+      d.offset = names_.fresh("t_" + loop.var);
+      d.tiles = names_.fresh("tiles_" + loop.var);
       dims_.push_back(d);
     }
   }
@@ -896,7 +1147,7 @@ class KernelTranslator {
     static const char* const axis[] = {"x", "y", "z"};
     std::ostringstream out;
     // The comment says where the kernel comes from and how dvmh-predict maps it.
-    int endLine = nest_.front()->end ? static_cast<int>(nest_.front()->end->pos.line) : r_.lines.front();
+    int endLine = nest_.front()->endLine ? nest_.front()->endLine : r_.lines.front();
     std::string loops;
     for (size_t i = 0; i < r_.vars.size(); ++i) loops += (i ? ", " : "") + r_.vars[i];
     out << "// " << r_.loopKey << ": " << r_.file << " lines " << r_.lines.front() << "-" << endLine << ", the nest (" << loops
@@ -923,18 +1174,19 @@ class KernelTranslator {
              "// written with --across to measure its registers, not to run it\n";
     std::vector<Parameter> params;
     using Kind = KernelParameter::Kind;
-    for (const Symbol* s : parameterOrder_) {
+    for (Id s : parameterOrder_) {
+      const std::string& fortranName = reader_.variable(s).name;
       const KernelVariable& v = vars_.at(s);
       if (v.role == Role::Array) {
         std::string c = v.written ? "" : "const ";
         params.push_back({c + v.cType + "* __restrict__ " + v.cName, c + v.cType + "* " + v.cName, v.cName});
-        parameters_.push_back({Kind::Array, v.cName, v.cType, s->name, 0});
+        parameters_.push_back({Kind::Array, v.cName, v.cType, fortranName, 0});
       } else if (v.role == Role::Reduction) {
         params.push_back({v.cType + "* __restrict__ " + v.globalName, v.cType + "* " + v.globalName, v.globalName});
-        parameters_.push_back({Kind::Reduction, v.globalName, v.cType, s->name, 0});
+        parameters_.push_back({Kind::Reduction, v.globalName, v.cType, fortranName, 0});
       } else {
         params.push_back({v.cType + " " + v.cName, v.cType + " " + v.cName, v.cName});
-        parameters_.push_back({Kind::Scalar, v.cName, v.cType, s->name, 0});
+        parameters_.push_back({Kind::Scalar, v.cName, v.cType, fortranName, 0});
       }
     }
     for (const Parameter& p : extentParameters_) params.push_back(p);
@@ -949,14 +1201,12 @@ class KernelTranslator {
     out << ")\n{\n";
     // Locals: the nest's indices, private scalars and sequential loop variables, the reductions'
     // per-thread values (MODEL.md §7: each thread reduces privately first).
-    for (size_t d = dims_.size(); d-- > 0;) {
-      const Symbol* s = scope_->find(r_.vars[dims_.size() - 1 - d]);
-      out << "  " << vars_.at(s).cType << " " << dims_[d].var << ";\n";
-    }
-    for (const Symbol* s : localOrder_) out << "  " << vars_.at(s).cType << " " << vars_.at(s).cName << ";\n";
+    for (size_t d = dims_.size(); d-- > 0;)
+      out << "  " << vars_.at(nestVariable(*nest_[dims_.size() - 1 - d])).cType << " " << dims_[d].var << ";\n";
+    for (Id s : localOrder_) out << "  " << vars_.at(s).cType << " " << vars_.at(s).cName << ";\n";
     for (const std::string& b : boundLocals_) out << "  " << b << ";\n";
     for (const std::string& c : counts_) out << "  " << c << ";\n";
-    for (const Symbol* s : parameterOrder_) {
+    for (Id s : parameterOrder_) {
       const KernelVariable& v = vars_.at(s);
       if (v.role == Role::Reduction) out << "  " << v.cType << " " << v.cName << " = " << identity(v) << ";\n";
     }
@@ -1003,7 +1253,7 @@ class KernelTranslator {
     std::istringstream lines(body);
     for (std::string line; std::getline(lines, line);) out << pad(indent - 2) << line << "\n";
     if (capped) out << "  }\n";
-    for (const Symbol* s : parameterOrder_) {
+    for (Id s : parameterOrder_) {
       const KernelVariable& v = vars_.at(s);
       if (v.role == Role::Reduction) out << "  " << combine(v) << ";\n";
     }
@@ -1089,18 +1339,22 @@ class KernelTranslator {
     fail("a " + op + " reduction");
   }
 
-  const SourceProgram& program_;
+  NestReader& reader_;
   const KernelRequest& r_;
   bool writeAcross_;
   std::set<std::string>& helpers_;
   std::set<std::string>& kernelNames_;
-  std::vector<const Node*> nest_;
-  const ProgramUnit* unit_ = nullptr;
-  const Scope* scope_ = nullptr;
+  NestCode code_;
+  std::map<Id, std::vector<const CodeStatement*>> byBlock_;  ///< the statements directly in each block
+  std::vector<const facts::LoopRow*> nest_;  ///< outermost first
+  const CodeStatement* current_ = nullptr;  ///< whose names the expressions being translated are
+  Id boundScope_ = 0;                       ///< else the procedure whose names an array's bounds are
+  std::string boundArray_;                  ///<   and that array
   Names names_;
   std::set<std::string> written_, seqLoopVars_;
-  std::map<const Symbol*, KernelVariable> vars_;
-  std::vector<const Symbol*> parameterOrder_, localOrder_;
+  std::map<Id, KernelVariable> vars_;
+  std::map<std::string, Id> cNameOwner_;  ///< the variable that has a Fortran name as its C name
+  std::vector<Id> parameterOrder_, localOrder_;
   std::vector<Parameter> extentParameters_;
   std::vector<KernelParameter> extentMeaning_;  ///< parallel to extentParameters_
   std::vector<KernelParameter> parameters_;     ///< assemble()'s, in the function's order
@@ -1121,7 +1375,7 @@ std::string helperDefinitions(const std::set<std::string>& names) {
 }
 
 CudaKernel CudaWriter::translate(const KernelRequest& request) {
-  return KernelTranslator(program_, request, writeAcross_, helpers_, kernelNames_).run();
+  return KernelTranslator(reader_, request, writeAcross_, helpers_, kernelNames_).run();
 }
 
 std::string CudaWriter::translationUnit(const std::vector<CudaKernel>& kernels) const {

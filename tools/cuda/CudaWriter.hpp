@@ -1,14 +1,14 @@
 /// @file CudaWriter.hpp
 /// CUDA C for the parallel loop nests dvmh-predict models: one `__global__` function per nest, one
 /// thread per iteration, with the block, the tiling and the 1-D grid of MODEL.md §3 (innermost loop
-/// <-> x), written from the statements themselves (the front end parses the sources again). A
-/// construct it cannot translate makes the kernel "not translatable" with the reason, never wrong
-/// code.
+/// <-> x), written from the statements' expression trees in the database (NestCode: no source is
+/// parsed again). A construct it cannot translate makes the kernel "not translatable" with the
+/// reason, never wrong code.
 #pragma once
 
-#include "frontend/SourceProgram.hpp"
 #include "predictor/KernelFacts.hpp"
 #include "predictor/ModelSettings.hpp"
+#include "tools/cuda/NestCode.hpp"
 
 #include <cstdint>
 #include <map>
@@ -39,6 +39,7 @@ struct KernelRequest {
   std::string loopKey;
   std::string source;                        ///< user directive, analysis
   std::string file;                          ///< relative to the source root
+  std::vector<Id> nest;                      ///< the nest's loops (loop_id), outermost first
   std::vector<int> lines;                    ///< the nest's DO lines, outermost first
   std::vector<std::string> vars;             ///< the nest's loop variables, outermost first
   std::map<std::string, std::string> traits;  ///< scalar -> private reduction induction readonly shared
@@ -79,7 +80,7 @@ class CudaWriter {
   /// `writeAcross`: write ACROSS nests too, marked as computing the loop only when their
   /// iterations run in order (DVMH runs them as a pipeline, which is not written): for measuring
   /// what ptxas allocates, not for running.
-  CudaWriter(const frontend::SourceProgram& program, bool writeAcross) : program_(program), writeAcross_(writeAcross) {}
+  CudaWriter(NestReader& reader, bool writeAcross) : reader_(reader), writeAcross_(writeAcross) {}
 
   CudaKernel translate(const KernelRequest& request);
   /// The helpers the translated kernels use, then the kernels (a not translatable one as a comment
@@ -87,7 +88,7 @@ class CudaWriter {
   std::string translationUnit(const std::vector<CudaKernel>& kernels) const;
 
  private:
-  const frontend::SourceProgram& program_;
+  NestReader& reader_;
   bool writeAcross_ = false;
   std::set<std::string> helpers_;      ///< the helpers' names, in a fixed order when written
   std::set<std::string> kernelNames_;  ///< names given, kept unique

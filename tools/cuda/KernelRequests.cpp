@@ -1,41 +1,9 @@
 #include "tools/cuda/KernelRequests.hpp"
 
-#include "frontend/PreprocessingMeta.hpp"
-#include "schema/Database.hpp"
 
 #include <algorithm>
 
 namespace sapfor::cuda {
-
-namespace {
-
-std::vector<frontend::RecordedSource> recordedSources(SQLite::Database& db) {
-  std::vector<frontend::RecordedSource> sources;
-  SQLite::Statement q(db, "SELECT path, form, lines, bytes, included_from IS NOT NULL FROM file ORDER BY file_id");
-  while (q.executeStep()) {
-    frontend::RecordedSource s;
-    s.path = q.getColumn(0).getString();
-    s.form = q.getColumn(1).getString() == "fixed" ? frontend::SourceForm::Fixed : frontend::SourceForm::Free;
-    s.lines = static_cast<size_t>(q.getColumn(2).getInt64());
-    s.bytes = static_cast<size_t>(q.getColumn(3).getInt64());
-    s.included = q.getColumn(4).getInt() != 0;
-    sources.push_back(std::move(s));
-  }
-  return sources;
-}
-
-}  // namespace
-
-std::unique_ptr<frontend::SourceProgram> parseRecordedSources(SQLite::Database& db, const ExtraPreprocessing& extra) {
-  std::string root = db::getMeta(db, "source_root").value_or("");
-  // What sapfor-lex recorded, then the extra options, as if they had ended sapfor-lex's.
-  frontend::PreprocessorOptions preprocessor = frontend::readPreprocessingMeta(db).value_or(frontend::PreprocessorOptions{});
-  preprocessor.includeDirs.insert(preprocessor.includeDirs.end(), extra.includes.begin(), extra.includes.end());
-  for (const std::string& d : extra.defines) preprocessor.define(d);
-  preprocessor.undefines.insert(preprocessor.undefines.end(), extra.undefines.begin(), extra.undefines.end());
-  preprocessor.always = preprocessor.always || extra.cpp;
-  return frontend::parseSources(root, recordedSources(db), preprocessor);
-}
 
 KernelRequests::KernelRequests(SQLite::Database& db, predictor::ProgramFacts& program, const predictor::GpuProfile& gpu)
     : program_(program),
@@ -55,6 +23,7 @@ KernelRequest KernelRequests::make(const predictor::KernelFacts& k, const predic
   privatesOf_.bind(1, k.loopId);
   while (privatesOf_.executeStep()) request.privates.insert(privatesOf_.getColumn(0).getString());
   privatesOf_.reset();
+  request.nest.assign(k.nest.begin(), k.nest.end());
   for (predictor::Id l : k.nest) {
     request.lines.push_back(program_.loop(l).line);
     request.vars.push_back(program_.loop(l).var);

@@ -1,11 +1,8 @@
 /// @file KernelRequests.hpp
-/// What the CUDA writer needs besides the parsed sources, gathered from a database and a
-/// prediction: shared by sapfor-cuda and by dvmh-predict's register measurement, so that both
+/// What the CUDA writer needs besides the nest's code, gathered from a database and a prediction: shared by sapfor-cuda and by dvmh-predict's register measurement, so that both
 /// translate a kernel the same way.
 #pragma once
 
-#include "frontend/Preprocessor.hpp"
-#include "frontend/SourceProgram.hpp"
 #include "predictor/GpuProfile.hpp"
 #include "predictor/KernelFacts.hpp"
 #include "predictor/Predictor.hpp"
@@ -17,17 +14,6 @@
 #include <memory>
 
 namespace sapfor::cuda {
-
-/// Preprocessing options given on a command line, after the ones sapfor-lex recorded.
-struct ExtraPreprocessing {
-  std::vector<std::string> includes, defines, undefines;
-  bool cpp = false;
-};
-
-/// The database's sources under its source root, parsed again with the preprocessing sapfor-lex
-/// recorded (nothing in a database made before it recorded it) and then `extra`. Throws
-/// frontend::LoadError when a source is missing or changed.
-std::unique_ptr<frontend::SourceProgram> parseRecordedSources(SQLite::Database& db, const ExtraPreprocessing& extra);
 
 /// Builds the writer's request for each kernel.
 class KernelRequests {
