@@ -1131,10 +1131,16 @@ class KernelTranslator {
       } else {
         CExpr upper = expr(s.trees.exprs[1]), lower = expr(s.trees.exprs[0]);
         std::string span = wrap(upper, kAdditive) + " - " + wrap(lower, kAdditive + 1);
-        std::string count = d.step == 1 ? "max(0, " + span + " + 1)"
-                                        : "max(0, (" + span + " + " + std::to_string(d.step) + ") / " + std::to_string(d.step) + ")";
+        // Bounds of a 64-bit kind: the count is computed in 64 bits (max(0, a long long) names no
+        // one overload), and the launcher checks that it fits the kernel's int offsets.
+        Type spanType = promote(typeOf(s.trees.exprs[1]), typeOf(s.trees.exprs[0]));
+        bool wide = isInteger(spanType) && spanType.kind > 4;
+        std::string zero = wide ? "0LL" : "0";
+        std::string count = d.step == 1 ? "max(" + zero + ", " + span + " + 1)"
+                                        : "max(" + zero + ", (" + span + " + " + std::to_string(d.step) + ") / " + std::to_string(d.step) + ")";
         d.count = names_.fresh("n_" + loop.var);
-        counts_.push_back("const int " + d.count + " = " + count);
+        counts_.push_back(std::string(wide ? "const long long " : "const int ") + d.count + " = " + count);
+        if (wide) wideCounts_.push_back({d.count, loop.var});
       }
       d.offset = names_.fresh("t_" + loop.var);
       d.tiles = names_.fresh("tiles_" + loop.var);
@@ -1160,6 +1166,9 @@ class KernelTranslator {
     // fills the GPU and each thread strides over the tiles.
     bool runtimeGrid = L.itersPerThread == 0 && countsOnHost();
     bool capped = L.gridCapped && !runtimeGrid;
+    if (!wideCounts_.empty() && !runtimeGrid)
+      fail("the DO " + wideCounts_.front().second + " has 64-bit bounds, and only a launcher that computes the grid "
+           "(from bounds the host can read, with the sizes unknown) checks that its count fits the kernel's int offsets");
     out << "// one thread per iteration: " << mapping << "; block " << L.block[0] << "," << L.block[1] << "," << L.block[2]
         << (runtimeGrid ? ", a 1-D grid of one block per tile, from the trip counts at run time"
             : ", a 1-D grid of " + std::to_string(L.blocks) + " blocks" +
@@ -1215,8 +1224,9 @@ class KernelTranslator {
     for (size_t d = 0; d < dims_.size(); ++d) {
       if (d + 1 == dims_.size() && !capped) break;
       std::string blockDim = d < 3 ? "(int)blockDim." + std::string(axis[d]) : "1";
-      out << "  const int " << dims_[d].tiles << " = "
-          << (d < 3 ? "(" + dims_[d].count + " + " + blockDim + " - 1) / " + blockDim : dims_[d].count) << ";\n";
+      std::string tiles = d < 3 ? "(" + dims_[d].count + " + " + blockDim + " - 1) / " + blockDim : dims_[d].count;
+      if (isWide(dims_[d].count)) tiles = "(int)(" + tiles + ")";  // the launcher checked that it fits
+      out << "  const int " << dims_[d].tiles << " = " << tiles << ";\n";
     }
     std::string tile = names_.fresh("tile");
     int indent = 2;
@@ -1269,11 +1279,15 @@ class KernelTranslator {
     if (runtimeGrid) {
       // The counts as the kernel computes them, then one block per tile; 1 when the grid would
       // have more blocks than the GPU allows.
-      out << "// returns 1 without launching when the trip counts need more than " << L.maxGridX << " blocks\n";
+      out << "// returns 1 without launching when the trip counts need more than " << L.maxGridX << " blocks"
+          << (wideCounts_.empty() ? "" : " or one exceeds 2147482623 (the kernel's offsets are ints)") << "\n";
       out << "extern \"C\" int launch_" << kernel << "(";
       for (size_t i = 0; i < params.size(); ++i) out << (i ? ", " : "") << params[i].plain;
       out << ")\n{\n";
       for (const std::string& c : counts_) out << "  " << c << ";\n";
+      // A 64-bit count past an int less a block (the offset reaches the count plus a block
+      // dimension less 2) is more than the kernel's int offsets hold.
+      for (const auto& [count, var] : wideCounts_) out << "  if (" << count << " > 2147482623LL) return 1;\n";
       std::string blocks;
       for (size_t d = 0; d < dims_.size(); ++d) {
         std::string b = d < 3 ? std::to_string(L.block[d]) : "1";
@@ -1290,6 +1304,12 @@ class KernelTranslator {
       out << ")\n{\n  " << launch << "}\n";
     }
     return out.str();
+  }
+
+  bool isWide(const std::string& count) const {
+    for (const auto& [c, var] : wideCounts_)
+      if (c == count) return true;
+    return false;
   }
 
   /// Whether the nest's run-time trip counts can be computed by the launcher: they read no array
@@ -1360,6 +1380,7 @@ class KernelTranslator {
   std::vector<KernelParameter> parameters_;     ///< assemble()'s, in the function's order
   std::vector<std::string> boundLocals_;
   std::vector<std::string> counts_;  ///< the nest's trip counts that do not fold: `const int n_i = ...`
+  std::vector<std::pair<std::string, std::string>> wideCounts_;  ///< those in 64 bits: the count's name, the DO variable
   std::vector<std::string> seqLoops_;
   std::vector<NestDimension> dims_;
   std::set<std::string> used_;
