@@ -6,12 +6,14 @@
 namespace sapfor::cuda {
 
 KernelRequests::KernelRequests(SQLite::Database& db, predictor::ProgramFacts& program, const predictor::GpuProfile& gpu)
-    : program_(program),
-      gpu_(gpu),
-      fileOf_(db, "SELECT file FROM loops WHERE loop_id = ?"),
-      privatesOf_(db,
-                  "SELECT v.name FROM directive_vars v JOIN directives d USING (dir_id) "
-                  "WHERE d.loop_id = ? AND d.kind = 'PARALLEL' AND v.clause = 'private'") {}
+    : program_(program), gpu_(gpu), fileOf_(db, "SELECT f.path FROM loop l JOIN file f USING (file_id) WHERE l.loop_id = ?") {
+  // The tables, not the public views (a view is evaluated whole for each query), and the
+  // PRIVATE lists all at once: a program has thousands of kernels.
+  SQLite::Statement privates(db,
+                             "SELECT d.loop_id, v.name FROM directive_var v JOIN directive d USING (dir_id) "
+                             "WHERE d.loop_id IS NOT NULL AND d.kind = 'PARALLEL' AND v.clause = 'private'");
+  while (privates.executeStep()) privates_[privates.getColumn(0).getInt64()].insert(privates.getColumn(1).getString());
+}
 
 KernelRequest KernelRequests::make(const predictor::KernelFacts& k, const predictor::KernelPrediction& p) {
   KernelRequest request;
@@ -20,9 +22,7 @@ KernelRequest KernelRequests::make(const predictor::KernelFacts& k, const predic
   fileOf_.bind(1, k.loopId);
   if (fileOf_.executeStep()) request.file = fileOf_.getColumn(0).getString();
   fileOf_.reset();
-  privatesOf_.bind(1, k.loopId);
-  while (privatesOf_.executeStep()) request.privates.insert(privatesOf_.getColumn(0).getString());
-  privatesOf_.reset();
+  if (auto found = privates_.find(k.loopId); found != privates_.end()) request.privates = found->second;
   request.nest.assign(k.nest.begin(), k.nest.end());
   for (predictor::Id l : k.nest) {
     request.lines.push_back(program_.loop(l).line);

@@ -11,7 +11,9 @@
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Statement.h>
 
+#include <map>
 #include <memory>
+#include <set>
 
 namespace sapfor::cuda {
 
@@ -26,7 +28,8 @@ class KernelRequests {
  private:
   predictor::ProgramFacts& program_;
   const predictor::GpuProfile& gpu_;
-  SQLite::Statement fileOf_, privatesOf_;
+  SQLite::Statement fileOf_;
+  std::map<predictor::Id, std::set<std::string>> privates_;  ///< a PARALLEL directive's PRIVATE list, by its loop
 };
 
 }  // namespace sapfor::cuda

@@ -45,6 +45,7 @@ struct NestReader::Queries {
                       "WHERE v.name = ?1 AND p.kind = 'module' ORDER BY v.var_id") {}
   facts::Query loopsFrom, blocksFrom, named, host, headerRefs, refsBefore, statementsDown, statementsUp, referenced, inModules;
   std::map<std::string, Id> moduleVariable;  ///< inModules' answers, by name
+  std::map<std::pair<Id, std::string>, Id> resolved;  ///< resolve's answers
   std::map<Id, std::pair<Id, Id>> statementRange;  ///< a procedure's first and last statement
 
   /// The statements of the procedure `stmt` is in: those around it with its procedure (a
@@ -164,6 +165,16 @@ const facts::VariableRow& NestReader::variable(Id varId) {
 }
 
 Id NestReader::resolve(Id procId, const std::string& name, Id stmtInProc) {
+  // Kernels of one procedure ask for the same names: each is resolved once.
+  auto key = std::make_pair(procId, name);
+  auto known = queries_->resolved.find(key);
+  if (known != queries_->resolved.end()) return known->second;
+  Id found = resolveOnce(procId, name, stmtInProc);
+  queries_->resolved.emplace(std::move(key), found);
+  return found;
+}
+
+Id NestReader::resolveOnce(Id procId, const std::string& name, Id stmtInProc) {
   // A host chain is short; the bound guards against a damaged database's cycle.
   for (Id scope = procId, hops = 0; scope && hops < 64; ++hops) {
     facts::Query& named = queries_->named.reset().bind(1, scope).bind(2, name);

@@ -64,6 +64,8 @@ class NestReader {
   Id resolve(Id procId, const std::string& name, Id stmtInProc);
 
  private:
+  Id resolveOnce(Id procId, const std::string& name, Id stmtInProc);
+
   struct Queries;
   facts::Reader reader_;
   std::unique_ptr<Queries> queries_;
