@@ -48,6 +48,15 @@ FileRows readBack(SQLite::Database& db, const FileRows& like) {
   FileRows out;
   out.procedures = reader.procedures();
   reader.forEachVariable([&](VariableRow&& v) { out.variables.push_back(std::move(v)); });
+  // A range of variables reads the same rows as the whole table, dimensions included.
+  std::vector<VariableRow> ranged;
+  for (const VariableRow& v : out.variables) reader.variables(v.id, v.id, ranged);
+  CHECK(ranged == out.variables);
+  if (!out.variables.empty()) {
+    ranged.clear();
+    reader.variables(out.variables.front().id, out.variables.back().id, ranged);
+    CHECK(ranged == out.variables);
+  }
   auto range = [](const auto& rows) {
     return rows.empty() ? std::pair<Id, Id>{1, 0} : std::pair<Id, Id>{rows.front().id, rows.back().id};
   };
