@@ -89,7 +89,6 @@ std::optional<std::string> measureRegisters(SQLite::Database& db, ProgramFacts& 
   std::string arch = cuda::cudaArchitecture(options.gpu.computeCapability);
   if (!nvcc->archs.count(arch))
     return without("nvcc " + nvcc->release + " does not compile for " + options.gpu.name + "'s " + arch);
-  std::optional<std::string> trouble;
   // The kernels are translated on a large stack, as sapfor-cuda does (the expression trees nest
   // as deep as the sources did).
   threads::runWithLargeStack([&] {
@@ -105,7 +104,7 @@ std::optional<std::string> measureRegisters(SQLite::Database& db, ProgramFacts& 
     options.compiled = std::move(m.byLoop);
     summary = m.summary;
   });
-  return trouble;
+  return std::nullopt;
 }
 
 /// The baseline of an HTML report, predicted again with this run's GPU and options (without
