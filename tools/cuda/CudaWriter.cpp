@@ -437,18 +437,20 @@ class KernelTranslator {
   /// The variable a name of the expression being translated is: of the statement's references,
   /// or (an array's bounds) declared in the array's procedure or its hosts.
   Id variableNamed(const std::string& name) {
-    Id id = 0;
-    if (boundScope_) {
-      id = resolveBound(name);
-    } else if (current_) {
-      auto found = current_->variables.find(name);
-      if (found != current_->variables.end()) id = found->second;
-    }
+    Id id = lookUp(name);
     if (!id && boundScope_)
       fail("the name " + name + " in array " + boundArray_ + "'s bounds is not declared in its procedure or a host, " +
            "nor named by its statements, and the modules declare no one variable of that name");
     if (!id) fail("the name " + name + " is not declared");
     return id;
+  }
+
+  /// The variable a name is where it is being translated; 0 when none.
+  Id lookUp(const std::string& name) {
+    if (boundScope_) return resolveBound(name);
+    if (!current_) return 0;
+    auto found = current_->variables.find(name);
+    return found == current_->variables.end() ? 0 : found->second;
   }
 
   /// A name of an array's bounds, in the array's procedure (whose statements are known when it is
@@ -638,12 +640,7 @@ class KernelTranslator {
         return {};
       case K::Name: case K::Element: case K::Section: {
         // A name not found is only a type unknown here; translating it fails with the reason.
-        Id id = 0;
-        if (boundScope_) id = resolveBound(e.text);
-        else if (current_) {
-          auto found = current_->variables.find(e.text);
-          if (found != current_->variables.end()) id = found->second;
-        }
+        Id id = lookUp(e.text);
         return id ? typeOfRow(reader_.variable(id)) : Type{};
       }
       case K::Intrinsic: return intrinsicType(e);
