@@ -1271,6 +1271,7 @@ const LoopAnalysis::AffineBounds& LoopAnalysis::affineBounds(Id loopId) {
     auto nameNotInteger = [&](const LinearExpr& f) { return !integerNames(f, header); };
     for (auto* list : {&b.start, &b.startMin, &b.end, &b.endMax}) std::erase_if(*list, nameNotInteger);
     if (std::optional<LinearExpr> start = affineOf(exprs[0]); start && !nameNotInteger(*start)) b.startExact = start;
+    if (std::optional<LinearExpr> end = affineOf(exprs[1]); end && !nameNotInteger(*end)) b.endExact = end;
     if (exprs.size() > 2 && !exprs[2].isNull()) {
       if (std::optional<LinearExpr> step = affineOf(exprs[2]); step && step->terms.empty()) b.step = step->constant;
       else if (step && !nameNotInteger(*step)) b.stepForm = step;
@@ -1279,7 +1280,7 @@ const LoopAnalysis::AffineBounds& LoopAnalysis::affineBounds(Id loopId) {
     }
   } else {  // a FORALL's or DO CONCURRENT's index: the affine forms the front end stored
     if (l.lowerForm.affine) b.start.push_back(l.lowerForm), b.startMin.push_back(l.lowerForm), b.startExact = l.lowerForm;
-    if (l.upperForm.affine) b.end.push_back(l.upperForm), b.endMax.push_back(l.upperForm);
+    if (l.upperForm.affine) b.end.push_back(l.upperForm), b.endMax.push_back(l.upperForm), b.endExact = l.upperForm;
     if (l.step.empty()) b.step = 1;
     else if (l.stepValue) b.step = *l.stepValue;
   }
@@ -1762,20 +1763,17 @@ bool LoopAnalysis::coveredInEachIteration(const LoopRow& loop, Id varId) {
       return false;
   }
   const std::set<std::string>& written = results_[program_.loopIndex(loop.id)].written;
+  // The variables of the loops inside `loop`: they change within an iteration.
+  std::set<std::string> innerVariables;
+  for (const LoopRow& l : program_.loops)
+    if (l.id != loop.id && program_.within(l.id, loop.id)) innerVariables.insert(l.var);
   // Where `name` is a loop variable of an access below `loop`: its loop (0: not one of those).
   auto loopOf = [&](const ArrayAccess& a, const std::string& name) -> Id {
     for (auto l = a.loops().rbegin(); l != a.loops().rend() && *l != loop.id; ++l)
       if (program_.loop(*l).var == name) return *l;
     return 0;
   };
-  // The write runs in every iteration of `loop`: only loop bodies between it and the loop's.
-  auto unconditional = [&](const ArrayAccess& w) {
-    const StatementRow& s = program_.statement(w.stmtId);
-    if (s.kind != StatementKind::Assignment) return false;
-    for (Id b = s.blockId; b != loop.bodyBlock; b = program_.block(b).parentId)
-      if (b == 0 || !program_.block(b).isLoop()) return false;
-    return true;
-  };
+  auto unconditional = [&](const ArrayAccess& w) { return assignedInEveryIteration(loop, w); };
   // Whether write w sets, before r runs in the same iteration, the element r reads.
   auto covers = [&](const ArrayAccess& w, const ArrayAccess& r) {
     if (w.stmtId >= r.stmtId || w.subscripts().size() != r.subscripts().size() || !unconditional(w)) return false;
@@ -1834,8 +1832,174 @@ bool LoopAnalysis::coveredInEachIteration(const LoopRow& loop, Id varId) {
   };
   return std::all_of(refs.begin(), refs.end(), [&](const ArrayAccess* r) {
     return r->access != 'R' ||
-           std::any_of(refs.begin(), refs.end(), [&](const ArrayAccess* w) { return w->access == 'W' && covers(*w, *r); });
+           std::any_of(refs.begin(), refs.end(), [&](const ArrayAccess* w) {
+             return w->access == 'W' && (covers(*w, *r) || coversSymbolically(loop, *w, *r, innerVariables));
+           });
   });
+}
+
+bool LoopAnalysis::assignedInEveryIteration(const LoopRow& loop, const ArrayAccess& w) const {
+  // Only loop bodies between the assignment and the loop's.
+  const StatementRow& s = program_.statement(w.stmtId);
+  if (s.kind != StatementKind::Assignment) return false;
+  for (Id b = s.blockId; b != loop.bodyBlock; b = program_.block(b).parentId)
+    if (b == 0 || !program_.block(b).isLoop()) return false;
+  return true;
+}
+
+bool LoopAnalysis::coversSymbolically(const LoopRow& loop, const ArrayAccess& w, const ArrayAccess& r,
+                                      const std::set<std::string>& innerVariables) {
+  if (w.stmtId >= r.stmtId || w.subscripts().size() != r.subscripts().size() || !assignedInEveryIteration(loop, w))
+    return false;
+  const std::set<std::string>& written = results_[program_.loopIndex(loop.id)].written;
+  // w's loops below `loop` that are not around r: they run through before r does.
+  const std::vector<Id>& rLoops = r.loops();
+  std::vector<Id> ownLoops;
+  for (Id l : w.loops())
+    if (program_.within(l, loop.id) && l != loop.id && std::find(rLoops.begin(), rLoops.end(), l) == rLoops.end())
+      ownLoops.push_back(l);
+  auto isOwn = [&](Id l) { return std::find(ownLoops.begin(), ownLoops.end(), l) != ownLoops.end(); };
+
+  LinearSystem base;
+  std::vector<size_t> rVars;  // an unknown per loop around r, outermost first
+  for (size_t k = 0; k < rLoops.size(); ++k) rVars.push_back(base.unknown());
+  std::map<std::string, size_t> symbols;
+  // A name of a form read where `around` are the loops (outermost first): a loop around r, or a
+  // variable no statement of `loop` changes; nullopt otherwise (an own loop's, a changing scalar).
+  auto unknownOf = [&](const std::string& name, const std::vector<Id>& around) -> std::optional<size_t> {
+    if (modulusOfTerm(name)) return std::nullopt;
+    for (auto l = around.rbegin(); l != around.rend(); ++l) {
+      if (program_.loop(*l).var != name) continue;
+      auto at = std::find(rLoops.begin(), rLoops.end(), *l);
+      if (at == rLoops.end()) return std::nullopt;
+      return rVars[static_cast<size_t>(at - rLoops.begin())];
+    }
+    if (written.count(name) || innerVariables.count(name)) return std::nullopt;
+    auto [at, added] = symbols.try_emplace(name, 0);
+    if (added) at->second = base.unknown();
+    return at->second;
+  };
+  // Σ sign·terms(f), appended to `out`; false when a name is not one unknownOf knows.
+  auto addTerms = [&](LinearSystem::Terms& out, const LinearExpr& f, int64_t sign, const std::vector<Id>& around) {
+    for (const auto& [name, coeff] : f.terms) {
+      std::optional<size_t> u = unknownOf(name, around);
+      if (!u || coeff == INT64_MIN) return false;
+      out.emplace_back(*u, sign * coeff);
+    }
+    return f.constant != INT64_MIN;
+  };
+  // r's loops' ranges and the IFs around r: what held when r ran.
+  for (size_t k = 0; k < rLoops.size(); ++k) {
+    const AffineBounds& lb = affineBounds(rLoops[k]);
+    if (!lb.step) continue;
+    const int64_t s = *lb.step > 0 ? 1 : -1;
+    const std::vector<Id> around(rLoops.begin(), rLoops.begin() + static_cast<std::ptrdiff_t>(k));
+    for (const LinearExpr& f : s > 0 ? lb.start : lb.startMin) {  // s·(v - start) >= 0
+      LinearSystem::Terms t = {{rVars[k], s}};
+      if (addTerms(t, f, -s, around)) base.atLeastZero(t, -s * f.constant);
+    }
+    for (const LinearExpr& f : s > 0 ? lb.end : lb.endMax) {  // s·(end - v) >= 0
+      LinearSystem::Terms t = {{rVars[k], -s}};
+      if (addTerms(t, f, s, around)) base.atLeastZero(t, s * f.constant);
+    }
+  }
+  for (const Condition& g : guardConditions(r)) {
+    LinearSystem::Terms t;
+    if (!addTerms(t, g.form, 1, rLoops)) continue;
+    if (g.equal) base.zero(t, g.form.constant);
+    else base.atLeastZero(t, g.form.constant);
+  }
+  // Whether `form` >= 0 can fail: a system with form <= -1 may have a solution.
+  auto mayFail = [&](const LinearSystem::Terms& terms, int64_t constant) {
+    LinearSystem system = base;
+    LinearSystem::Terms negated;
+    for (const auto& [u, c] : terms) negated.emplace_back(u, -c);
+    system.atLeastZero(negated, -constant - 1);
+    return system.maySolve();
+  };
+  // An own loop's range [low, high] as forms over r's loops and the invariants.
+  struct Range {
+    LinearSystem::Terms low, high;
+    int64_t lowConstant = 0, highConstant = 0;
+  };
+  auto rangeOf = [&](Id l) -> std::optional<Range> {
+    const AffineBounds& lb = affineBounds(l);
+    if (!lb.step || (*lb.step != 1 && *lb.step != -1) || !lb.startExact || !lb.endExact) return std::nullopt;
+    std::vector<Id> around;  // the loops around l
+    for (Id x : w.loops()) {
+      if (x == l) break;
+      around.push_back(x);
+    }
+    const LinearExpr& low = *lb.step > 0 ? *lb.startExact : *lb.endExact;
+    const LinearExpr& high = *lb.step > 0 ? *lb.endExact : *lb.startExact;
+    Range range;
+    if (!addTerms(range.low, low, 1, around) || !addTerms(range.high, high, 1, around)) return std::nullopt;
+    range.lowConstant = low.constant;
+    range.highConstant = high.constant;
+    return range;
+  };
+  std::set<Id> used;
+  for (size_t d = 0; d < w.subscripts().size(); ++d) {
+    const LinearExpr& ws = w.subscripts()[d];
+    const LinearExpr& rs = r.subscripts()[d];
+    if (!ws.affine || !rs.affine) return false;
+    // ws = coeff·v + rest, v the variable of one own loop, coeff ±1.
+    Id own = 0;
+    int64_t coeff = 0;
+    LinearExpr rest;
+    rest.constant = ws.constant;
+    for (const auto& [name, c] : ws.terms) {
+      Id l = 0;
+      for (auto x = w.loops().rbegin(); x != w.loops().rend(); ++x)
+        if (program_.loop(*x).var == name) {
+          l = *x;
+          break;
+        }
+      if (l && isOwn(l)) {
+        if (own || (c != 1 && c != -1)) return false;
+        own = l, coeff = c;
+      } else {
+        rest.terms.emplace_back(name, c);
+      }
+    }
+    if (!own) {  // the same element in both: the same subscript
+      if (ws.constant != rs.constant || sortedTerms(ws) != sortedTerms(rs)) return false;
+      for (const auto& [name, c] : ws.terms)
+        if (!unknownOf(name, w.loops()) || !unknownOf(name, rLoops)) return false;
+      continue;
+    }
+    if (!used.insert(own).second) return false;
+    // The value of v that writes the element r reads: coeff·(rs - rest).
+    LinearSystem::Terms need;
+    if (!addTerms(need, rs, coeff, rLoops) || !addTerms(need, rest, -coeff, w.loops())) return false;
+    int64_t needConstant = 0;
+    if (__builtin_sub_overflow(rs.constant, rest.constant, &needConstant) ||
+        __builtin_mul_overflow(needConstant, coeff, &needConstant))
+      return false;
+    std::optional<Range> range = rangeOf(own);
+    if (!range) return false;
+    // need - low >= 0 and high - need >= 0 in every run of r.
+    LinearSystem::Terms aboveLow = need, belowHigh = range->high;
+    for (const auto& [u, c] : range->low) aboveLow.emplace_back(u, -c);
+    for (const auto& [u, c] : need) belowHigh.emplace_back(u, -c);
+    int64_t aboveLowConstant = 0, belowHighConstant = 0;
+    if (__builtin_sub_overflow(needConstant, range->lowConstant, &aboveLowConstant) ||
+        __builtin_sub_overflow(range->highConstant, needConstant, &belowHighConstant))
+      return false;
+    if (mayFail(aboveLow, aboveLowConstant) || mayFail(belowHigh, belowHighConstant)) return false;
+  }
+  // An own loop whose variable no subscript follows must run at least once.
+  for (Id l : ownLoops) {
+    if (used.count(l)) continue;
+    std::optional<Range> range = rangeOf(l);
+    if (!range) return false;
+    LinearSystem::Terms runs = range->high;
+    for (const auto& [u, c] : range->low) runs.emplace_back(u, -c);
+    int64_t runsConstant = 0;
+    if (__builtin_sub_overflow(range->highConstant, range->lowConstant, &runsConstant) || mayFail(runs, runsConstant))
+      return false;
+  }
+  return true;
 }
 
 void LoopAnalysis::privateArrays() {

@@ -191,6 +191,7 @@ class LoopAnalysis {
     std::optional<int64_t> step;   ///< a constant step
     std::optional<LinearExpr> stepForm;  ///< a step that is not a constant, when affine
     std::optional<LinearExpr> startExact;  ///< the start itself, when affine (not split)
+    std::optional<LinearExpr> endExact;    ///< the end itself, when affine (not split)
   };
   const AffineBounds& affineBounds(Id loopId);
   /// Whether every name of an affine form is an integer scalar statement `s` reads or writes (a
@@ -248,6 +249,15 @@ class LoopAnalysis {
   /// Whether every read of array `varId` inside `loop` reads an element the same iteration has
   /// written before it.
   bool coveredInEachIteration(const LoopRow& loop, Id varId);
+  /// Whether write `w` sets, before read `r` runs in the same iteration of `loop`, the element r
+  /// reads, proven with Fourier–Motzkin over the loops' affine bounds (symbolic ones included):
+  /// no iteration of r's loops reads outside the range w's own loops run through.
+  /// `innerVariables`: the variables of the loops inside `loop`.
+  bool coversSymbolically(const LoopRow& loop, const ArrayAccess& w, const ArrayAccess& r,
+                          const std::set<std::string>& innerVariables);
+  /// Whether access w is an assignment's that runs in every iteration of `loop` (only loop
+  /// bodies between them).
+  bool assignedInEveryIteration(const LoopRow& loop, const ArrayAccess& w) const;
   void arrayReasons(LoopResult& result);
   void otherReasons(const LoopRow& loop, LoopResult& result);
   void liveness(const LoopRow& loop, LoopResult& result, const class Liveness& live);

@@ -3,7 +3,7 @@
 
 Loads a source folder with sapfor-lex (or reads a database it already made), finds every loop an
 OpenMP directive makes parallel (`!$omp parallel do`, `!$omp do`, `!$omp target ... parallel do`,
-`!$omp taskloop`, in free and fixed form: the first DO statement after the directive), and
+`!$omp taskloop`, `!$omp (target teams) loop`, in free and fixed form: the first DO statement after the directive), and
 reports how many of them the analysis proves parallel (loop_verdict.analysis_parallel), with the
 others grouped by the first reason that blocks them (loop_reason.kind) and counted, an example of
 each. The OpenMP directives are an expert's answer; a loop they leave sequential is not counted.
@@ -26,7 +26,8 @@ SENTINEL = re.compile(r"^\s*!\$omp\s*(.*)$|^[cC*]\$omp\s*(.*)$", re.IGNORECASE)
 CONTINUED = re.compile(r"&\s*(!.*)?$")
 # The directives that bind the next DO loop and run its iterations in parallel.
 PARALLEL_LOOP = re.compile(
-    r"^(?:&\s*)?(?:(?:target\s+)?(?:teams\s+)?(?:distribute\s+)?parallel\s+do|do|taskloop|distribute)\b"
+    r"^(?:&\s*)?(?:(?:target\s+)?(?:teams\s+)?(?:distribute\s+)?parallel\s+do|do|taskloop|distribute"
+    r"|(?:target\s+)?(?:teams\s+)?(?:parallel\s+)?loop)\b"
     r"(?!\s*(?:end|while))", re.IGNORECASE)
 DO_STATEMENT = re.compile(r"^\s*(?:\d+\s+)?(?:[a-z_]\w*\s*:\s*)?do\b(?!\s*while)", re.IGNORECASE)
 FIXED_DO = re.compile(r"^[ \d]{5}[ 0]\s*(?:[a-z_]\w*\s*:\s*)?do\b(?!\s*while)", re.IGNORECASE)
