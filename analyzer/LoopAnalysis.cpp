@@ -1041,7 +1041,7 @@ std::optional<std::pair<LinearExpr, LinearExpr>> LoopAnalysis::fixedDimension(co
 std::optional<std::vector<LinearExpr>> LoopAnalysis::elementRegion(const CallArrayAccess& c, const ArrayRefRow& element,
                                                                    const StatementRow& s) {
   const Variable& array = program_.variable(element.varId);
-  if (array.rank < 2 || element.forms.size() != static_cast<size_t>(array.rank) || !element.forms[0].affine) return std::nullopt;
+  if (array.rank < 2 || element.forms.size() != static_cast<size_t>(array.rank)) return std::nullopt;
   const CallRow& call = program_.call(c.callId);
   const Id target = effects_.callee(call);
   const size_t k = static_cast<size_t>(c.argument - 1);
@@ -1096,16 +1096,31 @@ std::optional<std::vector<LinearExpr>> LoopAnalysis::elementRegion(const CallArr
     if (!sum) return std::nullopt;
     actualSize = *sum;
   }
-  // From a(s1, ...) on, that many elements stay in its column when s1 - lower + size <= extent.
-  std::optional<std::pair<LinearExpr, LinearExpr>> first = fixedDimension(array, 0, true);
-  if (!first) return std::nullopt;
-  std::optional<LinearExpr> offset = combine(element.forms[0], first->first, -1);
-  std::optional<LinearExpr> used = offset ? combine(*offset, actualSize, 1) : std::nullopt;
-  std::optional<LinearExpr> room = used ? combine(first->second, *used, -1) : std::nullopt;
-  if (!room || !room->terms.empty() || room->constant < 0) return std::nullopt;
-  std::vector<LinearExpr> region = element.forms;
-  region[0] = LinearExpr{false, 0, {}};
-  return region;
+  // From a(s1, s2, ...) on, that many elements stay in the first p dimensions' slab when the
+  // element starts the dimensions before the p-th (s_d = lower_d) and, with E the product of
+  // their extents (constants), (s_p - lower_p)·E + size <= extent_p·E: a(1, j) with a(m, n)
+  // passed to v(m) is a(:, j); lhs(1, 1, c, i) with lhs(5, 5, 3, n) passed to b(5, 5) is
+  // lhs(:, :, c, i).
+  int64_t before = 1;  // E
+  for (size_t p = 0; p + 1 < element.forms.size(); ++p) {
+    std::optional<std::pair<LinearExpr, LinearExpr>> dim = fixedDimension(array, p, true);
+    if (!dim || !element.forms[p].affine) return std::nullopt;
+    std::optional<LinearExpr> offset = combine(element.forms[p], dim->first, -1);
+    std::optional<LinearExpr> scaledOffset = offset ? combine(LinearExpr{}, *offset, before) : std::nullopt;
+    std::optional<LinearExpr> used = scaledOffset ? combine(*scaledOffset, actualSize, 1) : std::nullopt;
+    std::optional<LinearExpr> slab = combine(LinearExpr{}, dim->second, before);
+    std::optional<LinearExpr> room = used && slab ? combine(*slab, *used, -1) : std::nullopt;
+    if (room && room->terms.empty() && room->constant >= 0) {
+      std::vector<LinearExpr> region = element.forms;
+      for (size_t d = 0; d <= p; ++d) region[d] = LinearExpr{false, 0, {}};
+      return region;
+    }
+    // The next dimension's slab holds this one whole: the element must start it.
+    if (!offset || !offset->terms.empty() || offset->constant != 0 || !dim->second.terms.empty() ||
+        __builtin_mul_overflow(before, dim->second.constant, &before))
+      return std::nullopt;
+  }
+  return std::nullopt;
 }
 
 ReferencePath LoopAnalysis::pathOf(const ArrayAccess& a) {
@@ -1747,8 +1762,17 @@ bool LoopAnalysis::coveredInEachIteration(const LoopRow& loop, Id varId) {
   std::vector<const ArrayAccess*> refs;
   for (const ArrayAccess* a : all)
     if (a->varId == varId) refs.push_back(a);
+  const Variable& array = program_.variable(varId);
   for (const ArrayAccess* a : refs) {
-    if (!a->ref || a->callId) return false;  // a call in the loop may read or write it
+    if (a->callId) {
+      // A call reads what it is passed (a read like any other below) and may write it: its
+      // elements, and the array itself only when passed whole (an allocatable reallocated).
+      if (a->access == 'W' && !a->ref && !a->bounded)
+        for (size_t d = 0; d < static_cast<size_t>(std::max<int16_t>(array.rank, 0)); ++d)
+          if (!fixedDimension(array, d, true)) return false;
+      continue;
+    }
+    if (!a->ref) return false;
     // Only its elements may change, by assignment: ALLOCATE, DEALLOCATE or a READ change the
     // object or elements no subscript shows.
     const StatementRow& s = program_.statement(a->stmtId);
@@ -1938,11 +1962,32 @@ bool LoopAnalysis::coversSymbolically(const LoopRow& loop, const ArrayAccess& w,
     range.highConstant = high.constant;
     return range;
   };
+  // A call's read of a whole dimension (a section a(:, j), an array passed whole): an unknown t
+  // over the dimension's declared range, the subscript t.
+  const Variable& array = program_.variable(r.varId);
+  std::vector<std::optional<size_t>> ranged(r.subscripts().size());
+  for (size_t d = 0; d < r.subscripts().size(); ++d) {
+    if (r.subscripts()[d].affine) continue;
+    if (!r.callId) return false;
+    std::optional<std::pair<LinearExpr, LinearExpr>> dim = fixedDimension(array, d, true);
+    if (!dim) return false;
+    const size_t t = base.unknown();
+    LinearSystem::Terms low = {{t, 1}}, high = {{t, -1}};  // t - lower >= 0, lower + extent - 1 - t >= 0
+    int64_t highConstant = 0;
+    if (!addTerms(low, dim->first, -1, rLoops) || !addTerms(high, dim->first, 1, rLoops) ||
+        !addTerms(high, dim->second, 1, rLoops) ||
+        __builtin_add_overflow(dim->first.constant, dim->second.constant, &highConstant) ||
+        __builtin_sub_overflow(highConstant, 1, &highConstant))
+      return false;
+    base.atLeastZero(low, -dim->first.constant);
+    base.atLeastZero(high, highConstant);
+    ranged[d] = t;
+  }
   std::set<Id> used;
   for (size_t d = 0; d < w.subscripts().size(); ++d) {
     const LinearExpr& ws = w.subscripts()[d];
     const LinearExpr& rs = r.subscripts()[d];
-    if (!ws.affine || !rs.affine) return false;
+    if (!ws.affine) return false;
     // ws = coeff·v + rest, v the variable of one own loop, coeff ±1.
     Id own = 0;
     int64_t coeff = 0;
@@ -1963,7 +2008,7 @@ bool LoopAnalysis::coversSymbolically(const LoopRow& loop, const ArrayAccess& w,
       }
     }
     if (!own) {  // the same element in both: the same subscript
-      if (ws.constant != rs.constant || sortedTerms(ws) != sortedTerms(rs)) return false;
+      if (!rs.affine || ws.constant != rs.constant || sortedTerms(ws) != sortedTerms(rs)) return false;
       for (const auto& [name, c] : ws.terms)
         if (!unknownOf(name, w.loops()) || !unknownOf(name, rLoops)) return false;
       continue;
@@ -1971,9 +2016,11 @@ bool LoopAnalysis::coversSymbolically(const LoopRow& loop, const ArrayAccess& w,
     if (!used.insert(own).second) return false;
     // The value of v that writes the element r reads: coeff·(rs - rest).
     LinearSystem::Terms need;
-    if (!addTerms(need, rs, coeff, rLoops) || !addTerms(need, rest, -coeff, w.loops())) return false;
+    if (ranged[d]) need.emplace_back(*ranged[d], coeff);
+    else if (!addTerms(need, rs, coeff, rLoops)) return false;
+    if (!addTerms(need, rest, -coeff, w.loops())) return false;
     int64_t needConstant = 0;
-    if (__builtin_sub_overflow(rs.constant, rest.constant, &needConstant) ||
+    if (__builtin_sub_overflow(ranged[d] ? 0 : rs.constant, rest.constant, &needConstant) ||
         __builtin_mul_overflow(needConstant, coeff, &needConstant))
       return false;
     std::optional<Range> range = rangeOf(own);
@@ -2045,7 +2092,7 @@ void LoopAnalysis::privateArrays() {
         e.scalars.push_back({ref.varId, 'R'});
     }
     for (const CallArrayAccess& c : effectsOf(s.id).arrays)
-      if (c.access == 'R' && tracked.count(c.varId)) e.scalars.push_back({c.varId, 'R'});
+      if (c.access == 'R' && tracked.count(c.varId) && !inCoveredLoop(s.id, c.varId)) e.scalars.push_back({c.varId, 'R'});
   }
   Liveness live(flowGraph(), program_, effects_, std::vector<Id>(tracked.begin(), tracked.end()),
                 [&](Id stmt) -> const StatementEffects& { return reads[program_.statementIndex(stmt)]; });

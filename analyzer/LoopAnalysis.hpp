@@ -211,7 +211,8 @@ class LoopAnalysis {
                                                             int argument = 0);
   /// What a call passing element `element` of a plain array to an explicit-shape dummy may
   /// touch: the elements from it on, as many as the dummy has; as subscripts when they stay in
-  /// its column (a(1, j) passed to v(m) with a(m, n): a(:, j)), else nullopt.
+  /// the slab of its leading dimensions (a(1, j) passed to v(m) with a(m, n): a(:, j);
+  /// lhs(1, 1, c, i) passed to b(5, 5) with lhs(5, 5, 3, n): lhs(:, :, c, i)), else nullopt.
   std::optional<std::vector<LinearExpr>> elementRegion(const CallArrayAccess& c, const ArrayRefRow& element,
                                                        const StatementRow& s);
   /// An array's dimension d's lower bound and extent as affine forms of names the procedure
