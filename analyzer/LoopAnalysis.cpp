@@ -1935,6 +1935,7 @@ bool LoopAnalysis::coversSymbolically(const LoopRow& loop, const ArrayAccess& w,
   }
   // Whether `form` >= 0 can fail: a system with form <= -1 may have a solution.
   auto mayFail = [&](const LinearSystem::Terms& terms, int64_t constant) {
+    if (constant == INT64_MIN) return true;  // -constant has no int64
     LinearSystem system = base;
     LinearSystem::Terms negated;
     for (const auto& [u, c] : terms) negated.emplace_back(u, -c);

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """A differential check of the analysis' "parallel" verdicts: random loop nests (integer arrays,
-affine, triangular and red-black bounds, IF conditions, work arrays, element and scalar updates,
+affine, triangular and red-black bounds, IF conditions, work arrays over constant and symbolic
+bounds read directly and by calls, element and scalar updates,
 indexes linearized from two loop variables) are loaded
 with sapfor-lex; every loop it proves parallel (not as an ACROSS pipeline, whose iterations keep
 their order) is run again with its iterations in reverse order (gfortran), and the results must
@@ -75,8 +76,16 @@ def statement(rng, variables, depth):
         if rng.random() < 0.5:
             return ["if (%s) %s" % (cond, body)]
         return ["if (%s) then" % cond, "  " + body, "end if"]
-    if kind < 0.62:  # a work array written, then read
+    if kind < 0.62:  # a work array written, then read (directly or by a call)
         k = "k%d" % depth
+        if rng.random() < 0.5:  # over symbolic bounds, read at subscripts of the loops around
+            lo, hi = rng.choice(["1", "1", "0", "2"]), rng.choice(["n", "n", "n - 1", "n + 1"])
+            fill = ["do %s = %s, %s" % (k, lo, hi), "  w(%s) = %s + %s" % (k, element(rng, rng.choice(arrays), variables), k),
+                    "end do"]
+            if rng.random() < 0.3:
+                return fill + ["call take(w(%s), %s)" % (affine(rng, variables), element(rng, rng.choice(arrays), variables))]
+            return fill + ["%s = w(%s) + w(%s)" % (element(rng, rng.choice(arrays), variables), affine(rng, variables),
+                                                   affine(rng, variables))]
         return ["do %s = 1, 4" % k, "  w(%s) = %s + %s" % (k, element(rng, rng.choice(arrays), variables), k),
                 "end do", "%s = w(%d) + w(%d)" % (element(rng, rng.choice(arrays), variables), rng.randint(1, 4),
                                                   rng.randint(1, 5))]
@@ -149,6 +158,7 @@ def program(rng):
     if rng.random() < 0.3:
         lines.append("  a(1, 1) = a(1, 1) + w(%d)" % rng.randint(1, 5))
     lines.append("end subroutine nest")
+    lines += ["subroutine take(x, y)", "  integer :: x, y", "  y = x + 1", "end subroutine take"]
     return lines, loops
 
 
