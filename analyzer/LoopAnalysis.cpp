@@ -1857,7 +1857,10 @@ bool LoopAnalysis::coveredInEachIteration(const LoopRow& loop, Id varId) {
   return std::all_of(refs.begin(), refs.end(), [&](const ArrayAccess* r) {
     return r->access != 'R' ||
            std::any_of(refs.begin(), refs.end(), [&](const ArrayAccess* w) {
-             return w->access == 'W' && (covers(*w, *r) || coversSymbolically(loop, *w, *r, innerVariables));
+             // A call's write covers nothing: the callee may leave the element as it was (a
+             // function in an assignment, `x = f(w(i))`, included).
+             return w->access == 'W' && !w->callId &&
+                    (covers(*w, *r) || coversSymbolically(loop, *w, *r, innerVariables));
            });
   });
 }

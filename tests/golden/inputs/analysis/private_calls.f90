@@ -119,6 +119,25 @@ subroutine reallocated(a, b, n, m)
   end do
 end subroutine
 
+subroutine function_written(a, b, n, m)
+  integer :: n, m, i, j
+  real :: a(n, m), b(n, m), w(1000), x
+  do j = 1, m
+    do i = 1, n
+      x = keep_positive(w(i), a(i, j))
+    end do
+    do i = 1, n
+      b(i, j) = w(i)
+    end do
+  end do
+contains
+  real function keep_positive(v, y)
+    real :: v, y
+    if (y > 0) v = y
+    keep_positive = y
+  end function
+end subroutine
+
 subroutine matvec(a, x, y)
   double precision :: a(5, 5), x(5), y(5)
   integer :: m
