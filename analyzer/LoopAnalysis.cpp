@@ -1765,6 +1765,9 @@ bool LoopAnalysis::coveredInEachIteration(const LoopRow& loop, Id varId) {
   const Variable& array = program_.variable(varId);
   for (const ArrayAccess* a : refs) {
     if (a->callId) {
+      // A callee that reaches the array through its host sees the array itself, not a private
+      // copy (an internal procedure reading w).
+      if (a->argument == 0) return false;
       // A call reads what it is passed (a read like any other below) and may write it: its
       // elements, and the array itself only when passed whole (an allocatable reallocated).
       if (a->access == 'W' && !a->ref && !a->bounded)

@@ -138,6 +138,22 @@ contains
   end function
 end subroutine
 
+subroutine host_read(a, b, n, m)
+  integer :: n, m, i, j
+  real :: a(n, m), b(m), w(100)
+  do j = 1, m
+    do i = 1, 100
+      w(i) = a(1, j) * i
+    end do
+    call inner(b(j))
+  end do
+contains
+  subroutine inner(s)
+    real :: s
+    s = w(5) + w(100)
+  end subroutine
+end subroutine
+
 subroutine matvec(a, x, y)
   double precision :: a(5, 5), x(5), y(5)
   integer :: m
