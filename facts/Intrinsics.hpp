@@ -5,8 +5,11 @@
 /// same table.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <string_view>
+#include <vector>
 
 namespace sapfor::facts {
 
@@ -41,5 +44,53 @@ struct IntrinsicInfo {
 
 /// The intrinsic of that (lower-case) name, or null.
 const IntrinsicInfo* findIntrinsic(std::string_view name);
+
+/// How a stage's own type (the front end's TypeInfo, the CUDA writer's Type) answers the rules
+/// below; a specialization provides
+///   static int rank(const T&);                    0 not numeric, 1 integer, 2 real, 3 complex
+///   static int kind(const T&);
+///   static T withKind(const T& like, int kind);   like's type family, of that kind
+///   static T real(int kind);
+///   static T of(const IntrinsicType&);
+template <class T>
+struct IntrinsicTyping;
+
+/// The usual arithmetic promotion of two operand types (integer < real < complex); a
+/// non-numeric operand gives the other's type.
+template <class T>
+T promote(const T& a, const T& b) {
+  using Typing = IntrinsicTyping<T>;
+  const int ra = Typing::rank(a), rb = Typing::rank(b);
+  if (ra == 0 || rb == 0) return ra == 0 ? b : a;
+  if (ra == rb) return Typing::withKind(a, std::max(Typing::kind(a), Typing::kind(b)));
+  const T& high = ra > rb ? a : b;
+  const T& low = ra > rb ? b : a;
+  // INTEGER + REAL(4) is REAL(4); REAL(8) + COMPLEX(4) is COMPLEX(8): the kinds of the
+  // non-integer operands decide.
+  return Typing::withKind(high, Typing::rank(low) == 1 ? Typing::kind(high) : std::max(Typing::kind(high), Typing::kind(low)));
+}
+
+/// An intrinsic's result type from its arguments' types (positional, in order) and the kind
+/// its call asks for (KIND=, or REAL(i, 8)'s second argument; the caller reads it off its tree).
+template <class T>
+T intrinsicResult(const IntrinsicInfo& info, const std::vector<T>& argTypes, std::optional<int> kindArgument) {
+  using Typing = IntrinsicTyping<T>;
+  const T first = argTypes.empty() ? T{} : argTypes[0];
+  switch (info.rule) {
+    case ResultRule::FirstArg: {
+      T t = first;  // MIN/MAX with mixed kinds take the widest argument
+      if (info.cls == IntrinsicClass::MinMax)
+        for (size_t i = 1; i < argTypes.size(); ++i) t = promote(t, argTypes[i]);
+      return t;
+    }
+    case ResultRule::RealOfFirst: return Typing::rank(first) == 3 ? Typing::real(Typing::kind(first)) : first;
+    case ResultRule::Fixed: return Typing::of(info.type);
+    case ResultRule::KindArg: {
+      T t = Typing::of(info.type);
+      return kindArgument ? Typing::withKind(t, *kindArgument) : t;
+    }
+  }
+  return T{};
+}
 
 }  // namespace sapfor::facts

@@ -7,9 +7,41 @@
 #include <cmath>
 #include <cstdlib>
 
+namespace sapfor::facts {
+
+/// The front end's types under facts/Intrinsics' promotion and result rules.
+template <>
+struct IntrinsicTyping<frontend::TypeInfo> {
+  using TypeInfo = frontend::TypeInfo;
+  using BaseType = frontend::BaseType;
+  static int rank(const TypeInfo& t) {
+    switch (t.base) {
+      case BaseType::Integer: return 1;
+      case BaseType::Real: case BaseType::DoublePrecision: return 2;
+      case BaseType::Complex: case BaseType::DoubleComplex: return 3;
+      default: return 0;
+    }
+  }
+  static int kind(const TypeInfo& t) { return t.kind; }
+  static TypeInfo withKind(const TypeInfo& like, int kind) { return {like.base, kind, -1, {}, -1}; }
+  static TypeInfo real(int kind) { return TypeInfo::real(kind); }
+  static TypeInfo of(const IntrinsicType& t) {
+    using B = IntrinsicType::Base;
+    switch (t.base) {
+      case B::Integer: return TypeInfo::integer(t.kind);
+      case B::Real: return TypeInfo::real(t.kind);
+      case B::Complex: return TypeInfo::complex(t.kind);
+      case B::Logical: return TypeInfo::logical(t.kind);
+      case B::Character: return TypeInfo::character(t.charLen);
+    }
+    return {};
+  }
+};
+
+}  // namespace sapfor::facts
+
 namespace sapfor::frontend {
 using facts::findIntrinsic;
-using facts::IntrinsicClass;
 using facts::IntrinsicInfo;
 using facts::ResultRule;
 
@@ -289,25 +321,7 @@ std::optional<int64_t> foldInteger(const Expr* expr, const Scope& scope) {
   return foldConstant(*expr, scope).asInteger();
 }
 
-TypeInfo promote(const TypeInfo& a, const TypeInfo& b) {
-  auto rank = [](BaseType t) {
-    switch (t) {
-      case BaseType::Integer: return 1;
-      case BaseType::Real: case BaseType::DoublePrecision: return 2;
-      case BaseType::Complex: case BaseType::DoubleComplex: return 3;
-      default: return 0;
-    }
-  };
-  int ra = rank(a.base), rb = rank(b.base);
-  if (ra == 0 || rb == 0) return ra == 0 ? b : a;
-  if (ra == rb) return {a.base, std::max(a.kind, b.kind), -1, {}, -1};
-  const TypeInfo& high = ra > rb ? a : b;
-  const TypeInfo& low = ra > rb ? b : a;
-  // INTEGER + REAL(4) is REAL(4); REAL(8) + COMPLEX(4) is COMPLEX(8): the kinds of the non-integer
-  // operands decide.
-  int kind = low.base == BaseType::Integer ? high.kind : std::max(high.kind, low.kind);
-  return {high.base, kind, -1, {}, -1};
-}
+TypeInfo promote(const TypeInfo& a, const TypeInfo& b) { return facts::promote(a, b); }
 
 TypeInfo typeOf(const Expr& e) {
   switch (e.kind) {
@@ -364,53 +378,23 @@ TypeInfo typeOf(const Expr& e) {
   }
 }
 
-namespace {
-
-TypeInfo typeInfoOf(const facts::IntrinsicType& t) {
-  using B = facts::IntrinsicType::Base;
-  switch (t.base) {
-    case B::Integer: return TypeInfo::integer(t.kind);
-    case B::Real: return TypeInfo::real(t.kind);
-    case B::Complex: return TypeInfo::complex(t.kind);
-    case B::Logical: return TypeInfo::logical(t.kind);
-    case B::Character: return TypeInfo::character(t.charLen);
-  }
-  return {};
-}
-
-}  // namespace
 
 TypeInfo intrinsicResultType(const Expr& e, const std::vector<TypeInfo>& argTypes) {
   const IntrinsicInfo* info = findIntrinsic(e.text);
   if (!info) return {};
-  TypeInfo first = argTypes.empty() ? TypeInfo{} : argTypes[0];
-  switch (info->rule) {
-    case ResultRule::FirstArg: {
-      // MIN/MAX with mixed kinds take the widest argument.
-      TypeInfo t = first;
-      if (info->cls == IntrinsicClass::MinMax)
-        for (size_t i = 1; i < argTypes.size(); ++i) t = promote(t, argTypes[i]);
-      return t;
-    }
-    case ResultRule::RealOfFirst:
-      return first.base == BaseType::Complex ? TypeInfo::real(first.kind) : first;
-    case ResultRule::Fixed:
-      return typeInfoOf(info->type);
-    case ResultRule::KindArg: {
-      TypeInfo t = typeInfoOf(info->type);
-      for (const auto& a : e.args)
-        if (a && a->kind == ExprKind::Keyword && a->text == "kind" && a->args[0]->kind == ExprKind::IntLiteral)
-          t.kind = typeKind(a->args[0]->intValue);
-      // REAL(i, 8) and INT(x, 8): the second positional argument is the kind.
-      if (e.text != "cmplx" && e.args.size() >= 2 && e.args[1] && e.args[1]->kind != ExprKind::Keyword) {
-        const Expr& k = *e.args[1];
-        if (k.kind == ExprKind::IntLiteral) t.kind = typeKind(k.intValue);
-        if (k.kind == ExprKind::Name && k.symbol && k.symbol->value.isInteger()) t.kind = typeKind(k.symbol->value.i);
-      }
-      return t;
+  std::optional<int> kind;
+  if (info->rule == ResultRule::KindArg) {
+    for (const auto& a : e.args)
+      if (a && a->kind == ExprKind::Keyword && a->text == "kind" && a->args[0]->kind == ExprKind::IntLiteral)
+        kind = typeKind(a->args[0]->intValue);
+    // REAL(i, 8) and INT(x, 8): the second positional argument is the kind.
+    if (e.text != "cmplx" && e.args.size() >= 2 && e.args[1] && e.args[1]->kind != ExprKind::Keyword) {
+      const Expr& k = *e.args[1];
+      if (k.kind == ExprKind::IntLiteral) kind = typeKind(k.intValue);
+      if (k.kind == ExprKind::Name && k.symbol && k.symbol->value.isInteger()) kind = typeKind(k.symbol->value.i);
     }
   }
-  return {};
+  return facts::intrinsicResult(*info, argTypes, kind);
 }
 
 bool isConstantExpr(const Expr& e) {

@@ -105,6 +105,44 @@ struct Type {
   bool operator==(const Type& other) const { return base == other.base && kind == other.kind; }
 };
 
+}  // namespace
+}  // namespace sapfor::cuda
+
+namespace sapfor::facts {
+
+/// The writer's types under facts/Intrinsics' promotion and result rules, as the front end's.
+template <>
+struct IntrinsicTyping<cuda::Type> {
+  using Type = cuda::Type;
+  static int rank(const Type& t) {
+    switch (t.base) {
+      case Type::Base::Integer: return 1;
+      case Type::Base::Real: return 2;
+      case Type::Base::Complex: return 3;
+      default: return 0;
+    }
+  }
+  static int kind(const Type& t) { return t.kind; }
+  static Type withKind(const Type& like, int kind) { return Type::of(like.base, kind); }
+  static Type real(int kind) { return Type::real(kind); }
+  static Type of(const IntrinsicType& t) {
+    using B = IntrinsicType::Base;
+    switch (t.base) {
+      case B::Integer: return Type::integer(t.kind);
+      case B::Real: return Type::real(t.kind);
+      case B::Complex: return Type::of(Type::Base::Complex, t.kind);
+      case B::Logical: return Type::logical(t.kind);
+      case B::Character: return Type::of(Type::Base::Character, 1);
+    }
+    return Type{};
+  }
+};
+
+}  // namespace sapfor::facts
+
+namespace sapfor::cuda {
+namespace {
+
 Type typeOfRow(const facts::VariableRow& v) {
   static const std::map<std::string, Type::Base, std::less<>> bases = {
       {"integer", Type::Base::Integer}, {"real", Type::Base::Real}, {"complex", Type::Base::Complex},
@@ -117,25 +155,6 @@ Type typeOfRow(const facts::VariableRow& v) {
   return t;
 }
 
-/// The usual arithmetic promotion of two numeric operand types (integer < real < complex), as
-/// the front end types an operation.
-Type promote(const Type& a, const Type& b) {
-  auto rank = [](Type::Base t) {
-    switch (t) {
-      case Type::Base::Integer: return 1;
-      case Type::Base::Real: return 2;
-      case Type::Base::Complex: return 3;
-      default: return 0;
-    }
-  };
-  int ra = rank(a.base), rb = rank(b.base);
-  if (ra == 0 || rb == 0) return ra == 0 ? b : a;
-  if (ra == rb) return Type::of(a.base, std::max(a.kind, b.kind));
-  const Type& high = ra > rb ? a : b;
-  const Type& low = ra > rb ? b : a;
-  // INTEGER + REAL(4) is REAL(4); REAL(8) + COMPLEX(4) is COMPLEX(8).
-  return Type::of(high.base, low.base == Type::Base::Integer ? high.kind : std::max(high.kind, low.kind));
-}
 
 /// The C type of a Fortran type the kernels handle; nullopt for the others (COMPLEX, CHARACTER,
 /// derived types, REAL(16)). LOGICAL is an int of its kind, as gfortran stores it.
@@ -654,8 +673,8 @@ class KernelTranslator {
           return Type::logical();
         if (op == "//") return Type::of(Type::Base::Character, 1);
         Type left = typeOf(e.args[0]), right = typeOf(e.args[1]);
-        if (op == "**") return isInteger(right) ? left : promote(left, right);
-        return promote(left, right);
+        if (op == "**") return isInteger(right) ? left : facts::promote(left, right);
+        return facts::promote(left, right);
       }
       default: return {};
     }
@@ -663,46 +682,22 @@ class KernelTranslator {
 
   /// An intrinsic's result type, by facts/Intrinsics' rule.
   Type intrinsicType(const Expression& e) {
-    using facts::ResultRule;
     const facts::IntrinsicInfo* info = facts::findIntrinsic(e.text);
     if (!info) return {};
     std::vector<Type> argTypes;
     for (const Expression& a : e.args)
       if (a.kind != ExpressionKind::Keyword) argTypes.push_back(typeOf(a));
-    Type first = argTypes.empty() ? Type{} : argTypes[0];
-    auto fixed = [](const facts::IntrinsicType& t) {
-      using B = facts::IntrinsicType::Base;
-      switch (t.base) {
-        case B::Integer: return Type::integer(t.kind);
-        case B::Real: return Type::real(t.kind);
-        case B::Complex: return Type::of(Type::Base::Complex, t.kind);
-        case B::Logical: return Type::logical(t.kind);
-        case B::Character: return Type::of(Type::Base::Character, 1);
-      }
-      return Type{};
-    };
-    switch (info->rule) {
-      case ResultRule::FirstArg: {
-        Type t = first;  // MIN/MAX with mixed kinds take the widest argument
-        if (info->cls == facts::IntrinsicClass::MinMax)
-          for (size_t i = 1; i < argTypes.size(); ++i) t = promote(t, argTypes[i]);
-        return t;
-      }
-      case ResultRule::RealOfFirst: return first.base == Type::Base::Complex ? Type::real(first.kind) : first;
-      case ResultRule::Fixed: return fixed(info->type);
-      case ResultRule::KindArg: {
-        Type t = fixed(info->type);
-        auto kindOf = [](std::optional<int64_t> v) { return v && *v > 0 && *v <= 16 ? static_cast<int>(*v) : 0; };
-        for (const Expression& a : e.args)
-          if (a.kind == ExpressionKind::Keyword && a.text == "kind" && a.args.size() == 1 && facts::integerValue(a.args[0]))
-            t.kind = kindOf(facts::integerValue(a.args[0]));
-        // REAL(i, 8) and INT(x, 8): the second positional argument is the kind.
-        if (e.text != "cmplx" && e.args.size() >= 2 && e.args[1].kind != ExpressionKind::Keyword && facts::integerValue(e.args[1]))
-          t.kind = kindOf(facts::integerValue(e.args[1]));
-        return t;
-      }
+    std::optional<int> kind;
+    if (info->rule == facts::ResultRule::KindArg) {
+      auto kindOf = [](std::optional<int64_t> v) { return v && *v > 0 && *v <= 16 ? static_cast<int>(*v) : 0; };
+      for (const Expression& a : e.args)
+        if (a.kind == ExpressionKind::Keyword && a.text == "kind" && a.args.size() == 1 && facts::integerValue(a.args[0]))
+          kind = kindOf(facts::integerValue(a.args[0]));
+      // REAL(i, 8) and INT(x, 8): the second positional argument is the kind.
+      if (e.text != "cmplx" && e.args.size() >= 2 && e.args[1].kind != ExpressionKind::Keyword && facts::integerValue(e.args[1]))
+        kind = kindOf(facts::integerValue(e.args[1]));
     }
-    return {};
+    return facts::intrinsicResult(*info, argTypes, kind);
   }
 
   CExpr name(const Expression& e) {
@@ -1130,7 +1125,7 @@ class KernelTranslator {
         std::string span = wrap(upper, kAdditive) + " - " + wrap(lower, kAdditive + 1);
         // Bounds of a 64-bit kind: the count is computed in 64 bits (max(0, a long long) names no
         // one overload), and the launcher checks that it fits the kernel's int offsets.
-        Type spanType = promote(typeOf(s.trees.exprs[1]), typeOf(s.trees.exprs[0]));
+        Type spanType = facts::promote(typeOf(s.trees.exprs[1]), typeOf(s.trees.exprs[0]));
         bool wide = isInteger(spanType) && spanType.kind > 4;
         std::string zero = wide ? "0LL" : "0";
         std::string count = d.step == 1 ? "max(" + zero + ", " + span + " + 1)"
