@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <set>
 
 namespace sapfor::analyzer {
 
@@ -61,7 +62,11 @@ class TraitRows {
 
  private:
   /// The trait column set to a kind's name in the statement itself.
-  static BatchedInsert::Constant literal(TraitKind kind) { return {"trait", "'" + std::string(nameOf(kind)) + "'"}; }
+  static BatchedInsert::Constant literal(TraitKind kind) {
+    std::string quoted(1, '\'');  // appended, not "'" + name: GCC 12 warns falsely (-Wrestrict) on that
+    quoted.append(nameOf(kind)).push_back('\'');
+    return {"trait", quoted};
+  }
   static BatchedInsert& common(BatchedInsert& rows, Id loopId, const Trait& t) {
     return rows.value(loopId).value(t.name).id(t.varId).id(t.line);
   }
@@ -155,16 +160,109 @@ class ResultWriter {
   BatchedInsert dependence_, expert_, expertVar_, update_;
 };
 
+/// A call inside a nest the expert proposes: what the callee runs, and whatever it calls, runs
+/// inside that nest's kernel.
+struct KernelCall {
+  Id procId = 0;  ///< the caller
+  std::string nestKey;
+  std::string callee;
+  int line = 0;
+};
+
+/// The calls inside the nests the expert proposes for the procedure loaded in `program`.
+void kernelCalls(const Program& program, const Expert& expert, std::vector<KernelCall>& out) {
+  for (const ExpertDirective& e : expert.directives()) {
+    if (e.kind != "PARALLEL") continue;
+    const LoopRow& nest = program.loop(e.loopId);
+    for (const CallRow& c : program.calls)
+      if (c.kind != CallKind::StatementFunction && c.stmtId >= nest.firstStmt && c.stmtId <= nest.lastStmt)
+        out.push_back({program.current, nest.key, c.callee, c.line});
+  }
+}
+
+/// DVMH runs no PARALLEL inside another one's kernel: once every procedure is analyzed, the
+/// expert's directives in the procedures that a proposed nest calls, directly or through other
+/// calls, are withdrawn (the outer nest keeps the wider parallelism), with a note on each loop
+/// that loses its PARALLEL. `schema` holds the analysis tables (the facts are in main).
+void withdrawInsideKernels(SQLite::Database& db, const std::string& schema, const Program& program, const Effects& effects,
+                           const std::vector<KernelCall>& calls, AnalysisReport& report) {
+  std::map<Id, const KernelCall*> reachedBy;  // a procedure, the call in a proposed nest that reaches it
+  std::vector<Id> pending;
+  auto reach = [&](Id target, const KernelCall* by) {
+    if (target && reachedBy.emplace(target, by).second) pending.push_back(target);
+  };
+  for (const KernelCall& c : calls) reach(effects.callee(c.callee, c.procId), &c);
+  if (reachedBy.empty()) return;
+  SQLite::Statement callees(db, "SELECT callee FROM main.call WHERE call_id BETWEEN ?1 AND ?2 AND kind <> 'statement_function'");
+  while (!pending.empty()) {
+    Id procId = pending.back();
+    pending.pop_back();
+    const IdRange range = program.procedure(procId).calls;
+    callees.bind(1, range.first);
+    callees.bind(2, range.last);
+    while (callees.executeStep()) reach(effects.callee(callees.getColumn(0).getString(), procId), reachedBy[procId]);
+    callees.reset();
+  }
+  SQLite::Statement directives(db, "SELECT loop_id, kind, line FROM " + schema +
+                                       ".expert_directive WHERE expert_id BETWEEN ?1 AND ?2 ORDER BY expert_id");
+  SQLite::Statement nextPos(db, "SELECT coalesce(max(pos), 0) + 1 FROM " + schema + ".loop_reason WHERE loop_id = ?");
+  SQLite::Statement note(db, "INSERT INTO " + schema + ".loop_reason (loop_id, pos, kind, blocking, name, line, message) "
+                             "VALUES (?1, ?2, '" + std::string(nameOf(ReasonKind::InsideKernel)) + "', 0, ?3, ?4, ?5)");
+  SQLite::Statement dropVars(db, "DELETE FROM " + schema + ".expert_directive_var WHERE expert_id BETWEEN ?1 AND ?2");
+  SQLite::Statement drop(db, "DELETE FROM " + schema + ".expert_directive WHERE expert_id BETWEEN ?1 AND ?2");
+  std::set<Id> withdrawn;  // the loops the withdrawn directives name
+  for (const auto& [procId, by] : reachedBy) {
+    const int64_t first = procId * kIdsPerProcedure, last = (procId + 1) * kIdsPerProcedure - 1;
+    directives.bind(1, first);
+    directives.bind(2, last);
+    std::vector<std::pair<Id, int>> parallel;
+    while (directives.executeStep()) {
+      Id loopId = directives.getColumn(0).getInt64();
+      withdrawn.insert(loopId);
+      if (directives.getColumn(1).getString() == "PARALLEL") parallel.emplace_back(loopId, directives.getColumn(2).getInt());
+    }
+    directives.reset();
+    const std::string& name = program.procedure(procId).name;
+    std::string message = "parallel, but not proposed: " + by->nestKey + ", which the expert proposes, calls " + by->callee +
+                          " (line " + std::to_string(by->line) + ")" +
+                          (by->callee == name ? "" : ", which reaches " + name) +
+                          ", and DVMH runs no PARALLEL inside another one's kernel";
+    for (const auto& [loopId, line] : parallel) {
+      nextPos.bind(1, loopId);
+      nextPos.executeStep();
+      int64_t pos = nextPos.getColumn(0).getInt64();
+      nextPos.reset();
+      note.bind(1, loopId);
+      note.bind(2, pos);
+      note.bind(3, name);
+      note.bind(4, line);
+      note.bind(5, message);
+      note.exec();
+      note.reset();
+      report.withdrawn.emplace_back(loopId, message);
+    }
+    report.expertDirectives -= static_cast<int>(parallel.size());
+    for (SQLite::Statement* q : {&dropVars, &drop}) {
+      q->bind(1, first);
+      q->bind(2, last);
+      q->exec();
+      q->reset();
+    }
+  }
+  std::erase_if(report.directives, [&](const ExpertDirective& e) { return withdrawn.count(e.loopId) > 0; });
+}
+
 /// Analyzes the procedure loaded in `program` and writes its rows.
 /// `final`, when given, says whether the loop analysis may be kept (else nothing is written and
 /// analyzeLoaded returns false).
 bool analyzeLoaded(const Program& program, const Effects& effects, const DirectiveIndex& index, ResultWriter& writer,
                    const AnalysisOptions& options, AnalysisReport& report, std::vector<Finding>& findings,
-                   const std::function<bool(const LoopAnalysis&)>& final = {}) {
+                   std::vector<KernelCall>& inKernels, const std::function<bool(const LoopAnalysis&)>& final = {}) {
   LoopAnalysis loops(program, effects);
   if (final && !final(loops)) return false;
   Expert expert(program, loops, index);
   writer.procedure(program.current, loops, expert);
+  kernelCalls(program, expert, inKernels);
   if (options.inspect) options.inspect(program, loops, expert);
   for (const Verdict& v : expert.verdicts()) {
     report.parallel += v.analysisParallel;
@@ -220,13 +318,15 @@ AnalysisReport analyze(SQLite::Database& db, const AnalysisOptions& options, Pro
   ResultWriter writer(db);
   writer.summaries(program, effects);
   std::vector<Finding> findings;
+  std::vector<KernelCall> inKernels;
   for (const ProcedureRow& p : program.procedures) {
     if (p.loops.empty()) continue;
     reader.load(program, p.id, Program::Detail::All);
     writer.updates(program);
-    analyzeLoaded(program, effects, index, writer, options, report, findings);
+    analyzeLoaded(program, effects, index, writer, options, report, findings, inKernels);
   }
   writer.flush();
+  withdrawInsideKernels(db, "main", program, effects, inKernels, report);
   finishReport(db, program, findings, report);
   if (programOut) {
     program.loops.clear();
@@ -283,6 +383,7 @@ struct StreamingAnalysis::State {
   std::optional<ResultWriter> writer;  ///< into `results`
   AnalysisReport report;
   std::vector<Finding> findings;
+  std::vector<KernelCall> inKernels;  ///< the calls inside proposed nests so far
 
 
   explicit State(SQLite::Database& d) : db(d) {
@@ -365,7 +466,7 @@ struct StreamingAnalysis::State {
       check.expertDirectives = -report.expertDirectives;
       // A call outside the loops matters to them only if it may read what they leave.
       auto final = [&](const LoopAnalysis& loops) { return after.empty() || !mayReadLoopValues(after, loops); };
-      if (!now || !analyzeLoaded(program, *effects, fileIndex, *writer, {}, report, findings, final)) {
+      if (!now || !analyzeLoaded(program, *effects, fileIndex, *writer, {}, report, findings, inKernels, final)) {
         deferred.push_back(program.current);
         continue;
       }
@@ -454,6 +555,7 @@ struct StreamingAnalysis::State {
         q.exec();
         q.reset();
       }
+      std::erase_if(inKernels, [&](const KernelCall& c) { return c.procId == s.procId; });
       findings.erase(findings.begin() + static_cast<std::ptrdiff_t>(s.firstFinding),
                      findings.begin() + static_cast<std::ptrdiff_t>(s.endFinding));
       report.parallel -= s.parallel;
@@ -506,7 +608,7 @@ AnalysisReport StreamingAnalysis::finish() {
       ProgramReader reader(s.db);
       for (Id procId : s.deferred) {
         reader.load(program, procId, Program::Detail::All);
-        analyzeLoaded(program, *s.effects, index, *s.writer, {}, s.report, s.findings);
+        analyzeLoaded(program, *s.effects, index, *s.writer, {}, s.report, s.findings, s.inKernels);
       }
     }
     s.deferred.clear();
@@ -515,6 +617,7 @@ AnalysisReport StreamingAnalysis::finish() {
     s.results->exec("COMMIT");
   });
   s.results.reset();
+  withdrawInsideKernels(s.db, "results", program, *s.effects, s.inKernels, s.report);
   // The whole-program tables go before the append, which would otherwise be the run's peak of
   // memory (with the indexes just built): the report needs the file table alone.
   Program fileTable;

@@ -33,6 +33,9 @@ struct AnalysisReport {
   };
   std::vector<Message> messages;  ///< the check of the user's directives, in file and line order
   std::vector<ExpertDirective> directives;  ///< with AnalysisOptions::keepDirectives: every one the expert proposes
+  /// The loops whose PARALLEL the expert withdrew once the whole program was analyzed (their
+  /// procedure runs inside another proposed nest), with the note saying so.
+  std::vector<std::pair<Id, std::string>> withdrawn;
   int errors() const;
 };
 

@@ -65,6 +65,7 @@ Effects::Effects(Program& program, ProgramReader& reader) : program_(program), s
   SummaryFacts facts = reader.summaryFacts();
   for (Id proc : facts.io) summaries_[static_cast<size_t>(proc - 1)].io = true;
   for (Id proc : facts.stop) summaries_[static_cast<size_t>(proc - 1)].stop = true;
+  for (const auto& [proc, depth] : facts.wideNests) summaries_[static_cast<size_t>(proc - 1)].wideNestDepth = depth;
   for (const SummaryFacts::Call& call : facts.calls) addCall(call);
   finish([&](Id proc) { reader.load(program, proc, Program::Detail::Scalars); });
 }
@@ -114,6 +115,7 @@ void Effects::addLoaded() {
   }
   for (const ArrayRefRow& r : program_.arrayRefs)
     if (r.varId) addEffect(summary, p, r.varId, r.access == Access::Read, r.access == Access::Write, "");
+  summary.wideNestDepth = wideNestDepth(program_.loops);
   for (const CallRow& c : program_.calls) {
     SummaryFacts::Call call{c.procId, c.callee, c.kind, {}, {}};
     for (const CallArgRow& a : c.args) {
@@ -337,6 +339,10 @@ bool Effects::propagate(const CallSite& call) {
   bool changed = false;
   if (callee.io && !summary.io) summary.io = changed = true;
   if (callee.stop && !summary.stop) summary.stop = changed = true;
+  if (callee.wideNestDepth > summary.wideNestDepth) {
+    summary.wideNestDepth = callee.wideNestDepth;
+    changed = true;
+  }
   for (const std::string& name : callee.unknownCalls) changed |= summary.unknownCalls.insert(name).second;
   for (const std::string& name : callee.hostOnly) changed |= summary.hostOnly.insert(name).second;
   const std::string& via = program_.procedure(call.target).name;

@@ -42,6 +42,9 @@ struct ProcedureSummary {
   std::set<std::string> unknownCalls;
   std::set<std::string> hostOnly;  ///< known externals it reaches that run on the host only (data/externals.txt)
   std::map<std::pair<Reach, std::string>, Effect> effects;
+  /// The deepest nest of wide loops (wideLoop) it runs, or a procedure it calls runs: how many
+  /// loops a kernel could map onto threads there.
+  int wideNestDepth = 0;
   /// No I/O, no STOP, no unknown callee, no write outside its dummies.
   bool pure() const;
   const Effect* dummy(const std::string& name) const;

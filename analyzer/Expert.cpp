@@ -194,6 +194,23 @@ bool Expert::place(Id loopId, std::vector<Nest>& nests) {
                                      std::to_string(kMinKernelIterations) + " threads; the loops inside it are"}});
       return false;
     }
+    // DVMH runs no PARALLEL inside another one's kernel (the analyzer withdraws those in what a
+    // proposed nest calls): a nest that calls a procedure running a deeper nest of wide loops
+    // than its own is left to that procedure's loops, which give the threads more iterations
+    // (a loop over tiles around a call of a 2-D kernel).
+    const int own = static_cast<int>(std::count_if(nest.begin(), nest.end(), [&](Id l) { return wideLoop(program_.loop(l)); }));
+    for (const CallRow& c : program_.calls) {
+      if (c.kind == CallKind::StatementFunction || c.stmtId < loop.firstStmt || c.stmtId > loop.lastStmt) continue;
+      const Id target = analysis_.effects().callee(c);
+      const int deeper = target ? analysis_.effects().summary(target).wideNestDepth : 0;
+      if (deeper <= own) continue;
+      notes_.push_back({loopId, {ReasonKind::InsideKernel, false, c.callee, loop.line,
+                                 "parallel, but not proposed: it calls " + c.callee + " (line " + std::to_string(c.line) +
+                                     "), which runs a nest of " + std::to_string(deeper) + " loops not known to be small, " +
+                                     "more than its own " + std::to_string(own) + "; DVMH runs no PARALLEL inside another " +
+                                     "one's kernel: the kernels are to be found in " + c.callee + " instead"}});
+      return false;
+    }
     nests.push_back({std::move(nest), false, {}});
     return true;
   }

@@ -20,13 +20,6 @@ namespace sapfor::analyzer {
 /// sequential instead (DVMH pipelines a nest by exchanging shadow edges of this width).
 inline constexpr int64_t kMaxAcrossWidth = 4;
 
-/// The fewest iterations a parallel nest must be known to run for the expert to propose it: one
-/// warp's threads (MODEL.md §3 maps an iteration to a thread; fewer leave the warp, the smallest
-/// unit a GPU schedules, partly idle, and a launch costs more than such a kernel computes). A
-/// smaller nest with a parallel loop inside it is left sequential and the loops inside proposed
-/// instead (a DO m = 1, 5 around the work, a one-trip DO).
-inline constexpr int64_t kMinKernelIterations = 32;
-
 struct ExpertDirective {
   Id loopId = 0;
   Id fileId = 0;

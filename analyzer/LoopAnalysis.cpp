@@ -1002,6 +1002,12 @@ std::vector<const std::vector<std::string>*> LoopAnalysis::selectedFrom(const St
 }
 
 std::optional<std::pair<LinearExpr, LinearExpr>> LoopAnalysis::fixedDimension(const Variable& v, size_t d, bool callerSide) {
+  if (d < v.layout.size()) {  // folded (a named constant's value is no name the procedure may change)
+    LinearExpr lower, extent;
+    lower.constant = v.layout[d].first;
+    extent.constant = v.layout[d].second;
+    return std::make_pair(lower, extent);
+  }
   if (d >= v.boundTrees.size() || v.boundTrees[d].empty()) return std::nullopt;
   std::vector<facts::Expression> bounds;
   try {

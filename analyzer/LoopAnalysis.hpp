@@ -140,6 +140,7 @@ class LoopAnalysis {
   /// The array accesses inside a loop (its nested loops included), in statement order.
   std::vector<const ArrayAccess*> accessesIn(Id loopId) const;
   const StatementEffects& effectsOf(Id stmt) const;
+  const Effects& effects() const { return effects_; }
 
  private:
   void scalars(const LoopRow& loop, LoopResult& result);

@@ -95,14 +95,13 @@ Variable Variable::of(const facts::VariableRow& row, std::vector<std::string>& c
     v.bounds.emplace_back(d.lower, d.upper);
     v.boundTrees.push_back(d.bounds);
   }
-  if (v.associated())
-    for (const facts::DimensionRow& d : row.dims) {
-      if (!d.lowerValue || !d.extent) {
-        v.layout.clear();
-        break;
-      }
-      v.layout.emplace_back(*d.lowerValue, *d.extent);
+  for (const facts::DimensionRow& d : row.dims) {
+    if (!d.lowerValue || !d.extent) {
+      v.layout.clear();
+      break;
     }
+    v.layout.emplace_back(*d.lowerValue, *d.extent);
+  }
   return v;
 }
 
@@ -415,6 +414,25 @@ void ProgramReader::forEachAccess(const std::function<void(Id, Id, char)>& visit
 
 SummaryFacts ProgramReader::summaryFacts() {
   SummaryFacts f;
+  {
+    Query q(db_, "SELECT loop_id, proc_id, parent_id, kind, trip_count FROM loop ORDER BY proc_id, loop_id");
+    std::vector<facts::LoopRow> loops;
+    auto flush = [&] {
+      if (!loops.empty()) f.wideNests.emplace_back(loops.front().procId, wideNestDepth(loops));
+      loops.clear();
+    };
+    while (q.next()) {
+      facts::LoopRow l;
+      l.id = q.id(0);
+      l.procId = q.id(1);
+      l.parentId = q.id(2);
+      l.kind = q.value<LoopKind>(3);
+      l.tripCount = q.optional(4);
+      if (!loops.empty() && loops.front().procId != l.procId) flush();
+      loops.push_back(std::move(l));
+    }
+    flush();
+  }
   {
     // The statement kinds an I/O or STOP statement has (facts::isInputOutput), as an SQL list.
     std::string kinds = "'" + std::string(nameOf(StatementKind::Stop)) + "'";

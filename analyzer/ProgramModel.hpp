@@ -17,7 +17,9 @@
 #include <SQLiteCpp/Database.h>
 
 #include <cstdint>
+#include <algorithm>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -56,6 +58,34 @@ using facts::LabelRow;
 using facts::ObstacleRow;
 using facts::ScalarRefRow;
 
+/// The fewest iterations a parallel nest must be known to run for the expert to propose it: one
+/// warp's threads (MODEL.md §3 maps an iteration to a thread; fewer leave the warp, the smallest
+/// unit a GPU schedules, partly idle, and a launch costs more than such a kernel computes). A
+/// smaller nest with a parallel loop inside it is left sequential and the loops inside proposed
+/// instead (a DO m = 1, 5 around the work, a one-trip DO).
+inline constexpr int64_t kMinKernelIterations = 32;
+
+/// Whether a loop is a counted one not known to run fewer than kMinKernelIterations iterations:
+/// one that could give a kernel's threads their iterations.
+inline bool wideLoop(const facts::LoopRow& loop) {
+  return loop.counted() && (!loop.tripCount || *loop.tripCount >= kMinKernelIterations);
+}
+
+/// The deepest nest of wide loops among one procedure's loops (facts::LoopRow or derived, parents
+/// before their children).
+template <class Loops>
+int wideNestDepth(const Loops& loops) {
+  std::map<Id, int> depth;  // of each loop's nest down to it
+  int deepest = 0;
+  for (const facts::LoopRow& l : loops) {
+    auto parent = depth.find(l.parentId);
+    int d = (parent == depth.end() ? 0 : parent->second) + (wideLoop(l) ? 1 : 0);
+    depth[l.id] = d;
+    deepest = std::max(deepest, d);
+  }
+  return deepest;
+}
+
 /// Ids [first, last] of one table's rows that belong to a procedure (last < first: none).
 struct IdRange {
   Id first = 0, last = -1;
@@ -88,8 +118,8 @@ struct Variable {
   std::optional<int64_t> offset;  ///< storage association: the byte offset in its COMMON block or EQUIVALENCE group
   std::vector<std::pair<std::string, std::string>> bounds;  ///< per dimension: lower, upper as written ("" unknown)
   std::vector<std::string> boundTrees;  ///< per dimension: [lower, upper] as expression JSON ("": none)
-  /// Per dimension, the folded lower bound and extent; kept for COMMON and EQUIVALENCE members
-  /// only (what storage association needs), empty when some dimension does not fold.
+  /// Per dimension, the folded lower bound and extent (named constants' values included: what
+  /// storage association and a call's region need), empty when some dimension does not fold.
   std::vector<std::pair<int64_t, int64_t>> layout;
   bool isArray() const { return rank != 0; }
   /// Shares storage with other variables by COMMON or EQUIVALENCE.
@@ -222,6 +252,7 @@ struct SummaryFacts {
     std::vector<Id> argumentVars;       ///< per argument: the caller's variable it names (0: none)
   };
   std::vector<Call> calls;
+  std::vector<std::pair<Id, int>> wideNests;  ///< per procedure with loops: wideNestDepth of its loops
 };
 
 /// Reads a program from a database: the whole-program tables once, then one procedure's code at

@@ -142,10 +142,12 @@ SAPFOR_VOCABULARY(TraitKind, "loop_trait", "trait", true, std::string_view("read
 /// a scalar, an induction, a value live after the loop, no counted loop control, an irregular
 /// loop variable or step, an obstacle (the loop_obstacle kinds), a nest that is not rectangular,
 /// an analysis too complex to finish; a parallel nest too small for the expert to propose, a call
-/// of something that runs on the host only (notes). Not CHECKed in the schema.
+/// of something that runs on the host only, a nest whose procedure runs inside another proposed
+/// nest's kernel (notes). Not CHECKed in the schema.
 enum class ReasonKind : uint8_t {
   Flow, Anti, Output, Unknown, Scalar, Induction, LiveAfter, NotCounted, Irregular,
   Io, Stop, GotoOut, Exit, Return, Call, Unparsed, NonRectangular, TooComplex, TooFewIterations, HostOnly,
+  InsideKernel,
 };
 SAPFOR_VOCABULARY(ReasonKind, "loop_reason", "kind", false, std::string_view("flow"), std::string_view("anti"),
                   std::string_view("output"), std::string_view("unknown"), std::string_view("scalar"),
@@ -153,7 +155,8 @@ SAPFOR_VOCABULARY(ReasonKind, "loop_reason", "kind", false, std::string_view("fl
                   std::string_view("irregular"), std::string_view("io"), std::string_view("stop"),
                   std::string_view("goto_out"), std::string_view("exit"), std::string_view("return"),
                   std::string_view("call"), std::string_view("unparsed"), std::string_view("non_rectangular"),
-                  std::string_view("too_complex"), std::string_view("too_few_iterations"), std::string_view("host_only"));
+                  std::string_view("too_complex"), std::string_view("too_few_iterations"), std::string_view("host_only"),
+                  std::string_view("inside_kernel"));
 
 enum class DependenceKind : uint8_t { Flow, Anti, Output };
 SAPFOR_VOCABULARY(DependenceKind, "dependence", "kind", true, std::string_view("flow"), std::string_view("anti"),

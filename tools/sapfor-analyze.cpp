@@ -93,6 +93,9 @@ int main(int argc, char** argv) {
     db::WriteTransaction transaction(*db);
     report = analyzer::analyze(*db, options, &program);
     transaction.commit();
+    // The whole-program pass after the procedures' analyses may withdraw what the text proposes.
+    for (const auto& [id, message] : report.withdrawn)
+      if (auto text = wanted.find(id); text != wanted.end()) text->second += "expert: withdrawn: " + message + "\n";
     bool first = true;
     for (const std::string& key : explain) {
       SQLite::Statement find(*db, "SELECT loop_id FROM loop WHERE loop_key = ?");
