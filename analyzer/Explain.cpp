@@ -1,6 +1,8 @@
 /// @file Explain.cpp
 #include "analyzer/Explain.hpp"
 
+#include "files/Terminal.hpp"
+
 #include <filesystem>
 #include <sstream>
 
@@ -19,6 +21,11 @@ std::string shownPath(const std::string& sourceRoot, const std::string& path) {
   std::string shown = relative.string();
   bool under = !shown.empty() && shown.rfind("..", 0) != 0 && !relative.is_absolute();
   return under ? shown : full.string();
+}
+
+std::string messageLine(const std::string& sourceRoot, const AnalysisReport::Message& m, bool color) {
+  std::string place = shownPath(sourceRoot, m.path) + ":" + std::to_string(m.line) + ":" + std::to_string(m.col) + ":";
+  return files::bold(place, color) + " " + files::styledSeverity(m.severity, color) + ": " + m.message;
 }
 
 std::string explainLoop(const Program& p, const LoopAnalysis& loops, const Expert& expert, Id loopId) {

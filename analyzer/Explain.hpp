@@ -13,6 +13,10 @@ namespace sapfor::analyzer {
 /// A loaded loop in words.
 std::string explainLoop(const Program& program, const LoopAnalysis& loops, const Expert& expert, Id loopId);
 
+/// A diagnostic of the analysis as a compiler prints it: FILE:LINE:COL: SEVERITY: MESSAGE (the
+/// place bold and the severity in its colour when `color`), without the newline.
+std::string messageLine(const std::string& sourceRoot, const AnalysisReport::Message& m, bool color);
+
 /// Where a database's file is, for a message: the source root joined with the file's path,
 /// relative to the current folder when the file is under it, else absolute.
 std::string shownPath(const std::string& sourceRoot, const std::string& path);

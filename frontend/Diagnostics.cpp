@@ -1,6 +1,8 @@
 /// @file Diagnostics.cpp
 #include "frontend/Diagnostics.hpp"
 
+#include "files/Terminal.hpp"
+
 #include <algorithm>
 #include <ostream>
 
@@ -14,9 +16,10 @@ Diagnostic fileDiagnostic(const FileTable& files, int fileIndex, SourcePos pos, 
 void DiagnosticSink::report(Diagnostic diagnostic) {
   if (echo_ && (!echoErrorsOnly_ || diagnostic.severity == Severity::Error)) {
     if (beforeEcho_) beforeEcho_();
-    *echo_ << (diagnostic.shownPath.empty() ? diagnostic.path : diagnostic.shownPath);
-    if (diagnostic.line > 0) *echo_ << ':' << diagnostic.line << ':' << diagnostic.col;
-    *echo_ << ": " << severityName(diagnostic.severity) << ": " << diagnostic.message << '\n';
+    std::string place = diagnostic.shownPath.empty() ? diagnostic.path : diagnostic.shownPath;
+    if (diagnostic.line > 0) place += ':' + std::to_string(diagnostic.line) + ':' + std::to_string(diagnostic.col);
+    *echo_ << files::bold(place + ":", color_) << ' ' << files::styledSeverity(severityName(diagnostic.severity), color_) << ": "
+           << diagnostic.message << '\n';
   }
   diagnostics_.push_back(std::move(diagnostic));
 }

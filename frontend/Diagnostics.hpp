@@ -38,6 +38,8 @@ class DiagnosticSink {
   void setEchoErrorsOnly(bool value) { echoErrorsOnly_ = value; }
   /// Called before a diagnostic is echoed (a tool wipes its progress line there).
   void setBeforeEcho(std::function<void()> hook) { beforeEcho_ = std::move(hook); }
+  /// Echo in colour (files/Terminal.hpp): the place bold, the severity in its colour.
+  void setColor(bool value) { color_ = value; }
   const std::vector<Diagnostic>& all() const { return diagnostics_; }
   /// Moves the collected diagnostics out (a file parsed on another thread hands its own over).
   std::vector<Diagnostic> take() { return std::move(diagnostics_); }
@@ -46,6 +48,7 @@ class DiagnosticSink {
  private:
   std::ostream* echo_;
   bool echoErrorsOnly_ = false;
+  bool color_ = false;
   std::function<void()> beforeEcho_;
   std::vector<Diagnostic> diagnostics_;
 };

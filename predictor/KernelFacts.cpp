@@ -388,7 +388,7 @@ std::optional<double> ProgramFacts::constant(Id procId, const std::string& name)
   return module->second.front();
 }
 
-std::vector<KernelFacts> ProgramFacts::kernels(const std::string& onlyLoopKey) {
+std::vector<KernelFacts> ProgramFacts::kernels(const std::vector<std::string>& onlyLoopKeys) {
   const Whole& w = *whole_;
   std::map<Id, KernelFacts> byLoop;
   std::map<Id, const facts::DirectiveRow*> directiveOf;
@@ -416,18 +416,21 @@ std::vector<KernelFacts> ProgramFacts::kernels(const std::string& onlyLoopKey) {
     k.across = expert.getColumn(2).getInt() != 0;
     byLoop[loop] = k;
   }
-  const facts::LoopRow* only = onlyLoopKey.empty() ? nullptr : loopByKey(onlyLoopKey);
+  std::set<Id> only;  // empty: every kernel
+  for (const std::string& key : onlyLoopKeys)
+    if (const facts::LoopRow* l = loopByKey(key)) only.insert(l->id);
+  const bool all = onlyLoopKeys.empty();
   // The kernels' scalar traits in one pass (loop_trait has no index by loop).
   std::map<Id, std::vector<std::tuple<std::string, std::string, std::string>>> traits;
   SQLite::Statement traitRows(db_, "SELECT loop_id, name, trait, op FROM loop_trait");
   while (traitRows.executeStep()) {
     Id loop = traitRows.getColumn(0).getInt64();
-    if (byLoop.count(loop) && (!only || only->id == loop))
+    if (byLoop.count(loop) && (all || only.count(loop)))
       traits[loop].emplace_back(textOf(traitRows, 1), textOf(traitRows, 2), textOf(traitRows, 3));
   }
   std::vector<KernelFacts> result;
   for (auto& [loop, k] : byLoop) {
-    if (only && loop != only->id) continue;
+    if (!all && !only.count(loop)) continue;
     if (!hasLoop(loop)) continue;
     // The nest: the outermost loop and, rank - 1 times, its only (or first) child loop.
     k.nest.push_back(loop);

@@ -105,9 +105,9 @@ class ProgramFacts {
   /// `db` (a connection and its prepared statements belong to one thread).
   ProgramFacts(const ProgramFacts& program, SQLite::Database& db);
 
-  /// The kernels in source order (by the outermost loop's id), without their bodies; `onlyLoop`
-  /// restricts to one.
-  std::vector<KernelFacts> kernels(const std::string& onlyLoopKey = {});
+  /// The kernels in source order (by the outermost loop's id), without their bodies; only those
+  /// whose outermost loop `onlyLoopKeys` names, when it names any.
+  std::vector<KernelFacts> kernels(const std::vector<std::string>& onlyLoopKeys = {});
   /// Reads a kernel's body: its blocks, statements and references (one kernel's at a time keeps
   /// the memory small on a large program).
   void readKernelBody(KernelFacts& k);

@@ -3,6 +3,8 @@
 /// block and grid dvmh-predict computes: --gpu, --gpu-file, --block-defaults, --block, --param.
 #pragma once
 
+#include "files/Terminal.hpp"
+
 #include "predictor/GpuProfile.hpp"
 #include "predictor/ModelSettings.hpp"
 #include "predictor/Predictor.hpp"
@@ -140,16 +142,17 @@ inline size_t editDistance(const std::string& a, const std::string& b) {
 }
 
 /// A warning on `err` for each --param the run never looked up (a misspelt name, a loop that is
-/// no kernel, a symbol that folds without it), with the closest key it did look up.
+/// no kernel, a symbol that folds without it), with the closest key it did look up; `color`:
+/// "warning" in its colour.
 inline void warnUnusedParams(std::ostream& err, const std::string& tool, const predictor::PredictOptions& options,
-                             const predictor::ProgramPrediction& prediction) {
+                             const predictor::ProgramPrediction& prediction, bool color = false) {
   for (const auto& [key, value] : options.params) {
     if (prediction.paramsUsed.count(key)) continue;
     std::string closest;
     size_t best = std::max<size_t>(2, key.size() / 3) + 1;  // farther than that is no misspelling
     for (const std::string& asked : prediction.paramsAsked)
       if (size_t d = editDistance(key, asked); d < best) best = d, closest = asked;
-    err << tool << ": warning: --param " << key << "=" << static_cast<int64_t>(value)
+    err << tool << ": " << files::styledSeverity("warning", color) << ": --param " << key << "=" << static_cast<int64_t>(value)
         << " is not used: nothing predicted asks for " << key
         << (closest.empty() ? " (the keys: the symbols and extents 'unknown, needs' names, loop keys)" : "; did you mean " + closest + "?")
         << "\n";

@@ -17,6 +17,7 @@
 #include "tools/PredictorOptions.hpp"
 
 #include <boost/program_options.hpp>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -65,13 +66,22 @@ const char* const kUsage =
     "Exit status: 0 predicted (unknown kernels included); 2 trouble (no database, not ours, an unknown\n"
     "GPU or loop, a bad option, --registers ptxas without a usable nvcc).\n";
 
+const char* const kExamples =
+    "Examples:\n"
+    "  dvmh-predict app.sqlite                           every kernel on an H100, a 100-column table\n"
+    "  dvmh-predict app.sqlite --gpu a100 --param n=4096 --loop jacobi:2 --loop jacobi:3\n"
+    "                                                    two kernels, n given\n"
+    "  dvmh-predict app.sqlite --explain jacobi:2        every step of one kernel's derivation\n"
+    "  dvmh-predict new.sqlite --format html --baseline old.sqlite > report.html\n"
+    "                                                    a page comparing two revisions\n";
+
 /// Sets `options.compiled` from ptxas when `mode` (auto, ptxas) asks for it and nvcc can compile
 /// for the GPU, and `summary` to where the registers come from. Returns the message for trouble:
 /// --registers ptxas that cannot be honoured.
 std::optional<std::string> measureRegisters(SQLite::Database& db, ProgramFacts& program, std::vector<KernelFacts>& kernels,
                                             PredictOptions& options, const ModelSettings& settings, const std::string& mode,
                                             const std::string& nvccPath, const std::string& cacheDir, bool quiet,
-                                            std::string& summary) {
+                                            bool color, std::string& summary) {
   const std::string heuristic = options.gpu.thesisRegisters ? "the thesis' heuristic of MODEL.md §6"
                                                             : "the heuristic fitted to ptxas in data/model.ini";
   if (mode == "heuristic") {
@@ -100,7 +110,7 @@ std::optional<std::string> measureRegisters(SQLite::Database& db, ProgramFacts& 
     cuda::RegisterMeasurement m =
         cuda::measureRegisters(db, program, kernels, launches, options.gpu, *nvcc, cacheDir, options.jobs);
     if (!quiet)
-      for (const std::string& w : m.warnings) std::cerr << "dvmh-predict: warning: " << w << "\n";
+      for (const std::string& w : m.warnings) std::cerr << "dvmh-predict: " << files::styledSeverity("warning", color) << ": " << w << "\n";
     options.compiled = std::move(m.byLoop);
     summary = m.summary;
   });
@@ -108,9 +118,9 @@ std::optional<std::string> measureRegisters(SQLite::Database& db, ProgramFacts& 
 }
 
 /// The baseline of an HTML report, predicted again with this run's GPU and options (without
-/// --explain, and only `onlyLoop` when it names one of its loops); its database is not written.
+/// --explain, and only the kernels `onlyLoops` names, when it names any); its database is not written.
 /// Its registers come from where this run's do (--registers), measured on its own kernels.
-HtmlReportInput predictBaseline(SQLite::Database& db, const std::string& path, const std::string& onlyLoop,
+HtmlReportInput predictBaseline(SQLite::Database& db, const std::string& path, const std::vector<std::string>& onlyLoops,
                                 PredictOptions options, const ModelSettings& settings, const std::string& optionText,
                                 const std::function<std::optional<std::string>(SQLite::Database&, ProgramFacts&,
                                                                                std::vector<KernelFacts>&, PredictOptions&,
@@ -119,8 +129,7 @@ HtmlReportInput predictBaseline(SQLite::Database& db, const std::string& path, c
   options.explainAll = false;
   options.compiled.clear();
   ProgramFacts program(db);
-  std::vector<KernelFacts> kernels;
-  if (onlyLoop.empty() || program.loopByKey(onlyLoop)) kernels = program.kernels(onlyLoop);
+  std::vector<KernelFacts> kernels = program.kernels(onlyLoops);  // a loop only the new revision has is none
   HtmlReportInput input;
   input.header = {0, path, options.gpu.key, options.gpu.name, optionText, ""};
   if (std::optional<std::string> bad = registersOf(db, program, kernels, options, input.header.registers))
@@ -137,7 +146,8 @@ int main(int argc, char** argv) {
   sapfor::files::handleInterruptions();
   sapfor::db::configureSqlite();
   std::string path, gpuName(sapfor::predictor::kDefaultGpuKey), gpuFile, blockDefaults = "thesis", block, cache = "on", transactions = "exact",
-                    format = "table", loop, explain, baseline, paramsFile;
+                    format = "table", explain, baseline, paramsFile, color = "auto";
+  std::vector<std::string> loops;
   int cacheKb = 0;
   std::vector<std::string> params;
   const char* registersDefault = std::getenv("SAPFOR_REGISTERS");
@@ -160,7 +170,7 @@ int main(int argc, char** argv) {
        "NAME=VALUE: a symbol's value (n=1000), a loop's trip count (jacobi:1=100), or an assumed-shape or allocatable array's "
        "extent (a.extent1=512); PROCEDURE.NAME=VALUE for one procedure's symbol (resid.n1=34); repeatable, and over --params")
       ("params", po::value(&paramsFile), "FILE: --param values, NAME=VALUE a line (# comments)")
-      ("loop", po::value(&loop), "LOOP_KEY: predict only this kernel")
+      ("loop", po::value(&loops)->composing(), "LOOP_KEY: predict only this kernel (repeatable)")
       ("explain", po::value(&explain), "LOOP_KEY: print every step of this kernel's derivation with its formula")
       ("format", po::value(&format), "table (default), json, csv or html")
       ("wide", po::bool_switch(&wide), "the table with every column (the grid, iterations per thread, accesses), wider than 100")
@@ -174,13 +184,15 @@ int main(int argc, char** argv) {
       ("jobs,j", po::value(&options.jobs)->default_value(tools::defaultJobs()),
        "N: threads predicting the kernels (default: one per core; the results do not depend on it)")
       ("no-record", po::bool_switch(&noRecord), "do not record the run in the database (opened read-only)")
+      ("color", po::value(&color), "never, auto (the default: on a terminal) or always: warnings in colour")
       ("quiet,q", po::bool_switch(&quiet), "print nothing but what --explain or --format asks for and errors")
       ("version", "print the version and exit")
       ("help,h", "print this help and exit");
   po::options_description hidden;
   hidden.add_options()("database", po::value(&path), "");
   po::variables_map vm;
-  if (std::optional<int> done = tools::parseCommandLine(argc, argv, "dvmh-predict", kUsage, visible, hidden, "database", 1, vm))
+  if (std::optional<int> done = tools::parseCommandLine(argc, argv, "dvmh-predict", kUsage, visible, hidden, "database", 1, vm,
+                                                                 kExamples))
     return *done;
   try {
     if (vm.count("list-gpus")) {
@@ -215,7 +227,7 @@ int main(int argc, char** argv) {
   options.exactTransactions = transactions == "exact";
   format = lower(format);
   if (format != "table" && format != "json" && format != "csv" && format != "html")
-    return usageError("--format " + format + ": expected table, json, csv or html");
+    return usageError(tools::formatProblem(format, {"table", "json", "csv", "html"}));
   if (!baseline.empty() && format != "html")
     return usageError("--baseline " + baseline + ": only the HTML report compares (--format html); sapfor-diff compares "
                       "two databases otherwise");
@@ -247,22 +259,25 @@ int main(int argc, char** argv) {
     auto db = db::openExisting(path, !noRecord);
     if (!db::getMeta(*db, "analysis")) return analysisMissing(path);
     ProgramFacts program(*db);
-    for (const std::string& key : {loop, explain})
+    std::vector<std::string> keys = loops;
+    keys.push_back(explain);
+    for (const std::string& key : keys)
       if (!key.empty() && !program.loopByKey(key))
         return usageError("no loop '" + key + "' in " + path + " (the loop keys: SELECT loop_key FROM loops)");
-    std::vector<KernelFacts> kernels = program.kernels(loop);
+    std::vector<KernelFacts> kernels = program.kernels(loops);
     if (!explain.empty() && std::none_of(kernels.begin(), kernels.end(), [&](const KernelFacts& k) {
           return program.loop(k.loopId).key == explain;
         }))
       return usageError("loop " + explain + " is not a kernel: no PARALLEL directive or expert nest starts there "
                         "(SELECT loop_key FROM expert_directives WHERE kind = 'PARALLEL')");
     ReportHeader header;
+    const bool colored = files::colorWanted(color, STDERR_FILENO);
     if (std::optional<std::string> bad = measureRegisters(*db, program, kernels, options, settings, registers, nvccPath,
-                                                          ptxasCache, quiet, header.registers))
+                                                          ptxasCache, quiet, colored, header.registers))
       return usageError(*bad);
     options.explainLoop = explain;
     ProgramPrediction prediction = predictProgram(program, kernels, options, settings);
-    if (!quiet) tools::warnUnusedParams(std::cerr, "dvmh-predict", options, prediction);
+    if (!quiet) tools::warnUnusedParams(std::cerr, "dvmh-predict", options, prediction, colored);
     header.database = path;
     header.gpuKey = options.gpu.key;
     header.gpuName = options.gpu.name;
@@ -277,16 +292,17 @@ int main(int argc, char** argv) {
     if (!explain.empty()) {
       for (const KernelPrediction& k : prediction.kernels)
         if (k.loopKey == explain) writeExplanation(std::cout, k, options, settings);
-      if (loop.empty()) writeProgramExplanation(std::cout, prediction, options);
+      if (loops.empty()) writeProgramExplanation(std::cout, prediction, options);
     } else if (format == "html") {
       HtmlReportInput current{header, readProvenance(*db), readLoopTree(*db), std::move(prediction),
                               readMeasurements(*db, options.gpu.key)};
       std::optional<HtmlReportInput> before;
       if (baselineDb)
-        before = predictBaseline(*baselineDb, baseline, loop, options, settings, optionText,
+        before = predictBaseline(*baselineDb, baseline, loops, options, settings, optionText,
                                  [&](SQLite::Database& d, ProgramFacts& p, std::vector<KernelFacts>& k, PredictOptions& o,
                                      std::string& summary) {
-                                   return measureRegisters(d, p, k, o, settings, registers, nvccPath, ptxasCache, quiet, summary);
+                                   return measureRegisters(d, p, k, o, settings, registers, nvccPath, ptxasCache, quiet, colored,
+                                                           summary);
                                  });
       writeHtml(std::cout, current, before ? &*before : nullptr);
     } else {

@@ -12,6 +12,8 @@
 
 #include <boost/program_options.hpp>
 
+#include <unistd.h>
+
 #include <chrono>
 #include <iomanip>
 #include <iostream>
@@ -36,6 +38,13 @@ const char* const kUsage =
     "Exit status: 0 analyzed; 1 analyzed, but a user's PARALLEL directive contradicts the\n"
     "analysis (an error diagnostic); 2 nothing changed (no database, an unknown loop key, ...).\n";
 
+const char* const kExamples =
+    "Examples:\n"
+    "  sapfor-analyze app.sqlite                        analyze again (after editing data/externals.txt)\n"
+    "  sapfor-analyze app.sqlite --explain jacobi:2 --explain jacobi:2.1\n"
+    "                                                   why these loops are (not) parallel\n"
+    "  sapfor-analyze app.sqlite --emit-dvmh dvmh/      the sources with the expert's directives in dvmh/\n";
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -44,6 +53,7 @@ int main(int argc, char** argv) {
   std::string path, emitDir;
   std::vector<std::string> explain;
   bool quiet = false;
+  std::string color = "auto";
   po::options_description visible("Options");
   visible.add_options()
       ("explain", po::value<std::vector<std::string>>(&explain)->composing(),
@@ -51,13 +61,15 @@ int main(int argc, char** argv) {
       ("emit-dvmh", po::value<std::string>(&emitDir),
        "write a copy of every source into this folder with the expert's DVMH directives in place of the user's "
        "PARALLEL and REGION directives")
+      ("color", po::value(&color), "never, auto (the default: on a terminal) or always: diagnostics in colour")
       ("quiet,q", po::bool_switch(&quiet), "print only errors and what was asked for")
       ("version", "print the version and exit")
       ("help,h", "print this help and exit");
   po::options_description hidden;
   hidden.add_options()("database", po::value<std::string>(&path), "");
   po::variables_map vm;
-  if (std::optional<int> done = tools::parseCommandLine(argc, argv, "sapfor-analyze", kUsage, visible, hidden, "database", 1, vm))
+  if (std::optional<int> done = tools::parseCommandLine(argc, argv, "sapfor-analyze", kUsage, visible, hidden, "database", 1, vm,
+                                                                 kExamples))
     return *done;
   if (path.empty()) {
     std::cerr << "sapfor-analyze: no database given\n\n" << kUsage;
@@ -116,8 +128,7 @@ int main(int argc, char** argv) {
   }
   for (const auto& m : report.messages)
     if (!quiet || m.severity == "error")
-      std::cerr << analyzer::shownPath(report.sourceRoot, m.path) << ":" << m.line << ":" << m.col << ": "
-                << m.severity << ": " << m.message << "\n";
+      std::cerr << analyzer::messageLine(report.sourceRoot, m, files::colorWanted(color, STDERR_FILENO)) << "\n";
 
   if (!emitDir.empty()) {
     try {

@@ -20,6 +20,7 @@
 
 #include <SQLiteCpp/Statement.h>
 #include <boost/program_options.hpp>
+#include <unistd.h>
 
 #include <fstream>
 #include <sstream>
@@ -59,6 +60,14 @@ const char* const kUsage =
     "(no database, not ours, not analyzed, an unknown loop or GPU, a bad option); nothing is written\n"
     "then.\n";
 
+const char* const kExamples =
+    "Examples:\n"
+    "  sapfor-cuda app.sqlite -o app.cu                 every kernel, for an H100's grid limit\n"
+    "  sapfor-cuda app.sqlite --loop jacobi:2 --loop jacobi:3 --param n=4096\n"
+    "                                                   two kernels on stdout\n"
+    "  sapfor-cuda app.sqlite --bench bench/            a timing program per kernel in bench/ (what\n"
+    "                                                   tools/measure-kernels.sh app.sqlite compiles and runs)\n";
+
 /// Why -o may not replace the file at `path`: anything but sapfor-cuda's own earlier output (a
 /// database, a source, any other file) is never overwritten.
 std::optional<std::string> refusalToReplace(const std::string& path) {
@@ -77,7 +86,7 @@ int main(int argc, char** argv) {
   std::string path, output, gpuName(sapfor::predictor::kDefaultGpuKey), gpuFile, blockDefaults = "thesis", block, paramsFile;
   std::vector<std::string> loops, params;
   bool across = false, quiet = false;
-  std::string benchDir;
+  std::string benchDir, color = "auto";
   int runs = 10;
   po::options_description visible("Options");
   visible.add_options()
@@ -94,6 +103,7 @@ int main(int argc, char** argv) {
       ("runs", po::value(&runs), "N: the timed launches of each --bench program (default 10)")
       ("across", po::bool_switch(&across), "write ACROSS nests too, for measuring registers: they compute the loop only if "
        "their iterations run in order (DVMH pipelines them; that is not written)")
+      ("color", po::value(&color), "never, auto (the default: on a terminal) or always: messages in colour")
       ("quiet,q", po::bool_switch(&quiet), "no line per kernel not translatable or not benchmarked, no warnings "
        "(the exit status still says 1; errors are printed)")
       ("version", "print the version and exit")
@@ -101,7 +111,8 @@ int main(int argc, char** argv) {
   po::options_description hidden;
   hidden.add_options()("database", po::value(&path), "");
   po::variables_map vm;
-  if (std::optional<int> done = tools::parseCommandLine(argc, argv, "sapfor-cuda", kUsage, visible, hidden, "database", 1, vm))
+  if (std::optional<int> done = tools::parseCommandLine(argc, argv, "sapfor-cuda", kUsage, visible, hidden, "database", 1, vm,
+                                                                 kExamples))
     return *done;
   auto trouble = [](const std::string& message) {
     std::cerr << "sapfor-cuda: " << message << "\n";
@@ -145,7 +156,7 @@ int main(int argc, char** argv) {
         for (const std::string& key : loops) {
           if (!program.loopByKey(key))
             return trouble("no loop '" + key + "' in " + path + " (the loop keys: SELECT loop_key FROM loops)");
-          std::vector<predictor::KernelFacts> one = program.kernels(key);
+          std::vector<predictor::KernelFacts> one = program.kernels({key});
           if (one.empty())
             return trouble("loop " + key + " is not a kernel: no PARALLEL directive or expert nest starts there "
                            "(SELECT loop_key FROM expert_directives WHERE kind = 'PARALLEL')");
@@ -153,7 +164,8 @@ int main(int argc, char** argv) {
         }
       }
       predictor::ProgramPrediction prediction = predictor::predictProgram(program, kernels, options, settings);
-      if (!quiet) tools::warnUnusedParams(std::cerr, "sapfor-cuda", options, prediction);
+      const bool colored = files::colorWanted(color, STDERR_FILENO);
+      if (!quiet) tools::warnUnusedParams(std::cerr, "sapfor-cuda", options, prediction, colored);
 
       cuda::NestReader nests(*db);
       cuda::CudaWriter writer(nests, across);
@@ -174,12 +186,16 @@ int main(int argc, char** argv) {
           kernel = writer.translate(request);
         }
         if (!kernel.translated()) {
-          if (!quiet) std::cerr << "sapfor-cuda: " << kernel.loopKey << ": not translatable: " << kernel.reason << "\n";
+          if (!quiet)
+            std::cerr << "sapfor-cuda: " << kernel.loopKey << ": " << files::styledSeverity("warning", colored, "not translatable")
+                      << ": " << kernel.reason << "\n";
           status = kNotTranslatable;
         } else if (benchFolder) {
           cuda::BenchProgram bench = cuda::benchProgram(kernel, request, p, options.gpu.key, runs);
           if (!bench.reason.empty()) {
-            if (!quiet) std::cerr << "sapfor-cuda: " << kernel.loopKey << ": not benchmarked: " << bench.reason << "\n";
+            if (!quiet)
+              std::cerr << "sapfor-cuda: " << kernel.loopKey << ": " << files::styledSeverity("warning", colored, "not benchmarked")
+                        << ": " << bench.reason << "\n";
             status = kNotTranslatable;
           } else {
             benchFolder->add(kernel.name + ".cu", bench.text);

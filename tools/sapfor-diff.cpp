@@ -53,20 +53,22 @@ std::string usage() {
   return text;
 }
 
-bool colorWanted(const std::string& mode) {
-  if (mode == "always") return true;
-  if (mode == "never") return false;
-  const char* term = std::getenv("TERM");
-  return ::isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR") && !(term && std::string(term) == "dumb");
-}
+const char* const kExamples =
+    "Examples:\n"
+    "  sapfor-diff old.sqlite new.sqlite                  every difference, as a table\n"
+    "  sapfor-diff old.sqlite new.sqlite --summary --kind verdict --kind kernel_prediction\n"
+    "                                                     counts of two kinds\n"
+    "  sapfor-diff old.sqlite new.sqlite --loop jacobi:2 --loop jacobi:3 --format csv > changes.csv\n"
+    "  sapfor-diff old.sqlite new.sqlite -q --fail-on parallel-lost --fail-on slower=10\n"
+    "                                                     a CI gate: exit 1 when a policy fires\n";
 
 }  // namespace
 
 int main(int argc, char** argv) {
   sapfor::files::handleInterruptions();
   sapfor::db::configureSqlite();
-  std::vector<std::string> paths, kinds, failOn;
-  std::string format = "text", color = "auto", procedure, loop;
+  std::vector<std::string> paths, kinds, failOn, procedures, loops;
+  std::string format = "table", color = "auto";
   double timeTolerance = 5;
   bool summary = false, showMoves = false, quiet = false;
   po::options_description visible("Options");
@@ -74,14 +76,14 @@ int main(int argc, char** argv) {
       ("summary", po::bool_switch(&summary), "counts per kind instead of every difference")
       ("show-moves", po::bool_switch(&showMoves), "also report entities that only moved (their lines changed)")
       ("kind", po::value(&kinds)->composing(), "K: compare only this kind (repeatable; the kinds are listed above)")
-      ("procedure", po::value(&procedure), "P: only procedure P's entities (its proc_key)")
-      ("loop", po::value(&loop), "KEY: only this loop's entities and those of the loops inside it")
+      ("procedure", po::value(&procedures)->composing(), "P: only procedure P's entities (its proc_key; repeatable)")
+      ("loop", po::value(&loops)->composing(), "KEY: only this loop's entities and those of the loops inside it (repeatable)")
       ("time-tolerance", po::value(&timeTolerance), "PCT: a predicted time (seconds, cycles) changes when it moves "
        "by more than PCT percent (default 5)")
-      ("format", po::value(&format), "text (default) or json")
+      ("format", po::value(&format), "table (default), json or csv")
       ("color", po::value(&color), "never, auto (the default: on a terminal) or always")
       ("fail-on", po::value(&failOn)->composing(), "POLICY: parallel-lost, slower=PCT or diagnostics (repeatable)")
-      ("quiet,q", po::bool_switch(&quiet), "print no text report (--format json still prints): the exit status says it, as cmp -s")
+      ("quiet,q", po::bool_switch(&quiet), "print no table (--format json and csv still print): the exit status says it, as cmp -s")
       ("version", "print the version and exit")
       ("help,h", "print this help and exit");
   po::options_description hidden;
@@ -89,16 +91,15 @@ int main(int argc, char** argv) {
   po::variables_map vm;
   std::string usageText = usage();
   if (std::optional<int> done = tools::parseCommandLine(argc, argv, "sapfor-diff", usageText.c_str(), visible, hidden,
-                                                        "databases", 2, vm))
+                                                        "databases", 2, vm, kExamples))
     return *done;
   auto usageError = [](const std::string& message) {
     std::cerr << "sapfor-diff: " << message << "\n";
     return kTrouble;
   };
   if (paths.size() != 2) return usageError("two databases needed: sapfor-diff OLD.sqlite NEW.sqlite (sapfor-diff --help)");
-  if (format != "text" && format != "json") return usageError("--format " + format + ": expected text or json");
-  if (color != "never" && color != "auto" && color != "always")
-    return usageError("--color " + color + ": expected never, auto or always");
+  if (format == "text") format = "table";
+  if (format != "table" && format != "json" && format != "csv") return usageError(tools::formatProblem(format, {"table", "json", "csv"}));
   if (!std::isfinite(timeTolerance) || timeTolerance < 0)
     return usageError("--time-tolerance: expected a percentage of 0 or more");
   std::vector<Policy> policies;
@@ -112,8 +113,8 @@ int main(int argc, char** argv) {
   options.kinds = kinds;
   options.policyKinds = policyKinds(policies);
   options.keepMatched = policyMatchedKinds(policies);
-  options.procedure = procedure;
-  options.loop = loop;
+  options.procedures = procedures;
+  options.loops = loops;
   options.keepMoves = showMoves;
   options.tolerances.timePercent = timeTolerance;
   DiffResult result;
@@ -135,11 +136,12 @@ int main(int argc, char** argv) {
   ReportOptions report;
   report.summary = summary;
   report.showMoves = showMoves;
-  report.color = format == "text" && colorWanted(color);
+  report.color = format == "table" && files::colorWanted(color, STDOUT_FILENO);
   report.timeTolerancePercent = timeTolerance;
-  report.procedure = procedure;
-  report.loop = loop;
+  report.procedures = procedures;
+  report.loops = loops;
   if (format == "json") writeJson(std::cout, result, outcomes, report, status);
+  else if (format == "csv") writeCsv(std::cout, result, report);
   else if (!quiet) writeText(std::cout, result, outcomes, report);
   for (const PolicyOutcome& o : outcomes)
     if (!o.unchecked.empty()) std::cerr << "sapfor-diff: policy " << o.policy << " cannot be checked: " << o.unchecked << "\n";

@@ -39,6 +39,15 @@ const char* const kUsage =
     "directive contradicts the analysis (see the diagnostics table); 2 nothing written (missing or\n"
     "binary input, unwritable output, existing file).\n";
 
+const char* const kExamples =
+    "Examples:\n"
+    "  sapfor-lex src/ -o app.sqlite               load and analyze every source under src/\n"
+    "  sapfor-lex --cpp -I include src/ -o app.sqlite --force\n"
+    "                                              preprocess every file; replace app.sqlite\n"
+    "  sapfor-lex jacobi.f90 --annotate-dir annotated -o jacobi.sqlite\n"
+    "                                              also write jacobi.f90 with an OPS comment per loop\n"
+    "  sqlite3 app.sqlite 'SELECT loop_key, parallel, reasons FROM loop_verdicts'\n";
+
 /// A progress line on a terminal, redrawn at most ten times a second and wiped at the end.
 class Progress {
  public:
@@ -87,6 +96,7 @@ int main(int argc, char** argv) {
   frontend::LoadOptions options;
   std::vector<std::string> defines;
   bool force = false, quiet = false, noAnalysis = false;
+  std::string color = "auto";
 
   po::options_description visible("Options");
   visible.add_options()
@@ -106,13 +116,14 @@ int main(int argc, char** argv) {
        "parse this many files at once (default: the number of cores); the database does not depend on it")
       ("no-analysis", po::bool_switch(&noAnalysis), "only load the facts; do not analyze the loops")
       ("force", po::bool_switch(&force), "replace an existing sapfor database (never any other file)")
+      ("color", po::value(&color), "never, auto (the default: on a terminal) or always: diagnostics in colour")
       ("quiet,q", po::bool_switch(&quiet), "print only errors")
       ("version", "print the version and exit")
       ("help,h", "print this help and exit");
   po::options_description hidden;
   hidden.add_options()("input", po::value<std::vector<std::string>>(&options.inputs), "");
   po::variables_map vm;
-  if (std::optional<int> done = tools::parseCommandLine(argc, argv, "sapfor-lex", kUsage, visible, hidden, "input", -1, vm))
+  if (std::optional<int> done = tools::parseCommandLine(argc, argv, "sapfor-lex", kUsage, visible, hidden, "input", -1, vm, kExamples))
     return *done;
   if (options.jobs < 1 || options.jobs > tools::kMostJobs) {
     std::cerr << "sapfor-lex: --jobs must be from 1 to " << tools::kMostJobs << "\n";
@@ -138,6 +149,8 @@ int main(int argc, char** argv) {
   auto started = std::chrono::steady_clock::now();
   frontend::DiagnosticSink diagnostics(&std::cerr);
   diagnostics.setEchoErrorsOnly(quiet);
+  const bool colored = files::colorWanted(color, STDERR_FILENO);
+  diagnostics.setColor(colored);
   frontend::LoadSummary summary;
   analyzer::AnalysisReport analysis;
   Progress progress(!quiet && ::isatty(STDERR_FILENO));
@@ -185,8 +198,7 @@ int main(int argc, char** argv) {
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   for (const auto& m : analysis.messages)
     if (!quiet || m.severity == "error")
-      std::cerr << analyzer::shownPath(analysis.sourceRoot, m.path) << ":" << m.line << ":" << m.col << ": " << m.severity << ": "
-                << m.message << "\n";
+      std::cerr << analyzer::messageLine(analysis.sourceRoot, m, colored) << "\n";
 
   if (!quiet) {
     std::cout << "sapfor-lex: " << counted(summary.files, "file") << ", " << counted(summary.procedures, "procedure")

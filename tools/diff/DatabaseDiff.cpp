@@ -128,14 +128,17 @@ class Side {
       SQLite::Statement query(*db_, "SELECT " + select + " FROM (" + kind.source + ")");
       int keys = static_cast<int>(columns.keys.size()), compared = static_cast<int>(columns.compared.size());
       while (query.executeStep()) {
-        if (!options.procedure.empty() || !options.loop.empty()) {
+        if (!options.procedures.empty() || !options.loops.empty()) {
           SQLite::Column procedureValue = query.getColumn(keys + compared);
           std::string loop = query.getColumn(keys + compared + 1).isNull() ? "" : query.getColumn(keys + compared + 1).getString();
           std::string procedure = procedureValue.isNull() ? "" : procedureValue.getString();
           // Without a procedure column the procedure is the loop key's part before its ordinal path.
           if (kind.procedureColumn.empty()) procedure = loop.substr(0, loop.rfind(':'));
-          if (!options.procedure.empty() && procedure != options.procedure) continue;
-          if (!options.loop.empty() && loop != options.loop && loop.rfind(options.loop + ".", 0) != 0) continue;
+          if (!options.procedures.empty() && !contains(options.procedures, procedure)) continue;
+          if (!options.loops.empty() && std::none_of(options.loops.begin(), options.loops.end(), [&](const std::string& key) {
+                return loop == key || loop.rfind(key + ".", 0) == 0;
+              }))
+            continue;
         }
         Row row;
         for (int i = 0; i < keys + compared; ++i) {
@@ -296,13 +299,13 @@ DiffResult compareDatabases(const std::string& oldPath, const std::string& newPa
       throw DiffError("unknown kind '" + name + "' (the kinds: " + known + ")");
     }
   Side before(oldPath, "old"), after(newPath, "new");
-  if (!options.procedure.empty() &&
-      !before.exists("SELECT 1 FROM procedures WHERE proc_key = ?", options.procedure) &&
-      !after.exists("SELECT 1 FROM procedures WHERE proc_key = ?", options.procedure))
-    throw DiffError("no procedure '" + options.procedure + "' in either database (SELECT proc_key FROM procedures)");
-  if (!options.loop.empty() && !before.exists("SELECT 1 FROM loops WHERE loop_key = ?", options.loop) &&
-      !after.exists("SELECT 1 FROM loops WHERE loop_key = ?", options.loop))
-    throw DiffError("no loop '" + options.loop + "' in either database (SELECT loop_key FROM loops)");
+  for (const std::string& procedure : options.procedures)
+    if (!before.exists("SELECT 1 FROM procedures WHERE proc_key = ?", procedure) &&
+        !after.exists("SELECT 1 FROM procedures WHERE proc_key = ?", procedure))
+      throw DiffError("no procedure '" + procedure + "' in either database (SELECT proc_key FROM procedures)");
+  for (const std::string& loop : options.loops)
+    if (!before.exists("SELECT 1 FROM loops WHERE loop_key = ?", loop) && !after.exists("SELECT 1 FROM loops WHERE loop_key = ?", loop))
+      throw DiffError("no loop '" + loop + "' in either database (SELECT loop_key FROM loops)");
 
   DiffResult result;
   result.before = before.provenance();
@@ -314,11 +317,11 @@ DiffResult compareDatabases(const std::string& oldPath, const std::string& newPa
     bool reported = options.kinds.empty() || contains(options.kinds, kind.name);
     if (!reported && !contains(options.policyKinds, kind.name)) continue;
     auto skip = [&](const std::string& reason) { result.notCompared.push_back({kind.name, reason}); };
-    if (!options.procedure.empty() && kind.procedureColumn.empty() && kind.loopColumn.empty()) {
+    if (!options.procedures.empty() && kind.procedureColumn.empty() && kind.loopColumn.empty()) {
       skip("has no procedure; left out by --procedure");
       continue;
     }
-    if (!options.loop.empty() && kind.loopColumn.empty()) {
+    if (!options.loops.empty() && kind.loopColumn.empty()) {
       skip("has no loop; left out by --loop");
       continue;
     }

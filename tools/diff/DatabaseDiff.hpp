@@ -37,8 +37,8 @@ struct DiffOptions {
   std::vector<std::string> kinds;        ///< the kinds to report; empty: every kind
   std::vector<std::string> policyKinds;  ///< compared as well (for the policies) but not reported unless listed
   std::vector<std::string> keepMatched;  ///< kinds whose unchanged pairs the policies need
-  std::string procedure;                 ///< only this procedure's entities ("" : all)
-  std::string loop;                      ///< only this loop's and the loops nested in it
+  std::vector<std::string> procedures;   ///< only these procedures' entities (none: all)
+  std::vector<std::string> loops;        ///< only these loops' and the loops nested in them (none: all)
   bool keepMoves = true;                 ///< keep the entities that only moved (for --show-moves)
   Tolerances tolerances;
 };

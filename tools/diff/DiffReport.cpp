@@ -90,6 +90,20 @@ std::string displayKey(const KindResult& kind, const EntityDifference& d) {
   return keyText(key, d.ordinal, d.duplicateKey);
 }
 
+std::string jsonList(const std::vector<std::string>& items) {
+  std::string text = "[";
+  for (size_t i = 0; i < items.size(); ++i) text += (i ? ", " : "") + jsonString(items[i]);
+  return text + "]";
+}
+
+/// A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break.
+std::string csvField(const std::string& text) {
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
+}
+
 void writeKindDetail(std::ostream& out, const KindResult& kind, const ReportOptions& options, const Palette& colors) {
   Counts counts = reportedCounts(kind, options.showMoves);
   if (counts.differences() == 0 && counts.moved == 0) return;
@@ -183,8 +197,16 @@ void writeText(std::ostream& out, const DiffResult& result, const std::vector<Po
   Palette colors{options.color};
   writeProvenance(out, "old", result.before);
   writeProvenance(out, "new", result.after);
-  if (!options.procedure.empty()) out << "only procedure " << options.procedure << "\n";
-  if (!options.loop.empty()) out << "only loop " << options.loop << " and the loops inside it\n";
+  auto listed = [](const std::vector<std::string>& names) {
+    std::string text;
+    for (const std::string& name : names) text += (text.empty() ? "" : ", ") + name;
+    return text;
+  };
+  if (!options.procedures.empty())
+    out << "only procedure" << (options.procedures.size() > 1 ? "s " : " ") << listed(options.procedures) << "\n";
+  if (!options.loops.empty())
+    out << "only loop" << (options.loops.size() > 1 ? "s " : " ") << listed(options.loops) << " and the loops inside "
+        << (options.loops.size() > 1 ? "them" : "it") << "\n";
   for (const NotCompared& n : result.notCompared) out << "not compared: " << n.kind << ": " << n.reason << "\n";
   // Compared under their new keys: a loop inserted or removed before them renumbered them.
   if (!result.renumbered.empty()) {
@@ -233,9 +255,8 @@ void writeJson(std::ostream& out, const DiffResult& result, const std::vector<Po
   char tolerance[32];
   std::snprintf(tolerance, sizeof tolerance, "%g", options.timeTolerancePercent);
   out << "  \"options\": {\"time_tolerance_percent\": " << tolerance << ", \"show_moves\": "
-      << (options.showMoves ? "true" : "false") << ", \"procedure\": "
-      << (options.procedure.empty() ? "null" : jsonString(options.procedure))
-      << ", \"loop\": " << (options.loop.empty() ? "null" : jsonString(options.loop)) << "},\n";
+      << (options.showMoves ? "true" : "false") << ", \"procedures\": " << jsonList(options.procedures)
+      << ", \"loops\": " << jsonList(options.loops) << "},\n";
   out << "  \"not_compared\": [";
   for (size_t i = 0; i < result.notCompared.size(); ++i)
     out << (i ? "," : "") << "\n    {\"kind\": " << jsonString(result.notCompared[i].kind)
@@ -293,6 +314,31 @@ void writeJson(std::ostream& out, const DiffResult& result, const std::vector<Po
     out << "]}";
   }
   out << (policies.empty() ? "" : "\n  ") << "],\n  \"exit_status\": " << exitStatus << "\n}\n";
+}
+
+void writeCsv(std::ostream& out, const DiffResult& result, const ReportOptions& options) {
+  out << "kind,status,key,field,old,new,percent\n";
+  for (const KindResult& k : result.kinds) {
+    if (!k.reported) continue;
+    for (const EntityDifference& d : k.differences.differences) {
+      if (d.status == EntityStatus::Moved && !options.showMoves) continue;
+      const std::string start = csvField(k.kind->name) + "," + statusName(d.status) + "," + csvField(displayKey(k, d)) + ",";
+      if (d.status == EntityStatus::Added || d.status == EntityStatus::Removed) {
+        out << start << ",,,\n";
+        continue;
+      }
+      for (const FieldChange& c : d.changes) {
+        if (c.position && !options.showMoves) continue;
+        out << start << csvField(c.column) << "," << csvField(displayValue(c.before)) << "," << csvField(displayValue(c.after)) << ",";
+        if (c.percent) {
+          char percent[32];
+          std::snprintf(percent, sizeof percent, "%.1f", *c.percent);
+          out << percent;
+        }
+        out << "\n";
+      }
+    }
+  }
 }
 
 }  // namespace sapfor::diff
