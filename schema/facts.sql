@@ -1,6 +1,6 @@
 -- Facts loaded by sapfor-lex: what the source says, before any analysis.
 --
--- Conventions (see README "The database"):
+-- Conventions (see docs/database.md):
 --   * tables are singular (one row = one thing); the documented query interface is the plural
 --     views in views.sql, whose names and columns are stable;
 --   * identifiers are lower case (Fortran is case-insensitive); lines are 1-based physical lines of
@@ -11,7 +11,7 @@
 --     index for every row it checks against an IN list of three or more values, which doubled
 --     the cost of an insert into the analysis tables.
 
--- Provenance, one row per key (README "The database"). The preprocessing sapfor-lex was given,
+-- Provenance, one row per key (docs/database.md). The preprocessing sapfor-lex was given,
 -- so that a tool parsing the sources again (sapfor-cuda) does it alike (frontend/PreprocessingMeta):
 --   preprocess.cpp         0 or 1 (--cpp); always written: without it the rows were not recorded
 --   preprocess.include.N   the N-th -I folder, N = 1, 2, ... in search order, an absolute path

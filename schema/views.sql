@@ -1,4 +1,4 @@
--- The documented query interface (README "The database"): stable names and columns.
+-- The documented query interface (docs/database.md): stable names and columns.
 
 CREATE VIEW procedures AS
 SELECT p.proc_id, p.name, p.proc_key, p.kind, f.path AS file, p.line, p.end_line,

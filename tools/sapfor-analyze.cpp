@@ -33,7 +33,7 @@ const char* const kUsage =
     "--no-analysis) and replaces the earlier results: which loops can run in parallel and why\n"
     "not, the scalars' traits (private, reduction, ...), array dependences, the DVMH directives\n"
     "the expert proposes, and errors in the user's PARALLEL directives. The views loop_verdicts,\n"
-    "loop_traits, dependences and expert_directives show them (README).\n"
+    "loop_traits, dependences and expert_directives show them (docs/database.md).\n"
     "\n"
     "Exit status: 0 analyzed; 1 analyzed, but a user's PARALLEL directive contradicts the\n"
     "analysis (an error diagnostic); 2 nothing changed (no database, an unknown loop key, ...).\n";

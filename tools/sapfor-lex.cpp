@@ -31,7 +31,7 @@ const char* const kUsage =
     "database: procedures, variables, loops with operation counts and what blocks their\n"
     "parallelization, array references with affine subscripts, calls, directives. Directories are\n"
     "searched for .f .for .ftn .f77 .fpp .f90 .f95 .f03 .f08 .f18 .fdv files (lower or upper case).\n"
-    "Query the database with SQL; the views are described in the README. Then analyzes the loops\n"
+    "Query the database with SQL; docs/database.md describes the views. Then analyzes the loops\n"
     "(see sapfor-analyze): which can run in parallel and why not, the DVMH directives for them,\n"
     "errors in the user's directives.\n"
     "\n"
