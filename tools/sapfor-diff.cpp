@@ -13,7 +13,6 @@
 #include <unistd.h>
 
 #include <cmath>
-#include <cstdlib>
 #include <iostream>
 
 namespace po = boost::program_options;
