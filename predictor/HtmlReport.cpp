@@ -1,6 +1,8 @@
 /// @file HtmlReport.cpp
 #include "predictor/HtmlReport.hpp"
 
+#include "files/SourceText.hpp"
+#include "predictor/Transfers.hpp"
 #include "schema/Database.hpp"
 
 #include <SQLiteCpp/Statement.h>
@@ -9,11 +11,13 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <iomanip>
 #include <map>
 #include <set>
 #include <sstream>
 #include <stdexcept>
+#include <tuple>
 
 namespace sapfor::predictor {
 
@@ -59,6 +63,87 @@ std::vector<std::pair<std::string, std::string>> readProvenance(SQLite::Database
   for (const char* key : {"source_root", "source_revision", "source_dirty", "created_at", "tool_version"})
     if (std::optional<std::string> value = db::getMeta(db, key)) rows.emplace_back(key, *value);
   return rows;
+}
+
+std::vector<RegionEntry> regionsOf(const ProgramFacts& program, const ProgramPrediction& prediction) {
+  std::vector<TransferGroup> groups = transferGroups(prediction);
+  std::vector<RegionEntry> regions;
+  for (const TransferFacts* region : countedRegions(program)) {
+    const TransferFacts& t = *region;
+    RegionEntry r;
+    auto procedure = program.procedures().find(t.procId);
+    r.procedure = procedure == program.procedures().end() ? "" : procedure->second.name;
+    r.kind = t.kind == "region" ? "REGION" : "expert REGION";
+    r.line = t.line;
+    r.endLine = t.endLine;
+    for (const KernelPrediction& k : prediction.kernels) {
+      const facts::LoopRow& loop = program.loop(k.loopId);
+      if (loop.procId == t.procId && loop.line >= t.line && loop.line <= t.endLine) r.kernels.push_back(k.loopKey);
+    }
+    for (const TransferGroup& g : groups)
+      if (g.kind == r.kind && g.procedure == r.procedure && g.line == r.line) {
+        r.arrays = g.arrays;
+        r.copies = g.copies;
+        r.bytes = g.bytes;
+        r.seconds = g.seconds;
+      }
+    regions.push_back(std::move(r));
+  }
+  std::stable_sort(regions.begin(), regions.end(), [](const RegionEntry& a, const RegionEntry& b) {
+    return std::tie(a.procedure, a.line) < std::tie(b.procedure, b.line);
+  });
+  return regions;
+}
+
+std::map<Id, SourceExcerpt> readKernelSources(SQLite::Database& db, const ProgramPrediction& prediction) {
+  std::map<Id, SourceExcerpt> excerpts;
+  const std::string root = db::getMeta(db, "source_root").value_or("");
+  SQLite::Statement q(db,
+      "SELECT f.path, f.bytes, l.line, coalesce(l.end_line, l.line) FROM loop l JOIN file f USING (file_id) WHERE l.loop_id = ?");
+  // Each file read once, split into lines; or why it cannot be.
+  std::map<std::string, std::pair<std::vector<std::string>, std::string>> files;
+  for (const KernelPrediction& k : prediction.kernels) {
+    q.reset();
+    q.bind(1, k.loopId);
+    if (!q.executeStep()) continue;
+    SourceExcerpt e;
+    e.file = q.getColumn(0).getString();
+    const int64_t bytes = q.getColumn(1).getInt64();
+    e.firstLine = q.getColumn(2).getInt();
+    const int lastLine = std::max(e.firstLine, q.getColumn(3).getInt());
+    auto file = files.find(e.file);
+    if (file == files.end()) {
+      std::filesystem::path path = root.empty() || std::filesystem::path(e.file).is_absolute()
+                                       ? std::filesystem::path(e.file)
+                                       : std::filesystem::path(root) / e.file;
+      // Read as the load read it, so that the byte count it recorded tells a changed file.
+      files::DataFile loaded = files::readSourceText(path.string());
+      std::pair<std::vector<std::string>, std::string> text;
+      if (!loaded.read()) {
+        text.second = path.string() + " cannot be read (" + loaded.error + ")";
+      } else if (static_cast<int64_t>(loaded.text.size()) != bytes) {
+        text.second = path.string() + " has changed since the database was made";
+      } else {
+        std::istringstream in(loaded.text);
+        for (std::string line; std::getline(in, line);) {
+          if (!line.empty() && line.back() == '\r') line.pop_back();
+          text.first.push_back(std::move(line));
+        }
+      }
+      file = files.emplace(e.file, std::move(text)).first;
+    }
+    const auto& [lines, unavailable] = file->second;
+    e.unavailable = unavailable;
+    if (unavailable.empty() && static_cast<size_t>(lastLine) > lines.size())
+      e.unavailable = e.file + " has fewer lines than the database says";
+    if (e.unavailable.empty()) {
+      const int shown = std::min(lastLine - e.firstLine + 1, kSourceExcerptLines);
+      e.lines.assign(lines.begin() + (e.firstLine - 1), lines.begin() + (e.firstLine - 1 + shown));
+      e.omitted = lastLine - e.firstLine + 1 - shown;
+    }
+    excerpts.emplace(k.loopId, std::move(e));
+  }
+  return excerpts;
 }
 
 namespace {
@@ -236,7 +321,7 @@ code, .key { font-family: "DejaVu Sans Mono", monospace; font-size: .95em; }
 table { border-collapse: collapse; margin: .3em 0; }
 th, td { border-bottom: 1px solid #e2e2e2; padding: 3px 8px; text-align: left; vertical-align: middle; }
 th { background: #f3f3f3; font-weight: 600; }
-#kernel-table td { white-space: nowrap; } td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+#kernel-table td { white-space: nowrap; } td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 .scroll { overflow-x: auto; }
 dl.meta { display: grid; grid-template-columns: max-content auto; gap: 2px 12px; margin: .3em 0; }
 dl.meta dt { color: #5a5a5a; } dl.meta dd { margin: 0; }
@@ -265,6 +350,62 @@ tr.gather td.class { background: #f6caca; }
 .swatch.strided { background: #fde3c3; border: 1px solid #e0a050; } .swatch.gather { background: #f6caca; border: 1px solid #d07070; }
 article.kernel-detail { border: 1px solid #e2e2e2; border-radius: 6px; padding: .2em 1em .8em; margin: 1em 0; }
 footer { margin-top: 2em; color: #5a5a5a; font-size: .85em; }
+th button.sort { font: inherit; color: inherit; background: none; border: 0; padding: 0; cursor: pointer; text-align: inherit; }
+th[aria-sort="descending"] button.sort::after { content: " \25BC"; } th[aria-sort="ascending"] button.sort::after { content: " \25B2"; }
+.detail-grid { display: flex; flex-wrap: wrap; gap: 0 2em; align-items: flex-start; } .detail-grid .figures { flex: 1 1 32em; }
+figure.source { flex: 1 1 30em; margin: .6em 0; max-width: 100%; overflow-x: auto; }
+figure.source figcaption { font-size: .85em; color: #5a5a5a; }
+figure.source pre { margin: .2em 0; padding: .4em .6em; background: #f7f7f4; border: 1px solid #e2e2e2; border-radius: 4px; font-size: .85em; }
+figure.source .ln { display: inline-block; width: 3.5em; color: #8a8a8a; user-select: none; }
+)";
+
+/// Sorts #kernel-table by a column when its header is clicked: numbers the largest first, text
+/// from A, a second click the other way; rows without the column's value stay last, ties keep the
+/// source order (data-order). The rows carry the values (data-sort-KEY), so the cells may show
+/// anything.
+const char* kSortScript = R"(
+(function () {
+  'use strict';
+  var table = document.getElementById('kernel-table');
+  if (!table || !table.tHead || !table.tBodies.length) return;
+  var body = table.tBodies[0], heads = Array.prototype.slice.call(table.tHead.rows[0].cells);
+  function value(row, key, numeric) {
+    var v = row.getAttribute('data-sort-' + key);
+    if (v === null || v === '') return null;
+    return numeric ? parseFloat(v) : v;
+  }
+  function sortBy(th, direction) {
+    var key = th.getAttribute('data-sort'), numeric = th.getAttribute('data-type') === 'number';
+    var sign = direction === 'ascending' ? 1 : -1;
+    var rows = Array.prototype.slice.call(body.rows);
+    rows.sort(function (a, b) {
+      var x = value(a, key, numeric), y = value(b, key, numeric);
+      if (x === null || y === null) {
+        if (x !== y) return x === null ? 1 : -1;
+      } else {
+        var c = numeric ? x - y : x.localeCompare(y, undefined, {numeric: true});
+        if (c !== 0) return sign * c;
+      }
+      return parseInt(a.getAttribute('data-order'), 10) - parseInt(b.getAttribute('data-order'), 10);
+    });
+    rows.forEach(function (row) { body.appendChild(row); });
+    heads.forEach(function (h) { if (h !== th) h.removeAttribute('aria-sort'); });
+    th.setAttribute('aria-sort', direction);
+  }
+  heads.forEach(function (th) {
+    if (!th.hasAttribute('data-sort')) return;
+    var button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'sort';
+    while (th.firstChild) button.appendChild(th.firstChild);
+    th.appendChild(button);
+    button.addEventListener('click', function () {
+      var first = th.getAttribute('data-type') === 'number' ? 'descending' : 'ascending';
+      var other = first === 'descending' ? 'ascending' : 'descending';
+      sortBy(th, th.getAttribute('aria-sort') === first ? other : first);
+    });
+  });
+})();
 )";
 
 /// Writes the page section by section: the program (now_) and, when given, the baseline (before_).
@@ -287,13 +428,15 @@ class HtmlWriter {
          << "<style>" << kStyle << "</style>\n</head>\n<body>\n";
     header();
     program();
-    legend();
     kernelTable();
-    loopTree();
+    regions();
     kernelDetails();
+    loopTree();
+    legend();
     out_ << "<footer>Written by dvmh-predict " << escape(std::string(db::toolVersion()))
          << ". The figures are the predictions of the model in MODEL.md (the thesis' chapter 4 and Hong &amp; Kim's MWP&ndash;CWP "
-            "model), not measurements. The page is self-contained: no script, nothing fetched.</footer>\n</body>\n</html>\n";
+            "model), not measurements. The page is self-contained: nothing is fetched, and its one short script only sorts the "
+            "kernel table.</footer>\n<script>" << kSortScript << "</script>\n</body>\n</html>\n";
   }
 
  private:
@@ -367,17 +510,7 @@ class HtmlWriter {
              << (before_ && before_->prediction.transferBytes
                      ? " (before: " + std::to_string(*before_->prediction.transferBytes) + " B)"
                      : std::string())
-             << ".</p>\n";
-      std::vector<TransferGroup> groups = transferGroups(now_.prediction);
-      if (!groups.empty()) {
-        out_ << "<table class=\"transfers\"><caption>Host&harr;device copies by what causes them (MODEL.md &sect;12)</caption>\n"
-             << "<tr><th>where</th><th>what</th><th>arrays</th><th class=\"num\">bytes</th><th class=\"num\">time</th></tr>\n";
-        for (const TransferGroup& g : groups)
-          out_ << "<tr><td>" << escape(g.procedure) << ":" << g.line << "</td><td>" << escape(g.kind) << "</td><td>"
-               << escape(g.arrays) << "</td><td class=\"num\">" << static_cast<int64_t>(g.bytes) << "</td><td class=\"num\">"
-               << formatDuration(g.seconds) << "</td></tr>\n";
-        out_ << "</table>\n";
-      }
+             << "; by REGION and directive in <a href=\"#regions\">REGIONs and transfers</a>.</p>\n";
     }
     out_ << "</section>\n";
   }
@@ -402,84 +535,94 @@ class HtmlWriter {
             "(warps, blocks, registers, shared memory) that allows the fewest blocks (MODEL.md §8b).</p>\n</section>\n";
   }
 
-  void kernelTable() {
-    out_ << "<section id=\"kernels\">\n<h2>Kernels</h2>\n<div class=\"scroll\"><table id=\"kernel-table\">\n<thead><tr>"
-         << "<th>kernel</th><th>block &times; blocks</th><th class=\"num\">regs</th><th>occupancy (limiter)</th>"
-         << "<th>bound</th><th class=\"num\">one launch</th>"
-         << (now_.measured.empty() ? "" : "<th class=\"num\">measured</th><th class=\"num\">error</th>")
-         << "<th class=\"num\">launches</th><th class=\"num\">whole program</th>"
-         << (before_ ? "<th class=\"num baseline\">before</th><th class=\"baseline\">change</th>" : "")
-         << "<th>where one launch goes</th></tr></thead>\n<tbody>\n";
-    double programTotal = now_.prediction.totalSeconds.value_or(0);
+  /// A row of the kernel table: a kernel of this program, or (with a baseline) one it no longer has.
+  struct KernelRow {
+    const KernelPrediction* now = nullptr;  ///< null: removed
+    const KernelPrediction* old = nullptr;  ///< null: no baseline, or added
+    int order = 0;                          ///< source order (the current kernels', then the removed ones)
+    std::optional<double> total;            ///< the whole program's time of the kernel, when known
+    std::optional<double> change;           ///< after - before, like with like (see beforeCells)
+  };
+
+  /// The time a kernel takes in the comparison with the baseline: the whole program's when both
+  /// know their launches (`whole`), else one launch's.
+  static double compared(const KernelPrediction& k, bool whole) { return whole ? k.totalSeconds : oneLaunch(k); }
+
+  /// The rows in the order the page opens with: by their share of the program's time or, against
+  /// a baseline, by how much they changed (added and removed kernels by all of their time); what
+  /// is unknown last, ties in source order.
+  std::vector<KernelRow> kernelRows() const {
+    std::vector<KernelRow> rows;
     for (const KernelPrediction& k : now_.prediction.kernels) {
-      const KernelPrediction* old = before_ ? beforeKernel(k.loopKey) : nullptr;
-      out_ << "<tr class=\"kernel-row\" data-loop-key=\"" << escape(k.loopKey) << "\" data-status=\"" << escape(k.status)
-           << "\"><td><a class=\"key\" href=\"#" << anchor(k.loopKey) << "\">" << escape(k.loopKey) << "</a>"
-           << (before_ && !old ? " <span class=\"badge new\">added</span>" : "") << "<br><span class=\"muted small\">"
-           << escape(k.source) << "</span></td>";
-      if (k.status != "ok") {
-        out_ << "<td colspan=\"" << (now_.measured.empty() ? 7 : 9) << "\" class=\"unknown\">unknown: needs " << escape(joined(k.missing)) << "</td>";
-        if (before_) beforeCells(old, &k);
-        out_ << "<td></td></tr>\n";
-        continue;
+      KernelRow r{&k, before_ ? beforeKernel(k.loopKey) : nullptr, static_cast<int>(rows.size()), {}, {}};
+      if (launchesKnown(k)) r.total = k.totalSeconds;
+      if (before_ && k.status == "ok") {
+        if (!r.old) r.change = compared(k, launchesKnown(k));
+        else if (r.old->status == "ok") {
+          bool whole = launchesKnown(*r.old) && launchesKnown(k);
+          r.change = compared(k, whole) - compared(*r.old, whole);
+        }
       }
-      out_ << "<td>" << k.block[0] << "&times;" << k.block[1] << "&times;" << k.block[2] << " &times; " << k.blocks
-           << "</td><td class=\"num\" title=\"" << escape(k.regsSource) << "\">" << k.regsPerThread << "</td><td>";
-      occupancyCell(k);
-      out_ << "</td><td>" << escape(k.bound) << "</td><td class=\"num\">"
-           << formatDuration(oneLaunch(k)) << "</td>";
-      if (!now_.measured.empty()) {
-        // The kernel alone, as the program sapfor-cuda --bench wrote times it: seconds against it.
-        auto m = now_.measured.find(k.loopId);
-        if (m == now_.measured.end() || m->second.seconds <= 0)
-          out_ << "<td class=\"num\">&ndash;</td><td class=\"num\">&ndash;</td>";
-        else
-          out_ << "<td class=\"num measured\" title=\"" << escape(m->second.device) << "\">" << formatDuration(m->second.seconds)
-               << "</td><td class=\"num error\" title=\"(predicted kernel " << formatDuration(k.seconds) << " - measured) / measured\">"
-               << (k.seconds >= m->second.seconds ? "+" : "") << fixed((k.seconds - m->second.seconds) / m->second.seconds * 100, 0)
-               << "%</td>";
-      }
-      if (launchesKnown(k))
-        out_ << "<td class=\"num\">" << fixed(k.launches, 0) << "</td><td class=\"num\" data-total-seconds=\"" << exact(k.totalSeconds)
-             << "\">" << formatDuration(k.totalSeconds)
-             << (programTotal > 0 ? " <span class=\"muted small\">(" + percent(k.totalSeconds, programTotal) + ")</span>" : "")
-             << "</td>";
-      else
-        out_ << "<td class=\"num\">?</td><td class=\"num\">?</td>";
-      if (before_) beforeCells(old, &k);
-      out_ << "<td>";
-      TimeTerms now = launchTerms(k);
-      double scale = now.total();
-      if (old && old->status == "ok") {
-        TimeTerms then = launchTerms(*old);
-        scale = std::max(scale, then.total());
-        out_ << "<div class=\"bar-line\"><span class=\"bar-label\">before</span>";
-        writeBar(out_, then, scale, kKernelBarWidth, "before", k.loopKey + " before, one launch");
-        out_ << "</div><div class=\"bar-line\"><span class=\"bar-label\">after</span>";
-        writeBar(out_, now, scale, kKernelBarWidth, "after", k.loopKey + " after, one launch");
-        out_ << "</div>";
-      } else {
-        writeBar(out_, now, scale, kKernelBarWidth, "after", k.loopKey + ", one launch");
-      }
-      out_ << "</td></tr>\n";
+      rows.push_back(r);
     }
     if (before_)
-      for (const KernelPrediction& old : before_->prediction.kernels) {
-        if (nowKernels_.count(old.loopKey)) continue;
-        out_ << "<tr class=\"kernel-row removed\" data-loop-key=\"" << escape(old.loopKey) << "\" data-status=\"removed\"><td><span class=\"key\">"
-             << escape(old.loopKey) << "</span><br><span class=\"muted small\">" << escape(old.source)
-             << "</span></td><td colspan=\"7\" class=\"note\">"
-             << "not a kernel any more (the loop is gone or no longer parallel)</td>";
-        beforeCells(&old, nullptr);
-        out_ << "<td>";
-        if (old.status == "ok") {
-          TimeTerms then = launchTerms(old);
-          out_ << "<div class=\"bar-line\"><span class=\"bar-label\">before</span>";
-          writeBar(out_, then, then.total(), kKernelBarWidth, "before", old.loopKey + " before, one launch");
-          out_ << "</div>";
+      for (const KernelPrediction& old : before_->prediction.kernels)
+        if (!nowKernels_.count(old.loopKey)) {
+          KernelRow r{nullptr, &old, static_cast<int>(rows.size()), {}, {}};
+          if (old.status == "ok") r.change = -compared(old, launchesKnown(old));
+          rows.push_back(r);
         }
-        out_ << "</td></tr>\n";
-      }
+    auto key = [&](const KernelRow& r) -> std::optional<double> {
+      if (!before_) return r.total;
+      if (r.change) return std::fabs(*r.change);
+      return std::nullopt;
+    };
+    std::stable_sort(rows.begin(), rows.end(), [&](const KernelRow& a, const KernelRow& b) {
+      std::optional<double> x = key(a), y = key(b);
+      if (x.has_value() != y.has_value()) return x.has_value();
+      return x && *x > *y;
+    });
+    return rows;
+  }
+
+  /// A sortable column's header: `key` names the row's data-sort- attribute the script sorts by, a
+  /// number column sorts the largest first.
+  void sortableHeader(const char* key, bool number, const std::string& label, const char* cssClass = "", const char* title = "") {
+    out_ << "<th data-sort=\"" << key << "\" data-type=\"" << (number ? "number" : "text") << "\"";
+    if (*cssClass) out_ << " class=\"" << cssClass << "\"";
+    if (*title) out_ << " title=\"" << title << "\"";
+    // The order the page opens with (kernelRows) is this column's, descending.
+    if (std::string(key) == (before_ ? "change" : "total")) out_ << " aria-sort=\"descending\"";
+    out_ << ">" << label << "</th>";
+  }
+
+  void kernelTable() {
+    out_ << "<section id=\"kernels\">\n<h2>Kernels</h2>\n<p class=\"small muted\">"
+         << (before_ ? "The kernels that changed most against the baseline first (added and removed ones by all of their time)"
+                     : "The kernels with the largest share of the program's time first")
+         << "; a kernel whose time is unknown last. A column's header sorts by it (again: the other way). "
+            "<a href=\"#legend\">Legend</a>.</p>\n<div class=\"scroll\"><table id=\"kernel-table\">\n<thead><tr>";
+    sortableHeader("kernel", false, "kernel");
+    out_ << "<th>block &times; blocks</th>";
+    sortableHeader("regs", true, "regs", "num");
+    sortableHeader("occupancy", true, "occupancy (limiter)", "", "sorts by occupancy");
+    sortableHeader("bound", false, "bound");
+    sortableHeader("launch", true, "one launch", "num");
+    if (!now_.measured.empty()) {
+      sortableHeader("measured", true, "measured", "num");
+      sortableHeader("error", true, "error", "num");
+    }
+    sortableHeader("launches", true, "launches", "num");
+    sortableHeader("total", true, "whole program", "num", "the kernel's time over the whole run, and its share of the program's");
+    if (before_) {
+      sortableHeader("before", true, "before", "num baseline");
+      sortableHeader("change", true, "change", "baseline", "sorts by the size of the change in seconds, either way");
+    }
+    out_ << "<th>where one launch goes</th></tr></thead>\n<tbody>\n";
+    for (const KernelRow& r : kernelRows()) {
+      if (r.now) kernelRow(r);
+      else removedRow(r);
+    }
     out_ << "</tbody>\n</table></div>\n";
     if (now_.prediction.kernels.empty())
       out_ << "<p>No kernel: no user PARALLEL directive, no nest the DVMH expert proposes.</p>\n";
@@ -487,6 +630,104 @@ class HtmlWriter {
       out_ << "<p class=\"small muted\">before and change: the whole program's time of the kernel when its launches are "
               "known in both, else one launch's.</p>\n";
     out_ << "</section>\n";
+  }
+
+  /// The attributes the table's script sorts by (numbers exact, so that the order is the figures').
+  void sortKey(const char* key, double value) { out_ << " data-sort-" << key << "=\"" << exact(value) << "\""; }
+  void sortKey(const char* key, const std::string& value) { out_ << " data-sort-" << key << "=\"" << escape(value) << "\""; }
+
+  void rowKeys(const KernelRow& r, const KernelPrediction& k) {
+    out_ << " data-order=\"" << r.order << "\"";
+    sortKey("kernel", k.loopKey);
+    if (r.change) sortKey("change", std::fabs(*r.change));
+  }
+
+  void kernelRow(const KernelRow& r) {
+    const KernelPrediction& k = *r.now;
+    const KernelPrediction* old = r.old;
+    const double programTotal = now_.prediction.totalSeconds.value_or(0);
+    out_ << "<tr class=\"kernel-row\" data-loop-key=\"" << escape(k.loopKey) << "\" data-status=\"" << escape(k.status) << "\"";
+    rowKeys(r, k);
+    if (k.status == "ok") {
+      sortKey("regs", static_cast<double>(k.regsPerThread));
+      sortKey("occupancy", k.occupancy);
+      sortKey("bound", k.bound);
+      sortKey("launch", oneLaunch(k));
+      auto m = now_.measured.find(k.loopId);
+      if (m != now_.measured.end() && m->second.seconds > 0) {
+        sortKey("measured", m->second.seconds);
+        sortKey("error", (k.seconds - m->second.seconds) / m->second.seconds * 100);
+      }
+      if (launchesKnown(k)) sortKey("launches", k.launches);
+    }
+    if (r.total) sortKey("total", *r.total);
+    if (old && old->status == "ok") sortKey("before", compared(*old, launchesKnown(*old) && launchesKnown(k)));
+    out_ << "><td><a class=\"key\" href=\"#" << anchor(k.loopKey) << "\">" << escape(k.loopKey) << "</a>"
+         << (before_ && !old ? " <span class=\"badge new\">added</span>" : "") << "<br><span class=\"muted small\">"
+         << escape(k.source) << "</span></td>";
+    if (k.status != "ok") {
+      out_ << "<td colspan=\"" << (now_.measured.empty() ? 7 : 9) << "\" class=\"unknown\">unknown: needs " << escape(joined(k.missing)) << "</td>";
+      if (before_) beforeCells(old, &k);
+      out_ << "<td></td></tr>\n";
+      return;
+    }
+    out_ << "<td>" << k.block[0] << "&times;" << k.block[1] << "&times;" << k.block[2] << " &times; " << k.blocks
+         << "</td><td class=\"num\" title=\"" << escape(k.regsSource) << "\">" << k.regsPerThread << "</td><td>";
+    occupancyCell(k);
+    out_ << "</td><td>" << escape(k.bound) << "</td><td class=\"num\">" << formatDuration(oneLaunch(k)) << "</td>";
+    if (!now_.measured.empty()) {
+      // The kernel alone, as the program sapfor-cuda --bench wrote times it: seconds against it.
+      auto m = now_.measured.find(k.loopId);
+      if (m == now_.measured.end() || m->second.seconds <= 0)
+        out_ << "<td class=\"num\">&ndash;</td><td class=\"num\">&ndash;</td>";
+      else
+        out_ << "<td class=\"num measured\" title=\"" << escape(m->second.device) << "\">" << formatDuration(m->second.seconds)
+             << "</td><td class=\"num error\" title=\"(predicted kernel " << formatDuration(k.seconds) << " - measured) / measured\">"
+             << (k.seconds >= m->second.seconds ? "+" : "") << fixed((k.seconds - m->second.seconds) / m->second.seconds * 100, 0)
+             << "%</td>";
+    }
+    if (launchesKnown(k))
+      out_ << "<td class=\"num\">" << fixed(k.launches, 0) << "</td><td class=\"num\" data-total-seconds=\"" << exact(k.totalSeconds)
+           << "\">" << formatDuration(k.totalSeconds)
+           << (programTotal > 0 ? " <span class=\"muted small share\">(" + percent(k.totalSeconds, programTotal) + ")</span>" : "")
+           << "</td>";
+    else
+      out_ << "<td class=\"num\">?</td><td class=\"num\">?</td>";
+    if (before_) beforeCells(old, &k);
+    out_ << "<td>";
+    TimeTerms now = launchTerms(k);
+    double scale = now.total();
+    if (old && old->status == "ok") {
+      TimeTerms then = launchTerms(*old);
+      scale = std::max(scale, then.total());
+      out_ << "<div class=\"bar-line\"><span class=\"bar-label\">before</span>";
+      writeBar(out_, then, scale, kKernelBarWidth, "before", k.loopKey + " before, one launch");
+      out_ << "</div><div class=\"bar-line\"><span class=\"bar-label\">after</span>";
+      writeBar(out_, now, scale, kKernelBarWidth, "after", k.loopKey + " after, one launch");
+      out_ << "</div>";
+    } else {
+      writeBar(out_, now, scale, kKernelBarWidth, "after", k.loopKey + ", one launch");
+    }
+    out_ << "</td></tr>\n";
+  }
+
+  void removedRow(const KernelRow& r) {
+    const KernelPrediction& old = *r.old;
+    out_ << "<tr class=\"kernel-row removed\" data-loop-key=\"" << escape(old.loopKey) << "\" data-status=\"removed\"";
+    rowKeys(r, old);
+    if (old.status == "ok") sortKey("before", compared(old, launchesKnown(old)));
+    out_ << "><td><span class=\"key\">" << escape(old.loopKey) << "</span><br><span class=\"muted small\">" << escape(old.source)
+         << "</span></td><td colspan=\"" << (now_.measured.empty() ? 7 : 9) << "\" class=\"note\">"
+         << "not a kernel any more (the loop is gone or no longer parallel)</td>";
+    beforeCells(&old, nullptr);
+    out_ << "<td>";
+    if (old.status == "ok") {
+      TimeTerms then = launchTerms(old);
+      out_ << "<div class=\"bar-line\"><span class=\"bar-label\">before</span>";
+      writeBar(out_, then, then.total(), kKernelBarWidth, "before", old.loopKey + " before, one launch");
+      out_ << "</div>";
+    }
+    out_ << "</td></tr>\n";
   }
 
   /// The baseline's cells of a kernel row: its time, and the change to `now` (null: removed; a
@@ -580,8 +821,11 @@ class HtmlWriter {
   }
 
   void kernelDetails() {
-    out_ << "<section id=\"kernel-details\">\n<h2>Kernels in detail</h2>\n";
-    for (const KernelPrediction& k : now_.prediction.kernels) {
+    out_ << "<section id=\"kernel-details\">\n<h2>Kernels in detail</h2>\n<p class=\"small muted\">In the order the "
+            "kernel table opens with; each kernel's figures beside its source lines.</p>\n";
+    for (const KernelRow& r : kernelRows()) {
+      if (!r.now) continue;
+      const KernelPrediction& k = *r.now;
       const KernelPrediction* old = before_ ? beforeKernel(k.loopKey) : nullptr;
       if (old && old->status != "ok") old = nullptr;
       out_ << "<article class=\"kernel-detail\" id=\"" << anchor(k.loopKey) << "\" data-loop-key=\"" << escape(k.loopKey)
@@ -589,8 +833,11 @@ class HtmlWriter {
       auto loop = loopsByKey_.find(k.loopKey);
       if (loop != loopsByKey_.end()) out_ << ", " << escape(loop->second->file) << ":" << loop->second->line;
       out_ << "</span></h3>\n";
+      out_ << "<div class=\"detail-grid\"><div class=\"figures\">\n";
       if (k.status != "ok") {
-        out_ << "<p class=\"unknown\">unknown: needs " << escape(joined(k.missing)) << " (<code>--param</code>).</p>\n</article>\n";
+        out_ << "<p class=\"unknown\">unknown: needs " << escape(joined(k.missing)) << " (<code>--param</code>).</p>\n</div>";
+        sourceExcerpt(k);
+        out_ << "</div>\n</article>\n";
         continue;
       }
       TimeTerms now = launchTerms(k);
@@ -616,11 +863,86 @@ class HtmlWriter {
       occupancyCell(k);
       out_ << ": " << k.activeBlocksPerSm << " blocks, " << k.activeWarpsPerSm << " warps per SM; " << k.regsPerThread
            << " registers per thread (" << escape(k.regsSource == "heuristic" ? "the heuristic" : k.regsSource)
-           << "), " << k.smemPerBlock << " B shared memory per block.</p>\n";
+           << "), " << k.smemPerBlock << " B shared memory per block.</p>\n</div>";
+      sourceExcerpt(k);
+      out_ << "</div>\n";
       references(k);
       out_ << "</article>\n";
     }
     out_ << "</section>\n";
+  }
+
+  /// The kernel's nest as its source file has it, line numbers beside the lines.
+  void sourceExcerpt(const KernelPrediction& k) {
+    auto found = now_.sources.find(k.loopId);
+    if (found == now_.sources.end()) return;
+    const SourceExcerpt& e = found->second;
+    out_ << "<figure class=\"source\">";
+    if (!e.unavailable.empty()) {
+      out_ << "<figcaption>" << escape(e.file) << ":" << e.firstLine << "</figcaption><p class=\"small muted source-unavailable\">"
+           << "No source lines: " << escape(e.unavailable) << ".</p></figure>";
+      return;
+    }
+    const int last = e.firstLine + static_cast<int>(e.lines.size()) - 1;
+    out_ << "<figcaption>" << escape(e.file) << ":" << e.firstLine << "&ndash;" << last + e.omitted << "</figcaption><pre><code>";
+    for (size_t i = 0; i < e.lines.size(); ++i)
+      out_ << "<span class=\"line\" data-line=\"" << e.firstLine + static_cast<int>(i) << "\"><span class=\"ln\">"
+           << e.firstLine + static_cast<int>(i) << "</span>" << escape(e.lines[i]) << "</span>\n";
+    out_ << "</code></pre>";
+    if (e.omitted > 0) out_ << "<p class=\"small muted\">&hellip; and " << e.omitted << " more line(s) to line " << last + e.omitted << ".</p>";
+    out_ << "</figure>";
+  }
+
+  /// Each REGION: the kernels inside it, their time, and the copies to the device it makes.
+  void regions() {
+    out_ << "<section id=\"regions\">\n<h2>REGIONs and transfers</h2>\n";
+    if (now_.regions.empty())
+      out_ << "<p>No REGION: the program has no REGION directive and the DVMH expert proposes none.</p>\n";
+    else
+      regionTable();
+    std::vector<TransferGroup> groups = transferGroups(now_.prediction);
+    if (!groups.empty()) {
+      out_ << "<table class=\"transfers\" id=\"transfer-table\"><caption>Host&harr;device copies by what causes them (MODEL.md &sect;12)</caption>\n"
+           << "<tr><th>where</th><th>what</th><th>arrays</th><th class=\"num\">bytes</th><th class=\"num\">time</th></tr>\n";
+      for (const TransferGroup& g : groups)
+        out_ << "<tr><td>" << escape(g.procedure) << ":" << g.line << "</td><td>" << escape(g.kind) << "</td><td>"
+             << escape(g.arrays) << "</td><td class=\"num\">" << static_cast<int64_t>(g.bytes) << "</td><td class=\"num\">"
+             << formatDuration(g.seconds) << "</td></tr>\n";
+      out_ << "</table>\n";
+    }
+    out_ << "</section>\n";
+  }
+
+  void regionTable() {
+    out_ << "<p class=\"small muted\">Each REGION (the user's, or one the DVMH expert proposes): the kernels whose nests "
+            "start between it and its END REGION, their time over the whole run, and the copies to the device the REGION "
+            "makes over the run (MODEL.md &sect;12). Copies back to the host belong to GET_ACTUAL and to host statements "
+            "(the table below).</p>\n<div class=\"scroll\"><table id=\"region-table\">\n<thead><tr>"
+            "<th>REGION</th><th>kernels inside</th><th class=\"num\">kernels' time</th><th class=\"num\">copies in</th>"
+            "<th class=\"num\">bytes in</th><th class=\"num\">copy time</th><th>arrays</th></tr></thead>\n<tbody>\n";
+    for (const RegionEntry& r : now_.regions) {
+      double kernelSeconds = 0;
+      bool known = true;
+      for (const std::string& key : r.kernels) {
+        auto k = nowKernels_.find(key);
+        if (k == nowKernels_.end() || !launchesKnown(*k->second)) known = false;
+        else kernelSeconds += k->second->totalSeconds;
+      }
+      out_ << "<tr class=\"region\" data-region=\"" << escape(r.procedure) << ":" << r.line << "\" data-kernels=\"" << r.kernels.size()
+           << "\"" << (known ? " data-kernel-seconds=\"" + exact(kernelSeconds) + "\"" : std::string())
+           << " data-copy-seconds=\"" << exact(r.seconds) << "\"><td><code>" << escape(r.procedure) << ":" << r.line << "&ndash;"
+           << r.endLine << "</code> <span class=\"muted small\">" << escape(r.kind) << "</span></td><td>";
+      if (r.kernels.empty()) out_ << "<span class=\"muted\">none</span>";
+      for (size_t i = 0; i < r.kernels.size(); ++i)
+        out_ << (i ? ", " : "") << "<a class=\"key\" href=\"#" << anchor(r.kernels[i]) << "\">" << escape(r.kernels[i]) << "</a>";
+      out_ << "</td><td class=\"num\">" << (known ? formatDuration(kernelSeconds) : std::string("?")) << "</td><td class=\"num\">"
+           << fixed(r.copies, 0) << "</td><td class=\"num\">" << static_cast<int64_t>(r.bytes) << "</td><td class=\"num\">"
+           << formatDuration(r.seconds) << "</td><td class=\"small\">" << (r.arrays.empty() ? "-" : escape(r.arrays)) << "</td></tr>\n";
+    }
+    out_ << "</tbody>\n</table></div>\n";
+    if (!now_.prediction.totalSeconds)
+      out_ << "<p class=\"small muted\">Copies and times are those the model could count: the whole program's figures "
+              "are unknown (<a href=\"#program\">Whole program</a>).</p>\n";
   }
 
   void references(const KernelPrediction& k) {
@@ -628,7 +950,7 @@ class HtmlWriter {
       out_ << "<p class=\"small muted\">No global memory reference.</p>\n";
       return;
     }
-    out_ << "<table class=\"refs\"><tr><th>reference</th><th>access</th><th class=\"num\">line</th><th class=\"num\">per thread</th>"
+    out_ << "<div class=\"scroll\"><table class=\"refs\"><tr><th>reference</th><th>access</th><th class=\"num\">line</th><th class=\"num\">per thread</th>"
             "<th class=\"num\">stride</th><th class=\"num\">transactions per warp access (exact / formula)</th>"
             "<th class=\"num\">L1 hits per thread</th><th class=\"num\">L2 hits per thread</th>"
             "<th class=\"num\">DRAM bytes per warp access</th><th>pattern</th></tr>\n";
@@ -642,7 +964,7 @@ class HtmlWriter {
            << (a.cacheHits ? fixed(*a.cacheHits, 2) : std::string("-")) << "</td><td class=\"num\">" << fixed(a.l2Hits, 2)
            << "</td><td class=\"num\">" << fixed(a.dramBytesPerWarp, 0) << "</td><td class=\"class\">" << cls << "</td></tr>\n";
     }
-    out_ << "</table>\n";
+    out_ << "</table></div>\n";
   }
 
   std::ostream& out_;

@@ -92,13 +92,14 @@ class Planner {
     std::map<Id, std::vector<const TransferFacts*>> userRegions, regions;  // per procedure: the user's; all counted
     for (const TransferFacts& t : program_.transfers())
       if (t.kind == "region") userRegions[t.procId].push_back(&t);
+    std::set<const TransferFacts*> counted;
+    for (const TransferFacts* t : countedRegions(program_)) counted.insert(t);
     std::map<Id, std::vector<std::pair<Id, Event>>> flat;  // per procedure, (innermost loop, event)
     for (const TransferFacts& t : program_.transfers()) {
       Event e;
       e.line = t.line;
       e.transfer = &t;
-      // An expert's REGION inside a user's is the user's.
-      if (t.kind == "region" || (t.kind == "expert_region" && !regionAround(userRegions, t.procId, t.line))) {
+      if (counted.count(&t)) {
         e.kind = Event::Kind::Region;
         regions[t.procId].push_back(&t);
       } else if (t.kind == "actual") {
@@ -368,6 +369,27 @@ class Planner {
 };
 
 }  // namespace
+
+std::vector<const TransferFacts*> countedRegions(const ProgramFacts& program) {
+  std::map<Id, std::vector<const TransferFacts*>> user;  // per procedure
+  for (const TransferFacts& t : program.transfers())
+    if (t.kind == "region") user[t.procId].push_back(&t);
+  std::vector<const TransferFacts*> counted;
+  for (const TransferFacts& t : program.transfers()) {
+    if (t.kind == "expert_region") {
+      auto inProcedure = user.find(t.procId);
+      if (inProcedure != user.end() &&
+          std::any_of(inProcedure->second.begin(), inProcedure->second.end(), [&](const TransferFacts* u) {
+            return u->line <= t.line && t.line <= std::max(u->line, u->endLine);
+          }))
+        continue;
+    } else if (t.kind != "region") {
+      continue;
+    }
+    counted.push_back(&t);
+  }
+  return counted;
+}
 
 TransferPlan planTransfers(const ProgramFacts& program, const TripCountOf& tripCount, const ArrayBytesOf& bytes) {
   return Planner(program, tripCount, bytes).plan();

@@ -47,6 +47,10 @@ using TripCountOf = std::function<std::optional<double>(Id loopId, std::set<std:
 /// The bytes of an array a procedure declares; nullopt (with what is lacking named) when unknown.
 using ArrayBytesOf = std::function<std::optional<double>(Id procId, const std::string& name, std::set<std::string>& lacking)>;
 
+/// The REGIONs the model follows, in the order ProgramFacts::transfers lists them: the user's, and
+/// the expert's that no REGION of the user's holds (an expert's REGION inside a user's is the user's).
+std::vector<const TransferFacts*> countedRegions(const ProgramFacts& program);
+
 /// Follows the program's REGIONs, ACTUAL, GET_ACTUAL, host statements and calls. An expert's REGION
 /// counts where no REGION of the user's is around it.
 TransferPlan planTransfers(const ProgramFacts& program, const TripCountOf& tripCount, const ArrayBytesOf& bytes);

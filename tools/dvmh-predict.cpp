@@ -44,10 +44,12 @@ const char* const kUsage =
     "access_predictions) and printed. A kernel whose trip counts or array extents do not fold is\n"
     "reported as unknown, naming the symbols to give with --param.\n"
     "\n"
-    "--format html writes one self-contained page (no script, nothing fetched): the loop tree, per kernel\n"
-    "a bar of where one launch's time goes (compute, memory, sync, reduction kernels, launch overhead),\n"
-    "occupancy and its limiter, the references coloured by coalescing, and the whole program's time with\n"
-    "the transfers. With --baseline OLD.sqlite it shows before and after, kernels matched by loop key:\n"
+    "--format html writes one self-contained page (nothing fetched; a few lines of inline script sort the\n"
+    "kernel table): the whole program's time with the transfers, the kernels by their share of it, each\n"
+    "with a bar of where one launch's time goes (compute, memory, sync, reduction kernels, launch\n"
+    "overhead), occupancy and its limiter; each REGION's kernels and copies; each kernel's source lines,\n"
+    "its references coloured by coalescing; the loop tree. With --baseline OLD.sqlite it shows before\n"
+    "and after, the kernels that changed most first, matched by loop key:\n"
     "OLD.sqlite is only read, and its kernels are predicted again with this run's GPU, options and\n"
     "--param values (not taken from a run recorded in it, which may be of another GPU, other options or\n"
     "an older model), so that a difference comes from the programs alone.\n"
@@ -137,6 +139,7 @@ HtmlReportInput predictBaseline(SQLite::Database& db, const std::string& path, c
   input.provenance = readProvenance(db);
   input.tree = readLoopTree(db);
   input.prediction = predictProgram(program, kernels, options, settings);
+  input.regions = regionsOf(program, input.prediction);
   return input;
 }
 
@@ -295,7 +298,9 @@ int main(int argc, char** argv) {
       if (loops.empty()) writeProgramExplanation(std::cout, prediction, options);
     } else if (format == "html") {
       HtmlReportInput current{header, readProvenance(*db), readLoopTree(*db), std::move(prediction),
-                              readMeasurements(*db, options.gpu.key)};
+                              readMeasurements(*db, options.gpu.key), {}, {}};
+      current.regions = regionsOf(program, current.prediction);
+      current.sources = readKernelSources(*db, current.prediction);
       std::optional<HtmlReportInput> before;
       if (baselineDb)
         before = predictBaseline(*baselineDb, baseline, loops, options, settings, optionText,

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Renders dvmh-predict's HTML report in headless Chromium (Debian's chromium package) and checks the
-# page as the browser built it: the loop tree, one row and one bar per kernel, the legend, the
-# baseline's columns and bars for a before/after pair, no console message (errors included), and a
-# screenshot written and non-empty. Exit 77 (skipped) only where the system's archive has no chromium
+# page as the browser built it: the loop tree, one row, one bar and one source excerpt per kernel,
+# the REGIONs, the legend, the baseline's columns and bars for a before/after pair, the order the
+# kernel table opens with (share of time; against a baseline, size of the change), the table sorted
+# by clicking its headers, no console message (errors included), and a screenshot written and
+# non-empty. Exit 77 (skipped) only where the system's archive has no chromium
 # package; where it has one, a chromium not installed or one that renders nothing is a failure.
 #
 #   check-html-report.sh SAPFOR_LEX DVMH_PREDICT EXAMPLES_DIR WORK_DIR
@@ -96,11 +98,50 @@ check_page() {
   [ "$(count '<li class="loop ' "$dom")" -eq "$loops" ] ||
     fail "$name: $(count '<li class="loop ' "$dom") loops in the tree, expected $loops"
   grep -q '<span class="swatch term-transfers">' "$dom" || fail "$name: the legend lacks the transfers"
+  [ "$(count '<figure class="source"><figcaption>' "$dom")" -eq "$(kernels "$database" | wc -l)" ] ||
+    fail "$name: not one source excerpt per kernel"
   if [ -s "$shot" ] && [ "$(head -c 8 "$shot" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ]; then
     echo "screenshot: $shot ($(wc -c <"$shot") bytes)"
   else
     fail "$name: no PNG screenshot at $shot"
   fi
+}
+
+# The values one column of the kernel table sorts by (data-sort-KEY), row by row as the page has
+# them; "-" for a row without one.
+column() {
+  grep -o '<tr class="kernel-row[^>]*>' "$1" | sed -e "s/.*data-sort-$2=\"\([^\"]*\)\".*/\1/" -e t -e 's/.*/-/'
+}
+# Whether numbers are in order (desc or asc), the rows without one last.
+in_order() {
+  awk -v dir="$1" '$0 == "-" { missing = 1; next }
+    missing || (n++ && ((dir == "desc" && $0 + 0 > last + 0) || (dir == "asc" && $0 + 0 < last + 0))) { bad = 1 }
+    { last = $0 } END { exit bad }'
+}
+# The page as the browser leaves it after clicking the sort buttons of the columns named, in turn.
+clicked() {
+  local name=$1 page=$2
+  shift 2
+  local clicks=""
+  for key in "$@"; do clicks+="document.querySelector('th[data-sort=\"$key\"] button.sort').click();"; done
+  sed "s|</body>|<script>$clicks</script></body>|" "$page" >"$work/$name.html"
+  browse "$work/$name.log" --dump-dom "file://$work/$name.html" >"$work/$name.dom.html"
+  local messages
+  messages=$(console_messages "$work/$name.log")
+  [ -z "$messages" ] || fail "$name: console messages:"$'\n'"$messages"
+}
+check_sorting() {
+  local page=$1 rows=$2
+  clicked sorted-launch "$page" launch
+  column "$work/sorted-launch.dom.html" launch | in_order desc || fail "one click on 'one launch' does not sort it largest first"
+  grep -q 'data-sort="launch"[^>]*aria-sort="descending"' "$work/sorted-launch.dom.html" ||
+    fail "the 'one launch' header is not marked as sorting (aria-sort)"
+  clicked sorted-regs "$page" regs regs
+  column "$work/sorted-regs.dom.html" regs | in_order asc || fail "two clicks on 'regs' do not sort it smallest first"
+  [ "$(count '<tr class="kernel-row' "$work/sorted-regs.dom.html")" -eq "$rows" ] || fail "sorting lost or added rows"
+  # The order is the data's: the launch column is not the regs column's order in the examples.
+  [ "$(column "$work/sorted-launch.dom.html" kernel)" != "$(column "$work/sorted-regs.dom.html" kernel)" ] ||
+    fail "sorting by two columns gave the same order"
 }
 
 # Loops: the sapfor-lex summary line names them ("... 55 loops, ...").
@@ -109,6 +150,10 @@ loops_of() { "$lex" "$1" -o "$work/count.sqlite" --force --no-analysis 2>&1 | se
 before_kernels=$(kernels "$work/before.sqlite" | wc -l)
 before_ok=$(kernels "$work/before.sqlite" | grep -c ',ok,')
 check_page report "$work/before.sqlite" "$before_kernels" "$before_ok" "$(loops_of "$examples")"
+# The page opens on the kernels by their share of the program's time, and its headers sort.
+column "$work/report.dom.html" total | in_order desc || fail "report: the kernels are not by their whole-program time"
+grep -q 'id="regions"' "$work/report.dom.html" || fail "report: no REGIONs section"
+check_sorting "$work/report.html" "$before_kernels"
 
 after_kernels=$(kernels "$work/after.sqlite" "${params[@]}" | wc -l)
 after_ok=$(kernels "$work/after.sqlite" "${params[@]}" | grep -c ',ok,')
@@ -116,12 +161,15 @@ removed=$(comm -23 <(kernels "$work/before.sqlite" | cut -d, -f1 | sort) <(kerne
 [ "$removed" -eq 10 ] || fail "the revision should remove reductions' nine kernels and jacobi2d:1, not $removed"
 check_page compare "$work/after.sqlite" "$((after_kernels + removed))" "$after_ok" "$(loops_of "$work/after")"
 dom="$work/compare.dom.html"
-grep -q '<th class="baseline">change</th>' "$dom" || fail "compare: no baseline column"
+grep -q '<th data-sort="change" data-type="number" class="baseline"[^>]*aria-sort="descending">' "$dom" ||
+  fail "compare: no change column marked as the order the table opens with"
+column "$dom" change | in_order desc || fail "compare: the kernels are not by the size of their change"
 grep -q '<table id="databases">' "$dom" || fail "compare: no table of the two databases"
 [ "$(count '<tr class="kernel-row removed"' "$dom")" -eq "$removed" ] || fail "compare: not one row per removed kernel"
 grep -q 'data-loop-key="jacobi2d:2.2" data-status="ok"' "$dom" || fail "compare: no row for jacobi2d:2.2"
-sed -n '/data-loop-key="jacobi2d:2.2" data-status="ok"/,/<\/tr>/p' "$dom" | grep -q 'change slower' ||
-  fail "compare: jacobi2d:2.2 is not marked slower"
+# (The row read whole before it is matched: grep -q stopping early would kill sed with SIGPIPE.)
+row=$(sed -n '/data-loop-key="jacobi2d:2.2" data-status="ok"/,/<\/tr>/p' "$dom")
+[[ $row == *'change slower'* ]] || fail "compare: jacobi2d:2.2 is not marked slower"
 [ "$(count '<svg class="time-bar before"' "$dom")" -gt 1 ] || fail "compare: no before bars"
 grep -q '<span class="badge new">added</span>' "$dom" || fail "compare: the added kernel jacobi2d:3 is not marked"
 
