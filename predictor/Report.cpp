@@ -1,6 +1,8 @@
 /// @file Report.cpp
 #include "predictor/Report.hpp"
 
+#include "files/JsonWriter.hpp"
+
 #include <cmath>
 #include <cstdio>
 #include <functional>
@@ -17,30 +19,7 @@ std::string fixed(double v, int digits) {
   return out.str();
 }
 
-std::string jsonString(const std::string& s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    if (c == '"' || c == '\\') out += '\\', out += static_cast<char>(c);
-    else if (c == '\n') out += "\\n";
-    else if (c < 0x20) {
-      char buffer[8];
-      std::snprintf(buffer, sizeof buffer, "\\u%04x", c);
-      out += buffer;
-    } else out += static_cast<char>(c);
-  }
-  return out + "\"";
-}
-
-/// Numbers with 17 significant digits round-trip; integers print as integers.
-std::string jsonNumber(double v) {
-  if (!std::isfinite(v)) return "null";
-  std::ostringstream out;
-  if (v == std::floor(v) && std::fabs(v) < 9e15) out << static_cast<int64_t>(v);
-  else out << std::setprecision(17) << v;
-  return out.str();
-}
-
-std::string jsonOptional(const std::optional<double>& v) { return v ? jsonNumber(*v) : "null"; }
+using files::jsonNumber;
 
 std::string csvField(const std::string& s) {
   if (s.find_first_of(",\"\n") == std::string::npos) return s;
@@ -204,65 +183,86 @@ void writeCsv(std::ostream& out, const ProgramPrediction& prediction) {
 }
 
 void writeJson(std::ostream& out, const ReportHeader& header, const ProgramPrediction& prediction) {
-  out << "{\n  \"format_version\": " << kJsonFormatVersion << ",\n  \"tool\": \"dvmh-predict\",\n";
-  out << "  \"database\": " << jsonString(header.database) << ",\n";
-  out << "  \"run_id\": " << (header.runId ? std::to_string(header.runId) : "null") << ",\n";
-  out << "  \"gpu\": {\"key\": " << jsonString(header.gpuKey) << ", \"name\": " << jsonString(header.gpuName) << "},\n";
-  out << "  \"options\": " << jsonString(header.options) << ",\n";
-  out << "  \"registers\": " << jsonString(header.registers) << ",\n";
-  out << "  \"program\": {\"kernels\": " << prediction.kernels.size() << ", \"unresolved\": " << prediction.unresolved
-      << ", \"kernel_seconds\": " << jsonOptional(prediction.kernelSeconds)
-      << ", \"reduction_seconds\": " << jsonOptional(prediction.reductionSeconds)
-      << ", \"launch_seconds\": " << jsonOptional(prediction.launchSeconds)
-      << ", \"transfer_seconds\": " << jsonOptional(prediction.transferSeconds)
-      << ", \"transfer_bytes\": " << (prediction.transferBytes ? std::to_string(*prediction.transferBytes) : "null")
-      << ", \"total_seconds\": " << jsonOptional(prediction.totalSeconds) << "},\n";
-  out << "  \"transfers\": [";
-  for (size_t i = 0; i < prediction.transfers.size(); ++i) {
-    const TransferDerivation& t = prediction.transfers[i];
-    out << (i ? "," : "") << "\n    {\"procedure\": " << jsonString(t.procedure) << ", \"line\": " << t.line
-        << ", \"kind\": " << jsonString(t.kind) << ", \"array\": " << jsonString(t.name) << ", \"clause\": " << jsonString(t.clause)
-        << ", \"direction\": \"" << (t.toDevice ? "to_device" : "to_host") << "\", \"bytes\": " << jsonNumber(t.bytes)
-        << ", \"copies\": " << jsonNumber(t.times) << ", \"seconds\": " << jsonNumber(t.seconds) << "}";
-  }
-  out << (prediction.transfers.empty() ? "],\n" : "\n  ],\n");
-  out << "  \"kernels\": [";
-  for (size_t i = 0; i < prediction.kernels.size(); ++i) {
-    const KernelPrediction& k = prediction.kernels[i];
-    bool ok = k.status == "ok";
-    out << (i ? "," : "") << "\n    {\"loop_key\": " << jsonString(k.loopKey) << ", \"source\": " << jsonString(k.source)
-        << ", \"status\": " << jsonString(k.status) << ", \"missing\": [";
-    size_t m = 0;
-    for (const std::string& name : k.missing) out << (m++ ? ", " : "") << jsonString(name);
-    out << "]";
+  using Layout = files::JsonWriter::Layout;
+  files::JsonWriter json(out);
+  json.object(Layout::Block)
+      .member("format_version", kJsonFormatVersion)
+      .member("tool", "dvmh-predict")
+      .member("database", header.database);
+  json.key("run_id");
+  if (header.runId) json.value(header.runId);
+  else json.null();
+  json.key("gpu").object().member("key", header.gpuKey).member("name", header.gpuName).end();
+  json.member("options", header.options).member("registers", header.registers);
+  json.key("program")
+      .object()
+      .member("kernels", prediction.kernels.size())
+      .member("unresolved", prediction.unresolved)
+      .member("kernel_seconds", prediction.kernelSeconds)
+      .member("reduction_seconds", prediction.reductionSeconds)
+      .member("launch_seconds", prediction.launchSeconds)
+      .member("transfer_seconds", prediction.transferSeconds)
+      .member("transfer_bytes", prediction.transferBytes)
+      .member("total_seconds", prediction.totalSeconds)
+      .end();
+  json.key("transfers").array(Layout::Block);
+  for (const TransferDerivation& t : prediction.transfers)
+    json.object()
+        .member("procedure", t.procedure)
+        .member("line", t.line)
+        .member("kind", t.kind)
+        .member("array", t.name)
+        .member("clause", t.clause)
+        .member("direction", t.toDevice ? "to_device" : "to_host")
+        .member("bytes", t.bytes)
+        .member("copies", t.times)
+        .member("seconds", t.seconds)
+        .end();
+  json.end();
+  json.key("kernels").array(Layout::Block);
+  for (const KernelPrediction& k : prediction.kernels) {
+    const bool ok = k.status == "ok";
+    json.object().member("loop_key", k.loopKey).member("source", k.source).member("status", k.status);
+    json.key("missing").value(std::vector<std::string>(k.missing.begin(), k.missing.end()));
     if (!ok && k.regsHeuristic > 0)
-      out << ", \"regs_per_thread\": " << k.regsPerThread << ", \"regs_source\": " << jsonString(k.regsSource)
-          << ", \"regs_heuristic\": " << k.regsHeuristic;
+      json.member("regs_per_thread", k.regsPerThread).member("regs_source", k.regsSource).member("regs_heuristic", k.regsHeuristic);
     if (ok) {
-      for (const Field& f : numericFields()) out << ", \"" << f.name << "\": " << jsonNumber(f.get(k));
-      out << ", \"limiter\": " << jsonString(k.limiter) << ", \"bound\": " << jsonString(k.bound)
-          << ", \"launches\": " << (k.launches >= 0 ? jsonNumber(k.launches) : "null")
-          << ", \"total_seconds\": " << (k.launches >= 0 ? jsonNumber(k.totalSeconds) : "null")
-          << ", \"roofline_bound\": " << jsonString(k.rooflineBound) << ", \"regs_source\": " << jsonString(k.regsSource)
-          << ", \"regs_heuristic\": " << k.regsHeuristic << ",\n     \"accesses\": [";
-      for (size_t j = 0; j < k.accesses.size(); ++j) {
-        const AccessPrediction& a = k.accesses[j];
-        out << (j ? "," : "") << "\n       {\"ref_id\": " << (a.refId ? std::to_string(a.refId) : "null")
-            << ", \"name\": " << jsonString(a.name) << ", \"access\": \"" << facts::nameOf(a.access) << "\", \"line\": " << a.line
-            << ", \"per_thread\": " << jsonNumber(a.perThread)
-            << ", \"stride\": " << (a.stride ? std::to_string(*a.stride) : "null")
-            << ", \"formula_transactions\": " << jsonNumber(a.formulaTransactions)
-            << ", \"exact_transactions\": " << jsonNumber(a.exactTransactions)
-            << ", \"transactions\": " << jsonNumber(a.transactions) << ", \"coalesced\": " << (a.coalesced ? "true" : "false")
-            << ", \"pattern\": \"" << accessPatternName(a.pattern) << "\""
-            << ", \"cache_hits\": " << jsonOptional(a.cacheHits) << ", \"cache_misses\": " << jsonOptional(a.cacheMisses)
-            << ", \"l2_hits\": " << jsonNumber(a.l2Hits) << ", \"dram_bytes\": " << jsonNumber(a.dramBytesPerWarp) << "}";
+      for (const Field& f : numericFields()) json.member(f.name, f.get(k));
+      json.member("limiter", k.limiter).member("bound", k.bound);
+      // Launches unknown: neither they nor the kernel's share of the program's time are known.
+      if (k.launches >= 0) json.member("launches", k.launches).member("total_seconds", k.totalSeconds);
+      else json.key("launches").null().key("total_seconds").null();
+      json.member("roofline_bound", k.rooflineBound)
+          .member("regs_source", k.regsSource)
+          .member("regs_heuristic", k.regsHeuristic);
+      json.key("accesses").array(Layout::Block);
+      for (const AccessPrediction& a : k.accesses) {
+        json.object();
+        json.key("ref_id");
+        if (a.refId) json.value(a.refId);
+        else json.null();
+        json.member("name", a.name)
+            .member("access", facts::nameOf(a.access))
+            .member("line", a.line)
+            .member("per_thread", a.perThread)
+            .member("stride", a.stride)
+            .member("formula_transactions", a.formulaTransactions)
+            .member("exact_transactions", a.exactTransactions)
+            .member("transactions", a.transactions)
+            .member("coalesced", a.coalesced)
+            .member("pattern", accessPatternName(a.pattern))
+            .member("cache_hits", a.cacheHits)
+            .member("cache_misses", a.cacheMisses)
+            .member("l2_hits", a.l2Hits)
+            .member("dram_bytes", a.dramBytesPerWarp)
+            .end();
       }
-      out << "]";
+      json.end();
     }
-    out << "}";
+    json.end();
   }
-  out << "\n  ]\n}\n";
+  json.end();
+  json.end();
 }
 
 }  // namespace sapfor::predictor

@@ -54,42 +54,6 @@ std::string displayValue(const Value& v) {
   return std::get<std::string>(v);
 }
 
-std::string jsonString(const std::string& s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      default:
-        if (c < 0x20) {
-          char escaped[8];
-          std::snprintf(escaped, sizeof escaped, "\\u%04x", c);
-          out += escaped;
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-  }
-  return out + "\"";
-}
-
-std::string jsonValue(const Value& v) {
-  if (std::holds_alternative<std::monostate>(v)) return "null";
-  if (std::holds_alternative<int64_t>(v)) return std::to_string(std::get<int64_t>(v));
-  if (std::holds_alternative<double>(v)) {
-    double d = std::get<double>(v);
-    if (!std::isfinite(d)) return "null";  // JSON has no infinity; SQLite stores none either
-    // The shortest text that reads back as the same double: identical bytes on every run.
-    char text[40];
-    auto [end, ec] = std::to_chars(text, text + sizeof text, d);
-    return ec == std::errc() ? std::string(text, end) : "null";
-  }
-  return jsonString(std::get<std::string>(v));
-}
-
 std::string maskLineNumbers(const std::string& text) {
   std::string out;
   out.reserve(text.size());

@@ -21,9 +21,6 @@ using Value = std::variant<std::monostate, int64_t, double, std::string>;
 int compareValues(const Value& a, const Value& b);
 /// For people: NULL, integers as they are, reals to 6 significant digits, text as it is.
 std::string displayValue(const Value& v);
-/// For JSON: null, numbers in their shortest exact form, strings escaped and quoted.
-std::string jsonValue(const Value& v);
-std::string jsonString(const std::string& s);
 
 /// The text with every line number it quotes ("line 34", "lines 34 and 35", "lines 3, 4") replaced
 /// by "line #", so that a message stays the same when the code it talks about moves.

@@ -2,6 +2,8 @@
 /// The text and JSON reports of a comparison.
 #include "tools/diff/DiffReport.hpp"
 
+#include "files/JsonWriter.hpp"
+
 #include <cstdio>
 #include <iomanip>
 
@@ -24,7 +26,7 @@ std::string shown(const Value& v) {
   std::string text = displayValue(v);
   if (std::holds_alternative<std::string>(v) &&
       (text.empty() || text.find_first_of(" \t\"=") != std::string::npos))
-    return jsonString(text);
+    return files::jsonString(text);
   return text;
 }
 
@@ -90,12 +92,6 @@ std::string displayKey(const KindResult& kind, const EntityDifference& d) {
   return keyText(key, d.ordinal, d.duplicateKey);
 }
 
-std::string jsonList(const std::vector<std::string>& items) {
-  std::string text = "[";
-  for (size_t i = 0; i < items.size(); ++i) text += (i ? ", " : "") + jsonString(items[i]);
-  return text + "]";
-}
-
 /// A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break.
 std::string csvField(const std::string& text) {
   if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
@@ -148,31 +144,43 @@ void writeSummaryTable(std::ostream& out, const DiffResult& result, const Report
   }
 }
 
-std::string jsonKey(const KindResult& kind, const EntityDifference& d) {
-  std::string text = "{";
-  for (size_t i = 0; i < kind.columns.keys.size(); ++i)
-    text += (i ? ", " : "") + jsonString(kind.columns.keys[i].name) + ": " + jsonValue(d.key[i]);
-  if (d.duplicateKey) text += ", \"ordinal\": " + std::to_string(d.ordinal);
-  return text + "}";
+using Layout = files::JsonWriter::Layout;
+
+/// A column's value: null, a number in its shortest exact form, a string.
+void jsonValue(files::JsonWriter& json, const Value& v) {
+  if (std::holds_alternative<int64_t>(v)) json.value(std::get<int64_t>(v));
+  else if (std::holds_alternative<double>(v)) json.value(std::get<double>(v));
+  else if (std::holds_alternative<std::string>(v)) json.value(std::get<std::string>(v));
+  else json.null();
 }
 
-std::string jsonRow(const KindResult& kind, const std::vector<Value>& values) {
-  std::string text = "{";
-  for (size_t c = 0; c < kind.columns.compared.size(); ++c)
-    text += (c ? ", " : "") + jsonString(kind.columns.compared[c].name) + ": " + jsonValue(values[c]);
-  return text + "}";
+void jsonKey(files::JsonWriter& json, const KindResult& kind, const EntityDifference& d) {
+  json.object();
+  for (size_t i = 0; i < kind.columns.keys.size(); ++i) {
+    json.key(kind.columns.keys[i].name);
+    jsonValue(json, d.key[i]);
+  }
+  if (d.duplicateKey) json.member("ordinal", d.ordinal);
+  json.end();
 }
 
-void writeJsonProvenance(std::ostream& out, const char* which, const Provenance& p) {
-  out << "  " << jsonString(which) << ": {\"path\": " << jsonString(p.path) << ", \"schema_version\": " << p.schemaVersion
-      << ",\n    \"meta\": {";
-  for (size_t i = 0; i < p.meta.size(); ++i)
-    out << (i ? ", " : "") << jsonString(p.meta[i].first) << ": " << jsonString(p.meta[i].second);
-  out << "},\n    \"predict_runs\": [";
-  for (size_t i = 0; i < p.latestRuns.size(); ++i)
-    out << (i ? ", " : "") << "{\"gpu\": " << jsonString(p.latestRuns[i].gpu) << ", \"run_id\": " << p.latestRuns[i].runId
-        << ", \"time\": " << jsonString(p.latestRuns[i].time) << "}";
-  out << "]},\n";
+void jsonRow(files::JsonWriter& json, const KindResult& kind, const std::vector<Value>& values) {
+  json.object();
+  for (size_t c = 0; c < kind.columns.compared.size(); ++c) {
+    json.key(kind.columns.compared[c].name);
+    jsonValue(json, values[c]);
+  }
+  json.end();
+}
+
+void writeJsonProvenance(files::JsonWriter& json, const char* which, const Provenance& p) {
+  json.key(which).object().member("path", p.path).member("schema_version", p.schemaVersion);
+  json.key("meta").object();
+  for (const auto& [key, value] : p.meta) json.member(key, value);
+  json.end();
+  json.key("predict_runs").array();
+  for (const auto& run : p.latestRuns) json.object().member("gpu", run.gpu).member("run_id", run.runId).member("time", run.time).end();
+  json.end().end();
 }
 
 }  // namespace
@@ -249,71 +257,71 @@ void writeText(std::ostream& out, const DiffResult& result, const std::vector<Po
 
 void writeJson(std::ostream& out, const DiffResult& result, const std::vector<PolicyOutcome>& policies,
                const ReportOptions& options, int exitStatus) {
-  out << "{\n  \"format_version\": " << kDiffJsonFormatVersion << ",\n  \"tool\": \"sapfor-diff\",\n";
-  writeJsonProvenance(out, "old", result.before);
-  writeJsonProvenance(out, "new", result.after);
-  char tolerance[32];
-  std::snprintf(tolerance, sizeof tolerance, "%g", options.timeTolerancePercent);
-  out << "  \"options\": {\"time_tolerance_percent\": " << tolerance << ", \"show_moves\": "
-      << (options.showMoves ? "true" : "false") << ", \"procedures\": " << jsonList(options.procedures)
-      << ", \"loops\": " << jsonList(options.loops) << "},\n";
-  out << "  \"not_compared\": [";
-  for (size_t i = 0; i < result.notCompared.size(); ++i)
-    out << (i ? "," : "") << "\n    {\"kind\": " << jsonString(result.notCompared[i].kind)
-        << ", \"reason\": " << jsonString(result.notCompared[i].reason) << "}";
-  out << (result.notCompared.empty() ? "" : "\n  ") << "],\n  \"renumbered\": [";
-  for (size_t i = 0; i < result.renumbered.size(); ++i)
-    out << (i ? "," : "") << "\n    {\"old\": " << jsonString(result.renumbered[i].oldKey)
-        << ", \"new\": " << jsonString(result.renumbered[i].newKey) << "}";
-  out << (result.renumbered.empty() ? "" : "\n  ") << "],\n  \"summary\": {";
-  bool first = true;
+  files::JsonWriter json(out);
+  json.object(Layout::Block).member("format_version", kDiffJsonFormatVersion).member("tool", "sapfor-diff");
+  writeJsonProvenance(json, "old", result.before);
+  writeJsonProvenance(json, "new", result.after);
+  json.key("options")
+      .object()
+      .member("time_tolerance_percent", options.timeTolerancePercent)
+      .member("show_moves", options.showMoves)
+      .member("procedures", options.procedures)
+      .member("loops", options.loops)
+      .end();
+  json.key("not_compared").array(Layout::Block);
+  for (const NotCompared& n : result.notCompared) json.object().member("kind", n.kind).member("reason", n.reason).end();
+  json.end();
+  json.key("renumbered").array(Layout::Block);
+  for (const RenumberedLoop& r : result.renumbered) json.object().member("old", r.oldKey).member("new", r.newKey).end();
+  json.end();
+  json.key("summary").object(Layout::Block);
   for (const KindResult& k : result.kinds) {
     if (!k.reported) continue;
     Counts c = reportedCounts(k, options.showMoves);
-    out << (first ? "" : ",") << "\n    " << jsonString(k.kind->name) << ": {\"added\": " << c.added
-        << ", \"removed\": " << c.removed << ", \"changed\": " << c.changed << ", \"moved\": " << c.moved
-        << ", \"unchanged\": " << c.unchanged << "}";
-    first = false;
+    json.key(k.kind->name)
+        .object()
+        .member("added", c.added)
+        .member("removed", c.removed)
+        .member("changed", c.changed)
+        .member("moved", c.moved)
+        .member("unchanged", c.unchanged)
+        .end();
   }
-  out << (first ? "" : "\n  ") << "},\n  \"differences\": [";
-  first = true;
+  json.end();
+  json.key("differences").array(Layout::Block);
   for (const KindResult& k : result.kinds) {
     if (!k.reported || options.summary) continue;
     for (const EntityDifference& d : k.differences.differences) {
       if (d.status == EntityStatus::Moved && !options.showMoves) continue;
-      out << (first ? "" : ",") << "\n    {\"kind\": " << jsonString(k.kind->name) << ", \"status\": \""
-          << statusName(d.status) << "\", \"key\": " << jsonKey(k, d);
-      if (d.status == EntityStatus::Added) out << ", \"new\": " << jsonRow(k, d.after);
-      if (d.status == EntityStatus::Removed) out << ", \"old\": " << jsonRow(k, d.before);
+      json.object().member("kind", k.kind->name).member("status", statusName(d.status));
+      jsonKey(json.key("key"), k, d);
+      if (d.status == EntityStatus::Added) jsonRow(json.key("new"), k, d.after);
+      if (d.status == EntityStatus::Removed) jsonRow(json.key("old"), k, d.before);
       if (d.status == EntityStatus::Changed || d.status == EntityStatus::Moved) {
-        out << ", \"changes\": [";
-        bool firstChange = true;
+        json.key("changes").array();
         for (const FieldChange& c : d.changes) {
           if (c.position && !options.showMoves) continue;
-          out << (firstChange ? "" : ", ") << "{\"field\": " << jsonString(c.column) << ", \"old\": " << jsonValue(c.before)
-              << ", \"new\": " << jsonValue(c.after);
-          if (c.position) out << ", \"moved\": true";
-          if (c.percent) out << ", \"percent\": " << jsonValue(*c.percent);
-          out << "}";
-          firstChange = false;
+          json.object().member("field", c.column);
+          jsonValue(json.key("old"), c.before);
+          jsonValue(json.key("new"), c.after);
+          if (c.position) json.member("moved", true);
+          if (c.percent) json.member("percent", *c.percent);
+          json.end();
         }
-        out << "]";
+        json.end();
       }
-      out << "}";
-      first = false;
+      json.end();
     }
   }
-  out << (first ? "" : "\n  ") << "],\n  \"policies\": [";
-  for (size_t i = 0; i < policies.size(); ++i) {
-    const PolicyOutcome& p = policies[i];
-    out << (i ? "," : "") << "\n    {\"policy\": " << jsonString(p.policy) << ", \"fired\": " << (p.fired ? "true" : "false")
-        << ", \"checked\": " << (p.unchecked.empty() ? "true" : "false");
-    if (!p.unchecked.empty()) out << ", \"why_not\": " << jsonString(p.unchecked);
-    out << ", \"findings\": [";
-    for (size_t f = 0; f < p.findings.size(); ++f) out << (f ? ", " : "") << jsonString(p.findings[f]);
-    out << "]}";
+  json.end();
+  json.key("policies").array(Layout::Block);
+  for (const PolicyOutcome& p : policies) {
+    json.object().member("policy", p.policy).member("fired", p.fired).member("checked", p.unchecked.empty());
+    if (!p.unchecked.empty()) json.member("why_not", p.unchecked);
+    json.member("findings", p.findings).end();
   }
-  out << (policies.empty() ? "" : "\n  ") << "],\n  \"exit_status\": " << exitStatus << "\n}\n";
+  json.end();
+  json.member("exit_status", exitStatus).end();
 }
 
 void writeCsv(std::ostream& out, const DiffResult& result, const ReportOptions& options) {
