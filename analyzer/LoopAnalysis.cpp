@@ -1763,7 +1763,7 @@ std::vector<std::pair<std::string, int64_t>> sortedTerms(const LinearExpr& e) {
 
 }  // namespace
 
-bool LoopAnalysis::coveredInEachIteration(const LoopRow& loop, Id varId) {
+LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const LoopRow& loop, Id varId) {
   const std::vector<const ArrayAccess*> all = accessesIn(loop.id);
   std::vector<const ArrayAccess*> refs;
   for (const ArrayAccess* a : all)
@@ -1773,27 +1773,27 @@ bool LoopAnalysis::coveredInEachIteration(const LoopRow& loop, Id varId) {
     if (a->callId) {
       // A callee that reaches the array through its host sees the array itself, not a private
       // copy (an internal procedure reading w).
-      if (a->argument == 0) return false;
+      if (a->argument == 0) return {};
       // A call reads what it is passed (a read like any other below) and may write it: its
       // elements, and the array itself only when passed whole (an allocatable reallocated).
       if (a->access == 'W' && !a->ref && !a->bounded)
         for (size_t d = 0; d < static_cast<size_t>(std::max<int16_t>(array.rank, 0)); ++d)
-          if (!fixedDimension(array, d, true)) return false;
+          if (!fixedDimension(array, d, true)) return {};
       continue;
     }
-    if (!a->ref) return false;
+    if (!a->ref) return {};
     // Only its elements may change, by assignment: ALLOCATE, DEALLOCATE or a READ change the
     // object or elements no subscript shows.
     const StatementRow& s = program_.statement(a->stmtId);
     bool assigned = s.kind == StatementKind::Assignment || (s.kind == StatementKind::If && s.action == StatementKind::Assignment);
-    if (a->access == 'W' && (!assigned || !a->ref->subscripted)) return false;
+    if (a->access == 'W' && (!assigned || !a->ref->subscripted)) return {};
   }
   // With a jump, a CYCLE or an EXIT in the body, a write earlier in the body may not have run.
   for (Id s = loop.firstStmt; s <= loop.lastStmt; ++s) {
     const StatementRow& row = program_.statement(s);
     if (row.jumps || transfersControl(row.kind) || (row.action && transfersControl(*row.action)) ||
         row.kind == StatementKind::Unknown)
-      return false;
+      return {};
   }
   const std::set<std::string>& written = results_[program_.loopIndex(loop.id)].written;
   // The variables of the loops inside `loop`: they change within an iteration.
@@ -1863,15 +1863,62 @@ bool LoopAnalysis::coveredInEachIteration(const LoopRow& loop, Id varId) {
       if (!used.count(l) && program_.loop(l).tripCount.value_or(0) < 1) return false;
     return true;
   };
-  return std::all_of(refs.begin(), refs.end(), [&](const ArrayAccess* r) {
-    return r->access != 'R' ||
-           std::any_of(refs.begin(), refs.end(), [&](const ArrayAccess* w) {
-             // A call's write covers nothing: the callee may leave the element as it was (a
-             // function in an assignment, `x = f(w(i))`, included).
-             return w->access == 'W' && !w->callId &&
-                    (covers(*w, *r) || coversSymbolically(loop, *w, *r, innerVariables));
-           });
-  });
+  // Writes of single elements (every subscript a constant: d(1) = ..., d(2) = ..., d(3) = ...)
+  // made directly in the loop's body, in every iteration, before r: together they cover r when
+  // they include every element r's subscripts may take (each subscript's range from the loops in
+  // it; at most kElementsCovered elements).
+  constexpr int64_t kElementsCovered = 64;
+  auto coveredByElements = [&](const ArrayAccess& r) {
+    std::set<std::vector<int64_t>> elements;
+    for (const ArrayAccess* w : refs) {
+      if (w->access != 'W' || w->callId || w->stmtId >= r.stmtId || w->subscripts().size() != r.subscripts().size() ||
+          w->loops().empty() || w->loops().back() != loop.id || !unconditional(*w))
+        continue;
+      std::vector<int64_t> at;
+      for (const LinearExpr& form : w->subscripts())
+        if (form.affine && form.terms.empty()) at.push_back(form.constant);
+      if (at.size() == w->subscripts().size()) elements.insert(std::move(at));
+    }
+    if (elements.empty()) return false;
+    std::vector<std::pair<int64_t, int64_t>> box;  // per dimension, the values r's subscript may take
+    int64_t count = 1;
+    for (const LinearExpr& rs : r.subscripts()) {
+      if (!rs.affine) return false;
+      int64_t lo = rs.constant, hi = rs.constant;
+      for (const auto& [name, c] : rs.terms) {
+        Id l = loopOf(r, name);
+        if (!l) return false;
+        NestLoop n = nestLoop(l);
+        int64_t a = 0, b = 0;
+        if (!n.lower || !n.upper || __builtin_mul_overflow(*n.lower, c, &a) || __builtin_mul_overflow(*n.upper, c, &b) ||
+            __builtin_add_overflow(lo, std::min(a, b), &lo) || __builtin_add_overflow(hi, std::max(a, b), &hi))
+          return false;
+      }
+      if (hi < lo || hi - lo >= kElementsCovered || __builtin_mul_overflow(count, hi - lo + 1, &count) || count > kElementsCovered)
+        return false;
+      box.emplace_back(lo, hi);
+    }
+    // Every element of the box, as an odometer.
+    std::vector<int64_t> at;
+    for (const auto& [lo, hi] : box) at.push_back(lo);
+    for (;;) {
+      if (!elements.count(at)) return false;
+      size_t d = 0;
+      while (d < box.size() && at[d] == box[d].second) at[d] = box[d].first, ++d;
+      if (d == box.size()) return true;
+      ++at[d];
+    }
+  };
+  for (const ArrayAccess* r : refs) {
+    if (r->access != 'R') continue;
+    const bool covered = std::any_of(refs.begin(), refs.end(), [&](const ArrayAccess* w) {
+      // A call's write covers nothing: the callee may leave the element as it was (a
+      // function in an assignment, `x = f(w(i))`, included).
+      return w->access == 'W' && !w->callId && (covers(*w, *r) || coversSymbolically(loop, *w, *r, innerVariables));
+    }) || coveredByElements(*r);
+    if (!covered) return {false, r};
+  }
+  return {true, nullptr};
 }
 
 bool LoopAnalysis::assignedInEveryIteration(const LoopRow& loop, const ArrayAccess& w) const {
@@ -2080,7 +2127,9 @@ void LoopAnalysis::privateArrays() {
       if (!v.isArray() || v.derived || v.storage != Storage::Local || v.save || v.associated() || v.pointer || v.target ||
           v.pointerComponents || effects_.reach(a, program_.current) != Reach::Local)
         continue;
-      if (coveredInEachIteration(loop, a)) covered.emplace_back(loop.id, a);
+      IterationCoverage coverage = coverageInEachIteration(loop, a);
+      if (coverage.covered) covered.emplace_back(loop.id, a);
+      else if (coverage.uncoveredRead) nearlyPrivateNote(loop, a, *coverage.uncoveredRead, r);
     }
   }
   if (covered.empty()) return;
@@ -2132,6 +2181,38 @@ void LoopAnalysis::privateArrays() {
     t.line = first ? first->line : 0;
     r.traits.push_back(std::move(t));
   }
+}
+
+void LoopAnalysis::nearlyPrivateNote(const LoopRow& loop, Id varId, const ArrayAccess& read, LoopResult& result) {
+  if (!read.ref || loop.var.empty()) return;
+  // A work array: the same elements in every iteration (no subscript follows the loop's
+  // variable), some written before the read. An array indexed by the loop's variable carries
+  // values from one iteration to the next (w(j - 1)): privatizing it would change the program.
+  // The names a work array's subscripts may hold: those of the loops inside, and names the loop
+  // does not change.
+  const std::set<std::string>& written = results_[program_.loopIndex(loop.id)].written;
+  std::set<std::string> inner;
+  for (const LoopRow& l : program_.loops)
+    if (l.id != loop.id && program_.within(l.id, loop.id)) inner.insert(l.var);
+  const ArrayAccess* earlierWrite = nullptr;
+  for (const ArrayAccess* a : accessesIn(loop.id)) {
+    if (a->varId != varId) continue;
+    for (const LinearExpr& form : a->subscripts()) {
+      if (!form.affine) return;
+      for (const auto& [name, coefficient] : form.terms)
+        if (name == loop.var || (written.count(name) && !inner.count(name))) return;
+    }
+    if (a->access == 'W' && !a->callId && a->stmtId < read.stmtId && assignedInEveryIteration(loop, *a) &&
+        (!earlierWrite || a->stmtId < earlierWrite->stmtId))
+      earlierWrite = a;
+  }
+  if (!earlierWrite) return;
+  const std::string& name = program_.variable(varId).name;
+  result.reasons.push_back({ReasonKind::NearlyPrivate, false, name, read.line,
+                            "each iteration writes " + name + " (" + earlierWrite->text() + " at " + line(earlierWrite->line) +
+                                ") before it reads it, but the analysis cannot show that the read " + read.text() + " at " +
+                                line(read.line) + " reads an element the same iteration wrote first; if it does (or is made "
+                                "to), " + name + " is private to the iteration (PRIVATE(" + upperCase(name) + "))"});
 }
 
 void LoopAnalysis::arrayReasons(LoopResult& result) {

@@ -249,8 +249,18 @@ class LoopAnalysis {
   /// that loop gone.
   void arrayReductions();
   /// Whether every read of array `varId` inside `loop` reads an element the same iteration has
-  /// written before it.
-  bool coveredInEachIteration(const LoopRow& loop, Id varId);
+  /// written before it; when not, the first read no earlier write is shown to set (null when
+  /// the loop's shape rather than a read keeps it from being shown: a jump, a call that writes
+  /// the array, a write that is no assignment).
+  struct IterationCoverage {
+    bool covered = false;
+    const ArrayAccess* uncoveredRead = nullptr;
+  };
+  IterationCoverage coverageInEachIteration(const LoopRow& loop, Id varId);
+  /// For --explain: an array every iteration uses as a work array (its subscripts do not follow
+  /// the loop's variable), written before one of its reads is shown not to be, would be private
+  /// were that read covered. A note naming the read.
+  void nearlyPrivateNote(const LoopRow& loop, Id varId, const ArrayAccess& read, LoopResult& result);
   /// Whether write `w` sets, before read `r` runs in the same iteration of `loop`, the element r
   /// reads, proven with Fourier–Motzkin over the loops' affine bounds (symbolic ones included):
   /// no iteration of r's loops reads outside the range w's own loops run through.

@@ -109,3 +109,56 @@ subroutine saved(a, b, n)
     b(i) = w(1)
   end do
 end subroutine saved
+
+subroutine carried(a, b, n)
+  integer :: n, j
+  real :: a(n), b(n), w(0:n)
+  w(0) = 0
+  do j = 1, n
+    w(j) = a(j)
+    b(j) = w(j - 1)
+  end do
+end subroutine carried
+
+subroutine elements3(a, b, n)
+  integer :: n, i, k
+  real :: a(n, 3), b(n), d(3)
+  do i = 1, n
+    d(1) = a(i, 1)
+    d(2) = a(i, 2) * 2
+    d(3) = a(i, 3) * 3
+    do k = 1, 3
+      b(i) = b(i) + d(k)
+    end do
+  end do
+end subroutine elements3
+
+subroutine element_gap(a, b, n)
+  integer :: n, i, k
+  real :: a(n, 3), b(n), d(3)
+  d(2) = 0
+  do i = 1, n
+    d(1) = a(i, 1)
+    d(3) = a(i, 3) * 3
+    do k = 1, 3
+      b(i) = b(i) + d(k)
+    end do
+  end do
+end subroutine element_gap
+
+subroutine element_table(a, b, n)
+  integer :: n, i, k, m
+  real :: a(n), b(n), t(2, 2)
+  do i = 1, n
+    t(1, 1) = a(i)
+    t(2, 1) = a(i) + 1
+    t(1, 2) = a(i) + 2
+    if (a(i) > 0) t(2, 2) = a(i) + 3
+    t(2, 2) = a(i) + 4
+    do k = 1, 2
+      do m = 1, 2
+        b(i) = b(i) + t(m, k)
+      end do
+    end do
+  end do
+end subroutine element_table
