@@ -45,6 +45,21 @@ bool isIntrinsicSubroutine(const std::string& name) {
   return names.count(name) > 0;
 }
 
+/// Whether a dummy array holds at least as many elements as the array passed to it: the first
+/// elements of the actual argument are the dummy's (sequence association), so a call that
+/// writes the whole dummy writes the whole of the argument. Both shapes constant.
+bool covers(const Variable& dummy, const Variable& actual) {
+  auto elements = [](const Variable& v) -> std::optional<int64_t> {
+    if (v.layout.empty()) return std::nullopt;
+    int64_t n = 1;
+    for (const auto& [lower, extent] : v.layout)
+      if (extent < 0 || __builtin_mul_overflow(n, extent, &n)) return std::nullopt;
+    return n;
+  };
+  std::optional<int64_t> d = elements(dummy), a = elements(actual);
+  return d && a && *d >= *a && dummy.elementBytes != 0 && dummy.elementBytes == actual.elementBytes;
+}
+
 bool sharesHiddenState(const std::string& name) {
   return name == "random_number" || name == "random_seed" || name == "execute_command_line";
 }
@@ -67,7 +82,7 @@ Effects::Effects(Program& program, ProgramReader& reader) : program_(program), s
   for (Id proc : facts.stop) summaries_[static_cast<size_t>(proc - 1)].stop = true;
   for (const auto& [proc, depth] : facts.wideNests) summaries_[static_cast<size_t>(proc - 1)].wideNestDepth = depth;
   for (const SummaryFacts::Call& call : facts.calls) addCall(call);
-  finish([&](Id proc) { reader.load(program, proc, Program::Detail::Scalars); });
+  finish([&](Id proc, Program::Detail detail) { reader.load(program, proc, detail); });
 }
 
 ProcedureSummary& Effects::summaryOf(Id procId) {
@@ -131,12 +146,17 @@ void Effects::addLoaded() {
     for (auto& [key, e] : summary.effects) e.defines = e.reach == Reach::Dummy && defined.count(e.varId) > 0;
     definitions_[p.id] = std::move(defined);
   }
+  if (writesConstantArrayDummy(summary) && !p.statements.empty()) {
+    std::set<Id> defined = definedArrays(p);
+    for (auto& [key, e] : summary.effects) e.definesWhole = e.reach == Reach::Dummy && defined.count(e.varId) > 0;
+    arrayDefinitions_[p.id] = std::move(defined);
+  }
   added_ = p.id;
 }
 
 void Effects::complete() { finish({}); }
 
-void Effects::finish(const std::function<void(Id)>& loadScalars) {
+void Effects::finish(const std::function<void(Id, Program::Detail)>& load) {
   summaries_.resize(program_.procedures.size());  // one per procedure, those without code included
   indexNew();
   for (const ProcedureRow& p : program_.procedures) summaries_[static_cast<size_t>(p.id - 1)].hasBody = !p.statements.empty();
@@ -164,13 +184,34 @@ void Effects::finish(const std::function<void(Id)>& loadScalars) {
     std::set<Id> defined;
     if (auto found = definitions_.find(proc); found != definitions_.end())
       defined = found->second;
-    else if (loadScalars) {
-      loadScalars(proc);
+    else if (load) {
+      load(proc, Program::Detail::Scalars);
       defined = definedDummies(p);
     }
     for (auto& [key, e] : summary.effects) e.defines = e.reach == Reach::Dummy && defined.count(e.varId) > 0;
   }
   definitions_ = {};
+  // Likewise whether a call defines a whole array it passes: only where some call passes an array.
+  for (ProcedureSummary& summary : summaries_)
+    for (auto& [key, e] : summary.effects) e.definesWhole = false;
+  std::set<Id> passedArrays;
+  for (const CallSite& site : callSites_)
+    for (const CallSite::Argument& a : site.arguments)
+      if (site.target && program_.variable(a.var).isArray()) passedArrays.insert(site.target);
+  for (Id proc : passedArrays) {
+    ProcedureSummary& summary = summaries_[static_cast<size_t>(proc - 1)];
+    const ProcedureRow& p = program_.procedure(proc);
+    if (!writesConstantArrayDummy(summary) || p.statements.empty()) continue;
+    std::set<Id> defined;
+    if (auto found = arrayDefinitions_.find(proc); found != arrayDefinitions_.end())
+      defined = found->second;
+    else if (load) {
+      load(proc, Program::Detail::All);
+      defined = definedArrays(p);
+    }
+    for (auto& [key, e] : summary.effects) e.definesWhole = e.reach == Reach::Dummy && defined.count(e.varId) > 0;
+  }
+  arrayDefinitions_ = {};
   // Through calls, to a fixed point (recursion included).
   for (bool changed = true; changed;) {
     changed = false;
@@ -277,6 +318,105 @@ std::set<Id> Effects::definedDummies(const ProcedureRow& p) const {
   for (const auto& [key, e] : summary.effects) {
     const ScalarUse* use = e.reach == Reach::Dummy ? flow.find(e.varId) : nullptr;
     if (use && use->certainAtEnd && !use->exposed) defined.insert(e.varId);
+  }
+  return defined;
+}
+
+bool Effects::writesConstantArrayDummy(const ProcedureSummary& summary) const {
+  for (const auto& [key, e] : summary.effects) {
+    const Variable& v = program_.variable(e.varId);
+    if (e.reach == Reach::Dummy && e.writes && v.isArray() && !v.layout.empty()) return true;
+  }
+  return false;
+}
+
+std::set<Id> Effects::definedArrays(const ProcedureRow& p) const {
+  const ProcedureSummary& summary = summaries_[static_cast<size_t>(p.id - 1)];
+  // The candidates: array dummies it writes, of a constant shape, with storage of their own.
+  std::set<Id> open;
+  for (const auto& [key, e] : summary.effects) {
+    const Variable& v = program_.variable(e.varId);
+    if (e.reach == Reach::Dummy && e.writes && v.isArray() && !v.layout.empty() && !v.associated() && !v.pointer &&
+        !v.derived)
+      open.insert(e.varId);
+  }
+  if (open.empty()) return {};
+  // An ENTRY starts a call part-way down the body; an internal procedure may read the dummies
+  // through host association whenever it is called.
+  for (const ProcedureRow& q : program_.procedures)
+    if (q.hostId == p.id) return {};
+  const Id root = 0;  // the block of the statements at the top of the body: none
+  auto leaves = [](const StatementRow& row) {
+    return row.jumps || transfersControl(row.kind) || (row.action && transfersControl(*row.action)) ||
+           row.kind == StatementKind::Unknown;
+  };
+  // Whether a statement passes `var` to a procedure, which may read it.
+  auto passes = [&](const StatementRow& row, Id var) {
+    for (Id callId : row.calls)
+      for (const CallArgRow& a : program_.call(callId).args)
+        if ((a.refId && program_.arrayRef(a.refId).varId == var) || a.var == program_.variable(var).name) return true;
+    return false;
+  };
+  // Whether `write`, in the DO nest `nest` at the body's top, is d(v1, ..., vr): each vi the
+  // variable of a distinct loop around it that runs exactly over dimension i's bounds, every
+  // block between it and the body a loop's body, every loop around it running at least once.
+  auto spansAll = [&](const ArrayRefRow& write, const StatementRow& st, const Variable& v) {
+    if (!write.subscripted || write.subscripts.size() != v.layout.size()) return false;
+    std::vector<const LoopRow*> around;
+    for (Id b = st.blockId; b != root; b = program_.block(b).parentId) {
+      if (b == 0 || !program_.block(b).isLoop()) return false;
+      const LoopRow& l = program_.loop(program_.block(b).loopId);
+      if (l.tripCount.value_or(0) < 1) return false;
+      around.push_back(&l);
+    }
+    std::set<Id> used;
+    for (size_t d = 0; d < write.subscripts.size(); ++d) {
+      const facts::SubscriptRow& sub = write.subscripts[d];
+      if (!sub.affine || sub.terms.size() != 1 || sub.terms[0].coeff != 1 || sub.constant.value_or(0) != 0) return false;
+      const LoopRow* loop = nullptr;
+      for (const LoopRow* l : around)
+        if (l->var == sub.terms[0].var) loop = l;
+      const auto [lower, extent] = v.layout[d];
+      if (!loop || !used.insert(loop->id).second || (!loop->step.empty() && loop->stepValue != 1) ||
+          loop->lowerValue != lower || loop->upperValue != lower + extent - 1)
+        return false;
+    }
+    return true;
+  };
+  std::set<Id> defined;
+  for (Id id = p.statements.first; id <= p.statements.last && !open.empty(); ++id) {
+    const StatementRow& row = program_.statement(id);
+    const LoopRow* nest = nullptr;
+    if (row.blockId == root && row.kind == StatementKind::Do)
+      for (Id l = p.loops.first; l <= p.loops.last && !nest; ++l)
+        if (program_.loop(l).headerStmt == id) nest = &program_.loop(l);
+    const Id last = nest ? nest->lastStmt : id;
+    // A jump, a RETURN, a STOP or an EXIT before a dummy is written may leave it unwritten.
+    for (Id s = id; s <= last; ++s)
+      if (leaves(program_.statement(s))) return defined;
+    for (auto candidate = open.begin(); candidate != open.end();) {
+      const Variable& v = program_.variable(*candidate);
+      // Every reference to it here must be a write of the whole of it; one at least.
+      bool touched = false, whole = true;
+      for (Id s = id; s <= last && whole; ++s) {
+        const StatementRow& st = program_.statement(s);
+        if (passes(st, v.id)) touched = true, whole = false;
+        for (Id refId : st.arrayRefs) {
+          const ArrayRefRow& ref = program_.arrayRef(refId);
+          if (ref.varId != v.id) continue;
+          touched = true;
+          whole = whole && ref.access == Access::Write && st.kind == StatementKind::Assignment &&
+                  (nest ? spansAll(ref, st, v) : st.blockId == root && !ref.subscripted);
+        }
+      }
+      if (!touched) {
+        ++candidate;
+        continue;
+      }
+      if (whole) defined.insert(v.id);
+      candidate = open.erase(candidate);
+    }
+    id = last;
   }
   return defined;
 }
@@ -414,8 +554,8 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls) const {
       argumentsSeen.insert(var);
       bool reads = true, writes = call.kind != CallKind::StatementFunction, defines = false;
       bool scalarDummy = false;
+      const Effect* e = callee ? dummyOf(target, arg, k) : nullptr;
       if (callee) {
-        const Effect* e = dummyOf(target, arg, k);
         reads = e && e->reads;
         writes = e && e->writes;
         defines = e && e->defines;
@@ -431,7 +571,10 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls) const {
         // The argument's own reference only (a name found in the statement may be another one's).
         const Id argumentRef = refId == arg.refId ? refId : 0;
         if (reads) out.arrays.push_back({var, 'R', callId, static_cast<int>(k) + 1, element, argumentRef});
-        if (writes) out.arrays.push_back({var, 'W', callId, static_cast<int>(k) + 1, element, argumentRef});
+        if (writes)
+          out.arrays.push_back({var, 'W', callId, static_cast<int>(k) + 1, element, argumentRef,
+                                e && e->definesWhole && ref && !ref->subscripted && ref->name == program_.variable(var).name &&
+                                    covers(program_.variable(e->varId), program_.variable(var))});
       } else {
         if (reads) out.scalars.push_back({var, 'R', false, callId, true});
         if (writes) out.scalars.push_back({var, 'W', defines && !guarded(var), callId, true});

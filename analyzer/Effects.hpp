@@ -32,6 +32,9 @@ struct Effect {
   bool reads = false;
   bool writes = false;
   bool defines = false;    ///< written before it is read on every path of a call
+  /// An array dummy of a constant shape: every element of it, as declared, is written before
+  /// any is read, on every path of a call (Effects::definedArrays says what is proven).
+  bool definesWhole = false;
   std::string via;         ///< the callee it comes through; empty: the procedure itself
 };
 
@@ -71,6 +74,9 @@ struct CallArrayAccess {
   /// dummy, a component p%x(i)); 0 for a shared array. What of it the callee may touch is the
   /// analysis' to say: a section, or the whole of the array the element is of.
   Id argumentRef = 0;
+  /// A write of an array passed whole to a dummy the callee defines whole (Effect::definesWhole)
+  /// and at least as large: every element is written before the callee reads any.
+  bool definesAll = false;
 };
 
 /// What a call does that keeps its loop from running in parallel.
@@ -140,14 +146,23 @@ class Effects {
   bool writesScalarDummy(const ProcedureSummary& summary) const;
   /// The scalar dummies the loaded procedure `p` writes before it reads them on every path.
   std::set<Id> definedDummies(const ProcedureRow& p) const;
+  /// Whether a procedure writes an array dummy whose shape folds: a call may define it whole.
+  bool writesConstantArrayDummy(const ProcedureSummary& summary) const;
+  /// The array dummies of a constant shape the loaded procedure `p` writes whole before it reads
+  /// or passes any of them, on every path: by a whole-array assignment (`d = 0`) or a DO nest at
+  /// the top of the body whose loops run exactly over the declared bounds (`d(m) = ...` for
+  /// `m = 1, 5` with `d(5)`), with no jump, RETURN or ENTRY before, and no internal procedure
+  /// that could read them.
+  std::set<Id> definedArrays(const ProcedureRow& p) const;
   ProcedureSummary& summaryOf(Id procId);
   /// Adds the procedures and variables added to the program since the last call to the name
   /// lookups (byName_, commonVars_).
   void indexNew();
   void addCall(const SummaryFacts::Call& call);
   /// Calls resolved, definitions of passed scalars, the fixed point, ENTRY points.
-  /// `loadScalars` loads a procedure's code when its definitions were not computed as it went.
-  void finish(const std::function<void(Id)>& loadScalars);
+  /// `load` loads a procedure's code (as much as the Detail asks for) when its definitions were
+  /// not computed as it went.
+  void finish(const std::function<void(Id, Program::Detail)>& load);
   bool propagate(const CallSite& call);
   bool addEffect(ProcedureSummary& summary, const ProcedureRow& p, Id varId, bool reads, bool writes,
                  const std::string& via);
@@ -165,6 +180,7 @@ class Effects {
   std::vector<CallSite> callSites_;
   std::vector<SummaryFacts::Call> calls_;           ///< until finish() resolves them
   std::unordered_map<Id, std::set<Id>> definitions_;  ///< addLoaded: per procedure, the dummies it defines
+  std::unordered_map<Id, std::set<Id>> arrayDefinitions_;  ///< addLoaded: per procedure, the array dummies it defines whole
   std::unordered_map<std::string, std::vector<Id>> byName_;
   std::map<std::tuple<Id, int32_t, std::string>, Id> commonVars_;  ///< (proc, block, name) -> variable
   std::map<std::pair<Id, int32_t>, std::vector<Id>> commonMembers_;  ///< (proc, block) -> its members

@@ -566,6 +566,7 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
           a.line = program_.call(c.callId).line;
           a.array = &v.name;
           a.forms = unknown(&v);
+          a.definesAll = c.definesAll;
           if (c.refId) {  // the element it was passed
             a.ref = &program_.arrayRef(c.refId);
             a.forms = &a.ref->forms;
@@ -1909,12 +1910,35 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
       ++at[d];
     }
   };
+  // Whether CALL statement c runs before r in every iteration of the innermost loop around both
+  // (`loop` or one inside it) in which r runs: c comes first, and only the bodies of loops that
+  // run at least once are between it and that loop's body.
+  auto calledBefore = [&](const ArrayAccess& c, const ArrayAccess& r) {
+    const StatementRow& s = program_.statement(c.stmtId);
+    if (s.kind != StatementKind::Call || c.stmtId >= r.stmtId) return false;
+    Id common = 0;
+    for (size_t k = 0; k < c.loops().size() && k < r.loops().size() && c.loops()[k] == r.loops()[k]; ++k)
+      common = c.loops()[k];
+    if (!common || (common != loop.id && !program_.within(common, loop.id))) return false;
+    for (Id b = s.blockId; b != program_.loop(common).bodyBlock; b = program_.block(b).parentId)
+      if (b == 0 || !program_.block(b).isLoop() || program_.loop(program_.block(b).loopId).tripCount.value_or(0) < 1)
+        return false;
+    return true;
+  };
+  // A call that writes every element of the array before it reads any (definesAll) covers every
+  // read after it, and its own reads of that argument.
+  auto coveredByCall = [&](const ArrayAccess& w, const ArrayAccess& r) {
+    if (w.access != 'W' || !w.definesAll) return false;
+    if (r.callId == w.callId && r.argument == w.argument) return true;
+    return calledBefore(w, r);
+  };
   for (const ArrayAccess* r : refs) {
     if (r->access != 'R') continue;
     const bool covered = std::any_of(refs.begin(), refs.end(), [&](const ArrayAccess* w) {
-      // A call's write covers nothing: the callee may leave the element as it was (a
+      // Otherwise a call's write covers nothing: the callee may leave the element as it was (a
       // function in an assignment, `x = f(w(i))`, included).
-      return w->access == 'W' && !w->callId && (covers(*w, *r) || coversSymbolically(loop, *w, *r, innerVariables));
+      return coveredByCall(*w, *r) ||
+             (w->access == 'W' && !w->callId && (covers(*w, *r) || coversSymbolically(loop, *w, *r, innerVariables)));
     }) || coveredByElements(*r);
     if (!covered) return {false, r};
   }

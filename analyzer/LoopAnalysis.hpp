@@ -85,6 +85,9 @@ struct ArrayAccess {
     std::vector<LinearExpr> forms;
   };
   const Split* split = nullptr;
+  /// A call's write of an array passed whole that the callee writes all of before it reads any
+  /// (CallArrayAccess::definesAll).
+  bool definesAll = false;
 
   const std::string& name() const { return *array; }
   const std::vector<LinearExpr>& subscripts() const { return *forms; }

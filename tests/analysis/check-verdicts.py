@@ -78,6 +78,11 @@ def statement(rng, variables, depth):
         return ["if (%s) then" % cond, "  " + body, "end if"]
     if kind < 0.62:  # a work array written, then read (directly or by a call)
         k = "k%d" % depth
+        if rng.random() < 0.4:  # written by a call: all of it before reading any, or not quite
+            fill = rng.choice(["fill_all", "fill_all", "fill_part", "fill_ret", "fill_zero"])
+            return ["call %s(w, %s)" % (fill, element(rng, rng.choice(arrays), variables)),
+                    "%s = w(%s) + w(%s)" % (element(rng, rng.choice(arrays), variables), affine(rng, variables),
+                                            affine(rng, variables))]
         if rng.random() < 0.5:  # over symbolic bounds, read at subscripts of the loops around
             lo, hi = rng.choice(["1", "1", "0", "2"]), rng.choice(["n", "n", "n - 1", "n + 1"])
             fill = ["do %s = %s, %s" % (k, lo, hi), "  w(%s) = %s + %s" % (k, element(rng, rng.choice(arrays), variables), k),
@@ -159,6 +164,14 @@ def program(rng):
         lines.append("  a(1, 1) = a(1, 1) + w(%d)" % rng.randint(1, 5))
     lines.append("end subroutine nest")
     lines += ["subroutine take(x, y)", "  integer :: x, y", "  y = x + 1", "end subroutine take"]
+    # Procedures that write a whole work array (its declared shape, -30:40) before reading it
+    # (fill_all, fill_zero), or all but one element (fill_part), or may return first (fill_ret).
+    for name, body in [("fill_all", ["do m = -30, 40", "  x(m) = m + y", "end do"]),
+                       ("fill_part", ["do m = -30, 39", "  x(m) = m + y", "end do"]),
+                       ("fill_ret", ["if (y > 8) return", "do m = -30, 40", "  x(m) = m + y", "end do"]),
+                       ("fill_zero", ["x = y", "x(1) = x(2) + 1"])]:
+        lines += ["subroutine %s(x, y)" % name, "  integer :: x(-30:40), y, m"] + ["  " + l for l in body]
+        lines.append("end subroutine %s" % name)
     return lines, loops
 
 
