@@ -1932,6 +1932,192 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
     if (r.callId == w.callId && r.argument == w.argument) return true;
     return calledBefore(w, r);
   };
+  // Whether w, an assignment, runs before r in every iteration of the innermost loop around both
+  // (`loop` or one inside it) in which r runs: only the bodies of loops that run at least once
+  // between w and that loop's body.
+  auto writtenBefore = [&](const ArrayAccess& w, const ArrayAccess& r) {
+    if (w.callId || w.stmtId >= r.stmtId || program_.statement(w.stmtId).kind != StatementKind::Assignment) return false;
+    Id common = 0;
+    for (size_t k = 0; k < w.loops().size() && k < r.loops().size() && w.loops()[k] == r.loops()[k]; ++k)
+      common = w.loops()[k];
+    if (!common || (common != loop.id && !program_.within(common, loop.id))) return false;
+    for (Id b = program_.statement(w.stmtId).blockId; b != program_.loop(common).bodyBlock; b = program_.block(b).parentId)
+      if (b == 0 || !program_.block(b).isLoop() || program_.loop(program_.block(b).loopId).tripCount.value_or(0) < 1)
+        return false;
+    return true;
+  };
+  // A recurrence: r, in loop L inside `loop` (step 1 or -1), reads the element an assignment in
+  // L's body wrote |c| iterations before (wa(i-1) after wa(i) = ... in an earlier i). Its first
+  // |c| iterations read elements L has not written yet: each must be one an assignment before L
+  // wrote (wa(1) = 0 for DO i = 2, n), found by putting L's start into r's subscripts.
+  auto coveredByRecurrence = [&](const ArrayAccess& r) {
+    if (r.loops().empty() || r.loops().back() == loop.id) return false;
+    const LoopRow& inner = program_.loop(r.loops().back());
+    if (!program_.within(inner.id, loop.id) || inner.var.empty()) return false;
+    const AffineBounds& bounds = affineBounds(inner.id);
+    if (!bounds.step || (*bounds.step != 1 && *bounds.step != -1) || !bounds.startExact) return false;
+    const int64_t step = *bounds.step;
+    // Names a subscript may hold: the variables of the loops around r (fixed while L runs, but
+    // L's own), and names the loop does not change.
+    auto steady = [&](const LinearExpr& form) {
+      if (!form.affine) return false;
+      for (const auto& [name, c] : form.terms) {
+        const bool aroundVar = std::any_of(r.loops().begin(), r.loops().end(), [&](Id l) { return program_.loop(l).var == name; });
+        if (!aroundVar && written.count(name)) return false;
+      }
+      return true;
+    };
+    for (const LinearExpr& form : r.subscripts())
+      if (!steady(form)) return false;
+    auto coefficient = [&](const LinearExpr& form) {
+      for (const auto& [name, c] : form.terms)
+        if (name == inner.var) return c;
+      return int64_t{0};
+    };
+    for (const ArrayAccess* w : refs) {
+      if (w->access != 'W' || w->callId || w->loops().empty() || w->loops().back() != inner.id ||
+          program_.statement(w->stmtId).blockId != inner.bodyBlock || program_.statement(w->stmtId).kind != StatementKind::Assignment ||
+          w->subscripts().size() != r.subscripts().size())
+        continue;
+      // r's subscripts less w's: constants, L's variable in one dimension only, coefficient 1.
+      int64_t distance = 0;  // r reads what w wrote `distance` iterations of L's variable away
+      bool shaped = true;
+      for (size_t d = 0; d < r.subscripts().size() && shaped; ++d) {
+        const LinearExpr& rs = r.subscripts()[d];
+        const LinearExpr& ws = w->subscripts()[d];
+        std::optional<LinearExpr> difference = steady(ws) ? combine(rs, ws, -1) : std::nullopt;
+        shaped = difference && difference->terms.empty();
+        if (!shaped) break;
+        const int64_t a = coefficient(ws);
+        if (a == 0) {
+          shaped = difference->constant == 0;
+        } else {
+          shaped = a == 1 && distance == 0 && difference->constant != 0;
+          distance = difference->constant;
+        }
+      }
+      // An earlier iteration: below for a rising L, above for a falling one.
+      if (!shaped || distance == 0 || (distance > 0) == (step > 0) || std::abs(distance) > kElementsCovered) continue;
+      // The first |distance| iterations: L's start, then step by step.
+      bool boundaryCovered = true;
+      for (int64_t t = 0; t < std::abs(distance) && boundaryCovered; ++t) {
+        LinearExpr value = *bounds.startExact;
+        if (!(value = combine(value, LinearExpr{true, t * step, {}}, 1).value_or(LinearExpr{false, 0, {}})).affine) return false;
+        std::vector<LinearExpr> element;
+        for (const LinearExpr& rs : r.subscripts()) {
+          LinearExpr rest = rs;
+          const int64_t a = coefficient(rs);
+          std::erase_if(rest.terms, [&](const auto& term) { return term.first == inner.var; });
+          std::optional<LinearExpr> at = combine(rest, value, a);
+          if (!at) return false;
+          element.push_back(*at);
+        }
+        boundaryCovered = std::any_of(refs.begin(), refs.end(), [&](const ArrayAccess* before) {
+          if (before->access != 'W' || before->subscripts().size() != element.size() || !writtenBefore(*before, r) ||
+              std::find(before->loops().begin(), before->loops().end(), inner.id) != before->loops().end())
+            return false;
+          for (size_t d = 0; d < element.size(); ++d) {
+            const LinearExpr& bs = before->subscripts()[d];
+            if (!steady(bs) || bs.constant != element[d].constant || sortedTerms(bs) != sortedTerms(element[d])) return false;
+          }
+          return true;
+        });
+      }
+      if (boundaryCovered) return true;
+    }
+    return false;
+  };
+  // The elements r reads in dimension `d` as its own loop L (r's innermost, inside `loop`) runs:
+  // the subscript `form` (L's variable with coefficient 1, plus names fixed while L runs) from
+  // L's first value to its last; nullopt when not of that shape.
+  auto span = [&](const LinearExpr& form, const LoopRow& own) -> std::optional<std::pair<LinearExpr, LinearExpr>> {
+    const AffineBounds& b = affineBounds(own.id);
+    if (!b.step || (*b.step != 1 && *b.step != -1) || !b.startExact || !b.endExact) return std::nullopt;
+    int64_t a = 0;
+    for (const auto& [name, c] : form.terms)
+      if (name == own.var) a = c;
+    if (a != 1) return std::nullopt;
+    LinearExpr rest = form;
+    std::erase_if(rest.terms, [&](const auto& term) { return term.first == own.var; });
+    const LinearExpr& low = *b.step > 0 ? *b.startExact : *b.endExact;
+    const LinearExpr& high = *b.step > 0 ? *b.endExact : *b.startExact;
+    std::optional<LinearExpr> lo = combine(rest, low, 1), hi = combine(rest, high, 1);
+    if (!lo || !hi) return std::nullopt;
+    return std::pair(*lo, *hi);
+  };
+  // A read over a range that a loop's write covers but for a few elements at either end, which
+  // single assignments before it write: z(n) = ..., then z(i) for i = n-1 down to 1, then z(i)
+  // read for i = 1..n. The written range lowW..highW and the read one lowR..highR differ by
+  // constants at both ends (lowW - lowR = g1 >= 0, highR - highW = g2 >= 0); the g1 + g2
+  // elements lowR.. and highW+1.. are among the single writes. When the writing loop runs no
+  // iteration (highW < lowW) those elements alone still hold lowR..highR.
+  auto coveredByRangeAndElements = [&](const ArrayAccess& r) {
+    if (r.loops().size() < 2 || r.loops().back() == loop.id) return false;
+    const LoopRow& readLoop = program_.loop(r.loops().back());
+    const Id common = r.loops()[r.loops().size() - 2];
+    if (common != loop.id && !program_.within(common, loop.id)) return false;
+    for (const ArrayAccess* w : refs) {
+      if (w->access != 'W' || w->callId || w->stmtId >= r.stmtId || w->loops().size() < 2 ||
+          w->loops()[w->loops().size() - 2] != common || w->loops().back() == readLoop.id ||
+          w->subscripts().size() != r.subscripts().size() || program_.statement(w->stmtId).kind != StatementKind::Assignment)
+        continue;
+      const LoopRow& writeLoop = program_.loop(w->loops().back());
+      if (program_.statement(w->stmtId).blockId != writeLoop.bodyBlock || !writeLoop.headerStmt ||
+          program_.statement(writeLoop.headerStmt).blockId != program_.loop(common).bodyBlock)
+        continue;
+      // One dimension runs over both loops; the others are the same names in both.
+      std::optional<size_t> running;
+      bool same = true;
+      for (size_t d = 0; d < r.subscripts().size() && same; ++d) {
+        const LinearExpr& rs = r.subscripts()[d];
+        const LinearExpr& ws = w->subscripts()[d];
+        if (!rs.affine || !ws.affine) same = false;
+        else if (std::any_of(rs.terms.begin(), rs.terms.end(), [&](const auto& t) { return t.first == readLoop.var; }))
+          same = !running && (running = d).has_value();
+        else
+          same = rs.constant == ws.constant && sortedTerms(rs) == sortedTerms(ws) &&
+                 std::all_of(rs.terms.begin(), rs.terms.end(), [&](const auto& t) { return !written.count(t.first); });
+      }
+      if (!same || !running) continue;
+      std::optional<std::pair<LinearExpr, LinearExpr>> read = span(r.subscripts()[*running], readLoop);
+      std::optional<std::pair<LinearExpr, LinearExpr>> wrote = span(w->subscripts()[*running], writeLoop);
+      if (!read || !wrote) continue;
+      // The names of both ranges must not change in the loop (the loops' own variables are gone).
+      auto fixed = [&](const LinearExpr& f) {
+        return std::all_of(f.terms.begin(), f.terms.end(), [&](const auto& t) { return !written.count(t.first); });
+      };
+      if (!fixed(read->first) || !fixed(read->second) || !fixed(wrote->first) || !fixed(wrote->second)) continue;
+      std::optional<LinearExpr> g1 = combine(wrote->first, read->first, -1), g2 = combine(read->second, wrote->second, -1);
+      if (!g1 || !g2 || !g1->terms.empty() || !g2->terms.empty()) continue;
+      // A written range wider than the read one leaves nothing at that end.
+      const int64_t below = std::max<int64_t>(g1->constant, 0), above = std::max<int64_t>(g2->constant, 0);
+      if (below > kElementsCovered || above > kElementsCovered - below) continue;
+      // The elements the loop's write leaves: `below` from lowR, `above` after highW.
+      std::vector<LinearExpr> missing;
+      bool formed = true;
+      for (int64_t t = 0; t < below && formed; ++t)
+        if (std::optional<LinearExpr> e = combine(read->first, LinearExpr{true, t, {}}, 1)) missing.push_back(*e);
+        else formed = false;
+      for (int64_t t = 1; t <= above && formed; ++t)
+        if (std::optional<LinearExpr> e = combine(wrote->second, LinearExpr{true, t, {}}, 1)) missing.push_back(*e);
+        else formed = false;
+      if (!formed) continue;
+      const bool all = std::all_of(missing.begin(), missing.end(), [&](const LinearExpr& element) {
+        return std::any_of(refs.begin(), refs.end(), [&](const ArrayAccess* single) {
+          if (single->access != 'W' || single->subscripts().size() != r.subscripts().size() || !writtenBefore(*single, r))
+            return false;
+          for (size_t d = 0; d < r.subscripts().size(); ++d) {
+            const LinearExpr& ss = single->subscripts()[d];
+            const LinearExpr& want = d == *running ? element : r.subscripts()[d];
+            if (!ss.affine || !fixed(ss) || ss.constant != want.constant || sortedTerms(ss) != sortedTerms(want)) return false;
+          }
+          return true;
+        });
+      });
+      if (all) return true;
+    }
+    return false;
+  };
   for (const ArrayAccess* r : refs) {
     if (r->access != 'R') continue;
     const bool covered = std::any_of(refs.begin(), refs.end(), [&](const ArrayAccess* w) {
@@ -1939,7 +2125,7 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
       // function in an assignment, `x = f(w(i))`, included).
       return coveredByCall(*w, *r) ||
              (w->access == 'W' && !w->callId && (covers(*w, *r) || coversSymbolically(loop, *w, *r, innerVariables)));
-    }) || coveredByElements(*r);
+    }) || coveredByElements(*r) || coveredByRecurrence(*r) || coveredByRangeAndElements(*r);
     if (!covered) return {false, r};
   }
   return {true, nullptr};

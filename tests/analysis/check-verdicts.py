@@ -78,6 +78,25 @@ def statement(rng, variables, depth):
         return ["if (%s) then" % cond, "  " + body, "end if"]
     if kind < 0.62:  # a work array written, then read (directly or by a call)
         k = "k%d" % depth
+        if rng.random() < 0.3:  # a recurrence over the work array, its first element(s) set before
+            lo, hi = rng.choice(["1", "2"]), rng.choice(["n", "n - 1"])
+            e = element(rng, rng.choice(arrays), variables)
+            if rng.random() < 0.5:  # rising: w(k) from w(k - d), the first d set (or not quite) before
+                dist = rng.choice([1, 1, 2])
+                seeds = ["w(%s + %d) = %s" % (lo, t, e) for t in range(dist)]
+                if rng.random() < 0.3:
+                    seeds = seeds[:-1] if len(seeds) > 1 else ["w(%s + 1) = %s" % (lo, e)]
+                fill = seeds + ["do %s = %s + %d, %s" % (k, lo, dist, hi), "  w(%s) = w(%s - %d) + %s" % (k, k, dist, e), "end do"]
+            else:  # falling: w(k) from w(k + 1), the last set (or not) before; then read over a range
+                last = hi if rng.random() < 0.75 else "%s - 1" % hi
+                fill = ["w(%s) = %s" % (last, e), "do %s = %s - 1, %s, -1" % (k, hi, lo),
+                        "  w(%s) = w(%s + 1) - %s" % (k, k, e), "end do"]
+            if rng.random() < 0.5:
+                return fill + ["do %s = %s, %s" % (k, rng.choice([lo, "1", "2"]), rng.choice([hi, "n"])),
+                               "  %s = %s + w(%s)" % (element(rng, rng.choice(arrays), variables),
+                                                      element(rng, rng.choice(arrays), variables), k), "end do"]
+            return fill + ["%s = w(%s) + w(%s)" % (element(rng, rng.choice(arrays), variables), affine(rng, variables),
+                                                   affine(rng, variables))]
         if rng.random() < 0.4:  # written by a call: all of it before reading any, or not quite
             fill = rng.choice(["fill_all", "fill_all", "fill_part", "fill_ret", "fill_zero"])
             return ["call %s(w, %s)" % (fill, element(rng, rng.choice(arrays), variables)),
