@@ -29,7 +29,10 @@ namespace {
 
 std::string line(int n) { return "line " + std::to_string(n); }
 
-std::optional<LinearExpr> affineOf(const facts::Expression& e);
+/// `elements`: an array element with constant subscripts (grid_points(1)) is a term of its own,
+/// named as written ("grid_points(1)"); whoever asks must know that the element does not change
+/// (LoopAnalysis::integerNames checks it for loop bounds).
+std::optional<LinearExpr> affineOf(const facts::Expression& e, bool elements = false);
 
 /// Two paths into one variable, as the dependence tests compare them.
 struct PartsCompared {
@@ -1195,7 +1198,7 @@ ReferencePath LoopAnalysis::pathOf(const ArrayAccess& a) {
 namespace {
 
 /// An integer expression tree as constant + Σ coeff·name, when it is of that form.
-std::optional<LinearExpr> affineOf(const facts::Expression& e) {
+std::optional<LinearExpr> affineOf(const facts::Expression& e, bool elements) {
   using K = facts::ExpressionKind;
   LinearExpr f;
   switch (e.kind) {
@@ -1205,7 +1208,18 @@ std::optional<LinearExpr> affineOf(const facts::Expression& e) {
       f.constant = *facts::integerValue(e);
       return f;
     case K::Name: f.terms.emplace_back(e.text, 1); return f;
-    case K::Paren: return affineOf(e.args[0]);
+    case K::Element: {
+      if (!elements || e.args.empty()) return std::nullopt;
+      std::string term = e.text + "(";
+      for (size_t k = 0; k < e.args.size(); ++k) {
+        std::optional<LinearExpr> subscript = affineOf(e.args[k]);
+        if (!subscript || !subscript->terms.empty()) return std::nullopt;
+        term += (k ? "," : "") + std::to_string(subscript->constant);
+      }
+      f.terms.emplace_back(term + ")", 1);
+      return f;
+    }
+    case K::Paren: return affineOf(e.args[0], elements);
     case K::Operator: break;
     case K::Intrinsic: {
       // mod(v, c), c a positive constant: a term of its own, "mod(v,c)", which the Fourier-Motzkin
@@ -1221,11 +1235,11 @@ std::optional<LinearExpr> affineOf(const facts::Expression& e) {
     default: return std::nullopt;
   }
   if (e.args.size() == 1) {
-    std::optional<LinearExpr> x = affineOf(e.args[0]);
+    std::optional<LinearExpr> x = affineOf(e.args[0], elements);
     if (!x || (e.text != "+" && e.text != "-")) return std::nullopt;
     return e.text == "+" ? x : combine(LinearExpr{}, *x, -1);
   }
-  std::optional<LinearExpr> x = affineOf(e.args[0]), y = affineOf(e.args[1]);
+  std::optional<LinearExpr> x = affineOf(e.args[0], elements), y = affineOf(e.args[1], elements);
   if (!x || !y) return std::nullopt;
   if (e.text == "+" || e.text == "-") return combine(*x, *y, e.text == "+" ? 1 : -1);
   if (e.text != "*") return std::nullopt;
@@ -1247,13 +1261,14 @@ int64_t modulusOfTerm(const std::string& term) {
 }
 
 /// The affine arguments of `e` when it is the intrinsic `name` (min, max), else `e` itself when
-/// affine. An argument that is not affine is left out (fewer constraints: still sound).
+/// affine (array elements with constant subscripts as terms). An argument that is not affine is
+/// left out (fewer constraints: still sound).
 std::vector<LinearExpr> splitBound(const facts::Expression& e, const char* name) {
   std::vector<LinearExpr> out;
   if (e.kind == facts::ExpressionKind::Intrinsic && e.text == name) {
     for (const facts::Expression& a : e.args)
-      if (std::optional<LinearExpr> f = affineOf(a)) out.push_back(std::move(*f));
-  } else if (std::optional<LinearExpr> f = affineOf(e)) {
+      if (std::optional<LinearExpr> f = affineOf(a, true)) out.push_back(std::move(*f));
+  } else if (std::optional<LinearExpr> f = affineOf(e, true)) {
     out.push_back(std::move(*f));
   }
   return out;
@@ -1263,6 +1278,10 @@ std::vector<LinearExpr> splitBound(const facts::Expression& e, const char* name)
 
 bool LoopAnalysis::integerNames(const LinearExpr& form, const StatementRow& s) const {
   for (const auto& [term, coeff] : form.terms) {
+    if (!term.starts_with("mod(") && term.find('(') != std::string::npos) {  // an element affineOf made
+      if (!unchangingIntegerElement(term.substr(0, term.find('(')), s)) return false;
+      continue;
+    }
     const std::string name = variableOfTerm(term);
     bool integer = false;
     for (const ScalarRefRow& r : s.scalars)
@@ -1270,6 +1289,28 @@ bool LoopAnalysis::integerNames(const LinearExpr& form, const StatementRow& s) c
     if (!integer) return false;
   }
   return true;
+}
+
+bool LoopAnalysis::unchangingIntegerElement(const std::string& array, const StatementRow& s) const {
+  Id varId = 0;
+  for (Id refId : s.arrayRefs)
+    if (program_.arrayRef(refId).name == array) varId = program_.arrayRef(refId).varId;
+  if (!varId) return false;
+  auto [known, added] = unchangingElements_.try_emplace(varId, false);
+  if (!added) return known->second;
+  const Variable& v = program_.variable(varId);
+  // Storage of its own (COMMON is: another member cannot overlap it in one procedure), an integer.
+  if (!v.integer || !v.isArray() || v.equivalence != 0 || v.pointer || v.target || v.derived) return false;
+  const bool shared = v.storage == Storage::Common || v.storage == Storage::Module || v.procId != program_.current;
+  for (const ArrayRefRow& ref : program_.arrayRefs)
+    if (ref.varId == varId && ref.access == Access::Write) return false;
+  for (const StatementRow& st : program_.statements) {
+    const StatementEffects& e = statementEffects_[program_.statementIndex(st.id)];
+    if (shared && e.opaqueCall) return false;  // a procedure with no body here may write any COMMON or module array
+    for (const CallArrayAccess& c : e.arrays)
+      if (c.varId == varId && c.access == 'W') return false;
+  }
+  return known->second = true;
 }
 
 const LoopAnalysis::AffineBounds& LoopAnalysis::affineBounds(Id loopId) {
@@ -1292,8 +1333,8 @@ const LoopAnalysis::AffineBounds& LoopAnalysis::affineBounds(Id loopId) {
     const StatementRow& header = program_.statement(l.headerStmt);
     auto nameNotInteger = [&](const LinearExpr& f) { return !integerNames(f, header); };
     for (auto* list : {&b.start, &b.startMin, &b.end, &b.endMax}) std::erase_if(*list, nameNotInteger);
-    if (std::optional<LinearExpr> start = affineOf(exprs[0]); start && !nameNotInteger(*start)) b.startExact = start;
-    if (std::optional<LinearExpr> end = affineOf(exprs[1]); end && !nameNotInteger(*end)) b.endExact = end;
+    if (std::optional<LinearExpr> start = affineOf(exprs[0], true); start && !nameNotInteger(*start)) b.startExact = start;
+    if (std::optional<LinearExpr> end = affineOf(exprs[1], true); end && !nameNotInteger(*end)) b.endExact = end;
     if (exprs.size() > 2 && !exprs[2].isNull()) {
       if (std::optional<LinearExpr> step = affineOf(exprs[2]); step && step->terms.empty()) b.step = step->constant;
       else if (step && !nameNotInteger(*step)) b.stepForm = step;

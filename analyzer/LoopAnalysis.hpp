@@ -201,6 +201,11 @@ class LoopAnalysis {
   /// Whether every name of an affine form is an integer scalar statement `s` reads or writes (a
   /// comparison of reals, a truncated REAL bound, is no integer constraint).
   bool integerNames(const LinearExpr& form, const StatementRow& s) const;
+  /// Whether an element of integer array `array` (as statement `s` names it) keeps its value
+  /// through the whole procedure: nothing in it writes the array, no call it makes may (the
+  /// array's own storage, no EQUIVALENCE, no POINTER), so that a loop bound may use the element
+  /// as a name (DO i = 1, grid_points(1) - 2).
+  bool unchangingIntegerElement(const std::string& array, const StatementRow& s) const;
   /// A reference's name without its subscripts: the part of the variable it is (c, c%d).
   static std::string partOf(const std::string& name);
   /// Whether part `part` lies within part `whole` (c%d within c, c within c).
@@ -300,6 +305,8 @@ class LoopAnalysis {
   std::map<size_t, std::vector<LinearExpr>> unknownForms_;  ///< per rank: subscripts nothing is known of
   /// The procedure's integer scalars (dummies, locals) nothing in it writes, made when first asked.
   std::optional<std::set<std::string>> fixedNames_;
+  /// Per integer array, whether its elements keep their values (unchangingIntegerElement).
+  mutable std::unordered_map<Id, bool> unchangingElements_;
   std::set<std::vector<std::string>> selections_;  ///< the components accesses select (ArrayAccess::selected)
   std::unordered_map<Id, facts::StatementExpressions> trees_;  ///< per statement, for the nest being tested
   std::vector<std::pair<size_t, size_t>> accessRange_;  ///< per outermost loop: its accesses

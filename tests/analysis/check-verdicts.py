@@ -103,7 +103,7 @@ def statement(rng, variables, depth):
                     "%s = w(%s) + w(%s)" % (element(rng, rng.choice(arrays), variables), affine(rng, variables),
                                             affine(rng, variables))]
         if rng.random() < 0.5:  # over symbolic bounds, read at subscripts of the loops around
-            lo, hi = rng.choice(["1", "1", "0", "2"]), rng.choice(["n", "n", "n - 1", "n + 1"])
+            lo, hi = rng.choice(["1", "1", "0", "2"]), rng.choice(["n", "n", "n - 1", "n + 1", "nv(1)", "nv(2) - 1"])
             fill = ["do %s = %s, %s" % (k, lo, hi), "  w(%s) = %s + %s" % (k, element(rng, rng.choice(arrays), variables), k),
                     "end do"]
             if rng.random() < 0.3:
@@ -148,6 +148,8 @@ def loop_header(rng, var, outer):
     if outer and kind < 0.45:
         o = rng.choice(outer)
         return "do %s = 1, %s" % (var, o), None
+    if rng.random() < 0.2:  # a bound through an element of an array the subroutine never writes
+        return "do %s = 1, nv(%d)" % (var, rng.randint(1, 2)), None
     return "do %s = 1, n" % var, None
 
 
@@ -156,8 +158,8 @@ def program(rng):
     POOL.clear()
     # w is the subroutine's own (a work array the analysis may privatize); what it leaves is read
     # after the nests now and then.
-    lines = ["subroutine nest(a, b, c, s, n, u)",
-             "  integer :: n, i, j, k1, k2, t, t2, u",
+    lines = ["subroutine nest(a, b, c, s, n, u, nv)",
+             "  integer :: n, i, j, k1, k2, t, t2, u, nv(2)",
              "  integer :: a(-30:40, -30:40), b(-30:40, -30:40), c(-30:40, -30:40), s(-30:40), w(-30:40)",
              "  w = 1"]
     loops = {}
@@ -196,7 +198,7 @@ def program(rng):
 
 DRIVER = """program driver
   integer :: a(-30:40, -30:40), b(-30:40, -30:40), c(-30:40, -30:40), s(-30:40), w(-30:40), u
-  integer :: i, j, sum
+  integer :: i, j, sum, nv(2)
   do j = -30, 40
     do i = -30, 40
       a(i, j) = mod(i * 7 + j * 13 + 5, 17)
@@ -207,7 +209,8 @@ DRIVER = """program driver
     w(j) = mod(j * 5 + 2, 11)
   end do
   u = 0
-  call nest(a, b, c, s, %d, u)
+  nv = (/ %d, %d /)
+  call nest(a, b, c, s, %d, u, nv)
   sum = 0
   do j = -30, 40
     do i = -30, 40
@@ -217,7 +220,7 @@ DRIVER = """program driver
   end do
   print *, sum, u
 end program driver
-""" % N
+""" % (N, N - 1, N)
 
 
 def reversed_header(header):
