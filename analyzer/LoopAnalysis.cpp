@@ -522,7 +522,7 @@ NestLoop LoopAnalysis::nestLoop(Id loopId) {
 void LoopAnalysis::arrays(const LoopRow& outermost) {
   trees_.clear();
   size_t from = accesses_.size();
-  const std::vector<ScalarDefinition> definitions = affineDefinitions(outermost);
+  const std::vector<ScalarDefinition>& definitions = nestDefinitions_[outermost.id] = affineDefinitions(outermost);
   if (outermost.lastStmt >= outermost.firstStmt) {
     for (Id id = outermost.firstStmt; id <= outermost.lastStmt; ++id) {
       const StatementRow& s = program_.statement(id);
@@ -1633,6 +1633,64 @@ std::vector<LoopAnalysis::ScalarDefinition> LoopAnalysis::affineDefinitions(cons
   return out;
 }
 
+const LoopAnalysis::ScalarDefinition* LoopAnalysis::localDefinition(const std::string& name, Id stmt) {
+  auto [cached, added] = localDefinitionAt_.try_emplace({name, stmt}, nullptr);
+  if (!added) return cached->second;
+  // How far back a reference looks for its scalar's assignment in its block.
+  constexpr Id kLookBack = 64;
+  const StatementRow& at = program_.statement(stmt);
+  if (!at.blockId || !program_.block(at.blockId).isLoop()) return nullptr;
+  const LoopRow& loop = program_.loop(program_.block(at.blockId).loopId);
+  // Only a scalar the loop writes, and not a loop's variable around the reference (the DO sets it).
+  if (!results_[program_.loopIndex(loop.id)].written.count(name)) return nullptr;
+  for (Id l : chains_[program_.loopIndex(loop.id)])
+    if (program_.loop(l).var == name) return nullptr;
+  auto [jumpsKnown, jumpsAdded] = loopJumps_.try_emplace(loop.id, false);
+  if (jumpsAdded)
+    for (Id t = loop.firstStmt; t <= loop.lastStmt; ++t) jumpsKnown->second |= program_.statement(t).jumps;
+  if (jumpsKnown->second) return nullptr;  // a jump could reach the reference another way
+  auto writes = [&](Id t, const std::string& scalar) {
+    for (const ScalarAccess& a : effectsOf(t).scalars)
+      if (a.access == 'W' && program_.variable(a.varId).name == scalar) return true;
+    return false;
+  };
+  for (Id d = stmt - 1; d >= loop.firstStmt && stmt - d <= kLookBack; --d) {
+    if (!writes(d, name)) continue;
+    // The nearest write before it: an assignment of an affine value in the same block.
+    const StatementRow& s = program_.statement(d);
+    if (s.kind != StatementKind::Assignment || s.blockId != at.blockId || !std::string_view(s.expr).starts_with(R"({"exprs":[")"))
+      return nullptr;
+    const facts::StatementExpressions tree = treesOf(s);
+    if (tree.exprs.size() != 2 || tree.exprs[0].kind != facts::ExpressionKind::Name || tree.exprs[0].text != name)
+      return nullptr;
+    Id var = 0;
+    for (const ScalarRefRow& r : s.scalars)
+      if (r.access == Access::Write && program_.variable(r.varId).name == name) var = r.varId;
+    if (!var) return nullptr;
+    const Variable& v = program_.variable(var);
+    if (!v.integer || v.isArray() || v.associated() || v.pointer || v.target) return nullptr;
+    std::optional<LinearExpr> value = affineOf(tree.exprs[1]);
+    if (!value || !integerNames(*value, s)) return nullptr;
+    // Its names keep their values from the assignment to the reference.
+    for (const auto& [term, coeff] : value->terms) {
+      if (modulusOfTerm(term) || term == name) return nullptr;
+      for (Id t = d + 1; t < stmt; ++t)
+        if (writes(t, term)) return nullptr;
+    }
+    localDefinitions_.push_back({name, d, loop.id, std::move(*value), std::nullopt});
+    return cached->second = &localDefinitions_.back();
+  }
+  return nullptr;
+}
+
+LinearExpr LoopAnalysis::boundAtHeader(const LinearExpr& bound, const LoopRow& l) {
+  if (!l.headerStmt || !bound.affine) return bound;
+  auto nest = nestDefinitions_.find(chains_[program_.loopIndex(l.id)].front());
+  if (nest == nestDefinitions_.end()) return bound;
+  const std::vector<LinearExpr> one{bound};
+  return substituted(one, l.headerStmt, nest->second)->front();
+}
+
 const std::vector<LinearExpr>* LoopAnalysis::substituted(const std::vector<LinearExpr>& forms, Id stmt,
                                                         const std::vector<ScalarDefinition>& definitions) {
   // A reference after a definition in its loop (not before it in the iteration) reads that value.
@@ -1641,7 +1699,7 @@ const std::vector<LinearExpr>* LoopAnalysis::substituted(const std::vector<Linea
       const LoopRow& loop = program_.loop(d.loopId);
       if (d.name == name && stmt > d.stmtId && stmt <= loop.lastStmt) return d.split ? nullptr : &d;
     }
-    return nullptr;
+    return localDefinition(name, stmt);
   };
   std::vector<LinearExpr> out = forms;
   bool changed = false;
@@ -1987,6 +2045,7 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
         return false;
     return true;
   };
+  auto atHeader = [&](const LinearExpr& bound, const LoopRow& l) { return boundAtHeader(bound, l); };
   // A recurrence: r, in loop L inside `loop` (step 1 or -1), reads the element an assignment in
   // L's body wrote |c| iterations before (wa(i-1) after wa(i) = ... in an earlier i). Its first
   // |c| iterations read elements L has not written yet: each must be one an assignment before L
@@ -2042,7 +2101,8 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
       // The first |distance| iterations: L's start, then step by step.
       bool boundaryCovered = true;
       for (int64_t t = 0; t < std::abs(distance) && boundaryCovered; ++t) {
-        LinearExpr value = *bounds.startExact;
+        LinearExpr value = atHeader(*bounds.startExact, inner);
+        if (!value.affine) return false;
         if (!(value = combine(value, LinearExpr{true, t * step, {}}, 1).value_or(LinearExpr{false, 0, {}})).affine) return false;
         std::vector<LinearExpr> element;
         for (const LinearExpr& rs : r.subscripts()) {
@@ -2080,8 +2140,9 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
     if (a != 1) return std::nullopt;
     LinearExpr rest = form;
     std::erase_if(rest.terms, [&](const auto& term) { return term.first == own.var; });
-    const LinearExpr& low = *b.step > 0 ? *b.startExact : *b.endExact;
-    const LinearExpr& high = *b.step > 0 ? *b.endExact : *b.startExact;
+    const LinearExpr low = atHeader(*b.step > 0 ? *b.startExact : *b.endExact, own);
+    const LinearExpr high = atHeader(*b.step > 0 ? *b.endExact : *b.startExact, own);
+    if (!low.affine || !high.affine) return std::nullopt;
     std::optional<LinearExpr> lo = combine(rest, low, 1), hi = combine(rest, high, 1);
     if (!lo || !hi) return std::nullopt;
     return std::pair(*lo, *hi);
@@ -2228,13 +2289,15 @@ bool LoopAnalysis::coversSymbolically(const LoopRow& loop, const ArrayAccess& w,
     if (!lb.step) continue;
     const int64_t s = *lb.step > 0 ? 1 : -1;
     const std::vector<Id> around(rLoops.begin(), rLoops.begin() + static_cast<std::ptrdiff_t>(k));
-    for (const LinearExpr& f : s > 0 ? lb.start : lb.startMin) {  // s·(v - start) >= 0
+    for (const LinearExpr& bound : s > 0 ? lb.start : lb.startMin) {  // s·(v - start) >= 0
+      const LinearExpr f = boundAtHeader(bound, program_.loop(rLoops[k]));
       LinearSystem::Terms t = {{rVars[k], s}};
-      if (addTerms(t, f, -s, around)) base.atLeastZero(t, -s * f.constant);
+      if (f.affine && addTerms(t, f, -s, around)) base.atLeastZero(t, -s * f.constant);
     }
-    for (const LinearExpr& f : s > 0 ? lb.end : lb.endMax) {  // s·(end - v) >= 0
+    for (const LinearExpr& bound : s > 0 ? lb.end : lb.endMax) {  // s·(end - v) >= 0
+      const LinearExpr f = boundAtHeader(bound, program_.loop(rLoops[k]));
       LinearSystem::Terms t = {{rVars[k], -s}};
-      if (addTerms(t, f, s, around)) base.atLeastZero(t, s * f.constant);
+      if (f.affine && addTerms(t, f, s, around)) base.atLeastZero(t, s * f.constant);
     }
   }
   for (const Condition& g : guardConditions(r)) {
@@ -2265,8 +2328,8 @@ bool LoopAnalysis::coversSymbolically(const LoopRow& loop, const ArrayAccess& w,
       if (x == l) break;
       around.push_back(x);
     }
-    const LinearExpr& low = *lb.step > 0 ? *lb.startExact : *lb.endExact;
-    const LinearExpr& high = *lb.step > 0 ? *lb.endExact : *lb.startExact;
+    const LinearExpr low = boundAtHeader(*lb.step > 0 ? *lb.startExact : *lb.endExact, program_.loop(l));
+    const LinearExpr high = boundAtHeader(*lb.step > 0 ? *lb.endExact : *lb.startExact, program_.loop(l));
     Range range;
     if (!addTerms(range.low, low, 1, around) || !addTerms(range.high, high, 1, around)) return std::nullopt;
     range.lowConstant = low.constant;

@@ -165,6 +165,20 @@ class LoopAnalysis {
     std::optional<Delinearized> split;
   };
   std::vector<ScalarDefinition> affineDefinitions(const LoopRow& outermost);
+  /// The value a reference at `stmt` reads of integer scalar `name` when the scalar is set more
+  /// than once in the loop: the nearest assignment of an affine value before it in the same
+  /// block, nothing between writing the scalar or a name of the value, no jump in that loop
+  /// (k = bottom; dp(k - bottom) = ..., where k is also later loops' variable); null when none.
+  const ScalarDefinition* localDefinition(const std::string& name, Id stmt);
+  /// A loop's bound as its nest's subscripts see it: the scalar definitions in effect at its DO
+  /// statement put in, as they are in the subscripts (bottom = ki, then DO k = bottom + 1, top:
+  /// ki + 1). The bound itself before arrays() has read the nest.
+  LinearExpr boundAtHeader(const LinearExpr& bound, const LoopRow& l);
+  std::deque<ScalarDefinition> localDefinitions_;
+  std::map<std::pair<std::string, Id>, const ScalarDefinition*> localDefinitionAt_;  ///< (scalar, statement) asked
+  std::unordered_map<Id, bool> loopJumps_;                                          ///< per loop: a jump in its body
+  /// Per outermost loop: the scalar definitions its accesses' subscripts were given (arrays()).
+  std::unordered_map<Id, std::vector<ScalarDefinition>> nestDefinitions_;
   /// The split of value `value` of a definition in `loop` (statement `s`), when every name in it is
   /// an integer scalar, invariant in the nest but for the loops' variables.
   std::optional<Delinearized> linearizedIndex(const facts::Expression& value, const LoopRow& loop, const StatementRow& s,
