@@ -100,6 +100,7 @@ void Effects::indexNew() {
   for (; indexedProcedures_ < program_.procedures.size(); ++indexedProcedures_) {
     const ProcedureRow& p = program_.procedures[indexedProcedures_];
     byName_[p.name].push_back(p.id);
+    if (p.hostId) hosts_.insert(p.hostId);
   }
   for (; indexedVariables_ < program_.variables.size(); ++indexedVariables_) {
     const Variable& v = program_.variables[indexedVariables_];
@@ -147,6 +148,7 @@ void Effects::addLoaded() {
     definitions_[p.id] = std::move(defined);
   }
   if (writesConstantArrayDummy(summary) && !p.statements.empty()) {
+    indexNew();  // the procedures it hosts
     std::set<Id> defined = definedArrays(p);
     for (auto& [key, e] : summary.effects) e.definesWhole = e.reach == Reach::Dummy && defined.count(e.varId) > 0;
     arrayDefinitions_[p.id] = std::move(defined);
@@ -343,8 +345,7 @@ std::set<Id> Effects::definedArrays(const ProcedureRow& p) const {
   if (open.empty()) return {};
   // An ENTRY starts a call part-way down the body; an internal procedure may read the dummies
   // through host association whenever it is called.
-  for (const ProcedureRow& q : program_.procedures)
-    if (q.hostId == p.id) return {};
+  if (hosts_.count(p.id)) return {};
   const Id root = 0;  // the block of the statements at the top of the body: none
   auto leaves = [](const StatementRow& row) {
     return row.jumps || transfersControl(row.kind) || (row.action && transfersControl(*row.action)) ||

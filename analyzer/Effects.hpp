@@ -187,6 +187,7 @@ class Effects {
   std::unordered_map<int32_t, Id> firstDeclaring_;                   ///< block -> the first procedure declaring it
   size_t indexedProcedures_ = 0, indexedVariables_ = 0;  ///< how many indexNew() has seen
   std::unordered_set<Id> callers_;  ///< procedures that call some procedure (not a statement function)
+  std::unordered_set<Id> hosts_;    ///< procedures with internal procedures or ENTRY points (indexNew)
   Id added_ = 0;                    ///< the last procedure addLoaded() has seen
 };
 

@@ -2117,9 +2117,19 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
           if (before->access != 'W' || before->subscripts().size() != element.size() || !writtenBefore(*before, r) ||
               std::find(before->loops().begin(), before->loops().end(), inner.id) != before->loops().end())
             return false;
+          // Its names must mean there what they mean at r: the variables of loops around both
+          // (not one of a loop around r only, whose value at `before` is a stale one), or names
+          // the loop does not change.
           for (size_t d = 0; d < element.size(); ++d) {
             const LinearExpr& bs = before->subscripts()[d];
-            if (!steady(bs) || bs.constant != element[d].constant || sortedTerms(bs) != sortedTerms(element[d])) return false;
+            if (!bs.affine || bs.constant != element[d].constant || sortedTerms(bs) != sortedTerms(element[d])) return false;
+            for (const auto& [name, c] : bs.terms) {
+              const bool aroundBoth = std::any_of(before->loops().begin(), before->loops().end(), [&](Id l) {
+                return program_.loop(l).var == name &&
+                       std::find(r.loops().begin(), r.loops().end(), l) != r.loops().end();
+              });
+              if (!aroundBoth && written.count(name)) return false;
+            }
           }
           return true;
         });

@@ -90,3 +90,20 @@ subroutine guarded(x, n1, n2)
     x(2, j) = wa(n1)
   end do
 end subroutine guarded
+
+subroutine stale_start(x, n2)
+  integer :: n2, i, j, m
+  double precision :: x(8, n2), wa(8, 4)
+  do j = 1, n2
+    do m = 1, 3
+      x(m, j) = x(m, j) * 2
+    end do
+    wa(1, m) = x(1, j)
+    do m = 1, 4
+      do i = 2, 8
+        wa(i, m) = wa(i - 1, m) + x(i, j)
+      end do
+    end do
+    x(1, j) = wa(8, 2)
+  end do
+end subroutine stale_start
