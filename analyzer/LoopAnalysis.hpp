@@ -174,11 +174,6 @@ class LoopAnalysis {
   /// statement put in, as they are in the subscripts (bottom = ki, then DO k = bottom + 1, top:
   /// ki + 1). The bound itself before arrays() has read the nest.
   LinearExpr boundAtHeader(const LinearExpr& bound, const LoopRow& l);
-  std::deque<ScalarDefinition> localDefinitions_;
-  std::map<std::pair<std::string, Id>, const ScalarDefinition*> localDefinitionAt_;  ///< (scalar, statement) asked
-  std::unordered_map<Id, bool> loopJumps_;                                          ///< per loop: a jump in its body
-  /// Per outermost loop: the scalar definitions its accesses' subscripts were given (arrays()).
-  std::unordered_map<Id, std::vector<ScalarDefinition>> nestDefinitions_;
   /// The split of value `value` of a definition in `loop` (statement `s`), when every name in it is
   /// an integer scalar, invariant in the nest but for the loops' variables.
   std::optional<Delinearized> linearizedIndex(const facts::Expression& value, const LoopRow& loop, const StatementRow& s,
@@ -321,6 +316,11 @@ class LoopAnalysis {
   std::optional<std::set<std::string>> fixedNames_;
   /// Per integer array, whether its elements keep their values (unchangingIntegerElement).
   mutable std::unordered_map<Id, bool> unchangingElements_;
+  std::deque<ScalarDefinition> localDefinitions_;  ///< those localDefinition found
+  std::map<std::pair<std::string, Id>, const ScalarDefinition*> localDefinitionAt_;  ///< (scalar, statement) asked
+  std::unordered_map<Id, bool> loopJumps_;                                          ///< per loop: a jump in its body
+  /// Per outermost loop: the scalar definitions its accesses' subscripts were given (arrays()).
+  std::unordered_map<Id, std::vector<ScalarDefinition>> nestDefinitions_;
   std::set<std::vector<std::string>> selections_;  ///< the components accesses select (ArrayAccess::selected)
   std::unordered_map<Id, facts::StatementExpressions> trees_;  ///< per statement, for the nest being tested
   std::vector<std::pair<size_t, size_t>> accessRange_;  ///< per outermost loop: its accesses
