@@ -24,8 +24,9 @@ namespace sapfor::predictor {
 LoopTree readLoopTree(SQLite::Database& db) {
   LoopTree tree;
   SQLite::Statement procedures(db,
+      // The procedures with loops, as a set: a correlated EXISTS would scan every loop per procedure.
       "SELECT p.proc_key, p.kind, coalesce(p.file, ''), coalesce(p.line, 0) FROM procedures p "
-      "WHERE EXISTS (SELECT 1 FROM loops l WHERE l.procedure = p.proc_key) ORDER BY p.proc_id");
+      "WHERE p.proc_id IN (SELECT proc_id FROM loop) ORDER BY p.proc_id");
   while (procedures.executeStep())
     tree.procedures.push_back({procedures.getColumn(0).getString(), procedures.getColumn(1).getString(),
                                procedures.getColumn(2).getString(), procedures.getColumn(3).getInt()});
@@ -66,7 +67,18 @@ std::vector<std::pair<std::string, std::string>> readProvenance(SQLite::Database
 }
 
 std::vector<RegionEntry> regionsOf(const ProgramFacts& program, const ProgramPrediction& prediction) {
-  std::vector<TransferGroup> groups = transferGroups(prediction);
+  // By procedure and line, so that a program of thousands of REGIONs and kernels takes no
+  // product of the two.
+  std::map<std::tuple<std::string, std::string, int>, const TransferGroup*> groupAt;  // (kind, procedure, line)
+  const std::vector<TransferGroup> groups = transferGroups(prediction);
+  for (const TransferGroup& g : groups) groupAt.emplace(std::tuple(g.kind, g.procedure, g.line), &g);
+  std::map<Id, std::vector<std::pair<int, const KernelPrediction*>>> kernelsIn;  // per procedure, by line
+  for (const KernelPrediction& k : prediction.kernels) {
+    const facts::LoopRow& loop = program.loop(k.loopId);
+    kernelsIn[loop.procId].emplace_back(loop.line, &k);
+  }
+  for (auto& [procId, kernels] : kernelsIn)
+    std::stable_sort(kernels.begin(), kernels.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   std::vector<RegionEntry> regions;
   for (const TransferFacts* region : countedRegions(program)) {
     const TransferFacts& t = *region;
@@ -76,17 +88,17 @@ std::vector<RegionEntry> regionsOf(const ProgramFacts& program, const ProgramPre
     r.kind = t.kind == "region" ? "REGION" : "expert REGION";
     r.line = t.line;
     r.endLine = t.endLine;
-    for (const KernelPrediction& k : prediction.kernels) {
-      const facts::LoopRow& loop = program.loop(k.loopId);
-      if (loop.procId == t.procId && loop.line >= t.line && loop.line <= t.endLine) r.kernels.push_back(k.loopKey);
+    if (auto inProcedure = kernelsIn.find(t.procId); inProcedure != kernelsIn.end()) {
+      const auto& kernels = inProcedure->second;
+      auto from = std::lower_bound(kernels.begin(), kernels.end(), t.line, [](const auto& k, int line) { return k.first < line; });
+      for (auto k = from; k != kernels.end() && k->first <= t.endLine; ++k) r.kernels.push_back(k->second->loopKey);
     }
-    for (const TransferGroup& g : groups)
-      if (g.kind == r.kind && g.procedure == r.procedure && g.line == r.line) {
-        r.arrays = g.arrays;
-        r.copies = g.copies;
-        r.bytes = g.bytes;
-        r.seconds = g.seconds;
-      }
+    if (auto g = groupAt.find(std::tuple(r.kind, r.procedure, r.line)); g != groupAt.end()) {
+      r.arrays = g->second->arrays;
+      r.copies = g->second->copies;
+      r.bytes = g->second->bytes;
+      r.seconds = g->second->seconds;
+    }
     regions.push_back(std::move(r));
   }
   std::stable_sort(regions.begin(), regions.end(), [](const RegionEntry& a, const RegionEntry& b) {
@@ -134,7 +146,7 @@ std::map<Id, SourceExcerpt> readKernelSources(SQLite::Database& db, const Progra
     }
     const auto& [lines, unavailable] = file->second;
     e.unavailable = unavailable;
-    if (unavailable.empty() && static_cast<size_t>(lastLine) > lines.size())
+    if (unavailable.empty() && (e.firstLine < 1 || static_cast<size_t>(lastLine) > lines.size()))
       e.unavailable = e.file + " has fewer lines than the database says";
     if (e.unavailable.empty()) {
       const int shown = std::min(lastLine - e.firstLine + 1, kSourceExcerptLines);
