@@ -78,6 +78,18 @@ def statement(rng, variables, depth):
         return ["if (%s) then" % cond, "  " + body, "end if"]
     if kind < 0.62:  # a work array written, then read (directly or by a call)
         k = "k%d" % depth
+        if rng.random() < 0.15:  # a recurrence per column of a 2-D work array, its first row set by a
+            # loop over the columns, or once with the column variable a loop left behind (stale)
+            m = "m%d" % depth
+            e = element(rng, rng.choice(arrays), variables)
+            if rng.random() < 0.5:
+                seed = ["do %s = 1, 4" % m, "  w2(1, %s) = %s + %s" % (m, e, m), "end do"]
+            else:
+                seed = ["do %s = 1, 3" % m, "  %s = %s + %s" % (element(rng, rng.choice(arrays), variables), e, m),
+                        "end do", "w2(1, %s) = %s" % (m, e)]
+            return seed + ["do %s = 1, 4" % m, "  do %s = 2, %d" % (k, N), "    w2(%s, %s) = w2(%s - 1, %s) + %s" % (k, m, k, m, e),
+                           "  end do", "end do", "%s = w2(%d, %d)" % (element(rng, rng.choice(arrays), variables), N,
+                                                                   rng.randint(1, 4))]
         if rng.random() < 0.3:  # a recurrence over the work array, its first element(s) set before
             lo, hi = rng.choice(["1", "2"]), rng.choice(["n", "n - 1"])
             e = element(rng, rng.choice(arrays), variables)
@@ -159,9 +171,9 @@ def program(rng):
     # w is the subroutine's own (a work array the analysis may privatize); what it leaves is read
     # after the nests now and then.
     lines = ["subroutine nest(a, b, c, s, n, u, nv)",
-             "  integer :: n, i, j, k1, k2, t, t2, u, nv(2)",
+             "  integer :: n, i, j, k1, k2, m1, m2, t, t2, u, nv(2), w2(-30:40, 4)",
              "  integer :: a(-30:40, -30:40), b(-30:40, -30:40), c(-30:40, -30:40), s(-30:40), w(-30:40)",
-             "  w = 1"]
+             "  w = 1", "  w2 = 1"]
     loops = {}
     for _ in range(rng.randint(1, 2)):
         header, _ = loop_header(rng, "i", [])
