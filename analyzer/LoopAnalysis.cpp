@@ -1391,11 +1391,22 @@ const std::vector<LoopAnalysis::Condition>& LoopAnalysis::guardConditions(const 
   if (!added) return at->second;
   std::vector<Condition>& out = at->second;
   const StatementRow& s = program_.statement(a.stmtId);
-  // A logical IF's condition holds for the target its action writes (its reads may be the
-  // condition's own).
-  if (s.kind == StatementKind::If && a.access == 'W' && a.ref && a.ref->context == RefContext::Lhs) {
-    const std::vector<Condition>& own = conditionsOf(s.id);
-    out.insert(out.end(), own.begin(), own.end());
+  // A logical IF's condition holds for the target its action writes, and for what an assignment
+  // action reads: the references after its target, which the action starts with (those before
+  // it are the condition's own, read whether it holds or not).
+  if (s.kind == StatementKind::If && a.ref) {
+    bool inAction = a.access == 'W' && a.ref->context == RefContext::Lhs;
+    if (!inAction && s.action == StatementKind::Assignment)
+      for (Id refId : s.arrayRefs) {
+        const ArrayRefRow& target = program_.arrayRef(refId);
+        if (target.context == RefContext::Lhs && target.access == Access::Write &&
+            std::pair(a.ref->line, a.ref->col) > std::pair(target.line, target.col))
+          inAction = true;
+      }
+    if (inAction) {
+      const std::vector<Condition>& own = conditionsOf(s.id);
+      out.insert(out.end(), own.begin(), own.end());
+    }
   }
   // The IF THEN arms around it (an ELSE IF's or an ELSE's conditions are left out).
   for (Id b = s.blockId; b != 0; b = program_.block(b).parentId) {
