@@ -49,15 +49,8 @@ bool isIntrinsicSubroutine(const std::string& name) {
 /// elements of the actual argument are the dummy's (sequence association), so a call that
 /// writes the whole dummy writes the whole of the argument. Both shapes constant.
 bool covers(const Variable& dummy, const Variable& actual) {
-  auto elements = [](const Variable& v) -> std::optional<int64_t> {
-    if (v.layout.empty()) return std::nullopt;
-    int64_t n = 1;
-    for (const auto& [lower, extent] : v.layout)
-      if (extent < 0 || __builtin_mul_overflow(n, extent, &n)) return std::nullopt;
-    return n;
-  };
-  std::optional<int64_t> d = elements(dummy), a = elements(actual);
-  return d && a && *d >= *a && dummy.elementBytes != 0 && dummy.elementBytes == actual.elementBytes;
+  std::optional<int64_t> d = dummy.storageBytes(), a = actual.storageBytes();
+  return d && a && *a >= 0 && *d >= *a && dummy.elementBytes == actual.elementBytes;
 }
 
 bool sharesHiddenState(const std::string& name) {

@@ -7,7 +7,6 @@
 #include <cctype>
 #include <filesystem>
 #include <map>
-#include <sstream>
 
 namespace sapfor::analyzer {
 
@@ -40,18 +39,6 @@ std::vector<std::string> directiveLines(const std::string& text, bool fixedForm)
 }
 
 namespace {
-
-std::vector<std::string> splitLines(const std::string& text, std::string& ending) {
-  ending = text.find("\r\n") != std::string::npos ? "\r\n" : "\n";
-  std::vector<std::string> lines;
-  std::string line;
-  std::istringstream in(text);
-  while (std::getline(in, line)) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    lines.push_back(line);
-  }
-  return lines;
-}
 
 /// A DVM directive line: !DVM$, CDVM$ or *DVM$ (after blanks), in any case.
 bool isDvmLine(const std::string& line) {
@@ -97,8 +84,8 @@ EmitReport emitDvmh(const Program& program, const std::vector<ExpertDirective>& 
       report.problems.push_back(source.string() + ": changed since it was loaded; not written");
       continue;
     }
-    std::string ending;
-    std::vector<std::string> lines = splitLines(text, ending);
+    const std::string ending = text.find("\r\n") != std::string::npos ? "\r\n" : "\n";
+    std::vector<std::string> lines = files::splitLines(text);
     bool fixed = f.form == facts::SourceForm::Fixed;
     std::string out;
     auto directivesAt = [&](int line) {

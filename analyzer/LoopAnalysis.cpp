@@ -2020,15 +2020,16 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
       ++at[d];
     }
   };
-  // Whether CALL statement c runs before r in every iteration of the innermost loop around both
-  // (`loop` or one inside it) in which r runs: c comes first, and only the bodies of loops that
-  // run at least once are between it and that loop's body.
-  auto calledBefore = [&](const ArrayAccess& c, const ArrayAccess& r) {
-    const StatementRow& s = program_.statement(c.stmtId);
-    if (s.kind != StatementKind::Call || c.stmtId >= r.stmtId) return false;
+  // Whether x, a statement of kind `kind` (a CALL, an assignment), runs before r in every
+  // iteration of the innermost loop around both (`loop` or one inside it) in which r runs: x
+  // comes first, and only the bodies of loops that run at least once are between it and that
+  // loop's body.
+  auto runsBefore = [&](const ArrayAccess& x, const ArrayAccess& r, StatementKind kind) {
+    const StatementRow& s = program_.statement(x.stmtId);
+    if (s.kind != kind || x.stmtId >= r.stmtId) return false;
     Id common = 0;
-    for (size_t k = 0; k < c.loops().size() && k < r.loops().size() && c.loops()[k] == r.loops()[k]; ++k)
-      common = c.loops()[k];
+    for (size_t k = 0; k < x.loops().size() && k < r.loops().size() && x.loops()[k] == r.loops()[k]; ++k)
+      common = x.loops()[k];
     if (!common || (common != loop.id && !program_.within(common, loop.id))) return false;
     for (Id b = s.blockId; b != program_.loop(common).bodyBlock; b = program_.block(b).parentId)
       if (b == 0 || !program_.block(b).isLoop() || program_.loop(program_.block(b).loopId).tripCount.value_or(0) < 1)
@@ -2040,23 +2041,12 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
   auto coveredByCall = [&](const ArrayAccess& w, const ArrayAccess& r) {
     if (w.access != 'W' || !w.definesAll) return false;
     if (r.callId == w.callId && r.argument == w.argument) return true;
-    return calledBefore(w, r);
+    return runsBefore(w, r, StatementKind::Call);
   };
-  // Whether w, an assignment, runs before r in every iteration of the innermost loop around both
-  // (`loop` or one inside it) in which r runs: only the bodies of loops that run at least once
-  // between w and that loop's body.
+  // An assignment's write that runs before r.
   auto writtenBefore = [&](const ArrayAccess& w, const ArrayAccess& r) {
-    if (w.callId || w.stmtId >= r.stmtId || program_.statement(w.stmtId).kind != StatementKind::Assignment) return false;
-    Id common = 0;
-    for (size_t k = 0; k < w.loops().size() && k < r.loops().size() && w.loops()[k] == r.loops()[k]; ++k)
-      common = w.loops()[k];
-    if (!common || (common != loop.id && !program_.within(common, loop.id))) return false;
-    for (Id b = program_.statement(w.stmtId).blockId; b != program_.loop(common).bodyBlock; b = program_.block(b).parentId)
-      if (b == 0 || !program_.block(b).isLoop() || program_.loop(program_.block(b).loopId).tripCount.value_or(0) < 1)
-        return false;
-    return true;
+    return !w.callId && runsBefore(w, r, StatementKind::Assignment);
   };
-  auto atHeader = [&](const LinearExpr& bound, const LoopRow& l) { return boundAtHeader(bound, l); };
   // A recurrence: r, in loop L inside `loop` (step 1 or -1), reads the element an assignment in
   // L's body wrote |c| iterations before (wa(i-1) after wa(i) = ... in an earlier i). Its first
   // |c| iterations read elements L has not written yet: each must be one an assignment before L
@@ -2112,7 +2102,7 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
       // The first |distance| iterations: L's start, then step by step.
       bool boundaryCovered = true;
       for (int64_t t = 0; t < std::abs(distance) && boundaryCovered; ++t) {
-        LinearExpr value = atHeader(*bounds.startExact, inner);
+        LinearExpr value = boundAtHeader(*bounds.startExact, inner);
         if (!value.affine) return false;
         if (!(value = combine(value, LinearExpr{true, t * step, {}}, 1).value_or(LinearExpr{false, 0, {}})).affine) return false;
         std::vector<LinearExpr> element;
@@ -2161,8 +2151,8 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
     if (a != 1) return std::nullopt;
     LinearExpr rest = form;
     std::erase_if(rest.terms, [&](const auto& term) { return term.first == own.var; });
-    const LinearExpr low = atHeader(*b.step > 0 ? *b.startExact : *b.endExact, own);
-    const LinearExpr high = atHeader(*b.step > 0 ? *b.endExact : *b.startExact, own);
+    const LinearExpr low = boundAtHeader(*b.step > 0 ? *b.startExact : *b.endExact, own);
+    const LinearExpr high = boundAtHeader(*b.step > 0 ? *b.endExact : *b.startExact, own);
     if (!low.affine || !high.affine) return std::nullopt;
     std::optional<LinearExpr> lo = combine(rest, low, 1), hi = combine(rest, high, 1);
     if (!lo || !hi) return std::nullopt;

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
+#include <sstream>
 
 namespace sapfor::files {
 
@@ -77,6 +78,16 @@ DataFile readSourceText(const std::string& path, size_t maxBytes) {
   }
   if (controls > 8 && controls * 100 > file.text.size()) return {"", "binary file (control characters), not Fortran source"};
   return file;
+}
+
+std::vector<std::string> splitLines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    lines.push_back(std::move(line));
+  }
+  return lines;
 }
 
 }  // namespace sapfor::files

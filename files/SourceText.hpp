@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 namespace sapfor::files {
 
@@ -18,5 +19,8 @@ inline constexpr size_t kMaxSourceBytes = size_t{256} << 20;
 
 /// The text, or why there is none (DataFile's reasons, or "binary file ...").
 DataFile readSourceText(const std::string& path, size_t maxBytes = kMaxSourceBytes);
+
+/// A source's lines without their endings (LF or CRLF), the last one even without an ending.
+std::vector<std::string> splitLines(const std::string& text);
 
 }  // namespace sapfor::files

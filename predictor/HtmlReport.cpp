@@ -136,11 +136,7 @@ std::map<Id, SourceExcerpt> readKernelSources(SQLite::Database& db, const Progra
       } else if (static_cast<int64_t>(loaded.text.size()) != bytes) {
         text.second = path.string() + " has changed since the database was made";
       } else {
-        std::istringstream in(loaded.text);
-        for (std::string line; std::getline(in, line);) {
-          if (!line.empty() && line.back() == '\r') line.pop_back();
-          text.first.push_back(std::move(line));
-        }
+        text.first = files::splitLines(loaded.text);
       }
       file = files.emplace(e.file, std::move(text)).first;
     }
