@@ -1387,7 +1387,7 @@ const std::vector<LoopAnalysis::Condition>& LoopAnalysis::conditionsOf(Id ifStmt
 }
 
 const std::vector<LoopAnalysis::Condition>& LoopAnalysis::guardConditions(const ArrayAccess& a) {
-  auto [at, added] = guards_.try_emplace(&a);
+  auto [at, added] = guards_.try_emplace({a.stmtId, a.ref, a.access});
   if (!added) return at->second;
   std::vector<Condition>& out = at->second;
   const StatementRow& s = program_.statement(a.stmtId);
@@ -1424,7 +1424,7 @@ bool LoopAnalysis::carriedImpossible(const ArrayAccess& a, const ArrayAccess& b,
   const ArrayAccess& source = forward ? a : b;  // the earlier iteration's
   const ArrayAccess& sink = forward ? b : a;
   const Id levelLoop = a.loops()[level];
-  const AffineBounds& levelBounds = affineBounds(levelLoop);
+  const AffineBounds& levelBounds = headerBounds(levelLoop);
   // The step's sign cases: a constant step is one; a symbolic step, positive or negative.
   std::vector<int> signs;
   if (levelBounds.step == INT64_MIN) return false;  // its magnitude has no int64
@@ -1488,7 +1488,7 @@ bool LoopAnalysis::carriedImpossible(const ArrayAccess& a, const ArrayAccess& b,
     for (Copy& c : copies)
       for (size_t k = 0; k < c.access->loops().size(); ++k) {
         const Id loop = c.access->loops()[k];
-        const AffineBounds& lb = affineBounds(loop);
+        const AffineBounds& lb = headerBounds(loop);
         int s = lb.step ? (*lb.step > 0 ? 1 : -1) : loop == levelLoop ? sign : 0;
         if (s == 0) continue;
         for (const LinearExpr& f : s > 0 ? lb.start : lb.startMin) bound(c.vars[k], s, f, -s, c, k);  // s·(v - start) >= 0
@@ -1562,7 +1562,7 @@ void LoopAnalysis::refineWithBounds(DependenceResult& r, const ArrayAccess& a, c
   bool lattice = false;  // a loop whose values a constant step of 2 or more spaces out
   for (const ArrayAccess* x : {&a, &b}) {
     for (Id l : x->loops()) {
-      const AffineBounds& bounds = affineBounds(l);
+      const AffineBounds& bounds = headerBounds(l);
       if (!bounds.step) needed = true;
       if (bounds.step && (*bounds.step > 1 || *bounds.step < -1) && bounds.startExact) lattice = needed = true;
       for (const auto* list : {&bounds.start, &bounds.end, &bounds.startMin, &bounds.endMax})
@@ -1627,19 +1627,28 @@ std::vector<LoopAnalysis::ScalarDefinition> LoopAnalysis::affineDefinitions(cons
     }
     if (writes != 1 || jumps) continue;
     // Its value: affine in the variables of the loops around it and names the nest does not change.
-    std::optional<LinearExpr> value = affineOf(tree.exprs[1]);
-    if (!value) {
-      if (std::optional<Delinearized> split = linearizedIndex(tree.exprs[1], loop, s, written))
-        out.push_back({v.name, id, loop.id, LinearExpr{false, 0, {}}, std::move(*split)});
-      continue;
+    // Integer names only (k = x truncates a REAL x), affine in the variables of the loops around
+    // it and names the nest does not change.
+    auto usable = [&](const LinearExpr& value) {
+      if (!integerNames(value, s)) return false;
+      for (const auto& [name, coeff] : value.terms) {
+        bool loopVariable = false;
+        for (Id l : chains_[program_.loopIndex(loop.id)]) loopVariable |= program_.loop(l).var == name;
+        if (modulusOfTerm(name) || (!loopVariable && written.count(name))) return false;
+      }
+      return true;
+    };
+    const facts::Expression& rhs = tree.exprs[1];
+    std::optional<LinearExpr> value = affineOf(rhs);
+    if (value) {
+      if (usable(*value)) out.push_back({v.name, id, loop.id, std::move(*value), std::nullopt, {}, {}});
+    } else if (rhs.kind == facts::ExpressionKind::Intrinsic && (rhs.text == "min" || rhs.text == "max")) {
+      std::vector<LinearExpr> arguments = splitBound(rhs, rhs.text.c_str());
+      if (arguments.size() == rhs.args.size() && std::all_of(arguments.begin(), arguments.end(), usable))
+        out.push_back({v.name, id, loop.id, LinearExpr{false, 0, {}}, std::nullopt, rhs.text, std::move(arguments)});
+    } else if (std::optional<Delinearized> split = linearizedIndex(rhs, loop, s, written)) {
+      out.push_back({v.name, id, loop.id, LinearExpr{false, 0, {}}, std::move(*split), {}, {}});
     }
-    bool usable = true;
-    for (const auto& [name, coeff] : value->terms) {
-      bool loopVariable = false;
-      for (Id l : chains_[program_.loopIndex(loop.id)]) loopVariable |= program_.loop(l).var == name;
-      if (modulusOfTerm(name) || (!loopVariable && written.count(name))) usable = false;
-    }
-    if (usable) out.push_back({v.name, id, loop.id, std::move(*value), std::nullopt});
   }
   return out;
 }
@@ -1688,7 +1697,7 @@ const LoopAnalysis::ScalarDefinition* LoopAnalysis::localDefinition(const std::s
       for (Id t = d + 1; t < stmt; ++t)
         if (writes(t, term)) return nullptr;
     }
-    localDefinitions_.push_back({name, d, loop.id, std::move(*value), std::nullopt});
+    localDefinitions_.push_back({name, d, loop.id, std::move(*value), std::nullopt, {}, {}});
     return cached->second = &localDefinitions_.back();
   }
   return nullptr;
@@ -1702,13 +1711,70 @@ LinearExpr LoopAnalysis::boundAtHeader(const LinearExpr& bound, const LoopRow& l
   return substituted(one, l.headerStmt, nest->second)->front();
 }
 
+const LoopAnalysis::AffineBounds& LoopAnalysis::headerBounds(Id loopId) {
+  auto [at, added] = headerBounds_.try_emplace(loopId, affineBounds(loopId));
+  if (!added) return at->second;
+  AffineBounds& b = at->second;
+  const LoopRow& l = program_.loop(loopId);
+  if (!l.headerStmt) return b;
+  auto nest = nestDefinitions_.find(chains_[program_.loopIndex(l.id)].front());
+  // The min or max definition of `name` in effect at the DO statement (as substituted() finds one).
+  auto extremumAt = [&](const std::string& name) -> const ScalarDefinition* {
+    if (nest == nestDefinitions_.end()) return nullptr;
+    for (const ScalarDefinition& d : nest->second)
+      if (d.name == name && l.headerStmt > d.stmtId && l.headerStmt <= program_.loop(d.loopId).lastStmt)
+        return d.extremum.empty() ? nullptr : &d;
+    return nullptr;
+  };
+  // A list of v <= f (`upper`) or v >= f: each f with the definitions put in; a name whose min
+  // (for v <= f, where its coefficient is positive) or max holds its value stands for each of
+  // its arguments, as top = min(ko + 3, n) gives k <= top: k <= ko + 3 and k <= n.
+  auto rewrite = [&](std::vector<LinearExpr>& list, bool upper) {
+    constexpr size_t kMostForms = 16;  // min of mins: each argument is one more bound
+    std::vector<LinearExpr> out, pending;
+    for (const LinearExpr& form : list) pending.push_back(boundAtHeader(form, l));
+    while (!pending.empty() && out.size() + pending.size() <= kMostForms) {
+      LinearExpr f = std::move(pending.back());
+      pending.pop_back();
+      if (!f.affine) continue;
+      auto term = std::find_if(f.terms.begin(), f.terms.end(), [&](const auto& t) {
+        const ScalarDefinition* d = extremumAt(t.first);
+        return d && d->extremum == ((t.second > 0) == upper ? "min" : "max");
+      });
+      if (term == f.terms.end()) {
+        out.push_back(std::move(f));
+        continue;
+      }
+      const ScalarDefinition& d = *extremumAt(term->first);
+      const int64_t coeff = term->second;
+      f.terms.erase(term);
+      for (const LinearExpr& argument : d.arguments) {
+        std::optional<LinearExpr> times = combine(LinearExpr{}, argument, coeff);
+        std::optional<LinearExpr> sum = times ? combine(f, *times, 1) : std::nullopt;
+        if (sum) pending.push_back(boundAtHeader(*sum, l));
+      }
+    }
+    list = std::move(out);
+  };
+  rewrite(b.start, false);
+  rewrite(b.startMin, true);
+  rewrite(b.end, true);
+  rewrite(b.endMax, false);
+  for (std::optional<LinearExpr>* exact : {&b.startExact, &b.endExact, &b.stepForm})
+    if (*exact) {
+      **exact = boundAtHeader(**exact, l);
+      if (!(*exact)->affine) exact->reset();
+    }
+  return b;
+}
+
 const std::vector<LinearExpr>* LoopAnalysis::substituted(const std::vector<LinearExpr>& forms, Id stmt,
                                                         const std::vector<ScalarDefinition>& definitions) {
   // A reference after a definition in its loop (not before it in the iteration) reads that value.
   auto definitionAt = [&](const std::string& name) -> const ScalarDefinition* {
     for (const ScalarDefinition& d : definitions) {
       const LoopRow& loop = program_.loop(d.loopId);
-      if (d.name == name && stmt > d.stmtId && stmt <= loop.lastStmt) return d.split ? nullptr : &d;
+      if (d.name == name && stmt > d.stmtId && stmt <= loop.lastStmt) return d.value.affine ? &d : nullptr;
     }
     return localDefinition(name, stmt);
   };
@@ -2231,15 +2297,53 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
     }
     return false;
   };
-  for (const ArrayAccess* r : refs) {
-    if (r->access != 'R') continue;
-    const bool covered = std::any_of(refs.begin(), refs.end(), [&](const ArrayAccess* w) {
+  auto coveredRead = [&](const ArrayAccess& r) {
+    return std::any_of(refs.begin(), refs.end(), [&](const ArrayAccess* w) {
       // Otherwise a call's write covers nothing: the callee may leave the element as it was (a
       // function in an assignment, `x = f(w(i))`, included).
-      return coveredByCall(*w, *r) ||
-             (w->access == 'W' && !w->callId && (covers(*w, *r) || coversSymbolically(loop, *w, *r, innerVariables)));
-    }) || coveredByElements(*r) || coveredByRecurrence(*r) || coveredByRangeAndElements(*r);
-    if (!covered) return {false, r};
+      return coveredByCall(*w, r) ||
+             (w->access == 'W' && !w->callId && (covers(*w, r) || coversSymbolically(loop, *w, r, innerVariables)));
+    }) || coveredByElements(r) || coveredByRecurrence(r) || coveredByRangeAndElements(r);
+  };
+  // A read through a short loop inside `loop` (DO m = 1, 5 around flux(m, i+1)) taken one value
+  // of that loop's variable at a time: covered when each of those reads is, by whichever writes
+  // (flux(1, i) = ..., flux(2, i) = ..., DO m = 3, 5: flux(m, i) = ...).
+  auto coveredValueByValue = [&](const ArrayAccess& r) {
+    if (!r.ref) return false;
+    for (Id l : r.loops()) {
+      if (l == loop.id || !program_.within(l, loop.id)) continue;
+      const LoopRow& split = program_.loop(l);
+      if (!split.lowerValue || !split.upperValue || split.var.empty()) continue;
+      const int64_t low = std::min(*split.lowerValue, *split.upperValue), high = std::max(*split.lowerValue, *split.upperValue);
+      if (high - low >= kElementsCovered) continue;
+      const bool named = std::any_of(r.subscripts().begin(), r.subscripts().end(), [&](const LinearExpr& f) {
+        return f.affine && std::any_of(f.terms.begin(), f.terms.end(), [&](const auto& t) { return t.first == split.var; });
+      });
+      if (!named) continue;
+      bool all = true;
+      for (int64_t value = low; value <= high && all; ++value) {
+        // The read as it is when the variable holds `value` (every value between the bounds,
+        // more than the loop may take).
+        std::vector<LinearExpr> forms = r.subscripts();
+        for (LinearExpr& f : forms) {
+          auto term = std::find_if(f.terms.begin(), f.terms.end(), [&](const auto& t) { return t.first == split.var; });
+          if (!f.affine || term == f.terms.end()) continue;
+          int64_t product = 0;
+          if (__builtin_mul_overflow(term->second, value, &product) || __builtin_add_overflow(f.constant, product, &f.constant))
+            return false;
+          f.terms.erase(term);
+        }
+        ArrayAccess piece = r;
+        piece.forms = &forms;
+        all = coveredRead(piece);
+      }
+      if (all) return true;
+    }
+    return false;
+  };
+  for (const ArrayAccess* r : refs) {
+    if (r->access != 'R') continue;
+    if (!coveredRead(*r) && !coveredValueByValue(*r)) return {false, r};
   }
   return {true, nullptr};
 }

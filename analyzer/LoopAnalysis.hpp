@@ -16,6 +16,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -163,6 +164,10 @@ class LoopAnalysis {
     Id stmtId = 0, loopId = 0;
     LinearExpr value;
     std::optional<Delinearized> split;
+    /// "min" or "max" for top = min(ko + 3, n), its `arguments` affine and no `value`: a bound
+    /// that stands on the side the extremum holds (DO k = bottom, top) holds for each argument.
+    std::string extremum;
+    std::vector<LinearExpr> arguments;
   };
   std::vector<ScalarDefinition> affineDefinitions(const LoopRow& outermost);
   /// The value a reference at `stmt` reads of integer scalar `name` when the scalar is set more
@@ -207,6 +212,10 @@ class LoopAnalysis {
     std::optional<LinearExpr> endExact;    ///< the end itself, when affine (not split)
   };
   const AffineBounds& affineBounds(Id loopId);
+  /// affineBounds with boundAtHeader put in each bound, and a min (max) definition's arguments for
+  /// a name that bounds from above (below): what the dependence tests' Fourier-Motzkin refinement
+  /// reads. Asked only after arrays() has read the loop's nest.
+  const AffineBounds& headerBounds(Id loopId);
   /// Whether every name of an affine form is an integer scalar statement `s` reads or writes (a
   /// comparison of reals, a truncated REAL bound, is no integer constraint).
   bool integerNames(const LinearExpr& form, const StatementRow& s) const;
@@ -305,8 +314,11 @@ class LoopAnalysis {
   std::vector<Dependence> dependences_;
   std::vector<std::optional<NestLoop>> nestLoops_;
   std::vector<std::optional<AffineBounds>> affineBounds_;  ///< per loop, when asked
+  std::unordered_map<Id, AffineBounds> headerBounds_;        ///< per loop, when asked
   std::unordered_map<Id, std::vector<Condition>> conditions_;  ///< per IF statement, when asked
-  std::unordered_map<const ArrayAccess*, std::vector<Condition>> guards_;  ///< per access, when asked
+  /// per (statement, reference, access) asked: all a guard depends on, so that a read taken
+  /// value by value (coverageInEachIteration) finds its reference's
+  std::map<std::tuple<Id, const ArrayRefRow*, char>, std::vector<Condition>> guards_;
   std::deque<std::vector<LinearExpr>> substitutedForms_;
   std::deque<ArrayAccess::Split> splits_;
   std::optional<FlowGraph> flowGraph_;  ///< the accesses' subscripts with definitions substituted

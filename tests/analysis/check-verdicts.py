@@ -90,6 +90,30 @@ def statement(rng, variables, depth):
             return seed + ["do %s = 1, 4" % m, "  do %s = 2, %d" % (k, N), "    w2(%s, %s) = w2(%s - 1, %s) + %s" % (k, m, k, m, e),
                            "  end do", "end do", "%s = w2(%d, %d)" % (element(rng, rng.choice(arrays), variables), N,
                                                                    rng.randint(1, 4))]
+        if rng.random() < 0.15:  # the rows of a 2-D work array written one statement each (or a
+            # loop for the last ones, or one row missing) over a column loop, then read through a
+            # short loop over the rows, at columns that may reach past those written
+            m = "m%d" % depth
+            lo, hi = rng.choice(["1", "2"]), rng.choice(["n", "n - 1", variables[0]])
+            rows = [1, 2, 3, 4]
+            guarded = []  # a row written only in some iterations of the loop outside
+            if rng.random() < 0.25:
+                missing = rng.choice(rows)
+                rows.remove(missing)
+                guarded = ["  if (%s > %d) w2(%s, %d) = %s" % (variables[0], rng.randint(1, N), k, missing,
+                                                              element(rng, rng.choice(arrays), variables))]
+            body = guarded + ["  w2(%s, %d) = %s + %d" % (k, r, element(rng, rng.choice(arrays), variables), r) for r in rows if r < 3]
+            if rng.random() < 0.5:
+                body += ["  do %s = 3, 4" % m, "    w2(%s, %s) = %s + %s" % (k, m, element(rng, rng.choice(arrays), variables), m),
+                         "  end do"] if 3 in rows and 4 in rows else []
+            else:
+                body += ["  w2(%s, %d) = %s" % (k, r, element(rng, rng.choice(arrays), variables)) for r in rows if r >= 3]
+            off = rng.choice(["- 1", "", "+ 1"])
+            return (["do %s = %s, %s" % (k, lo, hi)] + body + ["end do",
+                     "do %s = %s, %s" % (k, rng.choice(["1", "2"]), rng.choice(["n", "n - 1"])),
+                     "  do %s = 1, %d" % (m, rng.choice([3, 4, 4])),
+                     "    %s = w2(%s %s, %s) + 1" % (element(rng, rng.choice(arrays), variables), k, off, m),
+                     "  end do", "end do"])
         if rng.random() < 0.3:  # a recurrence over the work array, its first element(s) set before
             lo, hi = rng.choice(["1", "2"]), rng.choice(["n", "n - 1"])
             e = element(rng, rng.choice(arrays), variables)
