@@ -1717,7 +1717,18 @@ const LoopAnalysis::AffineBounds& LoopAnalysis::headerBounds(Id loopId) {
   AffineBounds& b = at->second;
   const LoopRow& l = program_.loop(loopId);
   if (!l.headerStmt) return b;
-  auto nest = nestDefinitions_.find(chains_[program_.loopIndex(l.id)].front());
+  const Id outermost = chains_[program_.loopIndex(l.id)].front();
+  // Only a name the nest writes has a definition to put in.
+  const std::set<std::string>& written = results_[program_.loopIndex(outermost)].written;
+  bool writtenName = false;
+  for (const auto* list : {&b.start, &b.startMin, &b.end, &b.endMax})
+    for (const LinearExpr& f : *list)
+      for (const auto& term : f.terms) writtenName |= written.count(term.first) > 0;
+  for (const std::optional<LinearExpr>* exact : {&b.startExact, &b.endExact, &b.stepForm})
+    if (*exact)
+      for (const auto& term : (*exact)->terms) writtenName |= written.count(term.first) > 0;
+  if (!writtenName) return b;
+  auto nest = nestDefinitions_.find(outermost);
   // The min or max definition of `name` in effect at the DO statement (as substituted() finds one).
   auto extremumAt = [&](const std::string& name) -> const ScalarDefinition* {
     if (nest == nestDefinitions_.end()) return nullptr;

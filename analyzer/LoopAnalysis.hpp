@@ -16,7 +16,6 @@
 #include <set>
 #include <string>
 #include <string_view>
-#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -318,7 +317,18 @@ class LoopAnalysis {
   std::unordered_map<Id, std::vector<Condition>> conditions_;  ///< per IF statement, when asked
   /// per (statement, reference, access) asked: all a guard depends on, so that a read taken
   /// value by value (coverageInEachIteration) finds its reference's
-  std::map<std::tuple<Id, const ArrayRefRow*, char>, std::vector<Condition>> guards_;
+  struct GuardKey {
+    Id stmtId;
+    const ArrayRefRow* ref;
+    char access;
+    bool operator==(const GuardKey&) const = default;
+  };
+  struct GuardKeyHash {
+    size_t operator()(const GuardKey& k) const {
+      return std::hash<Id>()(k.stmtId) * 31 + std::hash<const void*>()(k.ref) * 7 + static_cast<size_t>(k.access);
+    }
+  };
+  std::unordered_map<GuardKey, std::vector<Condition>, GuardKeyHash> guards_;
   std::deque<std::vector<LinearExpr>> substitutedForms_;
   std::deque<ArrayAccess::Split> splits_;
   std::optional<FlowGraph> flowGraph_;  ///< the accesses' subscripts with definitions substituted
