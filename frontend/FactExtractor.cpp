@@ -762,6 +762,8 @@ class Extractor {
   /// A scalar variable's read or write; a write of part of it (`partial_`) also reads the rest.
   void scalar(Symbol* symbol, char mode, facts::RefContext context) {
     if (!symbol) return;
+    if (mode == 'R' && std::find(impliedDoVariables_.begin(), impliedDoVariables_.end(), symbol) != impliedDoVariables_.end())
+      return;  // an implied DO's own value (see ExprKind::ImpliedDo in access())
     if (symbol->blockLocal && mode == 'W' && !partial_) {
       bool saved = partial_;
       partial_ = true;
@@ -847,11 +849,20 @@ class Extractor {
         for (size_t i = 1; i < e.args.size(); ++i)
           if (e.args[i]) access(*e.args[i], 'R', facts::RefContext::Subscript);
         return;
-      case ExprKind::ImpliedDo:
-        for (size_t i = 0; i < e.args.size(); ++i)
+      case ExprKind::ImpliedDo: {
+        // The items read the implied DO's own values of its variable, which the statement sets
+        // (the W below), not the value it had before: (a(i), i = 1, n) after DO i = 1, n does
+        // not read that loop's final i. Its bounds are read before it is set.
+        Symbol* variable = scope_->find(e.text);
+        impliedDoVariables_.push_back(variable);
+        for (size_t i = 0; i < e.args.size(); ++i) {
+          if (i == e.impliedItems) impliedDoVariables_.pop_back();
           if (e.args[i]) access(*e.args[i], i < e.impliedItems ? mode : 'R', i < e.impliedItems ? context : facts::RefContext::Control);
-        scalar(scope_->find(e.text), 'W', facts::RefContext::Control);  // the implied DO's variable
+        }
+        if (e.args.size() <= e.impliedItems) impliedDoVariables_.pop_back();
+        scalar(variable, 'W', facts::RefContext::Control);  // the implied DO's variable
         return;
+      }
       default:
         for (const auto& a : e.args)
           if (a) access(*a, 'R', context);
@@ -1097,6 +1108,7 @@ class Extractor {
   size_t firstArrayRef_ = 0;      ///< the current statement's first array reference
   bool partial_ = false;          ///< inside the base of a component or substring reference
   bool guarded_ = false;          ///< inside the action of a logical IF
+  std::vector<const Symbol*> impliedDoVariables_;  ///< the implied DOs whose items are being read, innermost last
   std::vector<LoopContext> loops_;
   std::map<int, int> childCount_;
   std::vector<Executable> executables_;
