@@ -140,10 +140,10 @@ void Effects::addLoaded() {
     for (auto& [key, e] : summary.effects) e.defines = e.reach == Reach::Dummy && defined.count(e.varId) > 0;
     definitions_[p.id] = std::move(defined);
   }
-  if (writesConstantArrayDummy(summary) && !p.statements.empty()) {
+  if (writesArrayDummy(summary) && !p.statements.empty()) {
     indexNew();  // the procedures it hosts
-    std::set<Id> defined = definedArrays(p);
-    for (auto& [key, e] : summary.effects) e.definesWhole = e.reach == Reach::Dummy && defined.count(e.varId) > 0;
+    std::map<Id, DefinedArray> defined = definedArrays(p);
+    markDefined(summary, defined);
     arrayDefinitions_[p.id] = std::move(defined);
   }
   added_ = p.id;
@@ -187,8 +187,7 @@ void Effects::finish(const std::function<void(Id, Program::Detail)>& load) {
   }
   definitions_ = {};
   // Likewise whether a call defines a whole array it passes: only where some call passes an array.
-  for (ProcedureSummary& summary : summaries_)
-    for (auto& [key, e] : summary.effects) e.definesWhole = false;
+  for (ProcedureSummary& summary : summaries_) markDefined(summary, {});
   std::set<Id> passedArrays;
   for (const CallSite& site : callSites_)
     for (const CallSite::Argument& a : site.arguments)
@@ -196,15 +195,15 @@ void Effects::finish(const std::function<void(Id, Program::Detail)>& load) {
   for (Id proc : passedArrays) {
     ProcedureSummary& summary = summaries_[static_cast<size_t>(proc - 1)];
     const ProcedureRow& p = program_.procedure(proc);
-    if (!writesConstantArrayDummy(summary) || p.statements.empty()) continue;
-    std::set<Id> defined;
+    if (!writesArrayDummy(summary) || p.statements.empty()) continue;
+    std::map<Id, DefinedArray> defined;
     if (auto found = arrayDefinitions_.find(proc); found != arrayDefinitions_.end())
       defined = found->second;
     else if (load) {
       load(proc, Program::Detail::All);
       defined = definedArrays(p);
     }
-    for (auto& [key, e] : summary.effects) e.definesWhole = e.reach == Reach::Dummy && defined.count(e.varId) > 0;
+    markDefined(summary, defined);
   }
   arrayDefinitions_ = {};
   // Through calls, to a fixed point (recursion included).
@@ -317,22 +316,31 @@ std::set<Id> Effects::definedDummies(const ProcedureRow& p) const {
   return defined;
 }
 
-bool Effects::writesConstantArrayDummy(const ProcedureSummary& summary) const {
+bool Effects::writesArrayDummy(const ProcedureSummary& summary) const {
   for (const auto& [key, e] : summary.effects) {
     const Variable& v = program_.variable(e.varId);
-    if (e.reach == Reach::Dummy && e.writes && v.isArray() && !v.layout.empty()) return true;
+    if (e.reach == Reach::Dummy && e.writes && v.isArray() && (!v.layout.empty() || v.rank == 1)) return true;
   }
   return false;
 }
 
-std::set<Id> Effects::definedArrays(const ProcedureRow& p) const {
+void Effects::markDefined(ProcedureSummary& summary, const std::map<Id, DefinedArray>& defined) {
+  for (auto& [key, e] : summary.effects) {
+    auto found = e.reach == Reach::Dummy ? defined.find(e.varId) : defined.end();
+    e.definesWhole = found != defined.end() && found->second.whole;
+    e.definedRange = found != defined.end() ? found->second.range : std::vector<facts::AffineForm>{};
+  }
+}
+
+std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p) const {
   const ProcedureSummary& summary = summaries_[static_cast<size_t>(p.id - 1)];
-  // The candidates: array dummies it writes, of a constant shape, with storage of their own.
+  // The candidates: array dummies it writes, of a constant shape or of rank 1, with storage of
+  // their own.
   std::set<Id> open;
   for (const auto& [key, e] : summary.effects) {
     const Variable& v = program_.variable(e.varId);
-    if (e.reach == Reach::Dummy && e.writes && v.isArray() && !v.layout.empty() && !v.associated() && !v.pointer &&
-        !v.derived)
+    if (e.reach == Reach::Dummy && e.writes && v.isArray() && (!v.layout.empty() || v.rank == 1) && !v.associated() &&
+        !v.pointer && !v.derived)
       open.insert(e.varId);
   }
   if (open.empty()) return {};
@@ -377,7 +385,32 @@ std::set<Id> Effects::definedArrays(const ProcedureRow& p) const {
     }
     return true;
   };
-  std::set<Id> defined;
+  // The scalars the statements before the one at hand write or pass to a procedure: a DO bound
+  // naming one may not be the value the call passed.
+  std::set<std::string> changed;
+  // The elements `write` (x(i + c), directly in the body of DO i = first, last, step 1, at the
+  // top of the body) sets: first + c .. last + c, when the bounds name only integer dummies
+  // that nothing before has changed.
+  auto rangeOf = [&](const ArrayRefRow& write, const StatementRow& st, const Variable& v,
+                     const LoopRow& nest) -> std::vector<facts::AffineForm> {
+    if (v.rank != 1 || !write.subscripted || write.subscripts.size() != 1 || st.blockId != nest.bodyBlock ||
+        (!nest.step.empty() && nest.stepValue != 1) || !nest.lowerForm.affine || !nest.upperForm.affine)
+      return {};
+    const facts::SubscriptRow& sub = write.subscripts[0];
+    if (!sub.affine || sub.terms.size() != 1 || sub.terms[0].coeff != 1 || sub.terms[0].var != nest.var) return {};
+    std::vector<facts::AffineForm> range{nest.lowerForm, nest.upperForm};
+    for (facts::AffineForm& bound : range) {
+      for (const auto& [name, coeff] : bound.terms) {
+        const Effect* dummy = summary.dummy(name);
+        if (!dummy || changed.count(name)) return {};
+        const Variable& scalar = program_.variable(dummy->varId);
+        if (!scalar.integer || scalar.isArray()) return {};
+      }
+      if (__builtin_add_overflow(bound.constant, sub.constant.value_or(0), &bound.constant)) return {};
+    }
+    return range;
+  };
+  std::map<Id, DefinedArray> defined;
   for (Id id = p.statements.first; id <= p.statements.last && !open.empty(); ++id) {
     const StatementRow& row = program_.statement(id);
     const LoopRow* nest = nullptr;
@@ -390,25 +423,38 @@ std::set<Id> Effects::definedArrays(const ProcedureRow& p) const {
       if (leaves(program_.statement(s))) return defined;
     for (auto candidate = open.begin(); candidate != open.end();) {
       const Variable& v = program_.variable(*candidate);
-      // Every reference to it here must be a write of the whole of it; one at least.
+      // Every reference to it here must be a write of the whole of it, one at least; or the one
+      // reference a write over a range.
       bool touched = false, whole = true;
-      for (Id s = id; s <= last && whole; ++s) {
+      int references = 0;
+      std::vector<facts::AffineForm> range;
+      for (Id s = id; s <= last && (whole || references < 2); ++s) {
         const StatementRow& st = program_.statement(s);
-        if (passes(st, v.id)) touched = true, whole = false;
+        if (passes(st, v.id)) touched = true, whole = false, references = 2;
         for (Id refId : st.arrayRefs) {
           const ArrayRefRow& ref = program_.arrayRef(refId);
           if (ref.varId != v.id) continue;
           touched = true;
-          whole = whole && ref.access == Access::Write && st.kind == StatementKind::Assignment &&
-                  (nest ? spansAll(ref, st, v) : st.blockId == root && !ref.subscripted);
+          const bool written = ref.access == Access::Write && st.kind == StatementKind::Assignment;
+          whole = whole && written && (nest ? spansAll(ref, st, v) : st.blockId == root && !ref.subscripted);
+          if (++references == 1 && written && nest) range = rangeOf(ref, st, v, *nest);
         }
       }
       if (!touched) {
         ++candidate;
         continue;
       }
-      if (whole) defined.insert(v.id);
+      if (whole) defined[v.id].whole = true;
+      else if (references == 1 && !range.empty()) defined[v.id].range = std::move(range);
       candidate = open.erase(candidate);
+    }
+    for (Id s = id; s <= last; ++s) {
+      const StatementRow& st = program_.statement(s);
+      for (const ScalarRefRow& r : st.scalars)
+        if (r.access == Access::Write) changed.insert(program_.variable(r.varId).name);
+      for (Id callId : st.calls)
+        for (const CallArgRow& a : program_.call(callId).args)
+          if (!a.var.empty()) changed.insert(a.var);
     }
     id = last;
   }

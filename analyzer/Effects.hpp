@@ -35,6 +35,10 @@ struct Effect {
   /// An array dummy of a constant shape: every element of it, as declared, is written before
   /// any is read, on every path of a call (Effects::definedArrays says what is proven).
   bool definesWhole = false;
+  /// A rank-1 array dummy: elements first..last, affine forms of the callee's integer dummies
+  /// as they were on entry, are written before any element is read, on every path of a call
+  /// (DO i = 1, n: x(i) = ...). Empty when not proven.
+  std::vector<facts::AffineForm> definedRange;
   std::string via;         ///< the callee it comes through; empty: the procedure itself
 };
 
@@ -146,14 +150,22 @@ class Effects {
   bool writesScalarDummy(const ProcedureSummary& summary) const;
   /// The scalar dummies the loaded procedure `p` writes before it reads them on every path.
   std::set<Id> definedDummies(const ProcedureRow& p) const;
-  /// Whether a procedure writes an array dummy whose shape folds: a call may define it whole.
-  bool writesConstantArrayDummy(const ProcedureSummary& summary) const;
+  /// Whether it writes an array dummy of a constant shape, or of rank 1 (definedArrays' candidates).
+  bool writesArrayDummy(const ProcedureSummary& summary) const;
+  /// What definedArrays proves of one array dummy: all of it, or a range of a rank-1 one.
+  struct DefinedArray {
+    bool whole = false;
+    std::vector<facts::AffineForm> range;  ///< first, last (Effect::definedRange)
+  };
   /// The array dummies of a constant shape the loaded procedure `p` writes whole before it reads
   /// or passes any of them, on every path: by a whole-array assignment (`d = 0`) or a DO nest at
   /// the top of the body whose loops run exactly over the declared bounds (`d(m) = ...` for
   /// `m = 1, 5` with `d(5)`), with no jump, RETURN or ENTRY before, and no internal procedure
-  /// that could read them.
-  std::set<Id> definedArrays(const ProcedureRow& p) const;
+  /// that could read them. And a rank-1 dummy of any shape written over a range by such a DO
+  /// loop whose bounds name only integer dummies nothing before it changes (DO i = 1, n: x(i)).
+  std::map<Id, DefinedArray> definedArrays(const ProcedureRow& p) const;
+  /// Sets each dummy's definesWhole and definedRange from what definedArrays proved.
+  static void markDefined(ProcedureSummary& summary, const std::map<Id, DefinedArray>& defined);
   ProcedureSummary& summaryOf(Id procId);
   /// Adds the procedures and variables added to the program since the last call to the name
   /// lookups (byName_, commonVars_).
@@ -180,7 +192,7 @@ class Effects {
   std::vector<CallSite> callSites_;
   std::vector<SummaryFacts::Call> calls_;           ///< until finish() resolves them
   std::unordered_map<Id, std::set<Id>> definitions_;  ///< addLoaded: per procedure, the dummies it defines
-  std::unordered_map<Id, std::set<Id>> arrayDefinitions_;  ///< addLoaded: per procedure, the array dummies it defines whole
+  std::unordered_map<Id, std::map<Id, DefinedArray>> arrayDefinitions_;  ///< addLoaded: per procedure, the array dummies it defines
   std::unordered_map<std::string, std::vector<Id>> byName_;
   std::map<std::tuple<Id, int32_t, std::string>, Id> commonVars_;  ///< (proc, block, name) -> variable
   std::map<std::pair<Id, int32_t>, std::vector<Id>> commonMembers_;  ///< (proc, block) -> its members

@@ -583,6 +583,8 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
               a.array = &r.name;
               a.bounded = r.section;
               if (r.section) a.forms = &r.forms;
+            } else if (!r.subscripted) {
+              if (c.access == 'W') a.definedRange = definedRangeAt(c, s);
             } else if (r.subscripted) {
               if (std::optional<std::vector<LinearExpr>> region = elementRegion(c, r, s)) {
                 substitutedForms_.push_back(std::move(*region));
@@ -1048,6 +1050,42 @@ std::optional<std::pair<LinearExpr, LinearExpr>> LoopAnalysis::fixedDimension(co
   return std::make_pair(*lower, *extent);
 }
 
+std::optional<LinearExpr> LoopAnalysis::atCall(const LinearExpr& form, const CallRow& call, Id target, const StatementRow& s) {
+  if (!form.affine) return std::nullopt;
+  const std::vector<std::string>& parameters = program_.procedure(target).parameters;
+  LinearExpr actual;
+  actual.constant = form.constant;
+  for (const auto& [name, coeff] : form.terms) {
+    auto at = std::find(parameters.begin(), parameters.end(), name);
+    if (at == parameters.end()) return std::nullopt;
+    const size_t position = static_cast<size_t>(at - parameters.begin());
+    const CallArgRow* passed = nullptr;
+    for (size_t j = 0; j < call.args.size(); ++j)
+      if (call.args[j].keyword.empty() ? j == position : call.args[j].keyword == name) passed = &call.args[j];
+    if (!passed) return std::nullopt;
+    // Its tree: the CALL statement's (what the database reader keeps), else the argument row's.
+    const facts::StatementExpressions& tree = trees(s);
+    const size_t j = static_cast<size_t>(passed - call.args.data());
+    std::optional<LinearExpr> value;
+    if (s.kind == StatementKind::Call && call.stmtId == s.id && call.kind == CallKind::Subroutine &&
+        tree.exprs.size() == call.args.size()) {
+      const facts::Expression& node = tree.exprs[j];
+      value = affineOf(node.kind == facts::ExpressionKind::Keyword && !node.args.empty() ? node.args[0] : node);
+    } else if (!passed->expr.empty()) {
+      try {
+        value = affineOf(facts::parseExpression(passed->expr, "call " + std::to_string(call.id) + "'s argument"));
+      } catch (const facts::ExpressionTooDeep&) {
+        return std::nullopt;
+      }
+    }
+    if (!value || !integerNames(*value, s)) return std::nullopt;
+    std::optional<LinearExpr> sum = combine(actual, *value, coeff);
+    if (!sum) return std::nullopt;
+    actual = *sum;
+  }
+  return actual;
+}
+
 std::optional<std::vector<LinearExpr>> LoopAnalysis::elementRegion(const CallArrayAccess& c, const ArrayRefRow& element,
                                                                    const StatementRow& s) {
   const Variable& array = program_.variable(element.varId);
@@ -1074,38 +1112,8 @@ std::optional<std::vector<LinearExpr>> LoopAnalysis::elementRegion(const CallArr
     if (!product) return std::nullopt;
     size = *product;
   }
-  // In the caller's names: each of the callee's dummies by the actual argument passed for it.
-  const std::vector<std::string>& parameters = program_.procedure(target).parameters;
-  LinearExpr actualSize;
-  actualSize.constant = size.constant;
-  for (const auto& [name, coeff] : size.terms) {
-    auto at = std::find(parameters.begin(), parameters.end(), name);
-    if (at == parameters.end()) return std::nullopt;
-    const size_t position = static_cast<size_t>(at - parameters.begin());
-    const CallArgRow* passed = nullptr;
-    for (size_t j = 0; j < call.args.size(); ++j)
-      if (call.args[j].keyword.empty() ? j == position : call.args[j].keyword == name) passed = &call.args[j];
-    if (!passed) return std::nullopt;
-    // Its tree: the CALL statement's (what the database reader keeps), else the argument row's.
-    const facts::StatementExpressions& tree = trees(s);
-    const size_t j = static_cast<size_t>(passed - call.args.data());
-    std::optional<LinearExpr> value;
-    if (s.kind == StatementKind::Call && call.stmtId == s.id && call.kind == CallKind::Subroutine &&
-        tree.exprs.size() == call.args.size()) {
-      const facts::Expression& node = tree.exprs[j];
-      value = affineOf(node.kind == facts::ExpressionKind::Keyword && !node.args.empty() ? node.args[0] : node);
-    } else if (!passed->expr.empty()) {
-      try {
-        value = affineOf(facts::parseExpression(passed->expr, "call " + std::to_string(call.id) + "'s argument"));
-      } catch (const facts::ExpressionTooDeep&) {
-        return std::nullopt;
-      }
-    }
-    if (!value || !integerNames(*value, s)) return std::nullopt;
-    std::optional<LinearExpr> sum = combine(actualSize, *value, coeff);
-    if (!sum) return std::nullopt;
-    actualSize = *sum;
-  }
+  std::optional<LinearExpr> actualSize = atCall(size, call, target, s);
+  if (!actualSize) return std::nullopt;
   // From a(s1, s2, ...) on, that many elements stay in the first p dimensions' slab when the
   // element starts the dimensions before the p-th (s_d = lower_d) and, with E the product of
   // their extents (constants), (s_p - lower_p)·E + size <= extent_p·E: a(1, j) with a(m, n)
@@ -1117,7 +1125,7 @@ std::optional<std::vector<LinearExpr>> LoopAnalysis::elementRegion(const CallArr
     if (!dim || !element.forms[p].affine) return std::nullopt;
     std::optional<LinearExpr> offset = combine(element.forms[p], dim->first, -1);
     std::optional<LinearExpr> scaledOffset = offset ? combine(LinearExpr{}, *offset, before) : std::nullopt;
-    std::optional<LinearExpr> used = scaledOffset ? combine(*scaledOffset, actualSize, 1) : std::nullopt;
+    std::optional<LinearExpr> used = scaledOffset ? combine(*scaledOffset, *actualSize, 1) : std::nullopt;
     std::optional<LinearExpr> slab = combine(LinearExpr{}, dim->second, before);
     std::optional<LinearExpr> room = used && slab ? combine(*slab, *used, -1) : std::nullopt;
     if (room && room->terms.empty() && room->constant >= 0) {
@@ -1711,6 +1719,138 @@ LinearExpr LoopAnalysis::boundAtHeader(const LinearExpr& bound, const LoopRow& l
   return substituted(one, l.headerStmt, nest->second)->front();
 }
 
+const std::vector<LinearExpr>* LoopAnalysis::definedRangeAt(const CallArrayAccess& c, const StatementRow& s) {
+  const Variable& array = program_.variable(c.varId);
+  const CallRow& call = program_.call(c.callId);
+  const Id target = effects_.callee(call);
+  const size_t k = static_cast<size_t>(c.argument - 1);
+  if (array.rank != 1 || !target || c.argument < 1 || k >= call.args.size()) return nullptr;
+  // Passed once: through another dummy the callee could read what this one has not written yet.
+  int passed = 0;
+  for (const CallArgRow& a : call.args)
+    passed += (a.refId && program_.arrayRef(a.refId).varId == array.id) || a.var == array.name;
+  if (passed != 1) return nullptr;
+  const Effect* e = effects_.dummyOf(target, call.args[k], k);
+  if (!e || e->definedRange.size() != 2) return nullptr;
+  // The dummy's element t is the array's t - (the dummy's lower bound) + (the array's).
+  const Variable& dummy = program_.variable(e->varId);
+  std::optional<int64_t> dummyLower;
+  if (!dummy.layout.empty()) {
+    dummyLower = dummy.layout[0].first;
+  } else if (!dummy.boundTrees.empty() && !dummy.boundTrees[0].empty()) {
+    std::vector<facts::Expression> bounds;
+    try {
+      bounds = facts::parseExpressionList(dummy.boundTrees[0], dummy.name + "'s bounds");
+    } catch (const facts::ExpressionTooDeep&) {
+      return nullptr;
+    }
+    if (!bounds.empty() && bounds[0].isNull()) dummyLower = 1;
+    else if (!bounds.empty())
+      if (std::optional<LinearExpr> lower = affineOf(bounds[0]); lower && lower->terms.empty()) dummyLower = lower->constant;
+  }
+  std::optional<std::pair<LinearExpr, LinearExpr>> dimension = fixedDimension(array, 0, true);
+  if (!dummyLower || !dimension) return nullptr;
+  std::vector<LinearExpr> range;
+  for (const LinearExpr& bound : e->definedRange) {
+    std::optional<LinearExpr> atCaller = atCall(bound, call, target, s);
+    std::optional<LinearExpr> shifted = atCaller ? combine(*atCaller, dimension->first, 1) : std::nullopt;
+    if (!shifted || __builtin_sub_overflow(shifted->constant, *dummyLower, &shifted->constant)) return nullptr;
+    range.push_back(std::move(*shifted));
+  }
+  substitutedForms_.push_back(std::move(range));
+  return &substitutedForms_.back();
+}
+
+std::optional<size_t> LoopAnalysis::ReadSystem::unknownOf(const std::string& name, const std::vector<Id>& around) {
+  if (modulusOfTerm(name)) return std::nullopt;
+  for (auto l = around.rbegin(); l != around.rend(); ++l) {
+    if (program->loop(*l).var != name) continue;
+    auto at = std::find(rLoops->begin(), rLoops->end(), *l);
+    if (at == rLoops->end()) return std::nullopt;
+    return rVars[static_cast<size_t>(at - rLoops->begin())];
+  }
+  if (written->count(name) || innerVariables->count(name)) return std::nullopt;
+  auto [at, added] = symbols.try_emplace(name, 0);
+  if (added) at->second = base.unknown();
+  return at->second;
+}
+
+bool LoopAnalysis::ReadSystem::addTerms(LinearSystem::Terms& out, const LinearExpr& f, int64_t sign,
+                                        const std::vector<Id>& around) {
+  for (const auto& [name, coeff] : f.terms) {
+    std::optional<size_t> u = unknownOf(name, around);
+    if (!u || coeff == INT64_MIN) return false;
+    out.emplace_back(*u, sign * coeff);
+  }
+  return f.constant != INT64_MIN;
+}
+
+bool LoopAnalysis::ReadSystem::mayFail(const LinearSystem::Terms& terms, int64_t constant) const {
+  if (constant == INT64_MIN) return true;  // -constant has no int64
+  LinearSystem system = base;
+  LinearSystem::Terms negated;
+  for (const auto& [u, c] : terms) negated.emplace_back(u, -c);
+  system.atLeastZero(negated, -constant - 1);
+  return system.maySolve();
+}
+
+LoopAnalysis::ReadSystem LoopAnalysis::readSystem(const LoopRow& loop, const ArrayAccess& r,
+                                                  const std::set<std::string>& innerVariables) {
+  ReadSystem facts;
+  facts.program = &program_;
+  facts.rLoops = &r.loops();
+  facts.written = &results_[program_.loopIndex(loop.id)].written;
+  facts.innerVariables = &innerVariables;
+  const std::vector<Id>& rLoops = r.loops();
+  for (size_t k = 0; k < rLoops.size(); ++k) facts.rVars.push_back(facts.base.unknown());
+  // r's loops' ranges and the IFs around r.
+  for (size_t k = 0; k < rLoops.size(); ++k) {
+    const AffineBounds& lb = affineBounds(rLoops[k]);
+    if (!lb.step) continue;
+    const int64_t s = *lb.step > 0 ? 1 : -1;
+    const std::vector<Id> around(rLoops.begin(), rLoops.begin() + static_cast<std::ptrdiff_t>(k));
+    for (const LinearExpr& bound : s > 0 ? lb.start : lb.startMin) {  // s·(v - start) >= 0
+      const LinearExpr f = boundAtHeader(bound, program_.loop(rLoops[k]));
+      LinearSystem::Terms t = {{facts.rVars[k], s}};
+      if (f.affine && facts.addTerms(t, f, -s, around)) facts.base.atLeastZero(t, -s * f.constant);
+    }
+    for (const LinearExpr& bound : s > 0 ? lb.end : lb.endMax) {  // s·(end - v) >= 0
+      const LinearExpr f = boundAtHeader(bound, program_.loop(rLoops[k]));
+      LinearSystem::Terms t = {{facts.rVars[k], -s}};
+      if (f.affine && facts.addTerms(t, f, s, around)) facts.base.atLeastZero(t, s * f.constant);
+    }
+  }
+  for (const Condition& g : guardConditions(r)) {
+    LinearSystem::Terms t;
+    if (!facts.addTerms(t, g.form, 1, rLoops)) continue;
+    if (g.equal) facts.base.zero(t, g.form.constant);
+    else facts.base.atLeastZero(t, g.form.constant);
+  }
+  return facts;
+}
+
+bool LoopAnalysis::readWithinRange(const LoopRow& loop, const ArrayAccess& w, const ArrayAccess& r,
+                                   const std::set<std::string>& innerVariables) {
+  if (!w.definedRange || r.subscripts().size() != 1 || !r.subscripts()[0].affine) return false;
+  std::vector<Id> common;  // the loops around both the call and r
+  for (size_t k = 0; k < w.loops().size() && k < r.loops().size() && w.loops()[k] == r.loops()[k]; ++k) common.push_back(r.loops()[k]);
+  ReadSystem facts = readSystem(loop, r, innerVariables);
+  // first <= subscript <= last: neither difference can be negative.
+  const LinearExpr& subscript = r.subscripts()[0];
+  for (int side = 0; side < 2; ++side) {
+    const LinearExpr& bound = (*w.definedRange)[side];
+    LinearSystem::Terms difference;  // subscript - first, or last - subscript
+    if (!facts.addTerms(difference, subscript, side == 0 ? 1 : -1, r.loops()) || !facts.addTerms(difference, bound, side == 0 ? -1 : 1, common))
+      return false;
+    int64_t constant = 0;
+    if (side == 0 ? __builtin_sub_overflow(subscript.constant, bound.constant, &constant)
+                  : __builtin_sub_overflow(bound.constant, subscript.constant, &constant))
+      return false;
+    if (facts.mayFail(difference, constant)) return false;
+  }
+  return true;
+}
+
 const LoopAnalysis::AffineBounds& LoopAnalysis::headerBounds(Id loopId) {
   auto [at, added] = headerBounds_.try_emplace(loopId, affineBounds(loopId));
   if (!added) return at->second;
@@ -2120,6 +2260,12 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
     if (r.callId == w.callId && r.argument == w.argument) return true;
     return runsBefore(w, r, StatementKind::Call);
   };
+  // A call that writes a range of the array before it reads any (definedRange) covers a read
+  // after it that stays within the range.
+  auto coveredByCallRange = [&](const ArrayAccess& w, const ArrayAccess& r) {
+    return w.access == 'W' && w.definedRange && runsBefore(w, r, StatementKind::Call) &&
+           readWithinRange(loop, w, r, innerVariables);
+  };
   // An assignment's write that runs before r.
   auto writtenBefore = [&](const ArrayAccess& w, const ArrayAccess& r) {
     return !w.callId && runsBefore(w, r, StatementKind::Assignment);
@@ -2312,21 +2458,22 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
     return std::any_of(refs.begin(), refs.end(), [&](const ArrayAccess* w) {
       // Otherwise a call's write covers nothing: the callee may leave the element as it was (a
       // function in an assignment, `x = f(w(i))`, included).
-      return coveredByCall(*w, r) ||
+      return coveredByCall(*w, r) || coveredByCallRange(*w, r) ||
              (w->access == 'W' && !w->callId && (covers(*w, r) || coversSymbolically(loop, *w, r, innerVariables)));
     }) || coveredByElements(r) || coveredByRecurrence(r) || coveredByRangeAndElements(r);
   };
   // A read through a short loop inside `loop` (DO m = 1, 5 around flux(m, i+1)) taken one value
   // of that loop's variable at a time: covered when each of those reads is, by whichever writes
-  // (flux(1, i) = ..., flux(2, i) = ..., DO m = 3, 5: flux(m, i) = ...).
-  auto coveredValueByValue = [&](const ArrayAccess& r) {
+  // (flux(1, i) = ..., flux(2, i) = ..., DO m = 3, 5: flux(m, i) = ...); and so on through the
+  // next short loop (fjac(m, n, i) for m, n = 1..5), at most `budget` reads in all.
+  std::function<bool(const ArrayAccess&, int64_t)> coveredValueByValue = [&](const ArrayAccess& r, int64_t budget) {
     if (!r.ref) return false;
     for (Id l : r.loops()) {
       if (l == loop.id || !program_.within(l, loop.id)) continue;
       const LoopRow& split = program_.loop(l);
       if (!split.lowerValue || !split.upperValue || split.var.empty()) continue;
       const int64_t low = std::min(*split.lowerValue, *split.upperValue), high = std::max(*split.lowerValue, *split.upperValue);
-      if (high - low >= kElementsCovered) continue;
+      if (high - low >= budget) continue;
       const bool named = std::any_of(r.subscripts().begin(), r.subscripts().end(), [&](const LinearExpr& f) {
         return f.affine && std::any_of(f.terms.begin(), f.terms.end(), [&](const auto& t) { return t.first == split.var; });
       });
@@ -2346,7 +2493,7 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
         }
         ArrayAccess piece = r;
         piece.forms = &forms;
-        all = coveredRead(piece);
+        all = coveredRead(piece) || coveredValueByValue(piece, budget / (high - low + 1));
       }
       if (all) return true;
     }
@@ -2354,7 +2501,7 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
   };
   for (const ArrayAccess* r : refs) {
     if (r->access != 'R') continue;
-    if (!coveredRead(*r) && !coveredValueByValue(*r)) return {false, r};
+    if (!coveredRead(*r) && !coveredValueByValue(*r, kElementsCovered)) return {false, r};
   }
   return {true, nullptr};
 }
@@ -2372,7 +2519,6 @@ bool LoopAnalysis::coversSymbolically(const LoopRow& loop, const ArrayAccess& w,
                                       const std::set<std::string>& innerVariables) {
   if (w.stmtId >= r.stmtId || w.subscripts().size() != r.subscripts().size() || !assignedInEveryIteration(loop, w))
     return false;
-  const std::set<std::string>& written = results_[program_.loopIndex(loop.id)].written;
   // w's loops below `loop` that are not around r: they run through before r does.
   const std::vector<Id>& rLoops = r.loops();
   std::vector<Id> ownLoops;
@@ -2381,66 +2527,7 @@ bool LoopAnalysis::coversSymbolically(const LoopRow& loop, const ArrayAccess& w,
       ownLoops.push_back(l);
   auto isOwn = [&](Id l) { return std::find(ownLoops.begin(), ownLoops.end(), l) != ownLoops.end(); };
 
-  LinearSystem base;
-  std::vector<size_t> rVars;  // an unknown per loop around r, outermost first
-  for (size_t k = 0; k < rLoops.size(); ++k) rVars.push_back(base.unknown());
-  std::map<std::string, size_t> symbols;
-  // A name of a form read where `around` are the loops (outermost first): a loop around r, or a
-  // variable no statement of `loop` changes; nullopt otherwise (an own loop's, a changing scalar).
-  auto unknownOf = [&](const std::string& name, const std::vector<Id>& around) -> std::optional<size_t> {
-    if (modulusOfTerm(name)) return std::nullopt;
-    for (auto l = around.rbegin(); l != around.rend(); ++l) {
-      if (program_.loop(*l).var != name) continue;
-      auto at = std::find(rLoops.begin(), rLoops.end(), *l);
-      if (at == rLoops.end()) return std::nullopt;
-      return rVars[static_cast<size_t>(at - rLoops.begin())];
-    }
-    if (written.count(name) || innerVariables.count(name)) return std::nullopt;
-    auto [at, added] = symbols.try_emplace(name, 0);
-    if (added) at->second = base.unknown();
-    return at->second;
-  };
-  // Σ sign·terms(f), appended to `out`; false when a name is not one unknownOf knows.
-  auto addTerms = [&](LinearSystem::Terms& out, const LinearExpr& f, int64_t sign, const std::vector<Id>& around) {
-    for (const auto& [name, coeff] : f.terms) {
-      std::optional<size_t> u = unknownOf(name, around);
-      if (!u || coeff == INT64_MIN) return false;
-      out.emplace_back(*u, sign * coeff);
-    }
-    return f.constant != INT64_MIN;
-  };
-  // r's loops' ranges and the IFs around r: what held when r ran.
-  for (size_t k = 0; k < rLoops.size(); ++k) {
-    const AffineBounds& lb = affineBounds(rLoops[k]);
-    if (!lb.step) continue;
-    const int64_t s = *lb.step > 0 ? 1 : -1;
-    const std::vector<Id> around(rLoops.begin(), rLoops.begin() + static_cast<std::ptrdiff_t>(k));
-    for (const LinearExpr& bound : s > 0 ? lb.start : lb.startMin) {  // s·(v - start) >= 0
-      const LinearExpr f = boundAtHeader(bound, program_.loop(rLoops[k]));
-      LinearSystem::Terms t = {{rVars[k], s}};
-      if (f.affine && addTerms(t, f, -s, around)) base.atLeastZero(t, -s * f.constant);
-    }
-    for (const LinearExpr& bound : s > 0 ? lb.end : lb.endMax) {  // s·(end - v) >= 0
-      const LinearExpr f = boundAtHeader(bound, program_.loop(rLoops[k]));
-      LinearSystem::Terms t = {{rVars[k], -s}};
-      if (f.affine && addTerms(t, f, s, around)) base.atLeastZero(t, s * f.constant);
-    }
-  }
-  for (const Condition& g : guardConditions(r)) {
-    LinearSystem::Terms t;
-    if (!addTerms(t, g.form, 1, rLoops)) continue;
-    if (g.equal) base.zero(t, g.form.constant);
-    else base.atLeastZero(t, g.form.constant);
-  }
-  // Whether `form` >= 0 can fail: a system with form <= -1 may have a solution.
-  auto mayFail = [&](const LinearSystem::Terms& terms, int64_t constant) {
-    if (constant == INT64_MIN) return true;  // -constant has no int64
-    LinearSystem system = base;
-    LinearSystem::Terms negated;
-    for (const auto& [u, c] : terms) negated.emplace_back(u, -c);
-    system.atLeastZero(negated, -constant - 1);
-    return system.maySolve();
-  };
+  ReadSystem facts = readSystem(loop, r, innerVariables);
   // An own loop's range [low, high] as forms over r's loops and the invariants.
   struct Range {
     LinearSystem::Terms low, high;
@@ -2457,7 +2544,7 @@ bool LoopAnalysis::coversSymbolically(const LoopRow& loop, const ArrayAccess& w,
     const LinearExpr low = boundAtHeader(*lb.step > 0 ? *lb.startExact : *lb.endExact, program_.loop(l));
     const LinearExpr high = boundAtHeader(*lb.step > 0 ? *lb.endExact : *lb.startExact, program_.loop(l));
     Range range;
-    if (!addTerms(range.low, low, 1, around) || !addTerms(range.high, high, 1, around)) return std::nullopt;
+    if (!facts.addTerms(range.low, low, 1, around) || !facts.addTerms(range.high, high, 1, around)) return std::nullopt;
     range.lowConstant = low.constant;
     range.highConstant = high.constant;
     return range;
@@ -2471,16 +2558,16 @@ bool LoopAnalysis::coversSymbolically(const LoopRow& loop, const ArrayAccess& w,
     if (!r.callId) return false;
     std::optional<std::pair<LinearExpr, LinearExpr>> dim = fixedDimension(array, d, true);
     if (!dim) return false;
-    const size_t t = base.unknown();
+    const size_t t = facts.base.unknown();
     LinearSystem::Terms low = {{t, 1}}, high = {{t, -1}};  // t - lower >= 0, lower + extent - 1 - t >= 0
     int64_t highConstant = 0;
-    if (!addTerms(low, dim->first, -1, rLoops) || !addTerms(high, dim->first, 1, rLoops) ||
-        !addTerms(high, dim->second, 1, rLoops) ||
+    if (!facts.addTerms(low, dim->first, -1, rLoops) || !facts.addTerms(high, dim->first, 1, rLoops) ||
+        !facts.addTerms(high, dim->second, 1, rLoops) ||
         __builtin_add_overflow(dim->first.constant, dim->second.constant, &highConstant) ||
         __builtin_sub_overflow(highConstant, 1, &highConstant))
       return false;
-    base.atLeastZero(low, -dim->first.constant);
-    base.atLeastZero(high, highConstant);
+    facts.base.atLeastZero(low, -dim->first.constant);
+    facts.base.atLeastZero(high, highConstant);
     ranged[d] = t;
   }
   std::set<Id> used;
@@ -2510,15 +2597,15 @@ bool LoopAnalysis::coversSymbolically(const LoopRow& loop, const ArrayAccess& w,
     if (!own) {  // the same element in both: the same subscript
       if (!rs.affine || ws.constant != rs.constant || sortedTerms(ws) != sortedTerms(rs)) return false;
       for (const auto& [name, c] : ws.terms)
-        if (!unknownOf(name, w.loops()) || !unknownOf(name, rLoops)) return false;
+        if (!facts.unknownOf(name, w.loops()) || !facts.unknownOf(name, rLoops)) return false;
       continue;
     }
     if (!used.insert(own).second) return false;
     // The value of v that writes the element r reads: coeff·(rs - rest).
     LinearSystem::Terms need;
     if (ranged[d]) need.emplace_back(*ranged[d], coeff);
-    else if (!addTerms(need, rs, coeff, rLoops)) return false;
-    if (!addTerms(need, rest, -coeff, w.loops())) return false;
+    else if (!facts.addTerms(need, rs, coeff, rLoops)) return false;
+    if (!facts.addTerms(need, rest, -coeff, w.loops())) return false;
     int64_t needConstant = 0;
     if (__builtin_sub_overflow(ranged[d] ? 0 : rs.constant, rest.constant, &needConstant) ||
         __builtin_mul_overflow(needConstant, coeff, &needConstant))
@@ -2533,7 +2620,7 @@ bool LoopAnalysis::coversSymbolically(const LoopRow& loop, const ArrayAccess& w,
     if (__builtin_sub_overflow(needConstant, range->lowConstant, &aboveLowConstant) ||
         __builtin_sub_overflow(range->highConstant, needConstant, &belowHighConstant))
       return false;
-    if (mayFail(aboveLow, aboveLowConstant) || mayFail(belowHigh, belowHighConstant)) return false;
+    if (facts.mayFail(aboveLow, aboveLowConstant) || facts.mayFail(belowHigh, belowHighConstant)) return false;
   }
   // An own loop whose variable no subscript follows must run at least once.
   for (Id l : ownLoops) {
@@ -2543,7 +2630,7 @@ bool LoopAnalysis::coversSymbolically(const LoopRow& loop, const ArrayAccess& w,
     LinearSystem::Terms runs = range->high;
     for (const auto& [u, c] : range->low) runs.emplace_back(u, -c);
     int64_t runsConstant = 0;
-    if (__builtin_sub_overflow(range->highConstant, range->lowConstant, &runsConstant) || mayFail(runs, runsConstant))
+    if (__builtin_sub_overflow(range->highConstant, range->lowConstant, &runsConstant) || facts.mayFail(runs, runsConstant))
       return false;
   }
   return true;

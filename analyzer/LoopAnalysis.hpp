@@ -7,6 +7,7 @@
 #include "analyzer/Delinearize.hpp"
 #include "analyzer/Effects.hpp"
 #include "analyzer/FlowGraph.hpp"
+#include "analyzer/FourierMotzkin.hpp"
 #include "analyzer/ProgramModel.hpp"
 #include "analyzer/ScalarFlow.hpp"
 
@@ -88,6 +89,10 @@ struct ArrayAccess {
   /// A call's write of an array passed whole that the callee writes all of before it reads any
   /// (CallArrayAccess::definesAll).
   bool definesAll = false;
+  /// A call's write of a rank-1 array passed whole to a dummy the callee writes over a range
+  /// before it reads any of it (Effect::definedRange): that range's first and last element
+  /// in the caller's names, as they were at the call.
+  const std::vector<LinearExpr>* definedRange = nullptr;
 
   const std::string& name() const { return *array; }
   const std::vector<LinearExpr>& subscripts() const { return *forms; }
@@ -241,6 +246,38 @@ class LoopAnalysis {
   /// lhs(1, 1, c, i) passed to b(5, 5) with lhs(5, 5, 3, n): lhs(:, :, c, i)), else nullopt.
   std::optional<std::vector<LinearExpr>> elementRegion(const CallArrayAccess& c, const ArrayRefRow& element,
                                                        const StatementRow& s);
+  /// A form of the callee's dummies in the caller's names at call `call` (statement `s`): each
+  /// dummy by the affine integer value of the actual argument passed for it; nullopt when not.
+  std::optional<LinearExpr> atCall(const LinearExpr& form, const CallRow& call, Id target, const StatementRow& s);
+  /// The range of a rank-1 array passed whole that the callee writes before it reads any of it
+  /// (Effect::definedRange), in the caller's elements: first, last (null when there is none, or
+  /// the array is passed twice).
+  const std::vector<LinearExpr>* definedRangeAt(const CallArrayAccess& c, const StatementRow& s);
+  /// What held when read `r` ran in an iteration of `loop`, as a linear system: an unknown per
+  /// loop around r, within its DO bounds, one per name `loop` does not change, and the IFs
+  /// around r (coversSymbolically, readWithinRange).
+  struct ReadSystem {
+    const Program* program = nullptr;
+    const std::vector<Id>* rLoops = nullptr;
+    const std::set<std::string>* written = nullptr;         ///< in `loop`
+    const std::set<std::string>* innerVariables = nullptr;  ///< of the loops inside `loop`
+    LinearSystem base;
+    std::vector<size_t> rVars;  ///< an unknown per loop around r, outermost first
+    std::map<std::string, size_t> symbols;
+    /// A name of a form read where `around` are the loops (outermost first): a loop around r,
+    /// or a variable no statement of `loop` changes; nullopt otherwise (the variable of a loop
+    /// not around r, a changing scalar).
+    std::optional<size_t> unknownOf(const std::string& name, const std::vector<Id>& around);
+    /// Σ sign·terms(f), appended to `out`; false when a name is not one unknownOf knows.
+    bool addTerms(LinearSystem::Terms& out, const LinearExpr& f, int64_t sign, const std::vector<Id>& around);
+    /// Whether terms + constant >= 0 can fail: with terms + constant <= -1 the system may have a solution.
+    bool mayFail(const LinearSystem::Terms& terms, int64_t constant) const;
+  };
+  ReadSystem readSystem(const LoopRow& loop, const ArrayAccess& r, const std::set<std::string>& innerVariables);
+  /// Whether every element read `r` reads lies in first..last of a call's definedRange, the
+  /// bounds' names fixed through `loop`'s iteration (or variables of loops around the call too).
+  bool readWithinRange(const LoopRow& loop, const ArrayAccess& call, const ArrayAccess& r,
+                       const std::set<std::string>& innerVariables);
   /// An array's dimension d's lower bound and extent as affine forms of names the procedure
   /// never changes (nullopt: not such, or not known).
   std::optional<std::pair<LinearExpr, LinearExpr>> fixedDimension(const Variable& v, size_t d, bool callerSide);

@@ -133,6 +133,12 @@ def statement(rng, variables, depth):
                                                       element(rng, rng.choice(arrays), variables), k), "end do"]
             return fill + ["%s = w(%s) + w(%s)" % (element(rng, rng.choice(arrays), variables), affine(rng, variables),
                                                    affine(rng, variables))]
+        if rng.random() < 0.35:  # written by a call up to a bound it is passed, then read
+            fill = rng.choice(["fill_to", "fill_to", "fill_to_ret"])
+            hi = rng.choice(["n", "n - 1", variables[0], "%s + 2" % variables[-1]])
+            return ["call %s(%s, w, %s)" % (fill, hi, element(rng, rng.choice(arrays), variables)),
+                    "%s = w(%s) + w(%s)" % (element(rng, rng.choice(arrays), variables), affine(rng, variables),
+                                            affine(rng, variables))]
         if rng.random() < 0.4:  # written by a call: all of it before reading any, or not quite
             fill = rng.choice(["fill_all", "fill_all", "fill_part", "fill_ret", "fill_zero"])
             return ["call %s(w, %s)" % (fill, element(rng, rng.choice(arrays), variables)),
@@ -228,6 +234,12 @@ def program(rng):
                        ("fill_ret", ["if (y > 8) return", "do m = -30, 40", "  x(m) = m + y", "end do"]),
                        ("fill_zero", ["x = y", "x(1) = x(2) + 1"])]:
         lines += ["subroutine %s(x, y)" % name, "  integer :: x(-30:40), y, m"] + ["  " + l for l in body]
+        lines.append("end subroutine %s" % name)
+    # Procedures that write the work array up to a bound they are passed (fill_to), or may
+    # return first (fill_to_ret), an assumed-size dummy starting where w does.
+    for name, body in [("fill_to", ["do m = -30, hi", "  x(m) = m + y", "end do"]),
+                       ("fill_to_ret", ["if (y > 8) return", "do m = -30, hi", "  x(m) = m + y", "end do"])]:
+        lines += ["subroutine %s(hi, x, y)" % name, "  integer :: hi, x(-30:*), y, m"] + ["  " + l for l in body]
         lines.append("end subroutine %s" % name)
     return lines, loops
 

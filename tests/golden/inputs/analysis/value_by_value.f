@@ -129,3 +129,66 @@ c     Work arrays whose rows are written one statement each, read through a shor
          end do
       end do
       end
+
+      subroutine two_loops(nx, ny, u, lhs, c)
+      integer nx, ny, i, j, m, n
+      double precision u(5, nx, ny), lhs(5, 5, nx, ny), c
+      double precision fjac(5, 5, 0:100), tmp
+      do j = 1, ny
+         do i = 0, nx + 1
+            tmp = 1.0d0 / u(1, i, j)
+            fjac(1, 1, i) = 0.0d0
+            fjac(1, 2, i) = 1.0d0
+            fjac(2, 1, i) = -tmp
+            fjac(2, 2, i) = tmp * 2
+            do m = 3, 5
+               fjac(1, m, i) = 0.0d0
+               fjac(2, m, i) = tmp
+            end do
+            do m = 3, 5
+               do n = 1, 5
+                  fjac(m, n, i) = tmp * m
+               end do
+            end do
+         end do
+         do i = 1, nx
+            do m = 1, 5
+               do n = 1, 5
+                  lhs(m, n, i, j) = c * (fjac(m, n, i-1)
+     >               - fjac(m, n, i+1))
+               end do
+            end do
+         end do
+      end do
+      end
+
+      subroutine two_loops_gap(nx, ny, u, lhs, c)
+      integer nx, ny, i, j, m, n
+      double precision u(5, nx, ny), lhs(5, 5, nx, ny), c
+      double precision fjac(5, 5, 0:100), tmp
+      do j = 1, ny
+         do i = 0, nx + 1
+            tmp = 1.0d0 / u(1, i, j)
+            fjac(1, 1, i) = 0.0d0
+            fjac(1, 2, i) = 1.0d0
+            fjac(2, 1, i) = -tmp
+            do m = 3, 5
+               fjac(1, m, i) = 0.0d0
+               fjac(2, m, i) = tmp
+            end do
+            do m = 3, 5
+               do n = 1, 5
+                  fjac(m, n, i) = tmp * m
+               end do
+            end do
+         end do
+         do i = 1, nx
+            do m = 1, 5
+               do n = 1, 5
+                  lhs(m, n, i, j) = c * (fjac(m, n, i-1)
+     >               - fjac(m, n, i+1))
+               end do
+            end do
+         end do
+      end do
+      end
