@@ -1852,22 +1852,25 @@ bool LoopAnalysis::readWithinRange(const LoopRow& loop, const ArrayAccess& w, co
 }
 
 const LoopAnalysis::AffineBounds& LoopAnalysis::headerBounds(Id loopId) {
-  auto [at, added] = headerBounds_.try_emplace(loopId, affineBounds(loopId));
-  if (!added) return at->second;
-  AffineBounds& b = at->second;
+  auto [at, added] = headerBounds_.try_emplace(loopId, nullptr);
+  if (!added) return *at->second;
+  const AffineBounds& asWritten = affineBounds(loopId);
+  at->second = &asWritten;
   const LoopRow& l = program_.loop(loopId);
-  if (!l.headerStmt) return b;
+  if (!l.headerStmt) return asWritten;
   const Id outermost = chains_[program_.loopIndex(l.id)].front();
   // Only a name the nest writes has a definition to put in.
   const std::set<std::string>& written = results_[program_.loopIndex(outermost)].written;
   bool writtenName = false;
-  for (const auto* list : {&b.start, &b.startMin, &b.end, &b.endMax})
+  for (const auto* list : {&asWritten.start, &asWritten.startMin, &asWritten.end, &asWritten.endMax})
     for (const LinearExpr& f : *list)
       for (const auto& term : f.terms) writtenName |= written.count(term.first) > 0;
-  for (const std::optional<LinearExpr>* exact : {&b.startExact, &b.endExact, &b.stepForm})
+  for (const std::optional<LinearExpr>* exact : {&asWritten.startExact, &asWritten.endExact, &asWritten.stepForm})
     if (*exact)
       for (const auto& term : (*exact)->terms) writtenName |= written.count(term.first) > 0;
-  if (!writtenName) return b;
+  if (!writtenName) return asWritten;
+  AffineBounds& b = rewrittenBounds_.emplace_back(asWritten);
+  at->second = &b;
   auto nest = nestDefinitions_.find(outermost);
   // The min or max definition of `name` in effect at the DO statement (as substituted() finds one).
   auto extremumAt = [&](const std::string& name) -> const ScalarDefinition* {

@@ -350,7 +350,9 @@ class LoopAnalysis {
   std::vector<Dependence> dependences_;
   std::vector<std::optional<NestLoop>> nestLoops_;
   std::vector<std::optional<AffineBounds>> affineBounds_;  ///< per loop, when asked
-  std::unordered_map<Id, AffineBounds> headerBounds_;        ///< per loop, when asked
+  /// per loop, when asked: its affineBounds_ entry, or one of rewrittenBounds_
+  std::unordered_map<Id, const AffineBounds*> headerBounds_;
+  std::deque<AffineBounds> rewrittenBounds_;  ///< headerBounds with definitions put in
   std::unordered_map<Id, std::vector<Condition>> conditions_;  ///< per IF statement, when asked
   /// per (statement, reference, access) asked: all a guard depends on, so that a read taken
   /// value by value (coverageInEachIteration) finds its reference's
