@@ -65,6 +65,19 @@ std::optional<std::vector<DesignatorPart>> designatorParts(const facts::Statemen
   return std::vector<DesignatorPart>(parts.rbegin(), parts.rend());
 }
 
+std::vector<const facts::Expression*> subscriptsOf(const facts::StatementExpressions& trees, const std::string& text) {
+  std::vector<const Expression*> out;
+  bool found = false;
+  walk(trees, [&](const Expression& e, const Expression*) {
+    if (found || !(e.kind == ExpressionKind::Subscript || e.kind == ExpressionKind::Element || e.kind == ExpressionKind::Section) ||
+        facts::fortranText(e) != text)
+      return;
+    found = true;
+    for (size_t k = e.kind == ExpressionKind::Subscript ? 1 : 0; k < e.args.size(); ++k) out.push_back(&e.args[k]);
+  });
+  return out;
+}
+
 std::vector<std::vector<std::string>> componentsSelected(const facts::StatementExpressions& trees, const std::string& text) {
   // Each component node's parent, to climb from an occurrence to the components selected from it.
   std::vector<std::pair<const Expression*, const Expression*>> occurrences;  // (node, parent)

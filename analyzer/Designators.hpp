@@ -29,4 +29,9 @@ std::optional<std::vector<DesignatorPart>> designatorParts(const facts::Statemen
 /// chunk%tiles(t)%field%x_min; empty where it is used on its own). Empty when it is nowhere.
 std::vector<std::vector<std::string>> componentsSelected(const facts::StatementExpressions& trees, const std::string& text);
 
+/// The subscripts of the element or section whose text (facts::fortranText) is `text`
+/// (flux%sw_up(ibeg:iend,jlev): the range ibeg:iend and jlev), pointing into `trees`; empty
+/// when the trees hold no such reference.
+std::vector<const facts::Expression*> subscriptsOf(const facts::StatementExpressions& trees, const std::string& text);
+
 }  // namespace sapfor::analyzer

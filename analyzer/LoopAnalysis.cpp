@@ -550,6 +550,7 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
           if (ref.subscripted) {
             a.forms = substituted(*a.forms, id, definitions);
             a.split = splitOf(*a.forms, id, definitions);
+            if (ref.section) a.ranges = sectionRanges(ref, s, outermost.id);
           }
           a.chain = chain;
           for (const std::vector<std::string>* selected : selectedFrom(s, ref)) {
@@ -740,9 +741,9 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
           if (!r.independent) addDependenceRows(a, b, r, common);
           continue;
         }
-        // The answer depends on the shapes alone, but for references under IFs: their conditions
-        // take part too.
-        if (!guardConditions(a).empty() || !guardConditions(b).empty()) {
+        // The answer depends on the shapes alone, but for references under IFs and sections:
+        // their conditions and ranges take part too.
+        if (!guardConditions(a).empty() || !guardConditions(b).empty() || a.ranges || b.ranges) {
           DependenceResult r = testDependence(shapes[x], shapes[y], common, variant);
           refineWithBounds(r, a, b, common, variant);
           if (!r.independent) addDependenceRows(a, b, r, common);
@@ -1513,15 +1514,28 @@ bool LoopAnalysis::carriedImpossible(const ArrayAccess& a, const ArrayAccess& b,
     // The same element.
     const size_t rank = std::min(source.subscripts().size(), sink.subscripts().size());
     if (source.subscripts().size() != sink.subscripts().size()) return false;
+    // A copy's element in dimension d: its subscript, or for a section's range an unknown
+    // between the range's bounds; nullopt when not known (the dimension constrains nothing).
+    auto elementOf = [&](Copy& c, size_t d) -> std::optional<std::pair<LinearSystem::Terms, int64_t>> {
+      const LinearExpr& form = c.access->subscripts()[d];
+      if (form.affine) {
+        std::optional<LinearSystem::Terms> terms = termsOf(form, c, c.vars.size());
+        if (!terms) return std::nullopt;
+        return std::pair(std::move(*terms), form.constant);
+      }
+      if (!c.access->ranges || !(*c.access->ranges)[d]) return std::nullopt;
+      const ArrayAccess::Range& range = *(*c.access->ranges)[d];
+      const size_t t = system.unknown();
+      for (const LinearExpr& low : range.low) bound(t, 1, low, -1, c, c.vars.size());     // t - low >= 0
+      for (const LinearExpr& high : range.high) bound(t, -1, high, 1, c, c.vars.size());  // high - t >= 0
+      return std::pair(LinearSystem::Terms{{t, 1}}, int64_t{0});
+    };
     for (size_t d = 0; d < rank; ++d) {
-      const LinearExpr& x = source.subscripts()[d];
-      const LinearExpr& y = sink.subscripts()[d];
-      if (!x.affine || !y.affine) continue;
-      std::optional<LinearSystem::Terms> tx = termsOf(x, copies[0], copies[0].vars.size());
-      std::optional<LinearSystem::Terms> ty = termsOf(y, copies[1], copies[1].vars.size());
-      if (!tx || !ty) continue;
-      for (auto& t : *ty) tx->emplace_back(t.first, -t.second);
-      system.zero(*tx, x.constant - y.constant);
+      std::optional<std::pair<LinearSystem::Terms, int64_t>> x = elementOf(copies[0], d);
+      std::optional<std::pair<LinearSystem::Terms, int64_t>> y = x ? elementOf(copies[1], d) : std::nullopt;
+      if (!x || !y) continue;
+      for (auto& t : y->first) x->first.emplace_back(t.first, -t.second);
+      system.zero(x->first, x->second - y->second);
     }
     // What the IFs around each reference said when it ran (their variables are the loops' or do
     // not change in the nest).
@@ -1580,7 +1594,7 @@ void LoopAnalysis::refineWithBounds(DependenceResult& r, const ArrayAccess& a, c
       if (!row.lowerForm.affine || !row.upperForm.affine) needed = true;  // max(...), min(n, jt + ts - 1)
     }
   }
-  if (!needed) needed = !guardConditions(a).empty() || !guardConditions(b).empty();
+  if (!needed) needed = !guardConditions(a).empty() || !guardConditions(b).empty() || a.ranges || b.ranges;
   if (!needed) {
     std::map<std::string, std::set<size_t>> dimensionsOf;  // loop variable -> the dimensions it is in
     for (const ArrayAccess* x : {&a, &b})
@@ -1635,10 +1649,9 @@ std::vector<LoopAnalysis::ScalarDefinition> LoopAnalysis::affineDefinitions(cons
     }
     if (writes != 1 || jumps) continue;
     // Its value: affine in the variables of the loops around it and names the nest does not change.
-    // Integer names only (k = x truncates a REAL x), affine in the variables of the loops around
-    // it and names the nest does not change.
+    // Integer names only (k = x truncates a REAL x; inEffect below), affine in the variables of
+    // the loops around it and names the nest does not change.
     auto usable = [&](const LinearExpr& value) {
-      if (!integerNames(value, s)) return false;
       for (const auto& [name, coeff] : value.terms) {
         bool loopVariable = false;
         for (Id l : chains_[program_.loopIndex(loop.id)]) loopVariable |= program_.loop(l).var == name;
@@ -1646,13 +1659,21 @@ std::vector<LoopAnalysis::ScalarDefinition> LoopAnalysis::affineDefinitions(cons
       }
       return true;
     };
+    // With the definitions before it put in (iend = ibeg + np - 1 after ibeg = jrl).
+    auto inEffect = [&](const LinearExpr& f) {
+      if (!integerNames(f, s)) return LinearExpr{false, 0, {}};
+      const std::vector<LinearExpr> one{f};
+      return substituted(one, id, out)->front();
+    };
     const facts::Expression& rhs = tree.exprs[1];
     std::optional<LinearExpr> value = affineOf(rhs);
     if (value) {
-      if (usable(*value)) out.push_back({v.name, id, loop.id, std::move(*value), std::nullopt, {}, {}});
+      if (LinearExpr f = inEffect(*value); f.affine && usable(f)) out.push_back({v.name, id, loop.id, std::move(f), std::nullopt, {}, {}});
     } else if (rhs.kind == facts::ExpressionKind::Intrinsic && (rhs.text == "min" || rhs.text == "max")) {
       std::vector<LinearExpr> arguments = splitBound(rhs, rhs.text.c_str());
-      if (arguments.size() == rhs.args.size() && std::all_of(arguments.begin(), arguments.end(), usable))
+      for (LinearExpr& argument : arguments) argument = inEffect(argument);
+      if (arguments.size() == rhs.args.size() &&
+          std::all_of(arguments.begin(), arguments.end(), [&](const LinearExpr& f) { return f.affine && usable(f); }))
         out.push_back({v.name, id, loop.id, LinearExpr{false, 0, {}}, std::nullopt, rhs.text, std::move(arguments)});
     } else if (std::optional<Delinearized> split = linearizedIndex(rhs, loop, s, written)) {
       out.push_back({v.name, id, loop.id, LinearExpr{false, 0, {}}, std::move(*split), {}, {}});
@@ -1851,6 +1872,84 @@ bool LoopAnalysis::readWithinRange(const LoopRow& loop, const ArrayAccess& w, co
   return true;
 }
 
+const std::vector<std::optional<ArrayAccess::Range>>* LoopAnalysis::sectionRanges(const ArrayRefRow& ref, const StatementRow& s,
+                                                                               Id outermost) {
+  const std::vector<const facts::Expression*> subscripts = subscriptsOf(trees(s), ref.text());
+  if (subscripts.size() != ref.forms.size()) return nullptr;
+  const Variable* array = ref.varId ? &program_.variable(ref.varId) : nullptr;
+  std::vector<std::optional<ArrayAccess::Range>> out(subscripts.size());
+  bool any = false;
+  for (size_t d = 0; d < subscripts.size(); ++d) {
+    const facts::Expression& e = *subscripts[d];
+    if (e.kind != facts::ExpressionKind::Range || e.args.size() < 2) continue;
+    if (e.args.size() > 2 && !e.args[2].isNull()) {  // a stride: only 1 keeps every element between
+      std::optional<LinearExpr> stride = affineOf(e.args[2]);
+      if (!stride || !stride->terms.empty() || stride->constant != 1) continue;
+    }
+    // An omitted bound is the declared one.
+    std::optional<std::pair<LinearExpr, LinearExpr>> declared;
+    if ((e.args[0].isNull() || e.args[1].isNull()) && array) declared = fixedDimension(*array, d, true);
+    std::optional<LinearExpr> low, high;
+    if (!e.args[0].isNull()) low = affineOf(e.args[0]);
+    else if (declared) low = declared->first;
+    if (!e.args[1].isNull()) {
+      high = affineOf(e.args[1]);
+    } else if (declared) {
+      high = combine(declared->first, declared->second, 1);
+      if (high && __builtin_sub_overflow(high->constant, 1, &high->constant)) high.reset();
+    }
+    if (!low || !high || !integerNames(*low, s) || !integerNames(*high, s)) continue;
+    ArrayAccess::Range range{boundsAt({*low}, false, s.id, outermost), boundsAt({*high}, true, s.id, outermost)};
+    if (range.low.empty() && range.high.empty()) continue;
+    out[d] = std::move(range);
+    any = true;
+  }
+  if (!any) return nullptr;
+  sectionRanges_.push_back(std::move(out));
+  return &sectionRanges_.back();
+}
+
+std::vector<LinearExpr> LoopAnalysis::boundsAt(const std::vector<LinearExpr>& list, bool upper, Id stmt, Id outermost) {
+  auto nest = nestDefinitions_.find(outermost);
+  if (nest == nestDefinitions_.end()) return list;
+  // The min or max definition of `name` in effect at `stmt` (as substituted() finds one).
+  auto extremumAt = [&](const std::string& name) -> const ScalarDefinition* {
+    for (const ScalarDefinition& d : nest->second)
+      if (d.name == name && stmt > d.stmtId && stmt <= program_.loop(d.loopId).lastStmt)
+        return d.extremum.empty() ? nullptr : &d;
+    return nullptr;
+  };
+  auto valueAt = [&](const LinearExpr& f) {
+    const std::vector<LinearExpr> one{f};
+    return substituted(one, stmt, nest->second)->front();
+  };
+  constexpr size_t kMostForms = 16;  // min of mins: each argument is one more bound
+  std::vector<LinearExpr> out, pending;
+  for (const LinearExpr& form : list) pending.push_back(valueAt(form));
+  while (!pending.empty() && out.size() + pending.size() <= kMostForms) {
+    LinearExpr f = std::move(pending.back());
+    pending.pop_back();
+    if (!f.affine) continue;
+    auto term = std::find_if(f.terms.begin(), f.terms.end(), [&](const auto& t) {
+      const ScalarDefinition* d = extremumAt(t.first);
+      return d && d->extremum == ((t.second > 0) == upper ? "min" : "max");
+    });
+    if (term == f.terms.end()) {
+      out.push_back(std::move(f));
+      continue;
+    }
+    const ScalarDefinition& d = *extremumAt(term->first);
+    const int64_t coeff = term->second;
+    f.terms.erase(term);
+    for (const LinearExpr& argument : d.arguments) {
+      std::optional<LinearExpr> times = combine(LinearExpr{}, argument, coeff);
+      std::optional<LinearExpr> sum = times ? combine(f, *times, 1) : std::nullopt;
+      if (sum) pending.push_back(valueAt(*sum));
+    }
+  }
+  return out;
+}
+
 const LoopAnalysis::AffineBounds& LoopAnalysis::headerBounds(Id loopId) {
   auto [at, added] = headerBounds_.try_emplace(loopId, nullptr);
   if (!added) return *at->second;
@@ -1871,49 +1970,10 @@ const LoopAnalysis::AffineBounds& LoopAnalysis::headerBounds(Id loopId) {
   if (!writtenName) return asWritten;
   AffineBounds& b = rewrittenBounds_.emplace_back(asWritten);
   at->second = &b;
-  auto nest = nestDefinitions_.find(outermost);
-  // The min or max definition of `name` in effect at the DO statement (as substituted() finds one).
-  auto extremumAt = [&](const std::string& name) -> const ScalarDefinition* {
-    if (nest == nestDefinitions_.end()) return nullptr;
-    for (const ScalarDefinition& d : nest->second)
-      if (d.name == name && l.headerStmt > d.stmtId && l.headerStmt <= program_.loop(d.loopId).lastStmt)
-        return d.extremum.empty() ? nullptr : &d;
-    return nullptr;
-  };
-  // A list of v <= f (`upper`) or v >= f: each f with the definitions put in; a name whose min
-  // (for v <= f, where its coefficient is positive) or max holds its value stands for each of
-  // its arguments, as top = min(ko + 3, n) gives k <= top: k <= ko + 3 and k <= n.
-  auto rewrite = [&](std::vector<LinearExpr>& list, bool upper) {
-    constexpr size_t kMostForms = 16;  // min of mins: each argument is one more bound
-    std::vector<LinearExpr> out, pending;
-    for (const LinearExpr& form : list) pending.push_back(boundAtHeader(form, l));
-    while (!pending.empty() && out.size() + pending.size() <= kMostForms) {
-      LinearExpr f = std::move(pending.back());
-      pending.pop_back();
-      if (!f.affine) continue;
-      auto term = std::find_if(f.terms.begin(), f.terms.end(), [&](const auto& t) {
-        const ScalarDefinition* d = extremumAt(t.first);
-        return d && d->extremum == ((t.second > 0) == upper ? "min" : "max");
-      });
-      if (term == f.terms.end()) {
-        out.push_back(std::move(f));
-        continue;
-      }
-      const ScalarDefinition& d = *extremumAt(term->first);
-      const int64_t coeff = term->second;
-      f.terms.erase(term);
-      for (const LinearExpr& argument : d.arguments) {
-        std::optional<LinearExpr> times = combine(LinearExpr{}, argument, coeff);
-        std::optional<LinearExpr> sum = times ? combine(f, *times, 1) : std::nullopt;
-        if (sum) pending.push_back(boundAtHeader(*sum, l));
-      }
-    }
-    list = std::move(out);
-  };
-  rewrite(b.start, false);
-  rewrite(b.startMin, true);
-  rewrite(b.end, true);
-  rewrite(b.endMax, false);
+  b.start = boundsAt(b.start, false, l.headerStmt, outermost);
+  b.startMin = boundsAt(b.startMin, true, l.headerStmt, outermost);
+  b.end = boundsAt(b.end, true, l.headerStmt, outermost);
+  b.endMax = boundsAt(b.endMax, false, l.headerStmt, outermost);
   for (std::optional<LinearExpr>* exact : {&b.startExact, &b.endExact, &b.stepForm})
     if (*exact) {
       **exact = boundAtHeader(**exact, l);

@@ -93,6 +93,14 @@ struct ArrayAccess {
   /// before it reads any of it (Effect::definedRange): that range's first and last element
   /// in the caller's names, as they were at the call.
   const std::vector<LinearExpr>* definedRange = nullptr;
+  /// A section's dimensions as ranges, per subscript (nullopt: not a section, or not known): the
+  /// element it touches there is at least each of `low` and at most each of `high`, as they
+  /// stand at the statement (flux(ibeg:iend, j) after ibeg = jrl, iend = min(jrl + np - 1, n):
+  /// low jrl, high jrl + np - 1 and n).
+  struct Range {
+    std::vector<LinearExpr> low, high;
+  };
+  const std::vector<std::optional<Range>>* ranges = nullptr;
 
   const std::string& name() const { return *array; }
   const std::vector<LinearExpr>& subscripts() const { return *forms; }
@@ -220,6 +228,16 @@ class LoopAnalysis {
   /// a name that bounds from above (below): what the dependence tests' Fourier-Motzkin refinement
   /// reads. Asked only after arrays() has read the loop's nest.
   const AffineBounds& headerBounds(Id loopId);
+  /// Bounds v <= f (`upper`) or v >= f as they stand at statement `stmt` of the nest under
+  /// `outermost`: each f with the scalar definitions in effect there put in, and a name whose
+  /// min (bounding from above with a positive coefficient) or max holds its value taken as each
+  /// of its arguments: k <= top with top = min(ko + 3, n) is k <= ko + 3 and k <= n. Forms that
+  /// do not stay affine are left out (a constraint fewer).
+  std::vector<LinearExpr> boundsAt(const std::vector<LinearExpr>& list, bool upper, Id stmt, Id outermost);
+  /// The ranges of section `ref`'s dimensions at statement `s` of the nest under `outermost`
+  /// (ArrayAccess::ranges): lo:hi with a step of 1, read off the statement's trees, an omitted
+  /// bound the declared one; null when no dimension is known.
+  const std::vector<std::optional<ArrayAccess::Range>>* sectionRanges(const ArrayRefRow& ref, const StatementRow& s, Id outermost);
   /// Whether every name of an affine form is an integer scalar statement `s` reads or writes (a
   /// comparison of reals, a truncated REAL bound, is no integer constraint).
   bool integerNames(const LinearExpr& form, const StatementRow& s) const;
@@ -353,6 +371,7 @@ class LoopAnalysis {
   /// per loop, when asked: its affineBounds_ entry, or one of rewrittenBounds_
   std::unordered_map<Id, const AffineBounds*> headerBounds_;
   std::deque<AffineBounds> rewrittenBounds_;  ///< headerBounds with definitions put in
+  std::deque<std::vector<std::optional<ArrayAccess::Range>>> sectionRanges_;  ///< ArrayAccess::ranges
   std::unordered_map<Id, std::vector<Condition>> conditions_;  ///< per IF statement, when asked
   /// per (statement, reference, access) asked: all a guard depends on, so that a read taken
   /// value by value (coverageInEachIteration) finds its reference's

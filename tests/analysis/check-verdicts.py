@@ -173,6 +173,16 @@ def statement(rng, variables, depth):
         setting = "%s = %s + (%s - 1)*%s - 31" % (t, v, w, stride)
         use = "s(%s) = mod(3 * s(%s) + %s, 1009)" % (t, t, element(rng, rng.choice(arrays), variables))  # order matters
         return [setting, use] if rng.random() < 0.8 else [use, setting]
+    if kind < 0.95:  # a section updated in order, its bounds following a loop (s(2*i-1:2*i)),
+        # directly or through a scalar set to its start
+        v = rng.choice(variables)
+        c = rng.choice([1, 2, 3])
+        lo = "%d*%s - %d" % (c, v, rng.randint(0, 2))
+        hi = "%d*%s %s %d" % (c, v, *(("-", 1) if rng.random() < 0.25 else ("+", rng.randint(0, 2))))
+        e = element(rng, rng.choice(arrays), variables)
+        if rng.random() < 0.3:
+            return ["t = %s" % lo, "s(t:%s) = mod(3 * s(t:%s) + %s, 1009)" % (hi, hi, e)]
+        return ["s(%s:%s) = mod(3 * s(%s:%s) + %s, 1009)" % (lo, hi, lo, hi, e)]
     # a scalar sum
     return ["u = u + %s" % element(rng, rng.choice(arrays), variables)]
 
