@@ -1874,6 +1874,8 @@ bool LoopAnalysis::readWithinRange(const LoopRow& loop, const ArrayAccess& w, co
 
 const std::vector<std::optional<ArrayAccess::Range>>* LoopAnalysis::sectionRanges(const ArrayRefRow& ref, const StatementRow& s,
                                                                                Id outermost) {
+  // Only where the subscripts are the last part's: p(1:n)%x names another part's.
+  if (ref.name.find('(') != std::string::npos) return nullptr;
   const std::vector<const facts::Expression*> subscripts = subscriptsOf(trees(s), ref.text());
   if (subscripts.size() != ref.forms.size()) return nullptr;
   const Variable* array = ref.varId ? &program_.variable(ref.varId) : nullptr;
