@@ -142,3 +142,20 @@ subroutine bound_changes(np, m, q)
     q(k) = x(n - 1)
   end do
 end subroutine
+subroutine gen_then_grow(n, x)
+  integer :: n, i
+  double precision :: x(*)
+  do i = 1, n
+    x(i) = i
+  end do
+  n = n + 5
+end subroutine
+
+subroutine grows(np, m, q)
+  integer :: np, m, k
+  double precision :: q(np), x(1000)
+  do k = 1, np
+    call gen_then_grow(m, x)
+    q(k) = x(m)
+  end do
+end subroutine
