@@ -2714,6 +2714,18 @@ void LoopAnalysis::privateArrays() {
     }
     for (Id a : arrays) {
       const Variable& v = program_.variable(a);
+      // A COMMON array each iteration writes before it reads (scratch that OpenMP codes make
+      // THREADPRIVATE) stays shared: another procedure may read what the loop leaves in it. A
+      // note says what would make it private.
+      if (v.isArray() && v.storage == Storage::Common && v.common >= 0 && !v.derived && v.equivalence == 0 && !v.pointer &&
+          !v.target && !v.pointerComponents && coverageInEachIteration(loop, a).covered) {
+        const std::string block = program_.commonBlocks[static_cast<size_t>(v.common)];
+        r.reasons.push_back({ReasonKind::NearlyPrivate, false, v.name, loop.line,
+                             "each iteration writes the elements of " + v.name + " it reads, but " + v.name + " is in COMMON /" +
+                                 block + "/, where another procedure may read what the loop leaves: " + v.name +
+                                 " would be private (PRIVATE(" + upperCase(v.name) + ")) were it a local array"});
+        continue;
+      }
       // An array of a derived type is left shared: a write of one component (w(1)%a) does not
       // cover a read of another (w(1)%b), and its references do not always say which.
       if (!v.isArray() || v.derived || v.storage != Storage::Local || v.save || v.associated() || v.pointer || v.target ||

@@ -192,3 +192,26 @@ c     Work arrays whose rows are written one statement each, read through a shor
          end do
       end do
       end
+
+      subroutine rowsc(nx, ny, u, rsd, c)
+      integer nx, ny, i, j, m
+      double precision u(5, nx, ny), rsd(5, nx, ny), c
+      double precision flux(5, 100), tmp
+      common /work/ flux
+      do j = 2, ny - 1
+         do i = 1, nx
+            flux(1, i) = u(2, i, j)
+            tmp = u(3, i, j) / u(1, i, j)
+            flux(2, i) = u(2, i, j) * tmp
+            flux(3, i) = u(3, i, j) * tmp
+            flux(4, i) = u(4, i, j) * tmp
+            flux(5, i) = u(5, i, j) * tmp
+         end do
+         do i = 2, nx - 1
+            do m = 1, 5
+               rsd(m, i, j) = rsd(m, i, j)
+     >            - c * (flux(m, i+1) - flux(m, i-1))
+            end do
+         end do
+      end do
+      end
