@@ -2718,7 +2718,7 @@ void LoopAnalysis::privateArrays() {
       // THREADPRIVATE) stays shared: another procedure may read what the loop leaves in it. A
       // note says what would make it private.
       if (v.isArray() && v.storage == Storage::Common && v.common >= 0 && !v.derived && v.equivalence == 0 && !v.pointer &&
-          !v.target && !v.pointerComponents && coverageInEachIteration(loop, a).covered) {
+          !v.target && !v.pointerComponents && workArray(loop, a) && readIn(loop, a) && coverageInEachIteration(loop, a).covered) {
         const std::string block = program_.commonBlocks[static_cast<size_t>(v.common)];
         r.reasons.push_back({ReasonKind::NearlyPrivate, false, v.name, loop.line,
                              "each iteration writes the elements of " + v.name + " it reads, but " + v.name + " is in COMMON /" +
@@ -2726,6 +2726,7 @@ void LoopAnalysis::privateArrays() {
                                  " would be private (PRIVATE(" + upperCase(v.name) + ")) were it a local array"});
         continue;
       }
+      if (v.storage == Storage::Common) continue;
       // An array of a derived type is left shared: a write of one component (w(1)%a) does not
       // cover a read of another (w(1)%b), and its references do not always say which.
       if (!v.isArray() || v.derived || v.storage != Storage::Local || v.save || v.associated() || v.pointer || v.target ||
@@ -2787,25 +2788,33 @@ void LoopAnalysis::privateArrays() {
   }
 }
 
-void LoopAnalysis::nearlyPrivateNote(const LoopRow& loop, Id varId, const ArrayAccess& read, LoopResult& result) {
-  if (!read.ref || loop.var.empty()) return;
-  // A work array: the same elements in every iteration (no subscript follows the loop's
-  // variable), some written before the read. An array indexed by the loop's variable carries
-  // values from one iteration to the next (w(j - 1)): privatizing it would change the program.
-  // The names a work array's subscripts may hold: those of the loops inside, and names the loop
-  // does not change.
+bool LoopAnalysis::workArray(const LoopRow& loop, Id varId) {
+  if (loop.var.empty()) return false;
   const std::set<std::string>& written = results_[program_.loopIndex(loop.id)].written;
   std::set<std::string> inner;
   for (const LoopRow& l : program_.loops)
     if (l.id != loop.id && program_.within(l.id, loop.id)) inner.insert(l.var);
-  const ArrayAccess* earlierWrite = nullptr;
   for (const ArrayAccess* a : accessesIn(loop.id)) {
     if (a->varId != varId) continue;
     for (const LinearExpr& form : a->subscripts()) {
-      if (!form.affine) return;
+      if (!form.affine) return false;
       for (const auto& [name, coefficient] : form.terms)
-        if (name == loop.var || (written.count(name) && !inner.count(name))) return;
+        if (name == loop.var || (written.count(name) && !inner.count(name))) return false;
     }
+  }
+  return true;
+}
+
+bool LoopAnalysis::readIn(const LoopRow& loop, Id varId) {
+  const std::vector<const ArrayAccess*> all = accessesIn(loop.id);
+  return std::any_of(all.begin(), all.end(), [&](const ArrayAccess* a) { return a->varId == varId && a->access == 'R'; });
+}
+
+void LoopAnalysis::nearlyPrivateNote(const LoopRow& loop, Id varId, const ArrayAccess& read, LoopResult& result) {
+  if (!read.ref || !workArray(loop, varId)) return;
+  const ArrayAccess* earlierWrite = nullptr;
+  for (const ArrayAccess* a : accessesIn(loop.id)) {
+    if (a->varId != varId) continue;
     if (a->access == 'W' && !a->callId && a->stmtId < read.stmtId && assignedInEveryIteration(loop, *a) &&
         (!earlierWrite || a->stmtId < earlierWrite->stmtId))
       earlierWrite = a;

@@ -340,6 +340,13 @@ class LoopAnalysis {
   /// For --explain: an array every iteration uses as a work array (its subscripts do not follow
   /// the loop's variable), written before one of its reads is shown not to be, would be private
   /// were that read covered. A note naming the read.
+  /// Whether `varId` is a work array of `loop`: the same elements in every iteration (no
+  /// subscript follows the loop's variable or a scalar it changes, but for the loops' inside). An
+  /// array indexed by the loop's variable carries values from one iteration to the next
+  /// (w(j - 1)): privatizing it would change the program.
+  bool workArray(const LoopRow& loop, Id varId);
+  /// Whether the loop reads array `varId` (its own references or its calls').
+  bool readIn(const LoopRow& loop, Id varId);
   void nearlyPrivateNote(const LoopRow& loop, Id varId, const ArrayAccess& read, LoopResult& result);
   /// Whether write `w` sets, before read `r` runs in the same iteration of `loop`, the element r
   /// reads, proven with Fourier–Motzkin over the loops' affine bounds (symbolic ones included):
