@@ -2176,10 +2176,14 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
     }
     if (!a->ref) return {};
     // Only its elements may change, by assignment: ALLOCATE, DEALLOCATE or a READ change the
-    // object or elements no subscript shows.
+    // object or elements no subscript shows. An assignment to the whole of an array of fixed
+    // bounds (w = 0) sets every element and leaves the array itself as it was.
     const StatementRow& s = program_.statement(a->stmtId);
     bool assigned = s.kind == StatementKind::Assignment || (s.kind == StatementKind::If && s.action == StatementKind::Assignment);
-    if (a->access == 'W' && (!assigned || !a->ref->subscripted)) return {};
+    if (a->access == 'W' && !assigned) return {};
+    if (a->access == 'W' && !a->ref->subscripted)
+      for (size_t d = 0; d < static_cast<size_t>(std::max<int16_t>(array.rank, 0)); ++d)
+        if (array.rank < 1 || !fixedDimension(array, d, true)) return {};
   }
   // With a jump, a CYCLE or an EXIT in the body, a write earlier in the body may not have run.
   for (Id s = loop.firstStmt; s <= loop.lastStmt; ++s) {
@@ -2324,6 +2328,12 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
     if (w.access != 'W' || !w.definesAll) return false;
     if (r.callId == w.callId && r.argument == w.argument) return true;
     return runsBefore(w, r, StatementKind::Call);
+  };
+  // An assignment to the whole array (w = 0; its bounds fixed, checked above) covers every read
+  // after it.
+  auto coveredByWholeWrite = [&](const ArrayAccess& w, const ArrayAccess& r) {
+    return w.access == 'W' && !w.callId && w.ref && !w.ref->subscripted && w.ref->context == RefContext::Lhs &&
+           runsBefore(w, r, StatementKind::Assignment);
   };
   // A call that writes a range of the array before it reads any (definedRange) covers a read
   // after it that stays within the range.
@@ -2523,7 +2533,7 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
     return std::any_of(refs.begin(), refs.end(), [&](const ArrayAccess* w) {
       // Otherwise a call's write covers nothing: the callee may leave the element as it was (a
       // function in an assignment, `x = f(w(i))`, included).
-      return coveredByCall(*w, r) || coveredByCallRange(*w, r) ||
+      return coveredByCall(*w, r) || coveredByCallRange(*w, r) || coveredByWholeWrite(*w, r) ||
              (w->access == 'W' && !w->callId && (covers(*w, r) || coversSymbolically(loop, *w, r, innerVariables)));
     }) || coveredByElements(r) || coveredByRecurrence(r) || coveredByRangeAndElements(r);
   };

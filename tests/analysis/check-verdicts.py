@@ -133,6 +133,11 @@ def statement(rng, variables, depth):
                                                       element(rng, rng.choice(arrays), variables), k), "end do"]
             return fill + ["%s = w(%s) + w(%s)" % (element(rng, rng.choice(arrays), variables), affine(rng, variables),
                                                    affine(rng, variables))]
+        if rng.random() < 0.15:  # set whole (or, under an IF, maybe not), then read
+            e = element(rng, rng.choice(arrays), variables)
+            whole = "w = %s" % e if rng.random() < 0.7 else "if (%s > %d) w = %s" % (variables[0], rng.randint(1, N), e)
+            return [whole, "%s = w(%s) + w(%s)" % (element(rng, rng.choice(arrays), variables), affine(rng, variables),
+                                                   affine(rng, variables))]
         if rng.random() < 0.35:  # written by a call up to a bound it is passed, then read
             fill = rng.choice(["fill_to", "fill_to", "fill_to_ret"])
             hi = rng.choice(["n", "n - 1", variables[0], "%s + 2" % variables[-1]])
