@@ -151,10 +151,21 @@ std::vector<Id> Expert::independentNest(Id loopId) {
                                        " (non-rectangular)"}});
       break;
     }
+    if (!reductionsFold(loopId, inner.id)) break;
     nest.push_back(inner.id);
     current = inner.id;
   }
   return nest;
+}
+
+bool Expert::reductionsFold(Id outer, Id inner) const {
+  const std::vector<Trait>& outerTraits = analysis_.result(outer).traits;
+  for (const Trait& t : analysis_.result(inner).traits) {
+    if (t.trait != TraitKind::Reduction) continue;
+    auto same = std::find_if(outerTraits.begin(), outerTraits.end(), [&](const Trait& o) { return o.name == t.name; });
+    if (same == outerTraits.end() || same->trait != TraitKind::Reduction || same->op != t.op) return false;
+  }
+  return true;
 }
 
 std::optional<int64_t> Expert::knownIterations(const std::vector<Id>& nest) const {
@@ -684,6 +695,23 @@ void Expert::checkUserDirective(const DirectiveRow& d) {
                           ") but is not in PRIVATE/NEW: the iterations would share one copy");
     }
   }
+  // An inner loop's reduction (s(j) = s(j) + a(k, j) under PARALLEL (J, K)): the pairs that share
+  // a j update one s(j), so REDUCTION must declare it too.
+  std::set<std::string> innerReduced;
+  for (size_t k = 1; k < nest.size(); ++k)
+    for (const Trait& t : analysis_.result(nest[k]).traits) {
+      if (t.trait != TraitKind::Reduction || t.op == "loc" || !innerReduced.insert(t.name).second) continue;
+      if (std::any_of(outer.traits.begin(), outer.traits.end(), [&](const Trait& o) { return o.name == t.name; })) continue;
+      const DirectiveReductionRow* declared = declaredReduction(t.name);
+      if (!declared)
+        report("error", upperCase(t.name) + " is updated as " + reductionWord(t.op) + " over " +
+                            upperCase(program_.loop(nest[k]).var) + " (" + line(t.line) +
+                            ") but REDUCTION does not declare it: add REDUCTION(" + reductionClause(t) + "), or leave " +
+                            upperCase(program_.loop(nest[k]).var) + " out of the PARALLEL");
+      else if (declared->op != t.op)
+        report("error", "REDUCTION declares " + upperCase(declared->op) + "(" + upperCase(t.name) + "), but the loop updates " +
+                            upperCase(t.name) + " as " + reductionWord(t.op) + " (" + line(t.line) + ")");
+    }
   // Everything else that keeps a loop of the nest from running in parallel.
   std::set<std::string> said;
   std::map<Id, AcrossWidths> needed;

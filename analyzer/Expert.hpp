@@ -89,6 +89,11 @@ class Expert {
 
   void procedure(const std::vector<Id>& topLoops);
   bool place(Id loopId, std::vector<Nest>& nests);
+  /// Whether inner loop `inner` may join one PARALLEL with `outer`: each of its reductions is the
+  /// same reduction of `outer` (t = t + a(k, j)). One of its own (s(j) = s(j) + a(k, j) over k)
+  /// would have the (j, k) pairs that share a j update one s(j): the inner loop stays
+  /// sequential inside the kernel instead.
+  bool reductionsFold(Id outer, Id inner) const;
   std::vector<Id> independentNest(Id loopId);
   bool rectangular(const LoopRow& loop, const std::vector<Id>& nest) const;
   /// The ACROSS widths a nest needs for its arrays' carried dependences; false when some

@@ -1891,16 +1891,20 @@ const std::vector<std::optional<ArrayAccess::Range>>* LoopAnalysis::sectionRange
     // An omitted bound is the declared one.
     std::optional<std::pair<LinearExpr, LinearExpr>> declared;
     if ((e.args[0].isNull() || e.args[1].isNull()) && array) declared = fixedDimension(*array, d, true);
+    // A bound written in the statement must be of integer names; a declared one is (fixedDimension).
     std::optional<LinearExpr> low, high;
-    if (!e.args[0].isNull()) low = affineOf(e.args[0]);
-    else if (declared) low = declared->first;
+    if (!e.args[0].isNull()) {
+      if ((low = affineOf(e.args[0])) && !integerNames(*low, s)) low.reset();
+    } else if (declared) {
+      low = declared->first;
+    }
     if (!e.args[1].isNull()) {
-      high = affineOf(e.args[1]);
+      if ((high = affineOf(e.args[1])) && !integerNames(*high, s)) high.reset();
     } else if (declared) {
       high = combine(declared->first, declared->second, 1);
       if (high && __builtin_sub_overflow(high->constant, 1, &high->constant)) high.reset();
     }
-    if (!low || !high || !integerNames(*low, s) || !integerNames(*high, s)) continue;
+    if (!low || !high) continue;
     ArrayAccess::Range range{boundsAt({*low}, false, s.id, outermost), boundsAt({*high}, true, s.id, outermost)};
     if (range.low.empty() && range.high.empty()) continue;
     out[d] = std::move(range);
@@ -2649,7 +2653,29 @@ bool LoopAnalysis::coversSymbolically(const LoopRow& loop, const ArrayAccess& w,
   for (size_t d = 0; d < w.subscripts().size(); ++d) {
     const LinearExpr& ws = w.subscripts()[d];
     const LinearExpr& rs = r.subscripts()[d];
-    if (!ws.affine) return false;
+    if (!ws.affine) {
+      // A section's dimension (tmp(:, k) = ...): r's element there within each of its bounds,
+      // the bounds read where w is (names of loops around both, or fixed).
+      if (!w.ranges || !(*w.ranges)[d] || (*w.ranges)[d]->low.empty() || (*w.ranges)[d]->high.empty()) return false;
+      LinearSystem::Terms element;
+      int64_t elementConstant = 0;
+      if (ranged[d]) element.emplace_back(*ranged[d], 1);
+      else if (!rs.affine || !facts.addTerms(element, rs, 1, rLoops)) return false;
+      else elementConstant = rs.constant;
+      for (int below = 1; below >= 0; --below)
+        for (const LinearExpr& bound : below ? (*w.ranges)[d]->low : (*w.ranges)[d]->high) {
+          // element - low >= 0, or high - element >= 0
+          LinearSystem::Terms difference;
+          for (const auto& [u, c] : element) difference.emplace_back(u, below ? c : -c);
+          int64_t constant = 0;
+          if (!facts.addTerms(difference, bound, below ? -1 : 1, w.loops()) ||
+              (below ? __builtin_sub_overflow(elementConstant, bound.constant, &constant)
+                     : __builtin_sub_overflow(bound.constant, elementConstant, &constant)) ||
+              facts.mayFail(difference, constant))
+            return false;
+        }
+      continue;
+    }
     // ws = coeff·v + rest, v the variable of one own loop, coeff ±1.
     Id own = 0;
     int64_t coeff = 0;

@@ -136,6 +136,8 @@ def statement(rng, variables, depth):
         if rng.random() < 0.15:  # set whole (or, under an IF, maybe not), then read
             e = element(rng, rng.choice(arrays), variables)
             whole = "w = %s" % e if rng.random() < 0.7 else "if (%s > %d) w = %s" % (variables[0], rng.randint(1, N), e)
+            if rng.random() < 0.5:  # or a section of it, its bounds constant or following a loop
+                whole = "w(%s:%s) = %s" % (rng.choice(["-30", "1", variables[0]]), rng.choice(["40", "n", "n + 2"]), e)
             return [whole, "%s = w(%s) + w(%s)" % (element(rng, rng.choice(arrays), variables), affine(rng, variables),
                                                    affine(rng, variables))]
         if rng.random() < 0.35:  # written by a call up to a bound it is passed, then read
