@@ -233,7 +233,9 @@ bool Expert::place(Id loopId, std::vector<Nest>& nests) {
       if (!l.tightlyNested || l.children.size() != 1) break;
       const LoopRow& inner = program_.loop(l.children[0]);
       const LoopResult& ir = analysis_.result(inner.id);
-      if (!inner.counted() || !(ir.parallel || ir.acrossCandidate) || !rectangular(inner, nest)) break;
+      if (!inner.counted() || !(ir.parallel || ir.acrossCandidate) || !rectangular(inner, nest) ||
+          !reductionsFold(loopId, inner.id))
+        break;
       nest.push_back(inner.id);
       current = inner.id;
     }
