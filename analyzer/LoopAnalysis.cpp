@@ -1733,11 +1733,15 @@ const LoopAnalysis::ScalarDefinition* LoopAnalysis::localDefinition(const std::s
 }
 
 LinearExpr LoopAnalysis::boundAtHeader(const LinearExpr& bound, const LoopRow& l) {
-  if (!l.headerStmt || !bound.affine) return bound;
-  auto nest = nestDefinitions_.find(chains_[program_.loopIndex(l.id)].front());
-  if (nest == nestDefinitions_.end()) return bound;
-  const std::vector<LinearExpr> one{bound};
-  return substituted(one, l.headerStmt, nest->second)->front();
+  if (!l.headerStmt) return bound;
+  return valueAt(bound, l.headerStmt, chains_[program_.loopIndex(l.id)].front());
+}
+
+LinearExpr LoopAnalysis::valueAt(const LinearExpr& form, Id stmt, Id outermost) {
+  auto nest = nestDefinitions_.find(outermost);
+  if (!form.affine || nest == nestDefinitions_.end()) return form;
+  const std::vector<LinearExpr> one{form};
+  return substituted(one, stmt, nest->second)->front();
 }
 
 const std::vector<LinearExpr>* LoopAnalysis::definedRangeAt(const CallArrayAccess& c, const StatementRow& s) {
@@ -1925,13 +1929,9 @@ std::vector<LinearExpr> LoopAnalysis::boundsAt(const std::vector<LinearExpr>& li
         return d.extremum.empty() ? nullptr : &d;
     return nullptr;
   };
-  auto valueAt = [&](const LinearExpr& f) {
-    const std::vector<LinearExpr> one{f};
-    return substituted(one, stmt, nest->second)->front();
-  };
   constexpr size_t kMostForms = 16;  // min of mins: each argument is one more bound
   std::vector<LinearExpr> out, pending;
-  for (const LinearExpr& form : list) pending.push_back(valueAt(form));
+  for (const LinearExpr& form : list) pending.push_back(valueAt(form, stmt, outermost));
   while (!pending.empty() && out.size() + pending.size() <= kMostForms) {
     LinearExpr f = std::move(pending.back());
     pending.pop_back();
@@ -1950,7 +1950,7 @@ std::vector<LinearExpr> LoopAnalysis::boundsAt(const std::vector<LinearExpr>& li
     for (const LinearExpr& argument : d.arguments) {
       std::optional<LinearExpr> times = combine(LinearExpr{}, argument, coeff);
       std::optional<LinearExpr> sum = times ? combine(f, *times, 1) : std::nullopt;
-      if (sum) pending.push_back(valueAt(*sum));
+      if (sum) pending.push_back(valueAt(*sum, stmt, outermost));
     }
   }
   return out;

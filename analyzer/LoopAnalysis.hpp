@@ -191,6 +191,9 @@ class LoopAnalysis {
   /// statement put in, as they are in the subscripts (bottom = ki, then DO k = bottom + 1, top:
   /// ki + 1). The bound itself before arrays() has read the nest.
   LinearExpr boundAtHeader(const LinearExpr& bound, const LoopRow& l);
+  /// `form` as it stands at statement `stmt` of the nest under `outermost`: the nest's scalar
+  /// definitions in effect there put in (substituted()).
+  LinearExpr valueAt(const LinearExpr& form, Id stmt, Id outermost);
   /// The split of value `value` of a definition in `loop` (statement `s`), when every name in it is
   /// an integer scalar, invariant in the nest but for the loops' variables.
   std::optional<Delinearized> linearizedIndex(const facts::Expression& value, const LoopRow& loop, const StatementRow& s,
@@ -337,9 +340,6 @@ class LoopAnalysis {
     const ArrayAccess* uncoveredRead = nullptr;
   };
   IterationCoverage coverageInEachIteration(const LoopRow& loop, Id varId);
-  /// For --explain: an array every iteration uses as a work array (its subscripts do not follow
-  /// the loop's variable), written before one of its reads is shown not to be, would be private
-  /// were that read covered. A note naming the read.
   /// Whether `varId` is a work array of `loop`: the same elements in every iteration (no
   /// subscript follows the loop's variable or a scalar it changes, but for the loops' inside). An
   /// array indexed by the loop's variable carries values from one iteration to the next
@@ -347,6 +347,9 @@ class LoopAnalysis {
   bool workArray(const LoopRow& loop, Id varId);
   /// Whether the loop reads array `varId` (its own references or its calls').
   bool readIn(const LoopRow& loop, Id varId);
+  /// For --explain: an array every iteration uses as a work array (workArray), written before one
+  /// of its reads is shown not to be, would be private were that read covered. A note naming the
+  /// read.
   void nearlyPrivateNote(const LoopRow& loop, Id varId, const ArrayAccess& read, LoopResult& result);
   /// Whether write `w` sets, before read `r` runs in the same iteration of `loop`, the element r
   /// reads, proven with Fourier–Motzkin over the loops' affine bounds (symbolic ones included):
