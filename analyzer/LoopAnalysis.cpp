@@ -2774,34 +2774,56 @@ void LoopAnalysis::privateArrays() {
     }
   }
   if (covered.empty()) return;
-  // Whether a value a loop leaves in the array may be read after it. A read inside a loop whose
-  // every iteration writes what it reads needs no value from before that loop: it is no use here.
-  std::set<Id> tracked;
-  for (const auto& [loopId, array] : covered) tracked.insert(array);
-  auto inCoveredLoop = [&](Id stmt, Id array) {
-    for (const auto& [loopId, a] : covered) {
-      const LoopRow& l = program_.loop(loopId);
-      if (a == array && stmt >= l.firstStmt && stmt <= l.lastStmt) return true;
-    }
-    return false;
+  // Whether a value a loop leaves in the array may be read after it. A read inside another loop
+  // whose every iteration writes what it reads needs no value from before that loop's iteration:
+  // it is no use here, unless that loop holds this one (the iteration's writes may be this
+  // loop's: x(1) = 0; DO i: x(1) = ...; END DO; z(j) = x(1)). Such pairs get a liveness of
+  // their own.
+  auto holdsCovered = [&](Id loopId, Id array) {
+    return std::any_of(covered.begin(), covered.end(), [&](const std::pair<Id, Id>& c) {
+      return c.second == array && c.first != loopId && program_.within(loopId, c.first);
+    });
   };
-  std::vector<StatementEffects> reads(program_.statements.size());
-  for (const StatementRow& s : program_.statements) {
-    StatementEffects& e = reads[program_.statementIndex(s.id)];
-    e.opaqueCall = effectsOf(s.id).opaqueCall;
-    for (Id refId : s.arrayRefs) {
-      const ArrayRefRow& ref = program_.arrayRef(refId);
-      if (ref.access == Access::Read && tracked.count(ref.varId) && !inCoveredLoop(s.id, ref.varId))
-        e.scalars.push_back({ref.varId, 'R'});
+  auto readsOf = [&](const std::set<Id>& tracked, Id insideOf) {
+    auto inCoveredLoop = [&](Id stmt, Id array) {
+      for (const auto& [loopId, a] : covered) {
+        const LoopRow& l = program_.loop(loopId);
+        if (a == array && stmt >= l.firstStmt && stmt <= l.lastStmt &&
+            !(insideOf && loopId != insideOf && program_.within(insideOf, loopId)))
+          return true;
+      }
+      return false;
+    };
+    std::vector<StatementEffects> reads(program_.statements.size());
+    for (const StatementRow& s : program_.statements) {
+      StatementEffects& e = reads[program_.statementIndex(s.id)];
+      e.opaqueCall = effectsOf(s.id).opaqueCall;
+      for (Id refId : s.arrayRefs) {
+        const ArrayRefRow& ref = program_.arrayRef(refId);
+        if (ref.access == Access::Read && tracked.count(ref.varId) && !inCoveredLoop(s.id, ref.varId))
+          e.scalars.push_back({ref.varId, 'R'});
+      }
+      for (const CallArrayAccess& c : effectsOf(s.id).arrays)
+        if (c.access == 'R' && tracked.count(c.varId) && !inCoveredLoop(s.id, c.varId)) e.scalars.push_back({c.varId, 'R'});
     }
-    for (const CallArrayAccess& c : effectsOf(s.id).arrays)
-      if (c.access == 'R' && tracked.count(c.varId) && !inCoveredLoop(s.id, c.varId)) e.scalars.push_back({c.varId, 'R'});
-  }
+    return reads;
+  };
+  std::set<Id> tracked;
+  for (const auto& [loopId, array] : covered)
+    if (!holdsCovered(loopId, array)) tracked.insert(array);
+  const std::vector<StatementEffects> reads = readsOf(tracked, 0);
   Liveness live(flowGraph(), program_, effects_, std::vector<Id>(tracked.begin(), tracked.end()),
                 [&](Id stmt) -> const StatementEffects& { return reads[program_.statementIndex(stmt)]; });
+  auto readAfter = [&](Id loopId, Id array) -> std::optional<Liveness::Read> {
+    if (!holdsCovered(loopId, array)) return live.readAfter(loopId, array);
+    const std::vector<StatementEffects> own = readsOf({array}, loopId);
+    Liveness ownLive(flowGraph(), program_, effects_, {array},
+                     [&](Id stmt) -> const StatementEffects& { return own[program_.statementIndex(stmt)]; });
+    return ownLive.readAfter(loopId, array);
+  };
   for (const auto& [loopId, array] : covered) {
     LoopResult& r = results_[program_.loopIndex(loopId)];
-    if (std::optional<Liveness::Read> read = live.readAfter(loopId, array)) {
+    if (std::optional<Liveness::Read> read = readAfter(loopId, array)) {
       // What would make the loop parallel, for --explain: the value need not be kept.
       const std::string& name = program_.variable(array).name;
       r.reasons.push_back({ReasonKind::LiveAfter, false, name, read->line,

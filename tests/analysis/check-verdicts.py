@@ -4,9 +4,10 @@ affine, triangular and red-black bounds, IF conditions, work arrays over constan
 bounds read directly and by calls, element and scalar updates,
 indexes linearized from two loop variables) are loaded
 with sapfor-lex; every loop it proves parallel (not as an ACROSS pipeline, whose iterations keep
-their order) is run again with its iterations in reverse order (gfortran), and the results must
-not change. A loop whose iterations depend on each other almost
-always computes something else when they run backwards; integer arithmetic keeps reductions exact.
+their order) is run again with its iterations in reverse order (gfortran), each variable it makes private
+(not live after it) set to garbage where it ends, and the results must not change. A loop whose
+iterations depend on each other almost always computes something else when they run backwards;
+integer arithmetic keeps reductions exact.
 
 Usage: check-verdicts.py SAPFOR_LEX [--programs N] [--seed S] [--keep DIR]
 Exit 0: every parallel verdict held; 1: a counterexample (printed, its files kept); 77: no gfortran.
@@ -222,6 +223,7 @@ def program(rng):
              "  integer :: a(-30:40, -30:40), b(-30:40, -30:40), c(-30:40, -30:40), s(-30:40), w(-30:40)",
              "  w = 1", "  w2 = 1"]
     loops = {}
+    arrays_of_nest = ["a", "b", "c"]
     for _ in range(rng.randint(1, 2)):
         header, _ = loop_header(rng, "i", [])
         lines.append("  " + header)
@@ -230,12 +232,24 @@ def program(rng):
             for st in [statement(rng, ["i"], 1) for _ in range(rng.randint(0, 1))]:
                 lines += ["    " + l for l in st]
             header2, shape = loop_header(rng, "j", ["i"])
+            read_after = rng.random() < 0.3  # what the inner loop leaves in the work arrays, read in i's iteration
+            if read_after:  # all that read may take written first in i's iteration
+                lines += ["    w(1:4) = %s" % element(rng, rng.choice(arrays_of_nest), ["i"]),
+                          "    w2(1:%d, 1:4) = %s" % (N, element(rng, rng.choice(arrays_of_nest), ["i"]))]
             lines.append("    " + header2)
             if shape != "stepped":
                 loops[len(lines)] = header2
-            for st in [statement(rng, ["i", "j"], 2) for _ in range(rng.randint(1, 3))]:
+            body = [statement(rng, ["i", "j"], 2) for _ in range(rng.randint(1, 3))]
+            if read_after and rng.random() < 0.5:  # and the inner loop, free of other dependences, writes them first
+                row = rng.randint(1, N)
+                body = [["do k2 = 1, 4", "  w(k2) = a(j, i) + k2", "end do", "w2(%d, 2) = b(i, j)" % row,
+                         "c(j, i) = w(%d) + w2(%d, 2)" % (rng.randint(1, 4), row)]]
+            for st in body:
                 lines += ["      " + l for l in st]
             lines.append("    end do")
+            if read_after:
+                lines.append("    %s = w(%d) + w2(%d, %d)" % (element(rng, rng.choice(arrays_of_nest), ["i"]),
+                                                          rng.randint(1, 4), rng.randint(1, N), rng.randint(1, 4)))
         else:
             for st in [statement(rng, ["i"], 1) for _ in range(rng.randint(1, 3))]:
                 lines += ["    " + l for l in st]
@@ -331,6 +345,10 @@ def main():
         con = sqlite3.connect(db)
         parallel = {line for (line,) in con.execute(
             "SELECT l.line FROM loop l JOIN loop_verdict v USING (loop_id) WHERE v.analysis_parallel AND NOT v.across")}
+        private = {}  # line -> what the loop leaves undefined: its private variables not live after it
+        for line, name in con.execute("SELECT l.line, t.name FROM loop l JOIN loop_trait t USING (loop_id) "
+                                      "WHERE t.trait = 'private' AND NOT t.live_after"):
+            private.setdefault(line, []).append(name)
         con.close()
         reference = None
         for line, header in sorted(loops.items()):
@@ -341,6 +359,10 @@ def main():
             changed = list(lines)
             indent = changed[line - 1][:len(changed[line - 1]) - len(changed[line - 1].lstrip())]
             changed[line - 1] = indent + reversed_header(header)
+            # A private variable's value after the loop is undefined: the run backwards leaves
+            # garbage in it, which a wrong PRIVATE then reads.
+            end = next(k for k in range(line, len(changed)) if changed[k] == indent + "end do")
+            changed[end + 1:end + 1] = [indent + "%s = -7777" % name for name in sorted(private.get(line, []))]
             result = run(work, "p%d_rev%d" % (p, line), changed)
             checked += 1
             if result != reference:
