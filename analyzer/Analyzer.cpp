@@ -254,11 +254,12 @@ void withdrawInsideKernels(SQLite::Database& db, const std::string& schema, cons
 
 /// Analyzes the procedure loaded in `program` and writes its rows.
 /// `final`, when given, says whether the loop analysis may be kept (else nothing is written and
-/// analyzeLoaded returns false).
+/// analyzeLoaded returns false). `scratch`: what scratchCommons proved (LoopAnalysis).
 bool analyzeLoaded(const Program& program, const Effects& effects, const DirectiveIndex& index, ResultWriter& writer,
                    const AnalysisOptions& options, AnalysisReport& report, std::vector<Finding>& findings,
-                   std::vector<KernelCall>& inKernels, const std::function<bool(const LoopAnalysis&)>& final = {}) {
-  LoopAnalysis loops(program, effects);
+                   std::vector<KernelCall>& inKernels, const std::function<bool(const LoopAnalysis&)>& final = {},
+                   const std::set<Id>* scratch = nullptr) {
+  LoopAnalysis loops(program, effects, scratch);
   if (final && !final(loops)) return false;
   Expert expert(program, loops, index);
   writer.procedure(program.current, loops, expert);
@@ -280,6 +281,54 @@ bool analyzeLoaded(const Program& program, const Effects& effects, const Directi
 int userParallelDirectives(const std::vector<DirectiveRow>& directives) {
   return static_cast<int>(std::count_if(directives.begin(), directives.end(),
                                         [](const DirectiveRow& d) { return d.kind == "PARALLEL" && d.loopId != 0; }));
+}
+
+/// Of `candidates` (LoopAnalysis::commonCandidates: COMMON arrays, each a variable of the
+/// procedure that has the loop), those that no procedure of the program reads but after writing
+/// them in the same iteration of a loop around the read (LoopAnalysis::readOnlyAfterWriting):
+/// no read anywhere sees a value from outside such an iteration, so what a loop that writes one
+/// before it reads it leaves is read by no other procedure. It takes the whole program: none
+/// when there is no main program (a caller elsewhere could read the block), a load error, or a
+/// call to a procedure with no body here (it could read the block); none of a block that a
+/// module declares or a procedure with internal procedures or ENTRY points (other names, other
+/// ids). Loads each procedure that declares such a block into `program` and analyzes it.
+std::set<Id> scratchCommons(SQLite::Database& db, Program& program, ProgramReader& reader, const Effects& effects,
+                            const std::set<Id>& candidates) {
+  if (candidates.empty() || db.execAndGet("SELECT count(*) FROM diagnostic WHERE severity = 'error'").getInt64() > 0)
+    return {};
+  bool mainProgram = false;
+  for (const ProcedureRow& p : program.procedures) {
+    mainProgram = mainProgram || p.kind == ProcedureKind::Program;
+    if (!effects.summary(p.id).unknownCalls.empty()) return {};
+  }
+  if (!mainProgram) return {};
+  std::map<Id, std::set<Id>> asked;  // procedure -> its members to ask about
+  std::map<Id, std::vector<std::pair<Id, Id>>> needs;  // candidate -> (procedure, member)
+  std::set<Id> refused;
+  for (Id candidate : candidates)
+    for (const auto& [procId, members] : effects.commonViews(candidate)) {
+      const ProcedureKind kind = program.procedure(procId).kind;
+      if (kind == ProcedureKind::BlockData) continue;  // initial values only
+      if (kind == ProcedureKind::Module || kind == ProcedureKind::Submodule || effects.hosts(procId)) refused.insert(candidate);
+      for (Id m : members) {
+        asked[procId].insert(m);
+        needs[candidate].emplace_back(procId, m);
+      }
+    }
+  std::set<std::pair<Id, Id>> reads;  // (procedure, member) read only after writing
+  for (const auto& [procId, members] : asked) {
+    if (program.procedure(procId).kind == ProcedureKind::Module || program.procedure(procId).kind == ProcedureKind::Submodule) continue;
+    reader.load(program, procId, Program::Detail::All);
+    LoopAnalysis loops(program, effects);
+    for (Id m : members)
+      if (loops.readOnlyAfterWriting(m)) reads.emplace(procId, m);
+  }
+  std::set<Id> scratch;
+  for (const auto& [candidate, pairs] : needs)
+    if (!refused.count(candidate) &&
+        std::all_of(pairs.begin(), pairs.end(), [&](const std::pair<Id, Id>& q) { return reads.count(q) != 0; }))
+      scratch.insert(candidate);
+  return scratch;
 }
 
 /// The findings as diagnostics (in file and line order), the meta row.
@@ -319,11 +368,25 @@ AnalysisReport analyze(SQLite::Database& db, const AnalysisOptions& options, Pro
   writer.summaries(program, effects);
   std::vector<Finding> findings;
   std::vector<KernelCall> inKernels;
+  // A procedure with a loop that a COMMON array could be private to waits for the whole
+  // program's answer (scratchCommons).
+  std::vector<Id> waiting;
+  std::set<Id> candidates;
+  auto noCandidates = [&](const LoopAnalysis& loops) {
+    candidates.insert(loops.commonCandidates().begin(), loops.commonCandidates().end());
+    return loops.commonCandidates().empty();
+  };
   for (const ProcedureRow& p : program.procedures) {
     if (p.loops.empty()) continue;
     reader.load(program, p.id, Program::Detail::All);
     writer.updates(program);
-    analyzeLoaded(program, effects, index, writer, options, report, findings, inKernels);
+    if (!analyzeLoaded(program, effects, index, writer, options, report, findings, inKernels, noCandidates))
+      waiting.push_back(p.id);
+  }
+  const std::set<Id> scratch = scratchCommons(db, program, reader, effects, candidates);
+  for (Id procId : waiting) {
+    reader.load(program, procId, Program::Detail::All);
+    analyzeLoaded(program, effects, index, writer, options, report, findings, inKernels, {}, &scratch);
   }
   writer.flush();
   withdrawInsideKernels(db, "main", program, effects, inKernels, report);
@@ -456,17 +519,23 @@ struct StreamingAnalysis::State {
       }
       if (now)
         for (const CallRow* c : after) check.calls.emplace_back(c->callee, effects->callee(*c));
-      if (!check.calls.empty() || !now) {  // what finish() may have to analyze
+      auto keepDirectives = [&] {  // for finish(), which may analyze the procedure
         auto user = fileIndex.parallelByProcedure.find(program.current);
         if (user != fileIndex.parallelByProcedure.end())
           for (const DirectiveRow* d : user->second) deferredDirectives.push_back(*d);
-      }
+      };
+      const bool directivesKept = !check.calls.empty() || !now;
+      if (directivesKept) keepDirectives();
       check.parallel = -report.parallel;
       check.across = -report.across;
       check.expertDirectives = -report.expertDirectives;
       // A call outside the loops matters to them only if it may read what they leave.
-      auto final = [&](const LoopAnalysis& loops) { return after.empty() || !mayReadLoopValues(after, loops); };
+      // A loop that a COMMON array could be private to waits for the whole program (scratchCommons).
+      auto final = [&](const LoopAnalysis& loops) {
+        return (after.empty() || !mayReadLoopValues(after, loops)) && loops.commonCandidates().empty();
+      };
       if (!now || !analyzeLoaded(program, *effects, fileIndex, *writer, {}, report, findings, inKernels, final)) {
+        if (!directivesKept) keepDirectives();
         deferred.push_back(program.current);
         continue;
       }
@@ -606,9 +675,21 @@ AnalysisReport StreamingAnalysis::finish() {
   s.onResults([&] {
     if (!s.deferred.empty()) {
       ProgramReader reader(s.db);
+      std::vector<Id> waiting;  // as in analyze()
+      std::set<Id> candidates;
+      auto noCandidates = [&](const LoopAnalysis& loops) {
+        candidates.insert(loops.commonCandidates().begin(), loops.commonCandidates().end());
+        return loops.commonCandidates().empty();
+      };
       for (Id procId : s.deferred) {
         reader.load(program, procId, Program::Detail::All);
-        analyzeLoaded(program, *s.effects, index, *s.writer, {}, s.report, s.findings, s.inKernels);
+        if (!analyzeLoaded(program, *s.effects, index, *s.writer, {}, s.report, s.findings, s.inKernels, noCandidates))
+          waiting.push_back(procId);
+      }
+      const std::set<Id> scratch = scratchCommons(s.db, program, reader, *s.effects, candidates);
+      for (Id procId : waiting) {
+        reader.load(program, procId, Program::Detail::All);
+        analyzeLoaded(program, *s.effects, index, *s.writer, {}, s.report, s.findings, s.inKernels, {}, &scratch);
       }
     }
     s.deferred.clear();

@@ -491,6 +491,25 @@ std::vector<Id> Effects::callerView(Id varId, Id callerProc) const {
   return out;
 }
 
+std::vector<std::pair<Id, std::vector<Id>>> Effects::commonViews(Id varId) const {
+  const Variable& v = program_.variable(varId);
+  std::vector<std::pair<Id, std::vector<Id>>> views;
+  if (v.storage != Storage::Common) return views;
+  const std::optional<int64_t> size = v.storageBytes();
+  for (const auto& [key, members] : commonMembers_) {
+    if (key.second != v.common) continue;
+    std::vector<Id> overlapping;  // as callerView, the procedure's own members too (EQUIVALENCE)
+    for (Id id : members) {
+      const Variable& m = program_.variable(id);
+      const std::optional<int64_t> bytes = m.storageBytes();
+      bool apart = v.offset && size && m.offset && bytes && (*m.offset >= *v.offset + *size || *v.offset >= *m.offset + *bytes);
+      if (!apart) overlapping.push_back(id);
+    }
+    views.emplace_back(key.first, std::move(overlapping));
+  }
+  return views;
+}
+
 Id Effects::argumentVariable(const StatementRow& s, const std::string& name, bool& isArray, Id* refId) const {
   for (const ScalarRefRow& r : s.scalars)
     if (r.context == RefContext::CallArg && program_.variable(r.varId).name == name) {

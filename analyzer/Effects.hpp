@@ -131,6 +131,11 @@ class Effects {
   StatementEffects of(const StatementRow& s, bool withCalls = true) const;
   /// Where variable `varId` lives, seen from procedure `procId`.
   Reach reach(Id varId, Id procId) const;
+  /// Every procedure that declares the COMMON block of variable `varId`, with its members whose
+  /// bytes overlap the variable's (callerView).
+  std::vector<std::pair<Id, std::vector<Id>>> commonViews(Id varId) const;
+  /// Whether a procedure has internal procedures or ENTRY points.
+  bool hosts(Id procId) const { return hosts_.count(procId) != 0; }
 
  private:
   /// A call as the summaries need it once its procedure's code is gone.

@@ -290,7 +290,7 @@ void FlowGraph::transfers(const StatementRow& s, Node node, Node follow) {
 // ---- liveness -----------------------------------------------------------------------------------
 
 Liveness::Liveness(const FlowGraph& graph, const Program& program, const Effects& effects, std::vector<Id> variables,
-                   const std::function<const StatementEffects&(Id stmt)>& effectsOf)
+                   const std::function<const StatementEffects&(Id stmt)>& effectsOf, Uses which)
     : graph_(graph), program_(program), variables_(std::move(variables)) {
   std::sort(variables_.begin(), variables_.end());
   variables_.erase(std::unique(variables_.begin(), variables_.end()), variables_.end());
@@ -304,7 +304,7 @@ Liveness::Liveness(const FlowGraph& graph, const Program& program, const Effects
   // What an unknown callee may read, and what the procedure's caller may read after it returns.
   std::vector<uint32_t> global, shared;
   const bool mainProgram = program.procedure(proc).kind == ProcedureKind::Program;
-  for (size_t i = 0; i < variables_.size(); ++i) {
+  for (size_t i = 0; i < variables_.size() && which == Uses::All; ++i) {
     const Variable& v = program.variable(variables_[i]);
     Reach r = effects.reach(v.id, proc);
     if (r == Reach::Common || r == Reach::Module) global.push_back(static_cast<uint32_t>(i));

@@ -92,8 +92,12 @@ class FlowGraph {
 /// whoever runs next (not after a main program).
 class Liveness {
  public:
+  /// Which reads count besides the statements': All, a callee with no body here (of a COMMON or
+  /// module variable) and the caller after the procedure returns (of what it shares) too;
+  /// OwnReads, the statements' alone (what other procedures read is accounted for elsewhere).
+  enum class Uses { All, OwnReads };
   Liveness(const FlowGraph& graph, const Program& program, const Effects& effects, std::vector<Id> variables,
-           const std::function<const StatementEffects&(Id stmt)>& effectsOf);
+           const std::function<const StatementEffects&(Id stmt)>& effectsOf, Uses uses = Uses::All);
 
   /// Whether the value `var` holds when `loop` ends (or is left by a jump) may be read.
   bool liveAfter(Id loop, Id var) const;

@@ -83,11 +83,12 @@ const char* kindOf(char source, char sink) {
 
 }  // namespace
 
-LoopAnalysis::LoopAnalysis(const Program& program, const Effects& effects)
+LoopAnalysis::LoopAnalysis(const Program& program, const Effects& effects, const std::set<Id>* scratchCommons)
     : program_(program), effects_(effects), statementEffects_(program.statements.size()),
       results_(program.loops.size()), nestLoops_(program.loops.size()), affineBounds_(program.loops.size()),
       chains_(program.loops.size()),
       updatesByStmt_(program.statements.size()) {
+  scratchCommons_ = scratchCommons;
   for (const LoopRow& l : program.loops) {
     std::vector<Id>& chain = chains_[program_.loopIndex(l.id)];
     if (l.parentId) chain = chains_[program_.loopIndex(l.parentId)];  // a parent's id is smaller
@@ -2751,10 +2752,16 @@ void LoopAnalysis::privateArrays() {
     for (Id a : arrays) {
       const Variable& v = program_.variable(a);
       // A COMMON array each iteration writes before it reads (scratch that OpenMP codes make
-      // THREADPRIVATE) stays shared: another procedure may read what the loop leaves in it. A
-      // note says what would make it private.
+      // THREADPRIVATE): private when no procedure reads it but after writing it in a loop's
+      // iteration (scratchCommons_, whole-program) and no read here sees what the loop leaves
+      // (below). Else shared, with a note that says what would make it private.
       if (v.isArray() && v.storage == Storage::Common && v.common >= 0 && !v.derived && v.equivalence == 0 && !v.pointer &&
           !v.target && !v.pointerComponents && workArray(loop, a) && readIn(loop, a) && coverageInEachIteration(loop, a).covered) {
+        commonCandidates_.insert(a);
+        if (scratchCommons_ && scratchCommons_->count(a)) {
+          covered.emplace_back(loop.id, a);
+          continue;
+        }
         const std::string block = program_.commonBlocks[static_cast<size_t>(v.common)];
         r.reasons.push_back({ReasonKind::NearlyPrivate, false, v.name, loop.line,
                              "each iteration writes the elements of " + v.name + " it reads, but " + v.name + " is in COMMON /" +
@@ -2784,6 +2791,9 @@ void LoopAnalysis::privateArrays() {
       return c.second == array && c.first != loopId && program_.within(loopId, c.first);
     });
   };
+  // A scratch COMMON array: what other procedures read is after their own writes (scratchCommons_),
+  // so only this procedure's reads count, not its callees' nor its caller's.
+  auto scratchCommon = [&](Id array) { return program_.variable(array).storage == Storage::Common; };
   auto readsOf = [&](const std::set<Id>& tracked, Id insideOf) {
     auto inCoveredLoop = [&](Id stmt, Id array) {
       for (const auto& [loopId, a] : covered) {
@@ -2804,21 +2814,24 @@ void LoopAnalysis::privateArrays() {
           e.scalars.push_back({ref.varId, 'R'});
       }
       for (const CallArrayAccess& c : effectsOf(s.id).arrays)
-        if (c.access == 'R' && tracked.count(c.varId) && !inCoveredLoop(s.id, c.varId)) e.scalars.push_back({c.varId, 'R'});
+        if (c.access == 'R' && tracked.count(c.varId) && !inCoveredLoop(s.id, c.varId) &&
+            !(c.argument == 0 && scratchCommon(c.varId)))
+          e.scalars.push_back({c.varId, 'R'});
     }
     return reads;
   };
   std::set<Id> tracked;
   for (const auto& [loopId, array] : covered)
-    if (!holdsCovered(loopId, array)) tracked.insert(array);
+    if (!holdsCovered(loopId, array) && !scratchCommon(array)) tracked.insert(array);
   const std::vector<StatementEffects> reads = readsOf(tracked, 0);
   Liveness live(flowGraph(), program_, effects_, std::vector<Id>(tracked.begin(), tracked.end()),
                 [&](Id stmt) -> const StatementEffects& { return reads[program_.statementIndex(stmt)]; });
   auto readAfter = [&](Id loopId, Id array) -> std::optional<Liveness::Read> {
-    if (!holdsCovered(loopId, array)) return live.readAfter(loopId, array);
-    const std::vector<StatementEffects> own = readsOf({array}, loopId);
+    if (!holdsCovered(loopId, array) && !scratchCommon(array)) return live.readAfter(loopId, array);
+    const std::vector<StatementEffects> own = readsOf({array}, holdsCovered(loopId, array) ? loopId : 0);
     Liveness ownLive(flowGraph(), program_, effects_, {array},
-                     [&](Id stmt) -> const StatementEffects& { return own[program_.statementIndex(stmt)]; });
+                     [&](Id stmt) -> const StatementEffects& { return own[program_.statementIndex(stmt)]; },
+                     scratchCommon(array) ? Liveness::Uses::OwnReads : Liveness::Uses::All);
     return ownLive.readAfter(loopId, array);
   };
   for (const auto& [loopId, array] : covered) {
@@ -2859,6 +2872,40 @@ bool LoopAnalysis::workArray(const LoopRow& loop, Id varId) {
       for (const auto& [name, coefficient] : form.terms)
         if (name == loop.var || (written.count(name) && !inner.count(name))) return false;
     }
+  }
+  return true;
+}
+
+bool LoopAnalysis::readOnlyAfterWriting(Id varId) {
+  for (const StatementRow& s : program_.statements) {
+    if (s.kind == StatementKind::Unknown) return false;  // what it reads is unknown
+    std::vector<Id> reads;  // its references that read varId (0: a call's read of what it is passed)
+    for (Id refId : s.arrayRefs) {
+      const ArrayRefRow& ref = program_.arrayRef(refId);
+      // a call's effects stand for its arguments (as in arrays())
+      if (ref.varId == varId && ref.access == Access::Read && ref.context != RefContext::CallArg) reads.push_back(refId);
+    }
+    for (const CallArrayAccess& c : effectsOf(s.id).arrays)
+      if (c.varId == varId && c.access == 'R' && c.argument != 0) reads.push_back(0);
+    for (const ScalarRefRow& r : s.scalars)
+      if (r.varId == varId) return false;
+    for (const ScalarAccess& a : effectsOf(s.id).scalars)
+      if (a.varId == varId) return false;
+    if (reads.empty()) continue;
+    // A loop around the statement whose every iteration writes what it reads (its calls reaching
+    // the array through COMMON are no such loop: coverageInEachIteration), the statement's
+    // accesses among those it covers (a nest too large to analyze has none).
+    bool covered = false;
+    for (Id l = s.loopId; l != 0 && !covered; l = program_.loop(l).parentId) {
+      const std::vector<const ArrayAccess*> in = accessesIn(l);
+      bool seen = std::all_of(reads.begin(), reads.end(), [&](Id refId) {
+        return std::any_of(in.begin(), in.end(), [&](const ArrayAccess* a) {
+          return a->stmtId == s.id && a->varId == varId && a->access == 'R' && (refId ? a->refId == refId : a->callId != 0);
+        });
+      });
+      covered = seen && coverageInEachIteration(program_.loop(l), varId).covered;
+    }
+    if (!covered) return false;
   }
   return true;
 }

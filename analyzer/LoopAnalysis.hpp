@@ -148,7 +148,10 @@ struct LoopResult {
 
 class LoopAnalysis {
  public:
-  LoopAnalysis(const Program& program, const Effects& effects);
+  /// `scratchCommons`: COMMON arrays of the procedure that no procedure of the program reads
+  /// but after writing them in the same iteration of a loop (commonScratch, a whole-program
+  /// fact): those a loop writes before it reads them may be private to it.
+  LoopAnalysis(const Program& program, const Effects& effects, const std::set<Id>* scratchCommons = nullptr);
 
   const LoopResult& result(Id loopId) const { return results_[program_.loopIndex(loopId)]; }
   const std::vector<LoopResult>& results() const { return results_; }
@@ -157,6 +160,14 @@ class LoopAnalysis {
   std::vector<const ArrayAccess*> accessesIn(Id loopId) const;
   const StatementEffects& effectsOf(Id stmt) const;
   const Effects& effects() const { return effects_; }
+  /// The COMMON arrays some loop writes before it reads them in every iteration, which would be
+  /// private to it were no value it leaves read elsewhere: what commonScratch is asked about.
+  const std::set<Id>& commonCandidates() const { return commonCandidates_; }
+  /// Whether every read of `varId` in the procedure (its own references, what its calls read of
+  /// what they are passed) reads an element the same iteration of a loop around it wrote before,
+  /// in a loop whose calls do not reach the variable through COMMON: no value from outside the
+  /// loop's iteration, nor from another procedure, is read.
+  bool readOnlyAfterWriting(Id varId);
 
  private:
   void scalars(const LoopRow& loop, LoopResult& result);
@@ -399,6 +410,8 @@ class LoopAnalysis {
   std::unordered_map<GuardKey, std::vector<Condition>, GuardKeyHash> guards_;
   std::deque<std::vector<LinearExpr>> substitutedForms_;
   std::deque<ArrayAccess::Split> splits_;
+  const std::set<Id>* scratchCommons_ = nullptr;
+  std::set<Id> commonCandidates_;
   std::optional<FlowGraph> flowGraph_;  ///< the accesses' subscripts with definitions substituted
   std::vector<std::vector<Id>> chains_;                    ///< per loop: the loops around it and itself
   std::map<size_t, std::vector<LinearExpr>> unknownForms_;  ///< per rank: subscripts nothing is known of
