@@ -56,7 +56,7 @@ FlowGraph::FlowGraph(const Program& program)
     pairs.emplace_back(s.blockId ? program.blockIndex(s.blockId) + 1 : 0, static_cast<uint32_t>(program.statementIndex(s.id)));
   rows_ = Adjacency(program.blocks.size() + 1, pairs);
   edges_.reserve(2 * nodes_);
-  link(0, exitNode());  // the procedure starts at what it returns; nothing reaches it
+  entry_ = link(0, exitNode());  // the procedure starts at what it returns; nothing reaches it
   successors_ = Adjacency(nodes_, edges_);
   exits_ = Adjacency(loops_, exitEdges_);
   edges_ = {};
@@ -368,6 +368,21 @@ bool Liveness::liveAfter(Id loop, Id var) const {
   if (!bit) return false;
   for (FlowGraph::Node t : graph_.exits(loop))
     if (live(t, *bit)) return true;
+  return false;
+}
+
+bool Liveness::liveAtEntry(Id var) const {
+  std::optional<size_t> bit = bitOf(var);
+  return bit && live(graph_.entryNode(), *bit);
+}
+
+bool Liveness::liveAround(Id stmt, Id var) const {
+  std::optional<size_t> bit = bitOf(var);
+  if (!bit) return false;
+  const FlowGraph::Node n = graph_.statementNode(stmt);
+  if (live(n, *bit)) return true;
+  for (FlowGraph::Node s : graph_.successors(n))
+    if (live(s, *bit)) return true;
   return false;
 }
 

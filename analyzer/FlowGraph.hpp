@@ -54,6 +54,8 @@ class FlowGraph {
   Node statementNode(Id stmt) const { return static_cast<Node>(program_.statementIndex(stmt)); }
   Node headNode(Id loop) const { return static_cast<Node>(statements_ + program_.loopIndex(loop)); }
   Node exitNode() const { return static_cast<Node>(nodes_ - 1); }
+  /// Where the procedure starts (its first statement's node; the exit when it has none).
+  Node entryNode() const { return entry_; }
   /// The statement a node is (0: a loop's head, a block's end, the exit).
   Id statementOf(Node n) const;
   /// The loop whose head a node is (0: none).
@@ -79,6 +81,7 @@ class FlowGraph {
   size_t statements_ = 0, loops_ = 0, nodes_ = 0;
   std::vector<std::pair<Node, Node>> edges_, exitEdges_;  ///< while building: (from, to), (loop index, to)
   Adjacency successors_;
+  Node entry_ = 0;
   Adjacency exits_;                       ///< per loop index
   std::vector<Node> loopFollow_;          ///< per loop: where control goes after it ends
   Adjacency childBlocks_;  ///< per block index + 1 (0: the procedure's level): block indexes
@@ -107,6 +110,11 @@ class Liveness {
   };
   /// Where a value live after `loop` may be read first (nullopt: it is not live there).
   std::optional<Read> readAfter(Id loop, Id var) const;
+  /// Whether the value `var` holds when the procedure starts may be read.
+  bool liveAtEntry(Id var) const;
+  /// Whether a value `var` holds as statement `stmt` runs may be read: by the statement itself or
+  /// after it (a call's write inside it then counts, whichever order the statement runs them in).
+  bool liveAround(Id stmt, Id var) const;
 
  private:
   bool live(FlowGraph::Node n, size_t bit) const { return (liveIn_[n * words_ + bit / 64] >> (bit % 64)) & 1; }

@@ -449,6 +449,20 @@ void LoopAnalysis::liveness(const LoopRow& loop, LoopResult& result, const Liven
     const bool own = t.varId == loop.varId && t.trait == TraitKind::Induction;
     if (t.trait != TraitKind::Private && t.trait != TraitKind::Shared && !own) continue;
     std::optional<Liveness::Read> read = live.readAfter(loop.id, t.varId);
+    // A private COMMON scalar whose value only the procedure's callers might read: when no
+    // procedure reads it but after writing it (scratchCommons_), only this procedure's reads count.
+    const Variable& v = program_.variable(t.varId);
+    if (read && read->byCaller && t.trait == TraitKind::Private && !own && v.storage == Storage::Common && v.common >= 0 &&
+        !v.isArray() && v.equivalence == 0 && !v.pointer && !v.target && !v.derived) {
+      commonCandidates_.insert(t.varId);
+      if (scratchCommons_ && scratchCommons_->count(t.varId)) {
+        const std::vector<StatementEffects> reads = scratchScalarAccesses(t.varId);
+        Liveness ownReads(flowGraph(), program_, effects_, {t.varId},
+                          [&](Id stmt) -> const StatementEffects& { return reads[program_.statementIndex(stmt)]; },
+                          Liveness::Uses::OwnReads);
+        read = ownReads.readAfter(loop.id, t.varId);
+      }
+    }
     t.liveAfter = read.has_value();
     if (!read || t.trait == TraitKind::Shared) continue;
     std::string where = read->byCaller ? "may be used after the procedure returns (" + t.name + " is " + sharedAs(t.varId) + ")"
@@ -2876,7 +2890,34 @@ bool LoopAnalysis::workArray(const LoopRow& loop, Id varId) {
   return true;
 }
 
+std::vector<StatementEffects> LoopAnalysis::scratchScalarAccesses(Id varId) const {
+  std::vector<StatementEffects> out(program_.statements.size());
+  for (const StatementRow& s : program_.statements) {
+    StatementEffects& e = out[program_.statementIndex(s.id)];
+    for (const ScalarAccess& a : effectsOf(s.id).scalars)
+      if (a.varId == varId && !(a.access == 'R' && a.callId && !a.viaArgument)) e.scalars.push_back(a);
+  }
+  return out;
+}
+
 bool LoopAnalysis::readOnlyAfterWriting(Id varId) {
+  if (!program_.variable(varId).isArray()) {
+    // A scalar: no read sees the value it had when the procedure started, nor one a call may
+    // have written (the call may run the loop that leaves it undefined).
+    for (const StatementRow& s : program_.statements) {
+      if (s.kind == StatementKind::Unknown) return false;
+      for (Id refId : s.arrayRefs)
+        if (program_.arrayRef(refId).varId == varId) return false;  // a substring, ...: not followed
+    }
+    const std::vector<StatementEffects> reads = scratchScalarAccesses(varId);
+    Liveness live(flowGraph(), program_, effects_, {varId},
+                  [&](Id stmt) -> const StatementEffects& { return reads[program_.statementIndex(stmt)]; }, Liveness::Uses::OwnReads);
+    if (live.liveAtEntry(varId)) return false;
+    for (const StatementRow& s : program_.statements)
+      for (const ScalarAccess& a : effectsOf(s.id).scalars)
+        if (a.varId == varId && a.callId && a.access == 'W' && live.liveAround(s.id, varId)) return false;
+    return true;
+  }
   for (const StatementRow& s : program_.statements) {
     if (s.kind == StatementKind::Unknown) return false;  // what it reads is unknown
     std::vector<Id> reads;  // its references that read varId (0: a call's read of what it is passed)

@@ -160,13 +160,16 @@ class LoopAnalysis {
   std::vector<const ArrayAccess*> accessesIn(Id loopId) const;
   const StatementEffects& effectsOf(Id stmt) const;
   const Effects& effects() const { return effects_; }
-  /// The COMMON arrays some loop writes before it reads them in every iteration, which would be
-  /// private to it were no value it leaves read elsewhere: what commonScratch is asked about.
+  /// The COMMON variables private to some loop but for what other procedures may read of the
+  /// value it leaves (an array every iteration writes before it reads it, a private scalar not
+  /// read after the loop in this procedure): what scratchCommons (Analyzer.cpp) is asked about.
   const std::set<Id>& commonCandidates() const { return commonCandidates_; }
-  /// Whether every read of `varId` in the procedure (its own references, what its calls read of
-  /// what they are passed) reads an element the same iteration of a loop around it wrote before,
-  /// in a loop whose calls do not reach the variable through COMMON: no value from outside the
-  /// loop's iteration, nor from another procedure, is read.
+  /// Whether no read of `varId` in the procedure sees a value from before the procedure started
+  /// or that a call may have written (its callees' reads through COMMON are theirs to answer).
+  /// An array: every read (its own references, what its calls read of what they are passed)
+  /// reads an element the same iteration of a loop around it wrote before, in a loop whose calls
+  /// do not reach the array through COMMON. A scalar: not live where the procedure starts, nor
+  /// around a call that may write it.
   bool readOnlyAfterWriting(Id varId);
 
  private:
@@ -362,6 +365,9 @@ class LoopAnalysis {
   /// of its reads is shown not to be, would be private were that read covered. A note naming the
   /// read.
   void nearlyPrivateNote(const LoopRow& loop, Id varId, const ArrayAccess& read, LoopResult& result);
+  /// The statements' accesses of scalar `varId`, less its calls' reads through COMMON (a scratch
+  /// COMMON scalar's callees read only what they wrote: readOnlyAfterWriting).
+  std::vector<StatementEffects> scratchScalarAccesses(Id varId) const;
   /// Whether write `w` sets, before read `r` runs in the same iteration of `loop`, the element r
   /// reads, proven with Fourier–Motzkin over the loops' affine bounds (symbolic ones included):
   /// no iteration of r's loops reads outside the range w's own loops run through.

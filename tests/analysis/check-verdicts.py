@@ -220,8 +220,13 @@ def program(rng):
     # after the nests now and then.
     lines = ["subroutine nest(a, b, c, s, n, u, nv)",
              "  integer :: n, i, j, k1, k2, m1, m2, t, t2, u, nv(2), w2(-30:40, 4)",
-             "  integer :: a(-30:40, -30:40), b(-30:40, -30:40), c(-30:40, -30:40), s(-30:40), w(-30:40)",
-             "  w = 1", "  w2 = 1"]
+             "  integer :: a(-30:40, -30:40), b(-30:40, -30:40), c(-30:40, -30:40), s(-30:40), w(-30:40)"]
+    # Now and then w and t are in COMMON (the scratch OpenMP codes make THREADPRIVATE), which the
+    # driver reads after the call half of those times.
+    common = rng.random() < 0.3
+    if common:
+        lines.append("  common /wk/ w, t")
+    lines += ["  w = 1", "  w2 = 1"]
     loops = {}
     arrays_of_nest = ["a", "b", "c"]
     for _ in range(rng.randint(1, 2)):
@@ -272,7 +277,13 @@ def program(rng):
                        ("fill_to_ret", ["if (y > 8) return", "do m = -30, hi", "  x(m) = m + y", "end do"])]:
         lines += ["subroutine %s(hi, x, y)" % name, "  integer :: hi, x(-30:*), y, m"] + ["  " + l for l in body]
         lines.append("end subroutine %s" % name)
-    return lines, loops
+    driver = DRIVER
+    if common:
+        driver = driver.replace("  integer :: i, j, sum, nv(2)\n",
+                                "  integer :: i, j, sum, nv(2), wd(-30:40), td\n  common /wk/ wd, td\n")
+        if rng.random() < 0.5:
+            driver = driver.replace("  print *, sum, u\n", "  print *, sum, u, wd(%d), td\n" % rng.randint(1, 4))
+    return lines + [driver], loops
 
 
 DRIVER = """program driver
@@ -312,7 +323,7 @@ def reversed_header(header):
 def run(work, name, lines):
     path = os.path.join(work, name + ".f90")
     with open(path, "w") as f:
-        f.write("\n".join(lines) + "\n" + DRIVER)
+        f.write("\n".join(lines) + "\n")
     exe = os.path.join(work, name)
     # -fwrapv: the products in an integer reduction may wrap; both orders wrap alike
     subprocess.run(["gfortran", "-O0", "-fwrapv", "-o", exe, path], check=True, capture_output=True)
