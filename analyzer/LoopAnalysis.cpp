@@ -2770,12 +2770,13 @@ void LoopAnalysis::privateArrays() {
       // iteration (scratchCommons_, whole-program) and no read here sees what the loop leaves
       // (below). Else shared, with a note that says what would make it private.
       if (v.isArray() && v.storage == Storage::Common && v.common >= 0 && !v.derived && v.equivalence == 0 && !v.pointer &&
-          !v.target && !v.pointerComponents && workArray(loop, a) && readIn(loop, a) && coverageInEachIteration(loop, a).covered) {
+          !v.target && !v.pointerComponents && readIn(loop, a) && coverageInEachIteration(loop, a).covered) {
         commonCandidates_.insert(a);
         if (scratchCommons_ && scratchCommons_->count(a)) {
           covered.emplace_back(loop.id, a);
           continue;
         }
+        if (!workArray(loop, a)) continue;  // the note is for the scratch arrays of OpenMP codes
         const std::string block = program_.commonBlocks[static_cast<size_t>(v.common)];
         r.reasons.push_back({ReasonKind::NearlyPrivate, false, v.name, loop.line,
                              "each iteration writes the elements of " + v.name + " it reads, but " + v.name + " is in COMMON /" +

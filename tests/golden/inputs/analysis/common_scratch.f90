@@ -1,7 +1,7 @@
 ! COMMON work arrays (the scratch OpenMP codes make THREADPRIVATE): private to a loop only when
 ! no procedure of the program reads one but after writing it in the same iteration of a loop.
 program main
-  real :: u(5, 100), w2(5)
+  real :: u(5, 100), w2(5), v(5, 100)
   common /fields/ u
   common /w2/ w2
   u = 1.0
@@ -18,6 +18,7 @@ program main
   call solve5(100, 10)
   call solve6(100)
   call other6(100)
+  call solve7(99, v)
   print *, u(1, 1)
 end program
 
@@ -168,4 +169,33 @@ contains
   subroutine inner
     u(5, 1) = 1.0
   end subroutine
+end subroutine
+
+! A block solver's shape: the blocks built in a loop, then passed element by element to a
+! routine that reads a 5x5 block: private.
+subroutine solve7(n, v)
+  integer :: n, i, j, l, m
+  real :: u(5, 100), v(5, 100), lhs(5, 5, 0:100)
+  common /fields/ u
+  common /w7/ lhs
+  do j = 1, n
+    do i = 0, n
+      do l = 1, 5
+        do m = 1, 5
+          lhs(m, l, i) = u(m, i + 1) * l
+        end do
+      end do
+    end do
+    do i = 1, n
+      call rowsum(lhs(1, 1, i), v(1, j))
+    end do
+  end do
+end subroutine
+
+subroutine rowsum(a, y)
+  real :: a(5, 5), y(5)
+  integer :: m
+  do m = 1, 5
+    y(m) = y(m) + a(m, 1) + a(m, 5)
+  end do
 end subroutine
