@@ -283,11 +283,12 @@ int userParallelDirectives(const std::vector<DirectiveRow>& directives) {
                                         [](const DirectiveRow& d) { return d.kind == "PARALLEL" && d.loopId != 0; }));
 }
 
-/// Of `candidates` (LoopAnalysis::commonCandidates: COMMON arrays, each a variable of the
-/// procedure that has the loop), those that no procedure of the program reads but after writing
-/// them in the same iteration of a loop around the read (LoopAnalysis::readOnlyAfterWriting):
-/// no read anywhere sees a value from outside such an iteration, so what a loop that writes one
-/// before it reads it leaves is read by no other procedure. It takes the whole program: none
+/// Of `candidates` (LoopAnalysis::commonCandidates: COMMON arrays and scalars, each a variable
+/// of the procedure that has the loop), those that no procedure of the program reads but after
+/// writing them itself (LoopAnalysis::readOnlyAfterWriting: an array in the same iteration of a
+/// loop around the read, a scalar on every path from the procedure's start and from its calls
+/// that may write it), so that what a loop leaves in one, private to it, is read by no other
+/// procedure. It takes the whole program: none
 /// when there is no main program (a caller elsewhere could read the block), a load error, or a
 /// call to a procedure with no body here (it could read the block); none of a block that a
 /// module declares or a procedure with internal procedures or ENTRY points (other names, other
