@@ -125,7 +125,7 @@ ProcedureRow readProcedure(const Query& q) {
 // Tables variable and dimension.
 const Columns kVariable = {"var_id", "proc_id", "name", "type", "kind", "bytes", "rank", "elements", "storage", "intent",
                            "common", "value", "allocatable", "pointer", "target", "save", "implicit", "line", "equivalence",
-                           "storage_offset", "pointer_components"};
+                           "storage_offset", "pointer_components", "type_id"};
 const Columns kDimension = {"var_id", "dim", "spec", "lower", "upper", "lower_value", "upper_value", "extent", "bounds"};
 void bind(BatchedInsert& s, const VariableRow& r) {
   s.value(r.id).value(r.procId).value(r.name).value(r.type).id(r.kind).value(r.bytes).value(r.rank).value(r.elements)
@@ -133,7 +133,7 @@ void bind(BatchedInsert& s, const VariableRow& r) {
   if (r.common) s.value(*r.common); else s.null();
   s.text(r.value).value(flag(r.allocatable)).value(flag(r.pointer)).value(flag(r.target)).value(flag(r.save))
       .value(flag(r.implicit)).value(wide(r.line)).id(r.equivalence).value(r.storageOffset).value(flag(r.pointerComponents))
-      .endRow();
+      .id(r.typeId).endRow();
 }
 void bind(BatchedInsert& s, Id var, size_t dim, const DimensionRow& r) {
   s.value(var).value(static_cast<int64_t>(dim + 1)).value(r.spec).text(r.lower).text(r.upper).value(r.lowerValue)
@@ -162,10 +162,54 @@ VariableRow readVariable(const Query& q) {
   r.equivalence = q.integer(18);
   r.storageOffset = q.optional(19);
   r.pointerComponents = q.flag(20);
+  r.typeId = q.id(21);
   return r;
 }
 DimensionRow readDimension(const Query& q) {  // columns from "spec" on
   return {q.text(2), q.text(3), q.text(4), q.optional(5), q.optional(6), q.optional(7), q.text(8)};
+}
+
+// Tables derived_type, component and type_binding.
+const Columns kDerivedType = {"type_id", "proc_id", "name", "parent_id", "parent_unknown", "abstract", "line"};
+const Columns kComponent = {"type_id", "pos", "name", "type", "kind", "rank", "pointer", "allocatable", "derived_id"};
+const Columns kBinding = {"type_id", "pos", "name", "procedure", "module", "pass", "nopass", "deferred", "generic"};
+void bind(BatchedInsert& s, const DerivedTypeRow& r) {
+  s.value(r.id).value(r.procId).value(r.name).id(r.parentId).value(flag(r.parentUnknown)).value(flag(r.abstract))
+      .value(wide(r.line)).endRow();
+}
+void bind(BatchedInsert& s, Id type, size_t pos, const ComponentRow& r) {
+  s.value(type).value(static_cast<int64_t>(pos + 1)).value(r.name).value(r.type).id(r.kind).value(r.rank)
+      .value(flag(r.pointer)).value(flag(r.allocatable)).id(r.derivedId).endRow();
+}
+void bind(BatchedInsert& s, Id type, size_t pos, const BindingRow& r) {
+  s.value(type).value(static_cast<int64_t>(pos + 1)).value(r.name).text(r.procedure);
+  if (r.module) s.value(*r.module); else s.null();
+  s.text(r.pass).value(flag(r.nopass)).value(flag(r.deferred)).value(flag(r.generic)).endRow();
+}
+DerivedTypeRow readDerivedType(const Query& q) {
+  DerivedTypeRow r;
+  r.id = q.id(0);
+  r.procId = q.id(1);
+  r.name = q.text(2);
+  r.parentId = q.id(3);
+  r.parentUnknown = q.flag(4);
+  r.abstract = q.flag(5);
+  r.line = q.integer(6);
+  return r;
+}
+ComponentRow readComponent(const Query& q) {
+  return {q.text(2), q.text(3), q.id(4), q.optional(5), q.flag(6), q.flag(7), q.id(8)};
+}
+BindingRow readBinding(const Query& q) {
+  BindingRow r;
+  r.name = q.text(2);
+  r.procedure = q.text(3);
+  if (!q.null(4)) r.module = q.text(4);
+  r.pass = q.text(5);
+  r.nopass = q.flag(6);
+  r.deferred = q.flag(7);
+  r.generic = q.flag(8);
+  return r;
 }
 
 // Tables loop, loop_bound_term and loop_op.
@@ -316,11 +360,14 @@ void addTerm(ArrayRefRow& r, const Query& q) {
 }
 
 // Tables call and call_arg.
-const Columns kCall = {"call_id", "stmt_id", "proc_id", "loop_id", "callee", "kind", "nargs", "file_id", "line", "col"};
-const Columns kCallArg = {"call_id", "pos", "keyword", "text", "var", "ref_id", "expr"};
+const Columns kCall = {"call_id", "stmt_id", "proc_id", "loop_id", "callee", "kind", "nargs", "file_id", "line", "col",
+                       "resolution", "binding", "object_type_id", "polymorphic"};
+const Columns kCallArg = {"call_id", "pos", "keyword", "text", "var", "ref_id", "expr", "object"};
+const Columns kCallTarget = {"call_id", "pos", "module", "name"};
 void bind(BatchedInsert& s, const CallRow& r) {
   s.value(r.id).value(r.stmtId).value(r.procId).id(r.loopId).value(r.callee).value(name(r.kind))
-      .value(static_cast<int64_t>(r.args.size())).value(r.fileId).value(wide(r.line)).value(wide(r.col)).endRow();
+      .value(static_cast<int64_t>(r.args.size())).value(r.fileId).value(wide(r.line)).value(wide(r.col))
+      .value(name(r.resolution)).text(r.binding).id(r.objectTypeId).value(flag(r.polymorphic)).endRow();
 }
 CallRow readCall(const Query& q) {
   CallRow r;
@@ -333,6 +380,10 @@ CallRow readCall(const Query& q) {
   r.fileId = q.id(7);
   r.line = q.integer(8);
   r.col = q.integer(9);
+  r.resolution = q.value<CallResolution>(10);
+  r.binding = q.text(11);
+  r.objectTypeId = q.id(12);
+  r.polymorphic = q.flag(13);
   return r;
 }
 
@@ -390,12 +441,15 @@ struct Writer::Tables {
         boundTerm(db, "loop_bound_term", kBoundTerm), loopOp(db, "loop_op", kLoopOp), obstacle(db, "loop_obstacle", kObstacle),
         block(db, "block", kBlock), statement(db, "statement", kStatement), scalarRef(db, "scalar_ref", kScalarRef),
         arrayRef(db, "array_ref", kArrayRef), subscript(db, "subscript", kSubscript),
-        term(db, "subscript_term", kTerm), call(db, "call", kCall), callArg(db, "call_arg", kCallArg), label(db, "label", kLabel),
+        term(db, "subscript_term", kTerm), call(db, "call", kCall), callArg(db, "call_arg", kCallArg),
+        callTarget(db, "call_target", kCallTarget), label(db, "label", kLabel),
         jump(db, "jump", kJump), directive(db, "directive", kDirective), directiveVar(db, "directive_var", kDirectiveVar),
         reduction(db, "directive_reduction", kReduction), across(db, "directive_across", kAcross),
-        diagnostic(db, "diagnostic", kDiagnostic) {}
+        diagnostic(db, "diagnostic", kDiagnostic), derivedType(db, "derived_type", kDerivedType),
+        component(db, "component", kComponent), binding(db, "type_binding", kBinding) {}
   BatchedInsert file, procedure, parameter, variable, dimension, loop, boundTerm, loopOp, obstacle, block, statement, scalarRef,
-      arrayRef, subscript, term, call, callArg, label, jump, directive, directiveVar, reduction, across, diagnostic;
+      arrayRef, subscript, term, call, callArg, callTarget, label, jump, directive, directiveVar, reduction, across, diagnostic,
+      derivedType, component, binding;
 };
 
 Writer::Writer(SQLite::Database& db) : tables_(std::make_unique<Tables>(db)) {}
@@ -403,10 +457,11 @@ Writer::~Writer() = default;
 
 void Writer::flush() {
   Tables& t = *tables_;
-  for (BatchedInsert* table : {&t.procedure, &t.parameter, &t.variable, &t.dimension, &t.loop, &t.boundTerm, &t.block,
-                               &t.scalarRef, &t.loopOp, &t.obstacle, &t.statement, &t.arrayRef, &t.subscript,
-                               &t.term, &t.call, &t.callArg, &t.label, &t.jump, &t.directive, &t.directiveVar, &t.reduction,
-                               &t.across, &t.file, &t.diagnostic})
+  for (BatchedInsert* table : {&t.procedure, &t.parameter, &t.derivedType, &t.component, &t.binding, &t.variable,
+                               &t.dimension, &t.loop, &t.boundTerm, &t.block, &t.scalarRef, &t.loopOp, &t.obstacle,
+                               &t.statement, &t.arrayRef, &t.subscript, &t.term, &t.call, &t.callArg, &t.callTarget,
+                               &t.label, &t.jump, &t.directive, &t.directiveVar, &t.reduction, &t.across, &t.file,
+                               &t.diagnostic})
     table->flush();
 }
 
@@ -419,6 +474,11 @@ void Writer::write(const FileRows& rows) {
     bind(t.procedure, p);
     for (size_t pos = 0; pos < p.parameters.size(); ++pos)
       t.parameter.value(p.id).value(static_cast<int64_t>(pos + 1)).value(p.parameters[pos]).endRow();
+  }
+  for (const DerivedTypeRow& d : rows.types) {
+    bind(t.derivedType, d);
+    for (size_t pos = 0; pos < d.components.size(); ++pos) bind(t.component, d.id, pos, d.components[pos]);
+    for (size_t pos = 0; pos < d.bindings.size(); ++pos) bind(t.binding, d.id, pos, d.bindings[pos]);
   }
   for (const VariableRow& v : rows.variables) {
     bind(t.variable, v);
@@ -453,8 +513,10 @@ void Writer::write(const FileRows& rows) {
     for (size_t pos = 0; pos < c.args.size(); ++pos) {
       const CallArgRow& a = c.args[pos];
       t.callArg.value(c.id).value(static_cast<int64_t>(pos + 1)).text(a.keyword).value(a.text).text(a.var).id(a.refId).text(a.expr)
-          .endRow();
+          .value(flag(a.object)).endRow();
     }
+    for (size_t pos = 0; pos < c.targets.size(); ++pos)
+      t.callTarget.value(c.id).value(static_cast<int64_t>(pos + 1)).value(c.targets[pos].module).value(c.targets[pos].name).endRow();
   }
   for (const LabelRow& l : rows.labels) t.label.value(l.procId).value(wide(l.label)).id(l.blockId).id(l.stmtId).endRow();
   for (const JumpRow& j : rows.jumps) t.jump.value(j.stmtId).value(wide(j.label)).endRow();
@@ -488,13 +550,14 @@ struct Reader::Queries {
         terms(h, select(expressions, kTerm, "subscript_term", "WHERE ref_id BETWEEN ?1 AND ?2 ORDER BY ref_id, dim, var")),
         calls(h, select(expressions, kCall, "call", "WHERE call_id BETWEEN ?1 AND ?2 ORDER BY call_id")),
         args(h, select(expressions, kCallArg, "call_arg", "WHERE call_id BETWEEN ?1 AND ?2 ORDER BY call_id, pos")),
+        targets(h, select(expressions, kCallTarget, "call_target", "WHERE call_id BETWEEN ?1 AND ?2 ORDER BY call_id, pos")),
         labels(h, select(expressions, kLabel, "label", "WHERE proc_id BETWEEN ?1 AND ?2 ORDER BY proc_id, label")),
         jumps(h, select(expressions, kJump, "jump", "WHERE stmt_id BETWEEN ?1 AND ?2 ORDER BY stmt_id, label")),
         statementsInLoops(h, select(expressions, kStatement, "statement", "WHERE loop_id BETWEEN ?1 AND ?2")),
         refsInLoops(h, select(expressions, kArrayRef, "array_ref", "WHERE loop_id BETWEEN ?1 AND ?2")),
         variables(h, select(expressions, kVariable, "variable", "WHERE var_id BETWEEN ?1 AND ?2 ORDER BY var_id")),
         dimensions(h, select(expressions, kDimension, "dimension", "WHERE var_id BETWEEN ?1 AND ?2 ORDER BY var_id, dim")) {}
-  Query loops, bounds, loopOps, blocks, statements, scalars, refs, subscripts, terms, calls, args, labels, jumps;
+  Query loops, bounds, loopOps, blocks, statements, scalars, refs, subscripts, terms, calls, args, targets, labels, jumps;
   Query statementsInLoops, refsInLoops;
   Query variables, dimensions;
 };
@@ -547,6 +610,19 @@ void Reader::variables(Id first, Id last, std::vector<VariableRow>& out) {
   }
   for (Query& q = queries_->dimensions.range(first, last); q.next();)
     owner(out, from, first, q.id(0), "variable").dims.push_back(readDimension(q));
+}
+
+std::vector<DerivedTypeRow> Reader::types() {
+  std::vector<DerivedTypeRow> out;
+  for (Query q(db_, select(expressions_, kDerivedType, "derived_type", "ORDER BY type_id")); q.next();) {
+    out.push_back(readDerivedType(q));
+    expectId(out.back().id, static_cast<Id>(out.size()), "derived_type");
+  }
+  for (Query q(db_, select(expressions_, kComponent, "component", "ORDER BY type_id, pos")); q.next();)
+    owner(out, 0, 1, q.id(0), "derived_type").components.push_back(readComponent(q));
+  for (Query q(db_, select(expressions_, kBinding, "type_binding", "ORDER BY type_id, pos")); q.next();)
+    owner(out, 0, 1, q.id(0), "derived_type").bindings.push_back(readBinding(q));
+  return out;
 }
 
 std::vector<DirectiveRow> Reader::directives() {
@@ -655,7 +731,9 @@ void Reader::calls(Id first, Id last, std::vector<CallRow>& out) {
     expectId(out.back().id, first + static_cast<Id>(out.size() - from) - 1, "call");
   }
   for (Query& q = queries_->args.range(first, last); q.next();)
-    owner(out, from, first, q.id(0), "call").args.push_back({q.text(2), q.text(3), q.text(4), q.id(5), q.text(6)});
+    owner(out, from, first, q.id(0), "call").args.push_back({q.text(2), q.text(3), q.text(4), q.id(5), q.text(6), q.flag(7)});
+  for (Query& q = queries_->targets.range(first, last); q.next();)
+    owner(out, from, first, q.id(0), "call").targets.push_back({q.text(2), q.text(3)});
 }
 
 void Reader::labels(Id first, Id last, std::vector<LabelRow>& out) {

@@ -62,6 +62,8 @@ class Reader {
   /// Variables [first, last] with their dimensions.
   void variables(Id first, Id last, std::vector<VariableRow>& out);
   std::vector<DirectiveRow> directives();
+  /// Every derived type with its components and bindings, in id order.
+  std::vector<DerivedTypeRow> types();
   std::vector<ObstacleRow> obstacles();  ///< as written
   std::vector<DiagnosticRow> diagnostics();
   std::vector<LoopRow> loops();

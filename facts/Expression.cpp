@@ -10,12 +10,12 @@ namespace sapfor::facts {
 
 namespace {
 
-constexpr std::array<std::string_view, 26> kTags = {
+constexpr std::array<std::string_view, 27> kTags = {
     "", "", "int", "real", "logical", "string", "boz", "", "element", "section", "substring", "call", "intrinsic",
     "statement_function", "apply", "subscript", "component", "paren", "complex", "array", "range", "keyword",
-    "implied_do", "star", "alt_return", "constant",
+    "implied_do", "star", "alt_return", "constant", "binding",
 };
-static_assert(kTags.size() == static_cast<size_t>(ExpressionKind::Constant) + 1);
+static_assert(kTags.size() == static_cast<size_t>(ExpressionKind::Binding) + 1);
 
 constexpr std::array<std::string_view, 17> kOperators = {
     "+", "-", "*", "/", "**", "//", "==", "/=", "<", "<=", ">", ">=", ".and.", ".or.", ".not.", ".eqv.", ".neqv.",
@@ -267,6 +267,10 @@ class JsonReader {
         next(); skipBlanks(); e.text = string(); operands(0); return;
       case K::Subscript: operands(1); return;
       case K::Component: next(); e.args.push_back(expression()); next(); skipBlanks(); e.text = string(); return;
+      case K::Binding:
+        next(); e.args.push_back(expression()); next(); skipBlanks(); e.text = string();
+        while (more()) e.args.push_back(expression());
+        return;
       case K::Paren: operands(1); if (e.args.size() != 1) fail("one operand"); return;
       case K::Complex: operands(2); if (e.args.size() != 2) fail("two parts"); return;
       case K::Array: operands(0); return;
@@ -378,6 +382,14 @@ void printFortran(const Expression& e, std::string& out) {
       out += '%';
       out += e.text;
       return;
+    case K::Binding:
+      printFortran(e.args[0], out);
+      out += '%';
+      out += e.text;
+      out += '(';
+      printFortranList(e.args, 1, e.args.size(), out);
+      out += ')';
+      return;
     case K::Paren: case K::Complex:
       out += '(';
       printFortranList(e.args, 0, e.args.size(), out);
@@ -482,6 +494,18 @@ void appendJson(const Expression& e, std::string& out) {
       appendList(e.args, 0, out);
       out += ',';
       appendJsonString(e.text, out);
+      break;
+    case K::Binding:
+      if (!e.args.empty()) {
+        out += ',';
+        appendJson(e.args[0], out);
+      }
+      out += ',';
+      appendJsonString(e.text, out);
+      for (size_t k = 1; k < e.args.size(); ++k) {
+        out += ',';
+        appendJson(e.args[k], out);
+      }
       break;
     case K::Keyword: case K::ImpliedDo: case K::Constant:
       out += ',';

@@ -26,6 +26,8 @@
 ///                                name with arguments the front end could not resolve
 ///   ["subscript", base, s...]    subscripts (or a substring) of a designator that is not a name
 ///   ["component", base, "x"]     base%x
+///   ["binding", obj, "f", arg...] obj%f(arg...): a type-bound function (or a procedure pointer
+///                                component) of obj's type
 ///   ["paren", x]  ["complex", re, im]  ["array", item...]  ["star"]  ["alt_return", 10]
 ///   ["range", lo, hi, stride]    lo:hi:stride, null for an omitted part
 ///   ["keyword", "kind", value]   kind=value (a keyword argument, an I/O specifier)
@@ -46,7 +48,7 @@ namespace sapfor::facts {
 enum class ExpressionKind : uint8_t {
   Null, Name, Integer, Real, Logical, String, Boz, Operator, Element, Section, Substring, Call, Intrinsic,
   StatementFunction, Apply, Subscript, Component, Paren, Complex, Array, Range, Keyword, ImpliedDo, Star,
-  AltReturn, Constant,
+  AltReturn, Constant, Binding,
 };
 
 /// The tag a kind's node begins with in JSON ("" for a name, an operator and null, which have none).
@@ -55,13 +57,13 @@ std::string_view tagOf(ExpressionKind kind);
 struct Expression {
   ExpressionKind kind = ExpressionKind::Null;
   /// Name, Constant: the name; Element .. Apply: the name applied; Operator: its spelling; literals but
-  /// Integer and Logical: the spelling; Component: the component; Keyword: the keyword;
-  /// ImpliedDo: its variable.
+  /// Integer and Logical: the spelling; Component: the component; Binding: the binding; Keyword:
+  /// the keyword; ImpliedDo: its variable.
   std::string text;
   int64_t value = 0;  ///< Integer: its value; Logical: 0 or 1; AltReturn: the label
   /// Literals: the kind, folded (a number) or as written (a string); monostate: none.
   std::variant<std::monostate, int64_t, std::string> literalKind;
-  /// Operands, arguments or subscripts in order; Subscript and Component: the base first;
+  /// Operands, arguments or subscripts in order; Subscript, Component and Binding: the base first;
   /// Range: lo, hi, stride; ImpliedDo: lo, hi, step, then the items; Constant: its value, when
   /// known (an Integer, Real or Logical literal).
   std::vector<Expression> args;

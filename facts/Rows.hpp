@@ -96,8 +96,44 @@ struct VariableRow {
   int equivalence = 0;  ///< its EQUIVALENCE group in its procedure; 0: none
   std::optional<int64_t> storageOffset;
   bool pointerComponents = false;
+  Id typeId = 0;  ///< TYPE(name), CLASS(name): its derived_type row (0: intrinsic, or not found)
   std::vector<DimensionRow> dims;
   bool operator==(const VariableRow&) const = default;
+};
+
+/// Table component: a data component of a derived type, in order.
+struct ComponentRow {
+  std::string name;
+  std::string type;  ///< as variable.type
+  int64_t kind = 0;
+  std::optional<int64_t> rank;
+  bool pointer = false, allocatable = false;
+  Id derivedId = 0;  ///< a component of a derived type: that type's row (0: intrinsic, or not found)
+  bool operator==(const ComponentRow&) const = default;
+};
+
+/// Table type_binding: a type-bound procedure (a generic binding has a row per specific binding).
+struct BindingRow {
+  std::string name;       ///< the binding's name
+  std::string procedure;  ///< what it binds: a procedure; a generic's specific binding; "": deferred
+  /// The module that has the procedure: "" an external procedure, nullopt not known here.
+  std::optional<std::string> module;
+  std::string pass;       ///< the passed-object dummy ("": the first dummy)
+  bool nopass = false, deferred = false, generic = false;
+  bool operator==(const BindingRow&) const = default;
+};
+
+/// Table derived_type: a TYPE definition with its components and bindings.
+struct DerivedTypeRow {
+  Id id = 0, procId = 0;  ///< procId: the unit that defines it
+  std::string name;
+  Id parentId = 0;        ///< EXTENDS(parent): that type's row (0: none, or parentUnknown)
+  bool parentUnknown = false;  ///< EXTENDS a type not loaded
+  bool abstract = false;
+  int line = 0;
+  std::vector<ComponentRow> components;
+  std::vector<BindingRow> bindings;
+  bool operator==(const DerivedTypeRow&) const = default;
 };
 
 struct LoopRow {
@@ -202,16 +238,29 @@ struct CallArgRow {
   std::string keyword, text, var;
   Id refId = 0;  ///< the array reference it is (an element, a section, a whole array)
   std::string expr;  ///< the value as expression JSON (facts/Expression.hpp)
+  bool object = false;  ///< the object of a type-bound call (obj of obj%p(x)): the first argument
   bool operator==(const CallArgRow&) const = default;
+};
+
+/// Table call_target: a procedure the front end resolved a call to (a module procedure; a generic
+/// interface's specifics, in order). module "": an external procedure.
+struct CallTargetRow {
+  std::string module, name;
+  bool operator==(const CallTargetRow&) const = default;
 };
 
 struct CallRow {
   Id id = 0, stmtId = 0, procId = 0, loopId = 0;
-  std::string callee;
+  std::string callee;   ///< as written: f, or obj%p for a type-bound procedure
   CallKind kind = CallKind::Subroutine;
   Id fileId = 0;
   int line = 0, col = 0;
+  CallResolution resolution = CallResolution::Name;
+  std::string binding;  ///< a type-bound call's binding (p of obj%p)
+  Id objectTypeId = 0;  ///< its object's declared type
+  bool polymorphic = false;  ///< that object is CLASS(...): any extension's binding may run
   std::vector<CallArgRow> args;
+  std::vector<CallTargetRow> targets;
   bool operator==(const CallRow&) const = default;
 };
 
@@ -282,6 +331,7 @@ struct DiagnosticRow {
 /// of the rows in the database); scalar references and obstacles in the order they are written.
 struct FileRows {
   std::vector<ProcedureRow> procedures;
+  std::vector<DerivedTypeRow> types;
   std::vector<VariableRow> variables;
   std::vector<LoopRow> loops;
   std::vector<ObstacleRow> obstacles;

@@ -67,6 +67,15 @@ enum class CallKind : uint8_t { Subroutine, Function, StatementFunction };
 SAPFOR_VOCABULARY(CallKind, "call", "kind", true, std::string_view("subroutine"), std::string_view("function"),
                   std::string_view("statement_function"));
 
+/// How the front end resolved a call's callee: by its name alone (an internal or external
+/// procedure: the analysis looks it up), to a module procedure or a generic interface's specifics
+/// (table call_target), to a type-bound procedure of its object's type (call.object_type_id), or
+/// to nothing it can know (a dummy procedure, a procedure pointer, a type-bound procedure of a
+/// type not loaded).
+enum class CallResolution : uint8_t { Name, Procedure, Generic, Binding, Unknown };
+SAPFOR_VOCABULARY(CallResolution, "call", "resolution", true, std::string_view("name"), std::string_view("procedure"),
+                  std::string_view("generic"), std::string_view("binding"), std::string_view("unknown"));
+
 /// The operator of a recognized reduction or induction update (loc: the location of a MAXLOC/MINLOC).
 enum class UpdateOp : uint8_t { Sum, Product, Max, Min, And, Or, Eqv, Neqv, Loc };
 SAPFOR_VOCABULARY(UpdateOp, "update_pattern", "op", true, std::string_view("sum"), std::string_view("product"),
@@ -220,6 +229,7 @@ void forEachVocabulary(Visit&& visit) {
   visit(Vocabulary<Access>{});
   visit(Vocabulary<RefContext>{});
   visit(Vocabulary<CallKind>{});
+  visit(Vocabulary<CallResolution>{});
   visit(Vocabulary<UpdateOp>{});
   visit(Vocabulary<Severity>{});
   visit(Vocabulary<StatementKind>{});

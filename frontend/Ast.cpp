@@ -199,10 +199,23 @@ StmtPtr makeCall(ExprPtr designator, SourcePos pos) {
   if (designator->kind == ExprKind::Name || designator->kind == ExprKind::Apply) {
     s->name = std::move(designator->text);
     s->exprs = std::move(designator->args);
-  } else {
-    // A type-bound procedure call (`call obj%method(x)`): keep the designator as the callee text.
-    s->name = exprText(*designator);
+    return s;
   }
+  // A type-bound procedure (`call obj%method(x)`, `call obj%method`): the callee is obj%method,
+  // the object passed is obj.
+  Expr* binding = designator.get();
+  if (designator->kind == ExprKind::Subscript && designator->args[0] && designator->args[0]->kind == ExprKind::Component) {
+    binding = designator->args[0].get();
+    for (size_t k = 1; k < designator->args.size(); ++k) s->exprs.push_back(std::move(designator->args[k]));
+  }
+  if (binding->kind != ExprKind::Component || !binding->args[0]) {
+    s->name = exprText(*designator);  // not a procedure's designator: left as text
+    s->exprs.clear();
+    return s;
+  }
+  s->name = exprText(*binding);
+  s->text = binding->text;
+  s->items.push_back(std::move(binding->args[0]));
   return s;
 }
 
@@ -318,6 +331,14 @@ void print(const Expr* e, std::string& out) {
       print(e->args[0].get(), out);
       out += '%';
       out += e->text;
+      return;
+    case ExprKind::BindingCall:
+      print(e->args[0].get(), out);
+      out += '%';
+      out += e->text;
+      out += '(';
+      printList(e->args, 1, e->args.size(), out);
+      out += ')';
       return;
     case ExprKind::Unary:
       out += e->op == Op::Defined ? e->text : opSpelling(e->op);

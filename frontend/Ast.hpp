@@ -34,6 +34,7 @@ enum class ExprKind : uint8_t {
   ImpliedDo,       ///< (args[0..items-1], text = lo, hi [, step]): controls are the last 2 or 3 args
   Star,            ///< `*` as a unit, format or length
   AltReturn,       ///< *label as an actual argument: intValue = label
+  BindingCall,     ///< obj%f(args): a type-bound function; text = f, args[0] = obj, args[1..] = arguments
 };
 
 enum class Op : uint8_t {
@@ -99,7 +100,8 @@ struct TypeSpec {
   ExprPtr kind;         ///< (kind) or (kind=...)
   ExprPtr len;          ///< character length; Star for (*)
   int starSize = 0;     ///< REAL*8: 8
-  std::string derived;  ///< TYPE(name)
+  std::string derived;  ///< TYPE(name), CLASS(name)
+  bool polymorphic = false;  ///< CLASS(name), CLASS(*)
 };
 
 struct DimSpec {
@@ -186,7 +188,8 @@ using StmtPtr = std::unique_ptr<Stmt>;
 ///   If: exprs = [condition], action; IfThen, ElseIf, Where*, SelectCase: exprs = [condition]
 ///   ArithIf: exprs = [value], labels = 3 targets; Goto: labels; ComputedGoto: labels, exprs = [index]
 ///   AssignedGoto: name, labels; Assign: labels = [label], name
-///   Call: name = callee, exprs = arguments; Return, Stop, Pause: exprs = [value?]
+///   Call: name = callee, exprs = arguments; a type-bound procedure's (CALL obj%p(x)): name = obj%p,
+///     text = p, items = [obj]; Return, Stop, Pause: exprs = [value?]
 ///   Exit, Cycle, End*: name = construct or unit name
 ///   Case: exprs = values and Ranges
 ///   Read/Write/Print/...: exprs = control list, items = data transfer list
@@ -196,6 +199,10 @@ using StmtPtr = std::unique_ptr<Stmt>;
 ///   TypeDecl/AttrStmt/Common/Implicit: decl; Parameter: exprs = Keyword(name = value)
 ///   Equivalence: decl->equivalences; Namelist: names = "/group" then its members, group by group
 ///   Use: name = module, renames, onlyList; ModuleProcedure: names; EndUnit: unitKeyword
+///   Procedure: name = interface, names, renames = name => target, attributes
+///   Generic: name = the generic binding (empty for OPERATOR(...), ...), names = its bindings
+///   TypeDef: name, attributes (abstract, extends(parent))
+///   Interface: name = a generic interface's name; text = operator, assignment, ... for those
 ///   Data: names = the variables its objects name (the values are not kept)
 struct Stmt {
   StmtKind kind = StmtKind::Unknown;
@@ -219,6 +226,8 @@ struct Stmt {
   std::string resultName;   ///< FUNCTION ... RESULT(r)
   std::string unitKeyword;  ///< END PROGRAM/SUBROUTINE/...: which; Read/Write...: the keyword
   std::string text;         ///< Format: the format specification
+  /// Procedure: attributes (pointer, nopass, pass(x), deferred); TypeDef: abstract, extends(p).
+  std::vector<std::string> attributes;
 };
 
 StmtPtr makeStmt(StmtKind kind, SourcePos pos);

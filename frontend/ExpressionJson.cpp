@@ -189,6 +189,13 @@ void appendExpressionJson(const Expr* e, std::string& out) {
       out += ',';
       appendJsonString(e->text, out);
       break;
+    case ExprKind::BindingCall:
+      open(ExpressionKind::Binding, out);
+      appendArgs(e->args, 0, 1, out);
+      out += ',';
+      appendJsonString(e->text, out);
+      appendArgs(e->args, 1, e->args.size(), out);
+      break;
     case ExprKind::Unary:
     case ExprKind::Binary:
       out += '[';

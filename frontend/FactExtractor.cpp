@@ -115,6 +115,9 @@ class Extractor {
       if ((s.procedure && s.storage != Storage::Result) || s.statementFunction) continue;
       p.variables.push_back(const_cast<Symbol*>(&s));
     }
+    for (const TypeDefinition& t : u.types)
+      if (t.heading->parsed)
+        if (DerivedType* type = scope.findType(t.heading->name); type && type->owner == &scope) p.types.push_back(type);
     facts_.procedures.push_back(std::move(p));
     int self = static_cast<int>(facts_.procedures.size()) - 1;
     for (const Stmt* st : u.specification) {
@@ -669,6 +672,7 @@ class Extractor {
 
   void functionObstacles(const Expr& e, const Stmt& s) {
     if (e.kind == ExprKind::Apply && e.ref == RefKind::FunctionCall) obstacleForAll(facts::ObstacleKind::Call, s, e.text);
+    if (e.kind == ExprKind::BindingCall) obstacleForAll(facts::ObstacleKind::Call, s, exprText(*e.args[0]) + "%" + e.text);
     for (const auto& a : e.args)
       if (a) functionObstacles(*a, s);
   }
@@ -849,6 +853,10 @@ class Extractor {
         for (size_t i = 1; i < e.args.size(); ++i)
           if (e.args[i]) access(*e.args[i], 'R', facts::RefContext::Subscript);
         return;
+      case ExprKind::BindingCall:  // obj%f(x): obj and x passed to f
+        for (const auto& a : e.args)
+          if (a) actual(a->kind == ExprKind::Keyword ? *a->args[0] : *a);
+        return;
       case ExprKind::ImpliedDo: {
         // The items read the implied DO's own values of its variable, which the statement sets
         // (the W below), not the value it had before: (a(i), i = 1, n) after DO i = 1, n does
@@ -985,6 +993,8 @@ class Extractor {
         }
         return;
       case StmtKind::Call:
+        for (const auto& e : s.items)  // a type-bound procedure's object, passed to it
+          if (e) actual(*e);
         for (const auto& e : s.exprs)
           if (e) actual(e->kind == ExprKind::Keyword ? *e->args[0] : *e);
         return;
@@ -1035,7 +1045,10 @@ class Extractor {
     return arg;
   }
 
-  void call(const std::string& callee, facts::CallKind kind, const ExprList& args, SourcePos pos) {
+  /// A call of `callee` (the symbol the name means here, null: none) with args[from..]; `object`:
+  /// a type-bound procedure's object, `binding` its binding.
+  void call(const std::string& callee, facts::CallKind kind, const ExprList& args, SourcePos pos, const Symbol* symbol,
+            const Expr* object = nullptr, const std::string& binding = {}, size_t from = 0) {
     CallFacts c;
     c.stmt = stmt_;
     c.proc = proc_;
@@ -1045,18 +1058,68 @@ class Extractor {
     c.fileIndex = facts_.statements[static_cast<size_t>(stmt_)].fileIndex;
     c.line = pos.line;
     c.col = pos.col;
-    for (const auto& a : args)
-      if (a) c.args.push_back(argument(*a));
+    if (object) {
+      c.args.push_back(argument(*object));
+      c.args.back().object = true;
+      c.binding = binding;
+      resolveBinding(*object, binding, c);
+    } else if (kind != facts::CallKind::StatementFunction) {
+      resolveCallee(symbol, c);
+    }
+    for (size_t k = from; k < args.size(); ++k)
+      if (args[k]) c.args.push_back(argument(*args[k]));
     facts_.calls.push_back(std::move(c));
+  }
+
+  /// Which procedure a name means (Symbols.hpp): a module procedure, a generic's specifics, a
+  /// dummy procedure or a procedure pointer (nothing known); else its name decides (an internal
+  /// or external procedure).
+  static void resolveCallee(const Symbol* symbol, CallFacts& c) {
+    if (!symbol || symbol->statementFunction) return;
+    auto unknown = [](const Symbol& s) { return s.storage == Storage::Dummy || s.pointer; };
+    if (symbol->generic) {
+      c.resolution = facts::CallResolution::Generic;
+      for (const Symbol* specific : symbol->specifics) {
+        if (!specific || unknown(*specific)) {
+          c.resolution = facts::CallResolution::Unknown;
+          c.targets.clear();
+          return;
+        }
+        c.targets.emplace_back(specific->procedureModule, specific->name);
+      }
+      return;
+    }
+    if (unknown(*symbol)) {
+      c.resolution = facts::CallResolution::Unknown;
+    } else if (!symbol->procedureModule.empty()) {
+      c.resolution = facts::CallResolution::Procedure;
+      c.targets.emplace_back(symbol->procedureModule, symbol->name);
+    }
+  }
+
+  /// A type-bound procedure `binding` of `object`'s declared type: resolved by the analysis
+  /// (with the type's extensions when the object is polymorphic); unknown when the type is not
+  /// loaded or binds no such procedure (a procedure pointer component).
+  static void resolveBinding(const Expr& object, const std::string& binding, CallFacts& c) {
+    const TypeInfo type = typeOf(object);
+    c.objectType = type.definition;
+    c.polymorphic = type.polymorphic;
+    bool known = type.definition && type.definition->binding(binding);
+    for (const DerivedType* t = type.definition; known && t; t = t->parent) known = !t->extendsUnknown;
+    c.resolution = known ? facts::CallResolution::Binding : facts::CallResolution::Unknown;
   }
 
   void functionCalls(const Expr& e) {
     for (const auto& a : e.args)
       if (a) functionCalls(*a);
+    if (e.kind == ExprKind::BindingCall) {
+      call(exprText(*e.args[0]) + "%" + e.text, facts::CallKind::Function, e.args, e.pos, nullptr, e.args[0].get(), e.text, 1);
+      return;
+    }
     if (e.kind != ExprKind::Apply) return;
-    if (e.ref == RefKind::FunctionCall) call(e.text, facts::CallKind::Function, e.args, e.pos);
+    if (e.ref == RefKind::FunctionCall) call(e.text, facts::CallKind::Function, e.args, e.pos, e.symbol);
     if (e.ref == RefKind::StatementFunction) {
-      call(e.text, facts::CallKind::StatementFunction, e.args, e.pos);
+      call(e.text, facts::CallKind::StatementFunction, e.args, e.pos, e.symbol);
       inStatementFunction(e, [&](const Expr& body) { functionCalls(body); });
     }
   }
@@ -1080,7 +1143,14 @@ class Extractor {
   static constexpr int kStatementFunctionDepth = 16;
 
   void calls(const Stmt& s) {
-    if (s.kind == StmtKind::Call) call(s.name, facts::CallKind::Subroutine, s.exprs, s.pos);
+    if (s.kind == StmtKind::Call && s.parsed) {
+      if (!s.items.empty() && s.items[0])
+        call(s.name, facts::CallKind::Subroutine, s.exprs, s.pos, nullptr, s.items[0].get(), s.text);
+      else
+        call(s.name, facts::CallKind::Subroutine, s.exprs, s.pos, scope_->find(s.name));
+    } else if (s.kind == StmtKind::Call) {
+      call(s.name, facts::CallKind::Subroutine, s.exprs, s.pos, nullptr);
+    }
     for (const auto& e : s.exprs)
       if (e) functionCalls(*e);
     for (const auto& e : s.items)

@@ -67,10 +67,49 @@ facts::VariableRow variableRow(const Symbol& v, int64_t procId) {
   r.equivalence = v.equivalenceGroup;
   r.storageOffset = v.storageOffset;
   r.pointerComponents = v.pointerComponents;
+  if (v.type.definition) r.typeId = v.type.definition->dbId;
   for (const DimInfo& dim : v.dims) {
     bool deferred = dim.upperText.empty() && dim.spec == ":";
     r.dims.push_back({dim.spec, deferred ? std::string() : dim.lowerText, dim.upperText, dim.lower, dim.upper, dim.extent(),
                       dim.bounds});
+  }
+  return r;
+}
+
+facts::DerivedTypeRow typeRow(const DerivedType& t, int64_t procId) {
+  facts::DerivedTypeRow r;
+  r.id = t.dbId;
+  r.procId = procId;
+  r.name = t.name;
+  r.parentId = t.parent ? t.parent->dbId : 0;
+  r.parentUnknown = t.extendsUnknown;
+  r.abstract = t.abstract;
+  r.line = t.line;
+  for (const Symbol& c : t.components->symbols()) {
+    if (!t.components->owns(&c)) continue;
+    facts::ComponentRow row;
+    row.name = c.name;
+    row.type = c.type.name();
+    row.kind = c.type.kind;
+    if (!c.assumedRank()) row.rank = c.rank();
+    row.pointer = c.pointer;
+    row.allocatable = c.allocatable;
+    row.derivedId = c.type.definition ? c.type.definition->dbId : 0;
+    r.components.push_back(std::move(row));
+  }
+  for (const auto& [name, b] : t.bindings) {
+    if (!b.generic.empty()) {
+      for (const std::string& specific : b.generic) r.bindings.push_back({name, specific, std::string(), {}, false, false, true});
+      continue;
+    }
+    facts::BindingRow row;
+    row.name = name;
+    row.procedure = b.target;
+    if (b.targetSymbol) row.module = b.targetSymbol->procedureModule;  // "": an external procedure
+    row.pass = b.pass;
+    row.nopass = b.nopass;
+    row.deferred = b.deferred;
+    r.bindings.push_back(std::move(row));
   }
   return r;
 }
@@ -88,6 +127,12 @@ facts::FileRows FactWriter::write(FileFacts& facts, const FileTable& files) {
   auto refId = [&](int index) -> int64_t { return index < 0 ? 0 : refBase + index + 1; };
   auto varId = [](const Symbol* symbol) -> int64_t { return symbol ? symbol->dbId : 0; };
   facts::FileRows rows;
+
+  // The file's types first: its variables and components may be of any of them.
+  for (ProcedureFacts& p : facts.procedures)
+    for (DerivedType* t : p.types) t->dbId = ++types_;
+  for (size_t i = 0; i < facts.procedures.size(); ++i)
+    for (const DerivedType* t : facts.procedures[i].types) rows.types.push_back(typeRow(*t, procId(static_cast<int>(i))));
 
   rows.procedures.reserve(facts.procedures.size());
   for (size_t i = 0; i < facts.procedures.size(); ++i) {
@@ -215,7 +260,12 @@ facts::FileRows FactWriter::write(FileFacts& facts, const FileTable& files) {
     r.fileId = fileId(c.fileIndex);
     r.line = line(c.line);
     r.col = line(c.col);
-    for (CallArgFacts& a : c.args) r.args.push_back({a.keyword, a.text, a.var, refId(a.ref), std::move(a.expr)});
+    r.resolution = c.resolution;
+    r.binding = c.binding;
+    r.objectTypeId = c.objectType ? c.objectType->dbId : 0;
+    r.polymorphic = c.polymorphic;
+    for (CallArgFacts& a : c.args) r.args.push_back({a.keyword, a.text, a.var, refId(a.ref), std::move(a.expr), a.object});
+    for (auto& [module, name] : c.targets) r.targets.push_back({module, name});
     rows.calls.push_back(std::move(r));
   }
 

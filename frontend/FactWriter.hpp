@@ -53,6 +53,7 @@ class FactWriter {
   };
   std::vector<RegisteredFile> files_;          ///< by database id - 1
   std::unordered_map<int, int64_t> fileIds_;  ///< file index -> database id
+  int64_t types_ = 0;
   int64_t procedures_ = 0, variables_ = 0, loops_ = 0, statements_ = 0, refs_ = 0, calls_ = 0, directives_ = 0, blocks_ = 0;
   int64_t parallel_ = 0, diagnosticsWritten_ = 0;
 };

@@ -30,6 +30,7 @@ struct ProcedureFacts {
   std::string prefix;
   std::vector<std::string> parameters;
   std::vector<Symbol*> variables;  ///< the symbols it declares (or types implicitly), in order
+  std::vector<DerivedType*> types; ///< the derived types it defines, in order
   std::string key;                 ///< set by the writer
 };
 
@@ -134,6 +135,7 @@ struct CallArgFacts {
   std::string expr;  ///< the value as expression JSON (facts/Expression.hpp)
   std::string var;
   int ref = -1;  ///< the array reference the argument is (an element, a section, a whole array): its index
+  bool object = false;  ///< the object of a type-bound call (obj of obj%p(x))
 };
 
 struct CallFacts {
@@ -144,6 +146,11 @@ struct CallFacts {
   facts::CallKind kind = facts::CallKind::Subroutine;
   int fileIndex = 0;
   uint32_t line = 0, col = 0;
+  facts::CallResolution resolution = facts::CallResolution::Name;
+  std::string binding;                       ///< a type-bound call: p of obj%p
+  const DerivedType* objectType = nullptr;   ///< its object's declared type
+  bool polymorphic = false;
+  std::vector<std::pair<std::string, std::string>> targets;  ///< (module, procedure); module "": external
   std::vector<CallArgFacts> args;
 };
 

@@ -54,6 +54,7 @@ int keywordToken(std::string_view word) {
       {"FORALL", Token::KW_FORALL},
       {"FORMAT", Token::KW_FORMAT},
       {"FUNCTION", Token::KW_FUNCTION},
+      {"GENERIC", Token::KW_GENERIC},
       {"GETACTUAL", Token::KW_GET_ACTUAL},
       {"GET_ACTUAL", Token::KW_GET_ACTUAL},
       {"GOTO", Token::KW_GOTO},

@@ -124,6 +124,11 @@ class Counter {
         return child(*e.args[0], into);
       case ExprKind::Apply:
         return apply(e, into);
+      case ExprKind::BindingCall:
+        into.call += 1;
+        for (const auto& a : e.args)
+          if (a) child(a->kind == ExprKind::Keyword ? *a->args[0] : *a, into);
+        return {typeOf(e), false};
       case ExprKind::Subscript: {
         ExprInfo base = child(*e.args[0], into);
         subscripts(e, 1, into);

@@ -22,7 +22,7 @@ bool isUnitHeading(StmtKind kind) {
 /// Statements sapfor records but does not need to parse: they say nothing about loops, data or
 /// operations.
 bool recordedOnly(StmtKind kind) {
-  return kind == StmtKind::Format || kind == StmtKind::Generic || kind == StmtKind::Final || kind == StmtKind::Enum ||
+  return kind == StmtKind::Format || kind == StmtKind::Final || kind == StmtKind::Enum ||
          kind == StmtKind::ImageControl;
 }
 
@@ -54,8 +54,7 @@ class StructureBuilder {
   void statement(Stmt* s) {
     lastLine_ = std::max(lastLine_, s->endLine);
     if (interfaceDepth_ > 0) {
-      if (s->kind == StmtKind::Interface) ++interfaceDepth_;
-      if (s->kind == StmtKind::EndInterface) --interfaceDepth_;
+      interfaceStatement(s);
       return;
     }
     if (inTypeDefinition_) {
@@ -63,9 +62,11 @@ class StructureBuilder {
         inTypeDefinition_ = false;
       } else if (s->kind == StmtKind::Contains) {
         inTypeBindings_ = true;  // type-bound procedures follow: not components
-      } else if (s->kind == StmtKind::TypeDecl && !inTypeBindings_ && !units_.empty() &&
-                 !units_.back().unit->types.empty()) {
-        units_.back().unit->types.back().components.push_back(s);
+      } else if (!units_.empty() && !units_.back().unit->types.empty()) {
+        TypeDefinition& type = units_.back().unit->types.back();
+        if (s->kind == StmtKind::TypeDecl && !inTypeBindings_) type.components.push_back(s);
+        else if (inTypeBindings_ && s->parsed && (s->kind == StmtKind::Procedure || s->kind == StmtKind::Generic))
+          type.bindings.push_back(s);
       }
       return;
     }
@@ -96,6 +97,10 @@ class StructureBuilder {
         return;
       case StmtKind::Interface:
         interfaceDepth_ = 1;
+        inInterfaceBody_ = false;
+        if (!units_.empty() && s->parsed && !s->name.empty())
+          units_.back().unit->interfaces.push_back(GenericInterface{s, {}});
+        generic_ = !units_.empty() && s->parsed && !s->name.empty() ? &units_.back().unit->interfaces.back() : nullptr;
         return;
       case StmtKind::TypeDef: {
         Frame& frame = current(s);
@@ -121,6 +126,26 @@ class StructureBuilder {
       return;
     }
     executable(frame, s);
+  }
+
+  /// A statement inside an INTERFACE block: its specific procedures (MODULE PROCEDURE names at
+  /// its top level, the names of its interface bodies) are kept; nested blocks are counted.
+  void interfaceStatement(Stmt* s) {
+    if (s->kind == StmtKind::Interface) ++interfaceDepth_;
+    if (s->kind == StmtKind::EndInterface) --interfaceDepth_;
+    if (interfaceDepth_ == 0) generic_ = nullptr;
+    if (interfaceDepth_ != 1 || units_.empty() || !s->parsed) return;
+    if (inInterfaceBody_) {
+      if (s->kind == StmtKind::EndUnit) inInterfaceBody_ = false;
+      return;
+    }
+    if (s->kind == StmtKind::Subroutine || s->kind == StmtKind::Function) {
+      inInterfaceBody_ = true;
+      units_.back().unit->interfaceBodies.push_back(s);
+      if (generic_) generic_->specifics.push_back(s->name);
+    } else if ((s->kind == StmtKind::ModuleProcedure || s->kind == StmtKind::Procedure) && generic_) {
+      generic_->specifics.insert(generic_->specifics.end(), s->names.begin(), s->names.end());
+    }
   }
 
   void finish() {
@@ -384,6 +409,8 @@ class StructureBuilder {
   std::vector<Frame> units_;
   std::vector<DirectiveItem*> pendingDirectives_;
   int interfaceDepth_ = 0;
+  bool inInterfaceBody_ = false;        ///< between an interface body's heading and its END
+  GenericInterface* generic_ = nullptr;  ///< the generic interface being read
   bool inTypeDefinition_ = false;
   bool inTypeBindings_ = false;
   uint32_t lastLine_ = 0;  ///< the last line of the last statement seen

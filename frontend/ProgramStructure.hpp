@@ -45,6 +45,14 @@ struct Node {
 struct TypeDefinition {
   Stmt* heading = nullptr;
   std::vector<Stmt*> components;
+  std::vector<Stmt*> bindings;  ///< PROCEDURE and GENERIC statements after its CONTAINS
+};
+
+/// INTERFACE name ... END INTERFACE: a generic interface and its specific procedures: those
+/// MODULE PROCEDURE (or PROCEDURE) names and the procedures its interface bodies declare.
+struct GenericInterface {
+  Stmt* heading = nullptr;
+  std::vector<std::string> specifics;
 };
 
 struct ProgramUnit {
@@ -57,6 +65,9 @@ struct ProgramUnit {
   uint32_t endLine = 0;
   std::vector<Stmt*> specification;   ///< declarations, in order
   std::vector<TypeDefinition> types;  ///< derived types it defines, in order
+  std::vector<GenericInterface> interfaces;  ///< generic interfaces it declares, in order
+  /// The procedures interface bodies declare (external or dummy procedures), generic or not.
+  std::vector<Stmt*> interfaceBodies;
   std::vector<Node> body;             ///< the executable part
   std::vector<DirectiveItem*> directives;
   std::vector<std::unique_ptr<ProgramUnit>> contained;

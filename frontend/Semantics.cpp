@@ -350,6 +350,12 @@ TypeInfo typeOf(const Expr& e) {
       return typeOf(*e.args[0]);
     case ExprKind::Component:
       return e.symbol ? e.symbol->type : TypeInfo{};
+    case ExprKind::BindingCall: {
+      // The function the object's declared type binds; a generic's or a deferred one's is unknown.
+      const TypeInfo object = e.args.empty() || !e.args[0] ? TypeInfo{} : typeOf(*e.args[0]);
+      const Binding* b = object.definition ? object.definition->binding(e.text) : nullptr;
+      return b && b->targetSymbol ? b->targetSymbol->type : TypeInfo{};
+    }
     case ExprKind::Paren:
       return typeOf(*e.args[0]);
     case ExprKind::Unary:
@@ -450,8 +456,9 @@ TypeInfo resolveTypeSpec(const TypeSpec& spec, const Scope& scope) {
       TypeInfo t;
       t.base = BaseType::Derived;
       t.derived = spec.derived;
-      if (const DerivedType* definition = scope.findType(spec.derived); definition && definition->bytes)
-        t.size = *definition->bytes;
+      t.polymorphic = spec.polymorphic;
+      t.definition = scope.findType(spec.derived);
+      if (t.definition && t.definition->bytes) t.size = *t.definition->bytes;
       return t;
     }
     case BaseType::None: return {};

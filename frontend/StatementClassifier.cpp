@@ -581,7 +581,7 @@ class Classifier {
         if (m_.is(s, "function")) return procedureHeader(s);
         break;
       case 'g':
-        if (m_.is(s, "generic")) return StmtKind::Generic;
+        if (m_.is(s, "generic")) return kwKind(s, "generic", StmtKind::Generic);
         if (m_.is(s, "goto")) {
           kw(s, "goto");
           size_t p = s + 4;

@@ -99,6 +99,7 @@ class SymbolPass {
     for (auto& inner : unit.contained) {
       Symbol* s = scope->declare(inner->name, inner->line);
       s->procedure = true;
+      if (unit.kind == StmtKind::Module) s->procedureModule = unit.name;
       if (inner->heading && inner->heading->decl) {
         s->type = resolveTypeSpec(inner->heading->decl->type, *scope);
         s->implicitType = false;
@@ -131,6 +132,7 @@ class SymbolPass {
       specification(*s, *scope);
     }
     while (nextType < unit.types.size()) defineType(unit.types[nextType++], *scope);
+    interfaces(unit, *scope);
 
     // IMPLICIT statements apply to names declared before them too (dummies, the result).
     for (Symbol& s : scope->symbols())
@@ -214,9 +216,81 @@ class SymbolPass {
   /// A derived type's components, and its size: components in order, each aligned to its own
   /// size (as gfortran lays out a type without SEQUENCE or BIND(C)); unknown with an allocatable
   /// or pointer component, or one whose size is not constant.
+  /// The procedures a unit's interface bodies declare, and its generic interfaces: a generic's
+  /// specifics are the names it lists as the unit sees them (a module procedure, one a USE
+  /// brings in, an external procedure an interface body declares).
+  void interfaces(const ProgramUnit& unit, Scope& scope) {
+    for (const Stmt* body : unit.interfaceBodies) {
+      Symbol* s = scope.declare(body->name, body->pos.line);
+      s->procedure = true;
+      if (s->storage != Storage::Dummy && body->prefix.find("module") == std::string::npos) s->external = true;
+    }
+    for (const GenericInterface& g : unit.interfaces) {
+      const std::string& name = g.heading->name;
+      Symbol* existing = scope.findLocal(name);
+      Symbol* generic = existing;
+      if (!existing || !scope.owns(existing)) {
+        // A generic a USE brings in, extended here: this unit's own, with the module's specifics.
+        generic = scope.redeclare(name, g.heading->pos.line);
+        if (existing) generic->specifics = existing->specifics;
+      }
+      generic->procedure = true;
+      generic->generic = true;
+      for (const std::string& specific : g.specifics) {
+        Symbol* s = scope.find(specific);
+        if (s == generic && !generic->procedureModule.empty()) {
+          generic->specifics.push_back(generic);  // a module procedure of the generic's own name
+          continue;
+        }
+        if (!s || s == generic) {
+          s = scope.redeclare(specific == name ? specific + "%specific" : specific, g.heading->pos.line);
+          s->name = specific;
+          s->procedure = s->external = true;
+        }
+        generic->specifics.push_back(s);
+      }
+    }
+  }
+
+  /// The type-bound procedures of a type definition (PROCEDURE and GENERIC after its CONTAINS).
+  void bindings(const TypeDefinition& definition, DerivedType& type, const Scope& scope) {
+    for (const Stmt* st : definition.bindings) {
+      if (st->kind == StmtKind::Generic) {
+        if (st->name.empty()) continue;  // OPERATOR(...), ASSIGNMENT(=): not called by name
+        auto at = std::find_if(type.bindings.begin(), type.bindings.end(), [&](const auto& b) { return b.first == st->name; });
+        if (at == type.bindings.end()) at = type.bindings.insert(type.bindings.end(), {st->name, Binding{}});
+        at->second.generic.insert(at->second.generic.end(), st->names.begin(), st->names.end());
+        continue;
+      }
+      Binding b;
+      for (const std::string& a : st->attributes) {
+        if (a == "nopass") b.nopass = true;
+        else if (a == "deferred") b.deferred = true;
+        else if (a.starts_with("pass(") && a.back() == ')') b.pass = a.substr(5, a.size() - 6);
+      }
+      for (const UseRename& r : st->renames) {
+        Binding one = b;
+        if (!one.deferred) {
+          one.target = r.remote;
+          one.targetSymbol = r.remote.empty() ? nullptr : scope.find(r.remote);
+        }
+        type.bindings.emplace_back(r.local, std::move(one));
+      }
+    }
+  }
+
   void defineType(const TypeDefinition& definition, Scope& scope) {
     if (!definition.heading->parsed) return;
     DerivedType* type = scope.defineType(definition.heading->name);
+    type->line = static_cast<int>(definition.heading->pos.line);
+    for (const std::string& a : definition.heading->attributes) {
+      if (a == "abstract") type->abstract = true;
+      if (a.starts_with("extends(") && a.back() == ')') {
+        type->parent = scope.findType(a.substr(8, a.size() - 9));
+        type->extendsUnknown = type->parent == nullptr;
+      }
+    }
+    bindings(definition, *type, scope);
     Scope& components = *type->components;
     for (Stmt* st : definition.components) {
       if (!st->parsed) continue;
@@ -236,6 +310,7 @@ class SymbolPass {
       std::optional<int64_t> end = checkedAdd(offset, align - 1);
       return end ? std::optional<int64_t>(*end / align * align) : std::nullopt;
     };
+    if (type->parent || type->extendsUnknown) return;  // the parent's components come first: not laid out here
     int64_t offset = 0, widest = 1;
     for (const Symbol& c : components.symbols()) {
       std::optional<int64_t> bytes = c.type.bytes();
@@ -648,6 +723,7 @@ class SymbolPass {
         if (!s.name.empty()) markVariable(scope, s.name);
         break;
       case StmtKind::Call:
+        if (!s.items.empty()) break;  // a type-bound procedure: no name of the unit's
         if (Symbol* callee = scope.find(s.name)) callee->procedure = true;
         break;
       case StmtKind::AssignedGoto:
@@ -766,8 +842,8 @@ class SymbolPass {
         resolveExpr(*e.args[0], scope, dummies);
         TypeInfo base = typeOf(*e.args[0]);
         if (base.base != BaseType::Derived) return;
-        if (const DerivedType* type = scope.findType(base.derived)) {
-          if (Symbol* component = type->components->findLocal(e.text)) {
+        if (const DerivedType* type = base.definition ? base.definition : scope.findType(base.derived)) {
+          if (Symbol* component = type->component(e.text)) {
             e.symbol = component;
             e.ref = component->isArray() ? RefKind::WholeArray : RefKind::Variable;
           }
@@ -786,6 +862,14 @@ class SymbolPass {
         if (base.kind == ExprKind::Component && base.symbol && base.symbol->isArray()) {
           e.symbol = base.symbol;
           e.ref = section ? RefKind::ArraySection : RefKind::ArrayElement;
+        } else if (base.kind == ExprKind::Component && !base.symbol && typeOf(*base.args[0]).base == BaseType::Derived) {
+          // p%f(x), f no data component of p's type: a type-bound function, a procedure pointer
+          // component, or (the type unknown here) either; a call, whatever it does.
+          ExprPtr object = std::move(e.args[0]->args[0]);
+          e.text = e.args[0]->text;
+          e.args[0] = std::move(object);
+          e.kind = ExprKind::BindingCall;
+          e.ref = RefKind::FunctionCall;
         }
         return;
       }

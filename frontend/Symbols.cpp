@@ -134,12 +134,34 @@ DerivedType* Scope::defineType(const std::string& name) {
   type.name = name;
   type.components = std::make_unique<Scope>(this);
   type.components->rules().none();
+  type.owner = this;
   types_[name] = &type;
   return &type;
 }
 
+Symbol* DerivedType::component(const std::string& name) const {
+  // A parent's components are the extension's: walk up (a bounded chain: a type extends one
+  // defined before it).
+  int depth = 0;
+  for (const DerivedType* t = this; t && depth < 64; t = t->parent, ++depth)
+    if (Symbol* c = t->components->findLocal(name)) return c;
+  return nullptr;
+}
+
+const Binding* DerivedType::binding(const std::string& name) const {
+  int depth = 0;
+  for (const DerivedType* t = this; t && depth < 64; t = t->parent, ++depth)
+    for (const auto& [bound, b] : t->bindings)
+      if (bound == name) return &b;
+  return nullptr;
+}
+
 Symbol* Scope::declare(const std::string& name, uint32_t line) {
   if (Symbol* existing = findLocal(name)) return existing;
+  return redeclare(name, line);
+}
+
+Symbol* Scope::redeclare(const std::string& name, uint32_t line) {
   own_.emplace_back();
   Symbol& symbol = own_.back();
   symbol.name = name;

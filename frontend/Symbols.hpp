@@ -19,6 +19,8 @@
 
 namespace sapfor::frontend {
 
+struct DerivedType;
+
 /// An intrinsic or derived type with its kind (bytes for the numeric types).
 struct TypeInfo {
   BaseType base = BaseType::None;  ///< Integer, Real, Complex, Logical, Character, Derived or None
@@ -26,6 +28,8 @@ struct TypeInfo {
   int64_t charLen = -1;            ///< CHARACTER length, -1 when not constant
   std::string derived;             ///< TYPE(name)
   int64_t size = -1;               ///< TYPE(name): the bytes of one value, when its definition gives them
+  const DerivedType* definition = nullptr;  ///< TYPE(name), CLASS(name): the definition, when found
+  bool polymorphic = false;        ///< CLASS(name), CLASS(*)
 
   static TypeInfo integer(int kind = 4) { return {BaseType::Integer, kind, -1, {}, -1}; }
   static TypeInfo real(int kind = 4) { return {BaseType::Real, kind, -1, {}, -1}; }
@@ -94,6 +98,11 @@ struct Symbol {
   bool external = false;       ///< declared EXTERNAL
   bool intrinsic = false;      ///< declared INTRINSIC
   bool procedure = false;      ///< the name of a procedure (called, declared EXTERNAL, a function result's function)
+  /// A procedure a module CONTAINS: the module's name (USE brings the symbol in, renamed or not).
+  std::string procedureModule;
+  /// A generic interface: its specific procedures (a null one: not found), in order.
+  std::vector<const Symbol*> specifics;
+  bool generic = false;
   bool statementFunction = false;
   /// Storage association: the EQUIVALENCE group it is in (1, 2... in its unit; 0: none), and the
   /// byte offset of its first element in its COMMON block or, outside COMMON, in its group.
@@ -120,11 +129,33 @@ struct Symbol {
 
 class Scope;
 
+/// A type-bound procedure: PROCEDURE [, attributes] :: name [=> target], or GENERIC :: name => specifics.
+struct Binding {
+  std::string target;               ///< the procedure it binds (empty: deferred, or a generic)
+  const Symbol* targetSymbol = nullptr;  ///< that procedure as the type's scope sees it (null: not found)
+  std::string pass;                 ///< PASS(x): the passed-object dummy; empty: the first dummy
+  bool nopass = false;
+  bool deferred = false;
+  std::vector<std::string> generic; ///< GENERIC: the specific bindings, by name
+};
+
 /// TYPE name ... END TYPE: its components are the symbols of a scope of their own.
 struct DerivedType {
   std::string name;
   std::unique_ptr<Scope> components;
   std::optional<int64_t> bytes;  ///< the size of one value (components in order, naturally aligned)
+  const DerivedType* parent = nullptr;  ///< EXTENDS(parent), when found
+  bool extendsUnknown = false;          ///< EXTENDS(parent) of a type not found here
+  bool abstract = false;
+  std::vector<std::pair<std::string, Binding>> bindings;  ///< in the order declared
+  const class Scope* owner = nullptr;   ///< the scope that defines it
+  int line = 0;
+  int64_t dbId = 0;                     ///< derived_type.type_id once written to the database
+
+  /// A data component, its own or inherited (null: none of that name).
+  Symbol* component(const std::string& name) const;
+  /// A binding, its own or inherited (null: none of that name).
+  const Binding* binding(const std::string& name) const;
 };
 
 /// The implicit typing map: one type per initial letter; IMPLICIT NONE leaves it empty.
@@ -145,6 +176,8 @@ class Scope {
   Symbol* find(const std::string& name) const;
   /// The symbol this unit owns for `name`, created (implicitly typed) when absent locally.
   Symbol* declare(const std::string& name, uint32_t line);
+  /// A new symbol this unit owns for `name`, in place of the one the name had (a USE's).
+  Symbol* redeclare(const std::string& name, uint32_t line);
   void alias(const std::string& name, Symbol* symbol) { names_[name] = symbol; }
   bool owns(const Symbol* symbol) const { return symbol && symbol->owner == this; }
 

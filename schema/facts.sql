@@ -55,6 +55,43 @@ CREATE TABLE parameter (                  -- dummy arguments, in order
   PRIMARY KEY (proc_id, pos)
 ) WITHOUT ROWID;
 
+-- Derived types (TYPE name ... END TYPE), their data components and type-bound procedures.
+CREATE TABLE derived_type (
+  type_id   INTEGER PRIMARY KEY,
+  proc_id   INTEGER NOT NULL REFERENCES procedure,  -- the unit that defines it (a module, a procedure)
+  name      TEXT NOT NULL,
+  parent_id INTEGER REFERENCES derived_type,        -- EXTENDS(parent), when the parent is loaded
+  parent_unknown INTEGER NOT NULL DEFAULT 0,        -- 1: EXTENDS a type not loaded
+  abstract  INTEGER NOT NULL DEFAULT 0,
+  line      INTEGER
+);
+
+CREATE TABLE component (                  -- its own data components, in order (a parent's are the parent's)
+  type_id     INTEGER NOT NULL REFERENCES derived_type,
+  pos         INTEGER NOT NULL,
+  name        TEXT NOT NULL,
+  type        TEXT NOT NULL,              -- as variable.type
+  kind        INTEGER,
+  rank        INTEGER,
+  pointer     INTEGER NOT NULL DEFAULT 0,
+  allocatable INTEGER NOT NULL DEFAULT 0,
+  derived_id  INTEGER REFERENCES derived_type,  -- a component of a derived type: that type
+  PRIMARY KEY (type_id, pos)
+) WITHOUT ROWID;
+
+CREATE TABLE type_binding (               -- PROCEDURE [, attributes] :: name [=> procedure]; GENERIC :: name => bindings
+  type_id   INTEGER NOT NULL REFERENCES derived_type,
+  pos       INTEGER NOT NULL,
+  name      TEXT NOT NULL,                -- the binding (a generic binding: a row per specific)
+  procedure TEXT,                         -- the procedure it binds; a generic's specific binding; NULL: deferred
+  module    TEXT,                         -- the module that has that procedure; '': external; NULL: not loaded
+  pass      TEXT,                         -- PASS(x): the passed-object dummy; NULL: the first
+  nopass    INTEGER NOT NULL DEFAULT 0,
+  deferred  INTEGER NOT NULL DEFAULT 0,
+  generic   INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (type_id, pos)
+) WITHOUT ROWID;
+
 CREATE TABLE variable (
   var_id    INTEGER PRIMARY KEY,
   proc_id   INTEGER NOT NULL REFERENCES procedure,  -- where it is declared (a module for module variables)
@@ -80,6 +117,7 @@ CREATE TABLE variable (
   equivalence    INTEGER,
   storage_offset INTEGER,
   pointer_components INTEGER NOT NULL DEFAULT 0,  -- of a derived type with a POINTER component (at any depth)
+  type_id   INTEGER REFERENCES derived_type,     -- TYPE(name), CLASS(name): its definition, when loaded
   UNIQUE (proc_id, name)
 );
 
@@ -172,12 +210,14 @@ CREATE TABLE block (
 -- What the statement computes, as JSON (facts/Expression.hpp; query it with json_tree): an object
 -- with, when not empty, "name" (a DO variable, a callee, the construct of an EXIT), "exprs" (an
 -- assignment's target and value; a condition; a DO's lower, upper, step; a call's arguments; an
--- I/O control list; ...), "items" (an I/O data list), "action" (a logical IF's action, alike).
+-- I/O control list; ...), "items" (an I/O data list; a type-bound CALL's object), "action" (a
+-- logical IF's action, alike).
 -- An expression is a name ("a"), an integer (5), null (omitted), or [TAG, ...]: an operator by
 -- its spelling (["+", x, y], ["-", x], [".and.", p, q]); ["element", "a", i, j], "section",
 -- "substring", "call" (a user function), "intrinsic", "statement_function", "apply" (not
 -- resolved); ["int", 5, kind], ["real", "1.5d0"(, kind)], ["logical", 1], ["string", "'s'"],
--- ["boz", "z'f'"]; ["subscript", base, s...], ["component", base, "x"], ["paren", x],
+-- ["boz", "z'f'"]; ["subscript", base, s...], ["component", base, "x"], ["binding", obj, "f",
+-- arg...] (obj%f(arg...), a type-bound function), ["paren", x],
 -- ["complex", re, im], ["array", item...], ["range", lo, hi, stride], ["keyword", "kind", v],
 -- ["implied_do", "i", lo, hi, step, item...], ["star"], ["alt_return", 10]. NULL: none (CONTINUE).
 CREATE TABLE statement (
@@ -260,13 +300,31 @@ CREATE TABLE call (
   stmt_id INTEGER NOT NULL REFERENCES statement,
   proc_id INTEGER NOT NULL REFERENCES procedure,
   loop_id INTEGER REFERENCES loop,        -- innermost enclosing loop
-  callee  TEXT NOT NULL,
+  callee  TEXT NOT NULL,                  -- as written: f; obj%p for a type-bound procedure
   kind    TEXT NOT NULL CHECK (kind = 'subroutine' OR kind = 'function' OR kind = 'statement_function'),
-  nargs   INTEGER NOT NULL,
+  nargs   INTEGER NOT NULL,               -- the call_arg rows (a type-bound call's object is one)
   file_id INTEGER NOT NULL REFERENCES file,
   line    INTEGER NOT NULL,
-  col     INTEGER NOT NULL
+  col     INTEGER NOT NULL,
+  -- how the front end resolved the callee: name (an internal or external procedure of that name),
+  -- procedure (a module procedure: call_target), generic (a generic interface's specifics:
+  -- call_target), binding (binding of object_type_id, or of any extension of it when polymorphic),
+  -- unknown (a dummy procedure, a procedure pointer, a type-bound procedure of a type not loaded)
+  resolution TEXT NOT NULL DEFAULT 'name' CHECK (resolution = 'name' OR resolution = 'procedure' OR
+                                                 resolution = 'generic' OR resolution = 'binding' OR
+                                                 resolution = 'unknown'),
+  binding    TEXT,                        -- a type-bound call: p of obj%p
+  object_type_id INTEGER REFERENCES derived_type,  -- its object's declared type
+  polymorphic INTEGER NOT NULL DEFAULT 0  -- the object is CLASS(...)
 );
+
+CREATE TABLE call_target (                -- the procedures a call was resolved to, in order
+  call_id INTEGER NOT NULL REFERENCES call,
+  pos     INTEGER NOT NULL,
+  module  TEXT NOT NULL,                  -- '': an external procedure
+  name    TEXT NOT NULL,
+  PRIMARY KEY (call_id, pos)
+) WITHOUT ROWID;
 
 CREATE TABLE call_arg (
   call_id INTEGER NOT NULL REFERENCES call,
@@ -276,6 +334,7 @@ CREATE TABLE call_arg (
   var     TEXT,                           -- the variable when the argument is one or an element of one
   ref_id  INTEGER REFERENCES array_ref,   -- the array reference it is (an element, a section, a whole array)
   expr    TEXT,                           -- the value as an expression tree (JSON, see statement.expr)
+  object  INTEGER NOT NULL DEFAULT 0,     -- 1: the object of a type-bound call (obj of obj%p(x)), pos 1
   PRIMARY KEY (call_id, pos)
 ) WITHOUT ROWID;
 

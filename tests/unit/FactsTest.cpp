@@ -47,6 +47,7 @@ FileRows readBack(SQLite::Database& db, const FileRows& like) {
   Reader reader(db);
   FileRows out;
   out.procedures = reader.procedures();
+  out.types = reader.types();
   reader.forEachVariable([&](VariableRow&& v) { out.variables.push_back(std::move(v)); });
   // A range of variables reads the same rows as the whole table, dimensions included.
   std::vector<VariableRow> ranged;
@@ -82,6 +83,7 @@ FileRows readBack(SQLite::Database& db, const FileRows& like) {
 /// Compares table by table, so that a failure names the table.
 void checkEqual(const FileRows& a, const FileRows& b) {
   CHECK(a.procedures == b.procedures);
+  CHECK(a.types == b.types);
   CHECK(a.variables == b.variables);
   CHECK(a.loops == b.loops);
   CHECK(a.obstacles == b.obstacles);
@@ -109,7 +111,7 @@ TEST_CASE("every vocabulary names exactly the values its column's CHECK allows")
     CHECK(checkedValues(*db, V::table, V::column) == names);
     CHECK(names.size() == V::names.size());  // no name twice
   });
-  CHECK(checked == 11);
+  CHECK(checked == 12);
 }
 
 TEST_CASE("a vocabulary's names and values map both ways") {
@@ -140,6 +142,7 @@ TEST_CASE("rows with every field set are read back equal") {
   v.line = 4;
   v.equivalence = 2;
   v.storageOffset = 16;
+  v.typeId = 2;
   v.dims = {{"0:n+1", "0", "n+1", 0, std::nullopt, std::nullopt, R"([0,["+","n",1]])"},
             {"10", "1", "10", 1, 10, 10, "[null,10]"}};
   VariableRow w;
@@ -152,6 +155,17 @@ TEST_CASE("rows with every field set are read back equal") {
   w.line = 5;  // rank 0, no bytes, no COMMON: the NULLs
   w.rank = 0;
   rows.variables = {v, w};
+  // A parent type and an extension: components, a procedure, a deferred one, a generic, NOPASS,
+  // PASS(x), a procedure of a module not loaded (no module) and an external one ("").
+  DerivedTypeRow base{1, 2, "shape", 0, false, true, 3, {{"n", "integer", 4, 0, false, false, 0}}, {}};
+  base.bindings = {{"area", "", std::nullopt, "", false, true, false}, {"get", "get_one", "m", "", false, false, true}};
+  DerivedTypeRow square{2, 2, "square", 1, false, false, 8, {}, {}};
+  square.components = {{"side", "real", 8, 1, false, true, 0}, {"next", "type(square)", 0, 0, true, false, 2}};
+  square.bindings = {{"area", "square_area", "m", "self", false, false, false},
+                     {"count", "counter", "", "", true, false, false},
+                     {"peek", "peek", std::nullopt, "", false, false, false}};
+  DerivedTypeRow orphan{3, 1, "orphan", 0, true, false, 12, {}, {}};
+  rows.types = {base, square, orphan};
   LoopRow l;
   l.id = 1;
   l.key = "m.solve:1";
@@ -214,8 +228,29 @@ TEST_CASE("rows with every field set are read back equal") {
   r.col = 9;
   r.subscripts = {{"i-1", true, -1, false, {{"i", 1, true}}}, {"1:n", false, std::nullopt, true, {}}};
   rows.arrayRefs = {r};
-  rows.calls = {{1, 2, 1, 1, "f", CallKind::StatementFunction, 1, 11, 9, {{"x", "a(i-1,1:n)", "a", 1, R"(["section","a",["-","i",1],["range",1,"n",null]])"},
-                                                                        {"", "2", "", 0, "2"}}}};
+  auto callAt = [](Id id, const char* callee, CallKind kind, int line, int col) {
+    CallRow c;
+    c.id = id;
+    c.stmtId = 2;
+    c.procId = c.loopId = c.fileId = 1;
+    c.callee = callee;
+    c.kind = kind;
+    c.line = line;
+    c.col = col;
+    return c;
+  };
+  CallRow f = callAt(1, "f", CallKind::StatementFunction, 11, 9);
+  f.args = {{"x", "a(i-1,1:n)", "a", 1, R"(["section","a",["-","i",1],["range",1,"n",null]])", false}, {"", "2", "", 0, "2", false}};
+  CallRow bound = callAt(2, "s%area", CallKind::Function, 11, 20);
+  bound.resolution = CallResolution::Binding;
+  bound.binding = "area";
+  bound.objectTypeId = 1;
+  bound.polymorphic = true;
+  bound.args = {{"", "s", "s", 0, R"("s")", true}};
+  CallRow generic = callAt(3, "solve", CallKind::Subroutine, 12, 7);
+  generic.resolution = CallResolution::Generic;
+  generic.targets = {{"m", "solve_1d"}, {"", "solve_ext"}};
+  rows.calls = {f, bound, generic};
   rows.labels = {{1, 10, 1, 0}, {1, 99, 0, 2}};
   rows.jumps = {{2, 10}, {2, 99}};
   DirectiveRow d;
