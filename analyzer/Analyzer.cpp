@@ -165,7 +165,7 @@ class ResultWriter {
 struct KernelCall {
   Id procId = 0;  ///< the caller
   std::string nestKey;
-  std::string callee;
+  CallSpec call;
   int line = 0;
 };
 
@@ -176,7 +176,7 @@ void kernelCalls(const Program& program, const Expert& expert, std::vector<Kerne
     const LoopRow& nest = program.loop(e.loopId);
     for (const CallRow& c : program.calls)
       if (c.kind != CallKind::StatementFunction && c.stmtId >= nest.firstStmt && c.stmtId <= nest.lastStmt)
-        out.push_back({program.current, nest.key, c.callee, c.line});
+        out.push_back({program.current, nest.key, CallSpec::of(c), c.line});
   }
 }
 
@@ -188,20 +188,22 @@ void withdrawInsideKernels(SQLite::Database& db, const std::string& schema, cons
                            const std::vector<KernelCall>& calls, AnalysisReport& report) {
   std::map<Id, const KernelCall*> reachedBy;  // a procedure, the call in a proposed nest that reaches it
   std::vector<Id> pending;
-  auto reach = [&](Id target, const KernelCall* by) {
-    if (target && reachedBy.emplace(target, by).second) pending.push_back(target);
+  auto reach = [&](const CallSpec& call, Id caller, const KernelCall* by) {
+    for (const CallTarget& t : effects.resolve(call, caller).targets)
+      if (reachedBy.emplace(t.proc, by).second) pending.push_back(t.proc);
   };
-  for (const KernelCall& c : calls) reach(effects.callee(c.callee, c.procId), &c);
+  for (const KernelCall& c : calls) reach(c.call, c.procId, &c);
   if (reachedBy.empty()) return;
-  SQLite::Statement callees(db, "SELECT callee FROM main.call WHERE call_id BETWEEN ?1 AND ?2 AND kind <> 'statement_function'");
+  facts::Reader rows(db, facts::Reader::Expressions::Skip);
+  std::vector<CallRow> callees;
   while (!pending.empty()) {
     Id procId = pending.back();
     pending.pop_back();
     const IdRange range = program.procedure(procId).calls;
-    callees.bind(1, range.first);
-    callees.bind(2, range.last);
-    while (callees.executeStep()) reach(effects.callee(callees.getColumn(0).getString(), procId), reachedBy[procId]);
-    callees.reset();
+    callees.clear();
+    if (!range.empty()) rows.calls(range.first, range.last, callees);
+    for (const CallRow& c : callees)
+      if (c.kind != CallKind::StatementFunction) reach(CallSpec::of(c), procId, reachedBy[procId]);
   }
   SQLite::Statement directives(db, "SELECT loop_id, kind, line FROM " + schema +
                                        ".expert_directive WHERE expert_id BETWEEN ?1 AND ?2 ORDER BY expert_id");
@@ -223,9 +225,9 @@ void withdrawInsideKernels(SQLite::Database& db, const std::string& schema, cons
     }
     directives.reset();
     const std::string& name = program.procedure(procId).name;
-    std::string message = "parallel, but not proposed: " + by->nestKey + ", which the expert proposes, calls " + by->callee +
+    std::string message = "parallel, but not proposed: " + by->nestKey + ", which the expert proposes, calls " + by->call.callee +
                           " (line " + std::to_string(by->line) + ")" +
-                          (by->callee == name ? "" : ", which reaches " + name) +
+                          (by->call.callee == name ? "" : ", which reaches " + name) +
                           ", and DVMH runs no PARALLEL inside another one's kernel";
     for (const auto& [loopId, line] : parallel) {
       nextPos.bind(1, loopId);
@@ -439,7 +441,7 @@ struct StreamingAnalysis::State {
   /// a call reaches another procedure in the end. What to take back then is kept with them.
   struct Settled {
     Id procId = 0;
-    std::vector<std::pair<std::string, Id>> calls;  ///< callee name, the procedure it reached
+    std::vector<std::pair<CallSpec, ResolvedCall>> calls;  ///< a call, the procedures it reached
     size_t firstFinding = 0, endFinding = 0;
     int parallel = 0, across = 0, expertDirectives = 0;
   };
@@ -516,10 +518,10 @@ struct StreamingAnalysis::State {
           break;
         }
         if (!target) after.push_back(&c);
-        else check.calls.emplace_back(c.callee, *target);
+        else check.calls.emplace_back(CallSpec::of(c), effects->resolve(c));
       }
       if (now)
-        for (const CallRow* c : after) check.calls.emplace_back(c->callee, effects->callee(*c));
+        for (const CallRow* c : after) check.calls.emplace_back(CallSpec::of(*c), effects->resolve(*c));
       auto keepDirectives = [&] {  // for finish(), which may analyze the procedure
         auto user = fileIndex.parallelByProcedure.find(program.current);
         if (user != fileIndex.parallelByProcedure.end())
@@ -556,10 +558,13 @@ struct StreamingAnalysis::State {
   /// reach; one passed to a dummy such a call does not read yet; any, when a call is to a
   /// procedure inside this one (host association).
   bool mayReadLoopValues(const std::vector<const CallRow*>& calls, const LoopAnalysis& loops) {
-    for (const CallRow* c : calls)
-      if (Id target = effects->callee(*c))
-        for (Id host = program.procedure(target).hostId; host != 0; host = program.procedure(host).hostId)
+    for (const CallRow* c : calls) {
+      const ResolvedCall r = effects->resolve(*c);
+      if (r.unknown) return true;
+      for (const CallTarget& t : r.targets)
+        for (Id host = program.procedure(t.proc).hostId; host != 0; host = program.procedure(host).hostId)
           if (host == program.current) return true;
+    }
     std::set<std::string> asked;
     for (const LoopResult& r : loops.results())
       for (const Trait& t : r.traits) {
@@ -571,11 +576,13 @@ struct StreamingAnalysis::State {
     // A summary only gains reads as it completes: a dummy it already reads stays read, so only an
     // argument it does not read yet may change the answer.
     for (const CallRow* c : calls) {
-      Id target = effects->callee(*c);
+      const ResolvedCall r = effects->resolve(*c);
       for (size_t k = 0; k < c->args.size(); ++k) {
         if (!asked.count(c->args[k].var)) continue;
-        const Effect* e = target ? effects->dummyOf(target, c->args[k], k) : nullptr;
-        if (!e || !e->reads) return true;
+        for (const CallTarget& t : r.targets) {
+          const Effect* e = effects->dummyOf(t, *c, k);
+          if (!e || !e->reads) return true;
+        }
       }
     }
     return false;
@@ -597,11 +604,13 @@ struct StreamingAnalysis::State {
   void unsettle() {
     std::vector<const Settled*> undone;
     for (const Settled& p : settled)
-      for (const auto& [name, target] : p.calls)
-        if (effects->callee(name, p.procId) != target) {
+      for (const auto& [call, then] : p.calls) {
+        const ResolvedCall now = effects->resolve(call, p.procId);
+        if (now.unknown != then.unknown || now.targets != then.targets) {
           undone.push_back(&p);
           break;
         }
+      }
     if (undone.empty()) return;
     writer->flush();
     SQLite::Statement byLoop[] = {{*results, "DELETE FROM loop_verdict WHERE loop_id BETWEEN ?1 AND ?2"},

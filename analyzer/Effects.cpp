@@ -84,7 +84,7 @@ ProcedureSummary& Effects::summaryOf(Id procId) {
 }
 
 void Effects::addCall(const SummaryFacts::Call& call) {
-  if (call.kind == CallKind::StatementFunction) return;
+  if (call.spec.kind == CallKind::StatementFunction) return;
   calls_.push_back(call);
   callers_.insert(call.procId);
 }
@@ -94,6 +94,15 @@ void Effects::indexNew() {
     const ProcedureRow& p = program_.procedures[indexedProcedures_];
     byName_[p.name].push_back(p.id);
     if (p.hostId) hosts_.insert(p.hostId);
+    if (p.hostId && (p.kind == ProcedureKind::Subroutine || p.kind == ProcedureKind::Function) &&
+        program_.procedure(p.hostId).kind == ProcedureKind::Module) {
+      auto [at, added] = moduleProcedures_.try_emplace({program_.procedure(p.hostId).name, p.name}, p.id);
+      if (!added) at->second = 0;  // a module defined twice: which one is meant is not known
+    }
+  }
+  for (; indexedTypes_ < program_.types.size(); ++indexedTypes_) {
+    const facts::DerivedTypeRow& t = program_.types[indexedTypes_];
+    if (t.parentId) extensions_[t.parentId].push_back(t.id);
   }
   for (; indexedVariables_ < program_.variables.size(); ++indexedVariables_) {
     const Variable& v = program_.variables[indexedVariables_];
@@ -106,8 +115,13 @@ void Effects::indexNew() {
 
 std::optional<Id> Effects::settledCallee(const CallRow& call) {
   indexNew();
-  Id target = callee(call);
-  if (!target) return Id{0};
+  // A binding may be overridden by a type a later file extends it with; several procedures,
+  // each settled or not: left to complete().
+  if (call.resolution == facts::CallResolution::Binding) return std::nullopt;
+  const ResolvedCall r = resolve(call);
+  if (r.unknown) return Id{0};
+  if (r.targets.size() != 1) return std::nullopt;
+  Id target = r.targets.front().proc;
   if (target > added_ || callers_.count(target) || program_.procedure(target).kind == ProcedureKind::Entry) return std::nullopt;
   return target;
 }
@@ -126,11 +140,12 @@ void Effects::addLoaded() {
     if (r.varId) addEffect(summary, p, r.varId, r.access == Access::Read, r.access == Access::Write, "");
   summary.wideNestDepth = wideNestDepth(program_.loops);
   for (const CallRow& c : program_.calls) {
-    SummaryFacts::Call call{c.procId, c.callee, c.kind, {}, {}};
+    SummaryFacts::Call call{c.procId, CallSpec::of(c), {}, {}, {}};
     for (const CallArgRow& a : c.args) {
       bool isArray = false;
       call.keywords.push_back(a.keyword);
       call.argumentVars.push_back(a.var.empty() ? 0 : argumentVariable(program_.statement(c.stmtId), a.var, isArray));
+      call.objects.push_back(a.object);
     }
     addCall(call);
   }
@@ -155,13 +170,17 @@ void Effects::finish(const std::function<void(Id, Program::Detail)>& load) {
   summaries_.resize(program_.procedures.size());  // one per procedure, those without code included
   indexNew();
   for (const ProcedureRow& p : program_.procedures) summaries_[static_cast<size_t>(p.id - 1)].hasBody = !p.statements.empty();
-  for (const SummaryFacts::Call& call : calls_) {
+  for (SummaryFacts::Call& call : calls_) {
     CallSite site;
     site.caller = call.procId;
-    site.target = callee(call.callee, call.procId);
-    site.callee = call.callee;
-    for (size_t k = 0; k < call.keywords.size(); ++k)
-      if (call.argumentVars[k]) site.arguments.push_back({static_cast<int>(k) + 1, call.keywords[k], call.argumentVars[k]});
+    site.resolved = resolve(call.spec, call.procId);
+    site.spec = std::move(call.spec);
+    size_t positional = 0;
+    for (size_t k = 0; k < call.keywords.size(); ++k) {
+      const bool object = k < call.objects.size() && call.objects[k];
+      if (call.argumentVars[k]) site.arguments.push_back({positional, call.keywords[k], object, call.argumentVars[k]});
+      if (!object) ++positional;
+    }
     callSites_.push_back(std::move(site));
   }
   calls_ = {};
@@ -171,7 +190,8 @@ void Effects::finish(const std::function<void(Id, Program::Detail)>& load) {
   std::set<Id> passedScalars;
   for (const CallSite& site : callSites_)
     for (const CallSite::Argument& a : site.arguments)
-      if (site.target && !program_.variable(a.var).isArray()) passedScalars.insert(site.target);
+      if (!program_.variable(a.var).isArray())
+        for (const CallTarget& t : site.resolved.targets) passedScalars.insert(t.proc);
   for (Id proc : passedScalars) {
     ProcedureSummary& summary = summaries_[static_cast<size_t>(proc - 1)];
     const ProcedureRow& p = program_.procedure(proc);
@@ -191,7 +211,8 @@ void Effects::finish(const std::function<void(Id, Program::Detail)>& load) {
   std::set<Id> passedArrays;
   for (const CallSite& site : callSites_)
     for (const CallSite::Argument& a : site.arguments)
-      if (site.target && program_.variable(a.var).isArray()) passedArrays.insert(site.target);
+      if (program_.variable(a.var).isArray())
+        for (const CallTarget& t : site.resolved.targets) passedArrays.insert(t.proc);
   for (Id proc : passedArrays) {
     ProcedureSummary& summary = summaries_[static_cast<size_t>(proc - 1)];
     const ProcedureRow& p = program_.procedure(proc);
@@ -242,7 +263,7 @@ Reach Effects::reach(Id varId, Id procId) const {
   return Reach::Local;
 }
 
-Id Effects::callee(const std::string& name, Id callerProc) const {
+Id Effects::byName(const std::string& name, Id callerProc) const {
   auto found = byName_.find(name);
   if (found == byName_.end()) return 0;
   const ProcedureRow& caller = program_.procedure(callerProc);
@@ -250,24 +271,132 @@ Id Effects::callee(const std::string& name, Id callerProc) const {
     const ProcedureKind kind = program_.procedure(id).kind;
     return kind == ProcedureKind::Subroutine || kind == ProcedureKind::Function || kind == ProcedureKind::Entry;
   };
-  // Internal procedures of the caller, then of its hosts, outward.
+  // Internal procedures of the caller, then of its hosts (a module's own procedures), outward;
+  // then external ones. A module procedure of another module is one only its USE brings in: the
+  // front end resolved those (CallResolution::Procedure).
   for (Id host = caller.id; host != 0; host = program_.procedure(host).hostId)
     for (Id id : found->second)
       if (callable(id) && program_.procedure(id).hostId == host) return id;
-  // Module procedures, then external ones.
-  for (Id id : found->second) {
-    const ProcedureRow& p = program_.procedure(id);
-    if (callable(id) && p.hostId && program_.procedure(p.hostId).kind == ProcedureKind::Module) return id;
-  }
   for (Id id : found->second)
     if (callable(id) && !program_.procedure(id).hostId) return id;
   return 0;
 }
 
-const Effect* Effects::dummyOf(Id target, const CallArgRow& argument, size_t k) const {
-  const std::vector<std::string>& parameters = program_.procedure(target).parameters;
-  if (!argument.keyword.empty()) return summary(target).dummy(argument.keyword);
-  return k < parameters.size() ? summary(target).dummy(parameters[k]) : nullptr;
+ResolvedCall Effects::resolve(const CallSpec& call, Id callerProc) const {
+  using R = facts::CallResolution;
+  ResolvedCall r;
+  auto unknown = [&](std::string why) {
+    r.targets.clear();
+    r.unknown = true;
+    r.why = std::move(why);
+    return r;
+  };
+  switch (call.resolution) {
+    case R::Name:
+      if (Id id = byName(call.callee, callerProc)) r.targets.push_back({id, {}});
+      else return unknown("which has no body here");
+      return r;
+    case R::Procedure:
+    case R::Generic:
+      for (const facts::CallTargetRow& t : call.targets) {
+        const Id id = t.procId ? t.procId : t.module.empty() ? byName(t.name, callerProc) : moduleProcedure(t.module, t.name);
+        if (!id) return unknown(t.name == call.callee ? "which has no body here" : "whose specific " + t.name + " has no body here");
+        if (std::find(r.targets.begin(), r.targets.end(), CallTarget{id, {}}) == r.targets.end()) r.targets.push_back({id, {}});
+      }
+      if (r.targets.empty()) return unknown("which has no body here");
+      return r;
+    case R::Binding:
+      if (!call.objectTypeId || !bindingTargets(call.objectTypeId, call.binding, call.polymorphic, r.targets))
+        return unknown("whose object's type (or an extension of it) binds a procedure not loaded here");
+      return r;
+    case R::Unknown:
+      break;
+  }
+  return unknown("whose procedure is not known here (a dummy procedure, a procedure pointer, or a binding of a type not loaded)");
+}
+
+bool Effects::bindingTargets(Id typeId, const std::string& binding, bool polymorphic, std::vector<CallTarget>& out) const {
+  if (typeId < 1 || static_cast<size_t>(typeId) > program_.types.size()) return false;
+  // The dynamic types the object may have: its declared type, and every extension of it when
+  // it is polymorphic (CLASS). An abstract one is never an object's dynamic type.
+  std::vector<Id> dynamic{typeId};
+  for (size_t k = 0; polymorphic && k < dynamic.size() && dynamic.size() < 10000; ++k)
+    if (auto found = extensions_.find(dynamic[k]); found != extensions_.end())
+      dynamic.insert(dynamic.end(), found->second.begin(), found->second.end());
+  for (Id t : dynamic) {
+    if (program_.types[static_cast<size_t>(t - 1)].abstract) continue;
+    if (!boundAt(t, binding, out, 0)) return false;
+  }
+  return !out.empty();
+}
+
+bool Effects::boundAt(Id typeId, const std::string& binding, std::vector<CallTarget>& out, int depth) const {
+  if (depth > 8) return false;  // a generic binding's specifics are not generic: no deeper
+  // The type and its ancestors, nearest first: a binding overrides its ancestors' of that name;
+  // a generic binding's specifics gather along the chain.
+  std::vector<const facts::DerivedTypeRow*> chain;
+  for (Id t = typeId; t; t = program_.types[static_cast<size_t>(t - 1)].parentId) {
+    if (t < 1 || static_cast<size_t>(t) > program_.types.size() || chain.size() > 64) return false;
+    chain.push_back(&program_.types[static_cast<size_t>(t - 1)]);
+    if (chain.back()->parentUnknown) return false;  // an ancestor not loaded may bind it
+  }
+  std::vector<std::string> specifics;
+  for (const facts::DerivedTypeRow* t : chain)
+    for (const facts::BindingRow& b : t->bindings) {
+      if (b.name != binding) continue;
+      if (b.generic) {
+        specifics.push_back(b.procedure);
+        continue;
+      }
+      if (!specifics.empty()) break;
+      if (b.deferred || !b.module) return false;
+      const Id id = b.procId ? b.procId : b.module->empty() ? byName(b.procedure, t->procId) : moduleProcedure(*b.module, b.procedure);
+      if (!id) return false;
+      CallTarget target{id, {}};
+      if (!b.nopass) {
+        const std::vector<std::string>& parameters = program_.procedure(id).parameters;
+        if (parameters.empty()) return false;
+        target.passed = b.pass.empty() ? parameters.front() : b.pass;
+      }
+      if (std::find(out.begin(), out.end(), target) == out.end()) out.push_back(std::move(target));
+      return true;
+    }
+  if (specifics.empty()) return false;
+  for (const std::string& s : specifics)
+    if (!boundAt(typeId, s, out, depth + 1)) return false;
+  return true;
+}
+
+Id Effects::moduleProcedure(const std::string& module, const std::string& name) const {
+  auto found = moduleProcedures_.find({module, name});
+  return found == moduleProcedures_.end() ? 0 : found->second;
+}
+
+Id Effects::callee(const CallRow& call) const {
+  const ResolvedCall r = resolve(call);
+  return !r.unknown && r.targets.size() == 1 ? r.targets.front().proc : 0;
+}
+
+std::string Effects::dummyName(const CallTarget& target, bool object, const std::string& keyword, size_t positional) const {
+  if (object) return target.passed;
+  if (!keyword.empty()) return keyword;
+  for (const std::string& p : program_.procedure(target.proc).parameters) {
+    if (p == target.passed) continue;  // the object's (target.passed is "" unless it is one)
+    if (positional-- == 0) return p;
+  }
+  return {};
+}
+
+std::string Effects::dummyName(const CallTarget& target, const CallRow& call, size_t k) const {
+  size_t positional = 0;
+  for (size_t j = 0; j < k && j < call.args.size(); ++j) positional += call.args[j].object ? 0 : 1;
+  const CallArgRow& a = call.args[k];
+  return dummyName(target, a.object, a.keyword, positional);
+}
+
+const Effect* Effects::dummyOf(const CallTarget& target, const CallRow& call, size_t k) const {
+  const std::string name = dummyName(target, call, k);
+  return name.empty() ? nullptr : summary(target.proc).dummy(name);
 }
 
 bool Effects::addEffect(ProcedureSummary& summary, const ProcedureRow& p, Id varId, bool reads, bool writes,
@@ -530,11 +659,21 @@ Id Effects::argumentVariable(const StatementRow& s, const std::string& name, boo
 bool Effects::propagate(const CallSite& call) {
   const ProcedureRow& p = program_.procedure(call.caller);
   ProcedureSummary& summary = summaries_[static_cast<size_t>(call.caller - 1)];
-  if (!call.target) {
-    if (const KnownExternal* known = knownExternal(call.callee)) return known->hostOnly && summary.hostOnly.insert(call.callee).second;
-    return !isIntrinsicSubroutine(call.callee) && summary.unknownCalls.insert(call.callee).second;
+  const std::string& name = call.spec.callee;
+  if (call.resolved.unknown) {
+    if (call.spec.resolution == facts::CallResolution::Name)
+      if (const KnownExternal* known = knownExternal(name)) return known->hostOnly && summary.hostOnly.insert(name).second;
+    return !isIntrinsicSubroutine(name) && summary.unknownCalls.insert(name).second;
   }
-  const ProcedureSummary callee = summaries_[static_cast<size_t>(call.target - 1)];  // a copy: may be `summary`
+  bool changed = false;
+  for (const CallTarget& target : call.resolved.targets) changed |= propagate(call, target);
+  return changed;
+}
+
+bool Effects::propagate(const CallSite& call, const CallTarget& target) {
+  const ProcedureRow& p = program_.procedure(call.caller);
+  ProcedureSummary& summary = summaries_[static_cast<size_t>(call.caller - 1)];
+  const ProcedureSummary callee = summaries_[static_cast<size_t>(target.proc - 1)];  // a copy: may be `summary`
   bool changed = false;
   if (callee.io && !summary.io) summary.io = changed = true;
   if (callee.stop && !summary.stop) summary.stop = changed = true;
@@ -544,18 +683,55 @@ bool Effects::propagate(const CallSite& call) {
   }
   for (const std::string& name : callee.unknownCalls) changed |= summary.unknownCalls.insert(name).second;
   for (const std::string& name : callee.hostOnly) changed |= summary.hostOnly.insert(name).second;
-  const std::string& via = program_.procedure(call.target).name;
+  const std::string& via = program_.procedure(target.proc).name;
   for (const auto& [key, e] : callee.effects) {
     if (e.reach != Reach::Dummy) {
       for (Id var : callerView(e.varId, p.id)) changed |= addEffect(summary, p, var, e.reads, e.writes, via);
       continue;
     }
-    for (const CallSite::Argument& arg : call.arguments) {
-      bool matches = arg.keyword.empty() ? arg.position == e.position : arg.keyword == e.name;
-      if (matches) changed |= addEffect(summary, p, arg.var, e.reads, e.writes, via);
-    }
+    for (const CallSite::Argument& arg : call.arguments)
+      if (dummyName(target, arg.object, arg.keyword, arg.positional) == e.name)
+        changed |= addEffect(summary, p, arg.var, e.reads, e.writes, via);
   }
   return changed;
+}
+
+void Effects::calleeEffects(const StatementRow& s, const CallRow& call, Id target, StatementEffects& out) const {
+  const ProcedureSummary* callee = &summary(target);
+  const Id callId = call.id;
+  const std::string where = " (line " + std::to_string(call.line) + ")";
+  out.opaqueCall |= !callee->unknownCalls.empty();  // through what it calls
+  const std::string& name = program_.procedure(target).name;
+  if (callee->io) out.problems.push_back({ReasonKind::Io, callId, name, name + where + " does input/output"});
+  if (callee->stop) out.problems.push_back({ReasonKind::Stop, callId, name, name + where + " may STOP"});
+  for (const std::string& unknownCallee : callee->unknownCalls)
+    out.problems.push_back({ReasonKind::Call, callId, unknownCallee,
+                            name + where + " calls " + unknownCallee + ", which has no body here: what it does is unknown"});
+  for (const std::string& host : callee->hostOnly)
+    out.problems.push_back({ReasonKind::HostOnly, callId, host,
+                            name + where + " calls " + host + ", which runs on the host only: the loop is not put on a GPU",
+                            false});
+  for (const auto& [key, e] : callee->effects) {
+    if (e.reach == Reach::Dummy) continue;
+    for (Id var : callerView(e.varId, s.procId)) {
+      const Variable& v = program_.variable(var);
+      if (v.isArray()) {
+        if (e.reads) out.arrays.push_back({var, 'R', callId, 0, 0});
+        if (e.writes) out.arrays.push_back({var, 'W', callId, 0, 0});
+      } else {
+        if (e.reads) out.scalars.push_back({var, 'R', false, callId});
+        if (e.writes) out.scalars.push_back({var, 'W', false, callId});
+      }
+      const Reach seen = reach(var, s.procId);
+      if (e.writes && seen == Reach::Save)
+        out.problems.push_back({ReasonKind::Call, callId, v.name,
+                                "call to " + name + where + " writes " + v.name + ", which " +
+                                    program_.procedure(v.procId).name + " saves from one call to the next"});
+      else if (e.writes && seen != Reach::Local)
+        out.problems.push_back({ReasonKind::Call, callId, v.name,
+                                "call to " + name + where + " writes the shared variable " + v.name});
+    }
+  }
 }
 
 StatementEffects Effects::of(const StatementRow& s, bool withCalls) const {
@@ -579,10 +755,11 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls) const {
   std::set<Id> argumentsSeen;
   for (Id callId : s.calls) {
     const CallRow& call = program_.call(callId);
-    Id target = call.kind == CallKind::StatementFunction ? 0 : callee(call);
-    const ProcedureSummary* callee = target ? &summary(target) : nullptr;
-    const KnownExternal* known = callee ? nullptr : knownExternal(call.callee);
-    bool unknown = !callee && !known && call.kind != CallKind::StatementFunction;
+    const bool statementFunction = call.kind == CallKind::StatementFunction;
+    const ResolvedCall resolved = statementFunction ? ResolvedCall{} : resolve(call);
+    const KnownExternal* known =
+        resolved.unknown && call.resolution == facts::CallResolution::Name ? knownExternal(call.callee) : nullptr;
+    const bool unknown = resolved.unknown && !known;
     std::string where = " (line " + std::to_string(call.line) + ")";
     if (known && known->hostOnly)
       out.problems.push_back({ReasonKind::HostOnly, callId, call.callee,
@@ -594,7 +771,7 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls) const {
                                 "call to " + call.callee + where + ": every call shares the random number generator's state"});
       else if (!isIntrinsicSubroutine(call.callee))
         out.problems.push_back({ReasonKind::Call, callId, call.callee,
-                                "call to " + call.callee + where + ", which has no body here: what it does is unknown"});
+                                "call to " + call.callee + where + ", " + resolved.why + ": what it does is unknown"});
     }
     for (size_t k = 0; k < call.args.size(); ++k) {
       const CallArgRow& arg = call.args[k];
@@ -611,67 +788,38 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls) const {
       }
       if (!var) continue;
       argumentsSeen.insert(var);
-      bool reads = true, writes = call.kind != CallKind::StatementFunction, defines = false;
-      bool scalarDummy = false;
-      const Effect* e = callee ? dummyOf(target, arg, k) : nullptr;
-      if (callee) {
-        reads = e && e->reads;
-        writes = e && e->writes;
-        defines = e && e->defines;
-        scalarDummy = e && !program_.variable(e->varId).isArray();
+      const ArrayRefRow* ref = refId ? &program_.arrayRef(refId) : nullptr;
+      bool reads = true, writes = !statementFunction, defines = false, scalarDummy = false, definesAll = false;
+      if (!resolved.targets.empty()) {
+        // Every procedure the call may run: what any of them does, and what all of them define.
+        reads = writes = false;
+        defines = scalarDummy = definesAll = true;
+        for (const CallTarget& t : resolved.targets) {
+          const Effect* e = dummyOf(t, call, k);
+          reads |= e && e->reads;
+          writes |= e && e->writes;
+          defines = defines && e && e->defines;
+          scalarDummy = scalarDummy && e && !program_.variable(e->varId).isArray();
+          definesAll = definesAll && e && e->definesWhole && ref && !ref->subscripted &&
+                       ref->name == program_.variable(var).name && covers(program_.variable(e->varId), program_.variable(var));
+        }
       } else if (known && arg.keyword.empty()) {
         reads = known->reads(k);
         writes = known->writes(k);
       }
       if (isArray) {
         // An element passed to a scalar dummy (F77's CALL F(A(I))): the callee touches that element.
-        const ArrayRefRow* ref = refId ? &program_.arrayRef(refId) : nullptr;
         Id element = scalarDummy && ref && ref->subscripted && !ref->section ? refId : 0;
         // The argument's own reference only (a name found in the statement may be another one's).
         const Id argumentRef = refId == arg.refId ? refId : 0;
         if (reads) out.arrays.push_back({var, 'R', callId, static_cast<int>(k) + 1, element, argumentRef});
-        if (writes)
-          out.arrays.push_back({var, 'W', callId, static_cast<int>(k) + 1, element, argumentRef,
-                                e && e->definesWhole && ref && !ref->subscripted && ref->name == program_.variable(var).name &&
-                                    covers(program_.variable(e->varId), program_.variable(var))});
+        if (writes) out.arrays.push_back({var, 'W', callId, static_cast<int>(k) + 1, element, argumentRef, definesAll});
       } else {
         if (reads) out.scalars.push_back({var, 'R', false, callId, true});
         if (writes) out.scalars.push_back({var, 'W', defines && !guarded(var), callId, true});
       }
     }
-    if (!callee) continue;
-    out.opaqueCall |= !callee->unknownCalls.empty();  // through what it calls
-    const std::string& name = program_.procedure(target).name;
-    if (callee->io) out.problems.push_back({ReasonKind::Io, callId, name, name + where + " does input/output"});
-    if (callee->stop) out.problems.push_back({ReasonKind::Stop, callId, name, name + where + " may STOP"});
-    for (const std::string& unknownCallee : callee->unknownCalls)
-      out.problems.push_back({ReasonKind::Call, callId, unknownCallee,
-                              name + where + " calls " + unknownCallee + ", which has no body here: what it does is unknown"});
-    for (const std::string& host : callee->hostOnly)
-      out.problems.push_back({ReasonKind::HostOnly, callId, host,
-                              name + where + " calls " + host + ", which runs on the host only: the loop is not put on a GPU",
-                              false});
-    for (const auto& [key, e] : callee->effects) {
-      if (e.reach == Reach::Dummy) continue;
-      for (Id var : callerView(e.varId, s.procId)) {
-        const Variable& v = program_.variable(var);
-        if (v.isArray()) {
-          if (e.reads) out.arrays.push_back({var, 'R', callId, 0, 0});
-          if (e.writes) out.arrays.push_back({var, 'W', callId, 0, 0});
-        } else {
-          if (e.reads) out.scalars.push_back({var, 'R', false, callId});
-          if (e.writes) out.scalars.push_back({var, 'W', false, callId});
-        }
-        const Reach seen = reach(var, s.procId);
-        if (e.writes && seen == Reach::Save)
-          out.problems.push_back({ReasonKind::Call, callId, v.name,
-                                  "call to " + name + where + " writes " + v.name + ", which " +
-                                      program_.procedure(v.procId).name + " saves from one call to the next"});
-        else if (e.writes && seen != Reach::Local)
-          out.problems.push_back({ReasonKind::Call, callId, v.name,
-                                  "call to " + name + where + " writes the shared variable " + v.name});
-      }
-    }
+    for (const CallTarget& t : resolved.targets) calleeEffects(s, call, t.proc, out);
   }
   // An argument no call could account for (an unresolved name): read, as the front end saw it.
   for (const ScalarRefRow& r : s.scalars)

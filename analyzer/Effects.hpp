@@ -83,6 +83,25 @@ struct CallArrayAccess {
   bool definesAll = false;
 };
 
+/// A procedure a call may run, and where a type-bound call's object goes.
+struct CallTarget {
+  Id proc = 0;
+  /// A type-bound call: the dummy its object is passed to ("" under NOPASS: none). Its other
+  /// positional arguments are the procedure's other dummies, in order.
+  std::string passed;
+  bool operator==(const CallTarget&) const = default;
+};
+
+/// The procedures a call may run (Effects::resolve): one, or several (a generic interface's
+/// specifics, every procedure that an object's type or an extension of it binds). `unknown`:
+/// some procedure it may run is not known here (no body loaded, a dummy procedure, a procedure
+/// pointer, a binding of a type not loaded), `why` says which; nothing is known of the call then.
+struct ResolvedCall {
+  std::vector<CallTarget> targets;
+  bool unknown = false;
+  std::string why;
+};
+
 /// What a call does that keeps its loop from running in parallel.
 struct CallProblem {
   ReasonKind kind = ReasonKind::Call;  ///< Io, Stop, Call, or HostOnly (a note: runs on the host only)
@@ -118,13 +137,24 @@ class Effects {
   /// same name): whoever uses the answer checks callee() against it after complete().
   std::optional<Id> settledCallee(const CallRow& call);
 
-  /// The procedure a call reaches (an internal procedure of the caller or its host first, then a
-  /// module procedure, then an external one); 0 when the database has no body for it.
-  Id callee(const CallRow& call) const { return callee(call.callee, call.procId); }
-  Id callee(const std::string& name, Id callerProc) const;
-  /// What a callee's summary says of the dummy an argument (the k-th, 0-based) is passed to:
-  /// by its keyword or its position (null: no such dummy, or the callee neither reads nor writes it).
-  const Effect* dummyOf(Id target, const CallArgRow& argument, size_t k) const;
+  /// The procedures a call may run: the module procedures or specifics the front end resolved it
+  /// to (call_target), the procedures a type binds (with its extensions' for a polymorphic
+  /// object: the program is taken to be all loaded), or, by name alone, an internal procedure of
+  /// the caller or its hosts, else an external one.
+  ResolvedCall resolve(const CallSpec& call, Id callerProc) const;
+  ResolvedCall resolve(const CallRow& call) const { return resolve(CallSpec::of(call), call.procId); }
+  /// The one procedure a call runs; 0 when it may run another or one not known (use resolve()).
+  Id callee(const CallRow& call) const;
+  /// A procedure by name, seen from `callerProc`: internal to it or its hosts, else external.
+  Id byName(const std::string& name, Id callerProc) const;
+  /// Module `module`'s procedure `name` (0: none, or two modules of that name have one).
+  Id moduleProcedure(const std::string& module, const std::string& name) const;
+  /// The dummy of `target` that argument k (0-based; call.args[k]) is passed to: by keyword, as
+  /// a type-bound call's object, or by position among the other arguments ("": none).
+  std::string dummyName(const CallTarget& target, const CallRow& call, size_t k) const;
+  /// What `target`'s summary says of that dummy (null: no such dummy, or it is neither read nor
+  /// written).
+  const Effect* dummyOf(const CallTarget& target, const CallRow& call, size_t k) const;
   const ProcedureSummary& summary(Id procId) const { return summaries_[static_cast<size_t>(procId - 1)]; }
   /// A statement's scalar accesses, with its calls' effects on their arguments and on shared
   /// variables; `withCalls = false`: the statement's own references only, arguments read.
@@ -140,15 +170,25 @@ class Effects {
  private:
   /// A call as the summaries need it once its procedure's code is gone.
   struct CallSite {
-    Id caller = 0, target = 0;
-    std::string callee;
+    Id caller = 0;
+    CallSpec spec;
+    ResolvedCall resolved;
     struct Argument {
-      int position = 0;  ///< 1-based
+      size_t positional = 0;  ///< its position among the arguments that are not an object (0-based)
       std::string keyword;
-      Id var = 0;        ///< the caller's variable it names
+      bool object = false;
+      Id var = 0;             ///< the caller's variable it names
     };
     std::vector<Argument> arguments;
   };
+  /// The dummy of `target` an argument is passed to (dummyName's rule).
+  std::string dummyName(const CallTarget& target, bool object, const std::string& keyword, size_t positional) const;
+  /// The procedures type `typeId` (and, `polymorphic`, each extension of it) binds to `binding`
+  /// (resolve()'s rule); false when one is not known.
+  bool bindingTargets(Id typeId, const std::string& binding, bool polymorphic, std::vector<CallTarget>& out) const;
+  /// What a non-abstract type (the dynamic type) binds to `binding`: its own or an ancestor's
+  /// procedure, or a generic's specifics; false when not known.
+  bool boundAt(Id typeId, const std::string& binding, std::vector<CallTarget>& out, int depth) const;
 
   /// Whether a procedure's summary needs its code walked: it writes a scalar dummy, which a call
   /// may define.
@@ -180,7 +220,11 @@ class Effects {
   /// `load` loads a procedure's code (as much as the Detail asks for) when its definitions were
   /// not computed as it went.
   void finish(const std::function<void(Id, Program::Detail)>& load);
+  /// What callee `target` of `call` (in statement `s`) does beyond its arguments: its problems
+  /// (I/O, STOP, its own unknown calls) and the shared variables it touches.
+  void calleeEffects(const StatementRow& s, const CallRow& call, Id target, StatementEffects& out) const;
   bool propagate(const CallSite& call);
+  bool propagate(const CallSite& call, const CallTarget& target);
   bool addEffect(ProcedureSummary& summary, const ProcedureRow& p, Id varId, bool reads, bool writes,
                  const std::string& via);
   /// The caller's variable that an actual argument names, from the statement's references (and
@@ -199,6 +243,10 @@ class Effects {
   std::unordered_map<Id, std::set<Id>> definitions_;  ///< addLoaded: per procedure, the dummies it defines
   std::unordered_map<Id, std::map<Id, DefinedArray>> arrayDefinitions_;  ///< addLoaded: per procedure, the array dummies it defines
   std::unordered_map<std::string, std::vector<Id>> byName_;
+  /// Module procedures by (module, name); 0 where two modules of one name have one.
+  std::map<std::pair<std::string, std::string>, Id> moduleProcedures_;
+  std::unordered_map<Id, std::vector<Id>> extensions_;  ///< derived type -> the types extending it
+  size_t indexedTypes_ = 0;
   std::map<std::tuple<Id, int32_t, std::string>, Id> commonVars_;  ///< (proc, block, name) -> variable
   std::map<std::pair<Id, int32_t>, std::vector<Id>> commonMembers_;  ///< (proc, block) -> its members
   std::unordered_map<int32_t, Id> firstDeclaring_;                   ///< block -> the first procedure declaring it

@@ -212,8 +212,9 @@ bool Expert::place(Id loopId, std::vector<Nest>& nests) {
     const int own = static_cast<int>(std::count_if(nest.begin(), nest.end(), [&](Id l) { return wideLoop(program_.loop(l)); }));
     for (const CallRow& c : program_.calls) {
       if (c.kind == CallKind::StatementFunction || c.stmtId < loop.firstStmt || c.stmtId > loop.lastStmt) continue;
-      const Id target = analysis_.effects().callee(c);
-      const int deeper = target ? analysis_.effects().summary(target).wideNestDepth : 0;
+      int deeper = 0;
+      for (const CallTarget& t : analysis_.effects().resolve(c).targets)
+        deeper = std::max(deeper, analysis_.effects().summary(t.proc).wideNestDepth);
       if (deeper <= own) continue;
       notes_.push_back({loopId, {ReasonKind::InsideKernel, false, c.callee, loop.line,
                                  "parallel, but not proposed: it calls " + c.callee + " (line " + std::to_string(c.line) +

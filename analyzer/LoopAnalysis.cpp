@@ -1066,26 +1066,25 @@ std::optional<std::pair<LinearExpr, LinearExpr>> LoopAnalysis::fixedDimension(co
   return std::make_pair(*lower, *extent);
 }
 
-std::optional<LinearExpr> LoopAnalysis::atCall(const LinearExpr& form, const CallRow& call, Id target, const StatementRow& s) {
+std::optional<LinearExpr> LoopAnalysis::atCall(const LinearExpr& form, const CallRow& call, const CallTarget& target,
+                                               const StatementRow& s) {
   if (!form.affine) return std::nullopt;
-  const std::vector<std::string>& parameters = program_.procedure(target).parameters;
+  // The CALL statement's trees list the arguments but a type-bound call's object.
+  const size_t objects = static_cast<size_t>(std::count_if(call.args.begin(), call.args.end(), [](const CallArgRow& a) { return a.object; }));
   LinearExpr actual;
   actual.constant = form.constant;
   for (const auto& [name, coeff] : form.terms) {
-    auto at = std::find(parameters.begin(), parameters.end(), name);
-    if (at == parameters.end()) return std::nullopt;
-    const size_t position = static_cast<size_t>(at - parameters.begin());
     const CallArgRow* passed = nullptr;
     for (size_t j = 0; j < call.args.size(); ++j)
-      if (call.args[j].keyword.empty() ? j == position : call.args[j].keyword == name) passed = &call.args[j];
-    if (!passed) return std::nullopt;
+      if (effects_.dummyName(target, call, j) == name) passed = &call.args[j];
+    if (!passed || passed->object) return std::nullopt;
     // Its tree: the CALL statement's (what the database reader keeps), else the argument row's.
     const facts::StatementExpressions& tree = trees(s);
     const size_t j = static_cast<size_t>(passed - call.args.data());
     std::optional<LinearExpr> value;
     if (s.kind == StatementKind::Call && call.stmtId == s.id && call.kind == CallKind::Subroutine &&
-        tree.exprs.size() == call.args.size()) {
-      const facts::Expression& node = tree.exprs[j];
+        tree.exprs.size() + objects == call.args.size()) {
+      const facts::Expression& node = tree.exprs[j - objects];
       value = affineOf(node.kind == facts::ExpressionKind::Keyword && !node.args.empty() ? node.args[0] : node);
     } else if (!passed->expr.empty()) {
       try {
@@ -1107,10 +1106,11 @@ std::optional<std::vector<LinearExpr>> LoopAnalysis::elementRegion(const CallArr
   const Variable& array = program_.variable(element.varId);
   if (array.rank < 2 || element.forms.size() != static_cast<size_t>(array.rank)) return std::nullopt;
   const CallRow& call = program_.call(c.callId);
-  const Id target = effects_.callee(call);
+  const ResolvedCall resolved = effects_.resolve(call);  // one procedure: its dummy's shape
   const size_t k = static_cast<size_t>(c.argument - 1);
-  if (!target || c.argument < 1 || k >= call.args.size()) return std::nullopt;
-  const Effect* e = effects_.dummyOf(target, call.args[k], k);
+  if (resolved.unknown || resolved.targets.size() != 1 || c.argument < 1 || k >= call.args.size()) return std::nullopt;
+  const CallTarget& target = resolved.targets.front();
+  const Effect* e = effects_.dummyOf(target, call, k);
   if (!e) return std::nullopt;
   const Variable& dummy = program_.variable(e->varId);
   // The dummy's size: an explicit shape whose extents are constants but for one (an affine form
@@ -1762,15 +1762,17 @@ LinearExpr LoopAnalysis::valueAt(const LinearExpr& form, Id stmt, Id outermost) 
 const std::vector<LinearExpr>* LoopAnalysis::definedRangeAt(const CallArrayAccess& c, const StatementRow& s) {
   const Variable& array = program_.variable(c.varId);
   const CallRow& call = program_.call(c.callId);
-  const Id target = effects_.callee(call);
+  const ResolvedCall resolved = effects_.resolve(call);  // one procedure: its range
   const size_t k = static_cast<size_t>(c.argument - 1);
-  if (array.rank != 1 || !target || c.argument < 1 || k >= call.args.size()) return nullptr;
+  if (array.rank != 1 || resolved.unknown || resolved.targets.size() != 1 || c.argument < 1 || k >= call.args.size())
+    return nullptr;
+  const CallTarget& target = resolved.targets.front();
   // Passed once: through another dummy the callee could read what this one has not written yet.
   int passed = 0;
   for (const CallArgRow& a : call.args)
     passed += (a.refId && program_.arrayRef(a.refId).varId == array.id) || a.var == array.name;
   if (passed != 1) return nullptr;
-  const Effect* e = effects_.dummyOf(target, call.args[k], k);
+  const Effect* e = effects_.dummyOf(target, call, k);
   if (!e || e->definedRange.size() != 2) return nullptr;
   // The dummy's element t is the array's t - (the dummy's lower bound) + (the array's).
   const Variable& dummy = program_.variable(e->varId);

@@ -283,7 +283,7 @@ class LoopAnalysis {
                                                        const StatementRow& s);
   /// A form of the callee's dummies in the caller's names at call `call` (statement `s`): each
   /// dummy by the affine integer value of the actual argument passed for it; nullopt when not.
-  std::optional<LinearExpr> atCall(const LinearExpr& form, const CallRow& call, Id target, const StatementRow& s);
+  std::optional<LinearExpr> atCall(const LinearExpr& form, const CallRow& call, const CallTarget& target, const StatementRow& s);
   /// The range of a rank-1 array passed whole that the callee writes before it reads any of it
   /// (Effect::definedRange), in the caller's elements: first, last (null when there is none, or
   /// the array is passed twice).

@@ -155,6 +155,11 @@ void Program::addWholeProgramRows(facts::FileRows& rows) {
   for (DirectiveRow& d : rows.directives)
     if (isAnalyzedDirective(d)) directives.push_back(std::move(d));
   rows.directives.clear();
+  for (facts::DerivedTypeRow& t : rows.types) {
+    expectId(t.id, static_cast<Id>(types.size()) + 1, "derived_type");
+    types.push_back(std::move(t));
+  }
+  rows.types.clear();
 }
 
 std::vector<facts::FileRows> Program::splitByProcedure(facts::FileRows&& rows, Id firstProc, size_t count) {
@@ -341,6 +346,7 @@ Program ProgramReader::read() {
   facts::FileRows whole;
   whole.procedures = rows_.procedures();
   whole.directives = rows_.directives();
+  whole.types = rows_.types();
   p.addWholeProgramRows(whole);
   // Where each procedure's rows are in the per-procedure tables.
   auto ranges = [&](const char* sql, IdRange ProcedureRow::*member) {
@@ -451,13 +457,23 @@ SummaryFacts ProgramReader::summaryFacts() {
     Query a(db_, "SELECT stmt_id, name, var_id FROM array_ref WHERE context = 'call_arg' AND var_id IS NOT NULL");
     while (a.next()) named.emplace(std::make_pair(a.id(0), a.text(1)), a.id(2));
     std::vector<Id> statementOf;
-    Query c(db_, "SELECT call_id, stmt_id, proc_id, callee, kind FROM call ORDER BY call_id");
+    Query c(db_, "SELECT call_id, stmt_id, proc_id, callee, kind, resolution, binding, object_type_id, polymorphic "
+                 "FROM call ORDER BY call_id");
     while (c.next()) {
       expectId(c.id(0), static_cast<Id>(f.calls.size()) + 1, "call");
       statementOf.push_back(c.id(1));
-      f.calls.push_back({c.id(2), c.text(3), c.value<CallKind>(4), {}, {}});
+      SummaryFacts::Call call;
+      call.procId = c.id(2);
+      call.spec = {c.text(3), c.value<CallKind>(4), c.value<facts::CallResolution>(5), c.text(6), c.id(7), c.flag(8), {}};
+      f.calls.push_back(std::move(call));
     }
-    Query args(db_, "SELECT call_id, keyword, var FROM call_arg ORDER BY call_id, pos");
+    Query targets(db_, "SELECT call_id, module, name, proc_id FROM call_target ORDER BY call_id, pos");
+    while (targets.next()) {
+      Id call = targets.id(0);
+      expectIn(call, 1, f.calls.size(), "call");
+      f.calls[static_cast<size_t>(call - 1)].spec.targets.push_back({targets.text(1), targets.text(2), targets.id(3)});
+    }
+    Query args(db_, "SELECT call_id, keyword, var, object FROM call_arg ORDER BY call_id, pos");
     while (args.next()) {
       Id call = args.id(0);
       expectIn(call, 1, f.calls.size(), "call");
@@ -465,6 +481,7 @@ SummaryFacts ProgramReader::summaryFacts() {
       target.keywords.push_back(args.text(1));
       auto found = named.find({statementOf[static_cast<size_t>(call - 1)], args.text(2)});
       target.argumentVars.push_back(found == named.end() ? 0 : found->second);
+      target.objects.push_back(args.flag(3));
     }
   }
   return f;

@@ -86,6 +86,22 @@ int wideNestDepth(const Loops& loops) {
   return deepest;
 }
 
+/// What a call names (a call row's columns, its arguments aside): enough to resolve it
+/// (Effects::resolve) once its procedure's code is gone.
+struct CallSpec {
+  std::string callee;
+  CallKind kind = CallKind::Subroutine;
+  facts::CallResolution resolution = facts::CallResolution::Name;
+  std::string binding;  ///< a type-bound call's binding
+  Id objectTypeId = 0;  ///< its object's declared type
+  bool polymorphic = false;
+  std::vector<facts::CallTargetRow> targets;  ///< module procedures, a generic's specifics
+  static CallSpec of(const facts::CallRow& c) {
+    return {c.callee, c.kind, c.resolution, c.binding, c.objectTypeId, c.polymorphic, c.targets};
+  }
+  bool operator==(const CallSpec&) const = default;
+};
+
 /// Ids [first, last] of one table's rows that belong to a procedure (last < first: none).
 struct IdRange {
   Id first = 0, last = -1;
@@ -170,6 +186,7 @@ class Program {
   std::vector<Variable> variables;
   std::vector<std::string> commonBlocks;  ///< the COMMON block names variables refer to
   std::vector<DirectiveRow> directives;  ///< the DVMH PARALLEL, REGION, END REGION, DISTRIBUTE and ALIGN ones
+  std::vector<facts::DerivedTypeRow> types;  ///< every derived type, by id (type_id − 1)
   Id loopCount = 0;  ///< loops in the database
 
   const FileRow& file(Id id) const { return files[static_cast<size_t>(id - 1)]; }
@@ -246,10 +263,10 @@ struct SummaryFacts {
   std::vector<Id> io, stop;      ///< procedures with an I/O statement, with a STOP
   struct Call {
     Id procId = 0;
-    std::string callee;
-    CallKind kind = CallKind::Subroutine;
+    CallSpec spec;
     std::vector<std::string> keywords;  ///< per argument: its keyword, or ""
     std::vector<Id> argumentVars;       ///< per argument: the caller's variable it names (0: none)
+    std::vector<bool> objects;          ///< per argument: the object of a type-bound call
   };
   std::vector<Call> calls;
   std::vector<std::pair<Id, int>> wideNests;  ///< per procedure with loops: wideNestDepth of its loops

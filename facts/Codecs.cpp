@@ -172,7 +172,7 @@ DimensionRow readDimension(const Query& q) {  // columns from "spec" on
 // Tables derived_type, component and type_binding.
 const Columns kDerivedType = {"type_id", "proc_id", "name", "parent_id", "parent_unknown", "abstract", "line"};
 const Columns kComponent = {"type_id", "pos", "name", "type", "kind", "rank", "pointer", "allocatable", "derived_id"};
-const Columns kBinding = {"type_id", "pos", "name", "procedure", "module", "pass", "nopass", "deferred", "generic"};
+const Columns kBinding = {"type_id", "pos", "name", "procedure", "module", "pass", "nopass", "deferred", "generic", "proc_id"};
 void bind(BatchedInsert& s, const DerivedTypeRow& r) {
   s.value(r.id).value(r.procId).value(r.name).id(r.parentId).value(flag(r.parentUnknown)).value(flag(r.abstract))
       .value(wide(r.line)).endRow();
@@ -184,7 +184,7 @@ void bind(BatchedInsert& s, Id type, size_t pos, const ComponentRow& r) {
 void bind(BatchedInsert& s, Id type, size_t pos, const BindingRow& r) {
   s.value(type).value(static_cast<int64_t>(pos + 1)).value(r.name).text(r.procedure);
   if (r.module) s.value(*r.module); else s.null();
-  s.text(r.pass).value(flag(r.nopass)).value(flag(r.deferred)).value(flag(r.generic)).endRow();
+  s.text(r.pass).value(flag(r.nopass)).value(flag(r.deferred)).value(flag(r.generic)).id(r.procId).endRow();
 }
 DerivedTypeRow readDerivedType(const Query& q) {
   DerivedTypeRow r;
@@ -209,6 +209,7 @@ BindingRow readBinding(const Query& q) {
   r.nopass = q.flag(6);
   r.deferred = q.flag(7);
   r.generic = q.flag(8);
+  r.procId = q.id(9);
   return r;
 }
 
@@ -363,7 +364,7 @@ void addTerm(ArrayRefRow& r, const Query& q) {
 const Columns kCall = {"call_id", "stmt_id", "proc_id", "loop_id", "callee", "kind", "nargs", "file_id", "line", "col",
                        "resolution", "binding", "object_type_id", "polymorphic"};
 const Columns kCallArg = {"call_id", "pos", "keyword", "text", "var", "ref_id", "expr", "object"};
-const Columns kCallTarget = {"call_id", "pos", "module", "name"};
+const Columns kCallTarget = {"call_id", "pos", "module", "name", "proc_id"};
 void bind(BatchedInsert& s, const CallRow& r) {
   s.value(r.id).value(r.stmtId).value(r.procId).id(r.loopId).value(r.callee).value(name(r.kind))
       .value(static_cast<int64_t>(r.args.size())).value(r.fileId).value(wide(r.line)).value(wide(r.col))
@@ -516,7 +517,8 @@ void Writer::write(const FileRows& rows) {
           .value(flag(a.object)).endRow();
     }
     for (size_t pos = 0; pos < c.targets.size(); ++pos)
-      t.callTarget.value(c.id).value(static_cast<int64_t>(pos + 1)).value(c.targets[pos].module).value(c.targets[pos].name).endRow();
+      t.callTarget.value(c.id).value(static_cast<int64_t>(pos + 1)).value(c.targets[pos].module).value(c.targets[pos].name)
+          .id(c.targets[pos].procId).endRow();
   }
   for (const LabelRow& l : rows.labels) t.label.value(l.procId).value(wide(l.label)).id(l.blockId).id(l.stmtId).endRow();
   for (const JumpRow& j : rows.jumps) t.jump.value(j.stmtId).value(wide(j.label)).endRow();
@@ -733,7 +735,7 @@ void Reader::calls(Id first, Id last, std::vector<CallRow>& out) {
   for (Query& q = queries_->args.range(first, last); q.next();)
     owner(out, from, first, q.id(0), "call").args.push_back({q.text(2), q.text(3), q.text(4), q.id(5), q.text(6), q.flag(7)});
   for (Query& q = queries_->targets.range(first, last); q.next();)
-    owner(out, from, first, q.id(0), "call").targets.push_back({q.text(2), q.text(3)});
+    owner(out, from, first, q.id(0), "call").targets.push_back({q.text(2), q.text(3), q.id(4)});
 }
 
 void Reader::labels(Id first, Id last, std::vector<LabelRow>& out) {

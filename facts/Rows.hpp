@@ -120,6 +120,7 @@ struct BindingRow {
   std::optional<std::string> module;
   std::string pass;       ///< the passed-object dummy ("": the first dummy)
   bool nopass = false, deferred = false, generic = false;
+  Id procId = 0;          ///< the procedure's row, when the front end knew it
   bool operator==(const BindingRow&) const = default;
 };
 
@@ -246,6 +247,7 @@ struct CallArgRow {
 /// interface's specifics, in order). module "": an external procedure.
 struct CallTargetRow {
   std::string module, name;
+  Id procId = 0;  ///< that procedure's row, when the front end knew it (a module's: the one its USE saw)
   bool operator==(const CallTargetRow&) const = default;
 };
 

@@ -53,6 +53,144 @@ bool mentionsName(const Expr& e, const std::set<std::string>& names) {
   return false;
 }
 
+/// What generic resolution may be sure of about an actual argument: its rank (nullopt: not
+/// sure), and whether it is an array element (sequence association may pass one to an array).
+struct ActualShape {
+  std::optional<int> rank;
+  bool element = false;
+};
+
+ActualShape shapeOf(const Expr& e) {
+  auto rankOf = [](const Symbol* s) -> std::optional<int> {
+    if (!s || s->assumedRank()) return std::nullopt;
+    return s->rank();
+  };
+  // A section's rank: its triplets, every other subscript a scalar.
+  auto sectionRank = [](const ExprList& subscripts, size_t from) -> std::optional<int> {
+    int rank = 0;
+    for (size_t k = from; k < subscripts.size(); ++k) {
+      if (!subscripts[k]) return std::nullopt;
+      if (subscripts[k]->kind == ExprKind::Range) ++rank;
+      else if (shapeOf(*subscripts[k]).rank != 0) return std::nullopt;  // a vector subscript, or not known
+    }
+    return rank;
+  };
+  switch (e.kind) {
+    case ExprKind::IntLiteral: case ExprKind::RealLiteral: case ExprKind::LogicalLiteral: case ExprKind::StringLiteral:
+    case ExprKind::BozLiteral: case ExprKind::Complex:
+      return {0, false};
+    case ExprKind::Name:
+      if (e.ref == RefKind::Procedure || e.ref == RefKind::Unresolved) return {};
+      return {rankOf(e.symbol), false};
+    case ExprKind::Apply:
+    case ExprKind::Subscript: {
+      const size_t from = e.kind == ExprKind::Subscript ? 1 : 0;
+      if (e.ref == RefKind::ArrayElement) return {0, true};
+      if (e.ref == RefKind::ArraySection) return {sectionRank(e.args, from), false};
+      if (e.ref == RefKind::Substring) return {0, e.symbol && e.symbol->isArray()};
+      return {};
+    }
+    case ExprKind::Component: {
+      // p%x: x's rank where p is one object (not an array of them).
+      const ActualShape base = shapeOf(*e.args[0]);
+      if (base.rank != 0 || !e.symbol) return {};
+      return {rankOf(e.symbol), false};
+    }
+    case ExprKind::Paren:
+      return {shapeOf(*e.args[0]).rank, false};
+    case ExprKind::Unary:
+    case ExprKind::Binary: {
+      int rank = 0;
+      for (const auto& a : e.args) {
+        std::optional<int> r = a ? shapeOf(*a).rank : std::nullopt;
+        if (!r) return {};
+        rank = std::max(rank, *r);
+      }
+      return {rank, false};
+    }
+    default:
+      return {};
+  }
+}
+
+/// The declared variable an actual argument designates (p of p%x(i)); null for an expression or
+/// a variable typed only by the implicit rules (its type may be a missing module's guess).
+const Symbol* declaredBase(const Expr& e) {
+  const Expr* x = &e;
+  while ((x->kind == ExprKind::Subscript || x->kind == ExprKind::Component) && !x->args.empty() && x->args[0])
+    x = x->args[0].get();
+  if (x->kind != ExprKind::Name && x->kind != ExprKind::Apply) return nullptr;
+  if (x->kind == ExprKind::Apply && x->ref != RefKind::ArrayElement && x->ref != RefKind::ArraySection &&
+      x->ref != RefKind::Substring)
+    return nullptr;
+  return x->symbol && !x->symbol->implicitType ? x->symbol : nullptr;
+}
+
+/// Whether an actual argument certainly cannot be passed to dummy `d` of a specific procedure
+/// of a generic (its type, kind or rank disagree); false whenever not sure.
+bool disagrees(const Expr& actual, const DummyInfo& d, bool elemental) {
+  if (d.procedure) return false;
+  const bool literal = actual.kind == ExprKind::IntLiteral || actual.kind == ExprKind::RealLiteral ||
+                       actual.kind == ExprKind::LogicalLiteral || actual.kind == ExprKind::StringLiteral;
+  const TypeInfo t = typeOf(actual);
+  if ((literal || declaredBase(actual)) && t.known() && d.type.known()) {
+    const bool derived = t.base == BaseType::Derived;
+    if (derived != (d.type.base == BaseType::Derived)) return true;
+    if (!derived && (t.base != d.type.base || (t.kind && d.type.kind && t.kind != d.type.kind))) return true;
+    if (derived && t.definition && d.type.definition && d.type.derived != "*") {
+      if (!d.type.polymorphic && t.definition != d.type.definition) return true;
+      if (d.type.polymorphic) {
+        const DerivedType* x = t.definition;
+        for (int depth = 0; x && x != d.type.definition && !x->extendsUnknown && depth < 64; ++depth) x = x->parent;
+        if (!x) return true;  // no ancestor of the actual's type is the dummy's
+      }
+    }
+  }
+  const ActualShape s = shapeOf(actual);
+  if (elemental || d.assumedRank || !s.rank) return false;
+  if (*s.rank == 0 && d.rank > 0) return !s.element || d.assumedShape;  // an element may start a sequence
+  if (*s.rank > 0 && d.rank == 0) return true;
+  return d.assumedShape && *s.rank != d.rank;
+}
+
+/// Whether a specific procedure of a generic may be the one a call with actual arguments
+/// args[from..] runs (false only when it certainly is not: too many arguments, a keyword it
+/// has no dummy of, a dummy given twice, a required one not given, an argument of another type,
+/// kind or rank). `passed`: a type-bound call's object goes to this dummy.
+bool mayMatch(const Symbol& specific, const ExprList& args, size_t from, const std::string& passed = {}) {
+  if (!specific.interface) return true;
+  const ProcedureInterface& i = *specific.interface;
+  std::vector<bool> supplied(i.dummies.size());
+  auto dummy = [&](const std::string& name) {
+    for (size_t k = 0; k < i.dummies.size(); ++k)
+      if (i.dummies[k].name == name) return k;
+    return i.dummies.size();
+  };
+  if (!passed.empty()) {
+    if (dummy(passed) == i.dummies.size()) return true;  // not described as expected: not sure
+    supplied[dummy(passed)] = true;
+  }
+  size_t next = 0;
+  for (size_t k = from; k < args.size(); ++k) {
+    if (!args[k]) continue;
+    const Expr* value = args[k].get();
+    size_t at;
+    if (value->kind == ExprKind::Keyword) {
+      at = dummy(value->text);
+      value = value->args.empty() ? nullptr : value->args[0].get();
+    } else {
+      while (next < supplied.size() && supplied[next]) ++next;
+      at = next++;
+    }
+    if (at >= supplied.size() || supplied[at]) return false;
+    supplied[at] = true;
+    if (value && value->kind != ExprKind::AltReturn && disagrees(*value, i.dummies[at], i.elemental)) return false;
+  }
+  for (size_t k = 0; k < supplied.size(); ++k)
+    if (!supplied[k] && !i.dummies[k].optional) return false;
+  return true;
+}
+
 /// A variable (or part of one) that a procedure may write when passed as an argument.
 bool isDesignator(const Expr& e) {
   switch (e.kind) {
@@ -115,6 +253,8 @@ class Extractor {
       if ((s.procedure && s.storage != Storage::Result) || s.statementFunction) continue;
       p.variables.push_back(const_cast<Symbol*>(&s));
     }
+    if (u.host)
+      if (Symbol* s = scopes_.of(*u.host)->findLocal(u.name); s && s->procedure && scopes_.of(*u.host)->owns(s)) p.symbol = s;
     for (const TypeDefinition& t : u.types)
       if (t.heading->parsed)
         if (DerivedType* type = scope.findType(t.heading->name); type && type->owner == &scope) p.types.push_back(type);
@@ -1062,51 +1202,72 @@ class Extractor {
       c.args.push_back(argument(*object));
       c.args.back().object = true;
       c.binding = binding;
-      resolveBinding(*object, binding, c);
+      resolveBinding(*object, binding, c, args, from);
     } else if (kind != facts::CallKind::StatementFunction) {
-      resolveCallee(symbol, c);
+      resolveCallee(symbol, c, args, from);
     }
     for (size_t k = from; k < args.size(); ++k)
       if (args[k]) c.args.push_back(argument(*args[k]));
     facts_.calls.push_back(std::move(c));
   }
 
-  /// Which procedure a name means (Symbols.hpp): a module procedure, a generic's specifics, a
-  /// dummy procedure or a procedure pointer (nothing known); else its name decides (an internal
-  /// or external procedure).
-  static void resolveCallee(const Symbol* symbol, CallFacts& c) {
+  /// Which procedure a name means (Symbols.hpp): a module procedure, those of a generic's
+  /// specifics that may match the arguments args[from..] (mayMatch), a dummy procedure or a
+  /// procedure pointer (nothing known); else its name decides (an internal or external procedure).
+  static void resolveCallee(const Symbol* symbol, CallFacts& c, const ExprList& args, size_t from) {
     if (!symbol || symbol->statementFunction) return;
     auto unknown = [](const Symbol& s) { return s.storage == Storage::Dummy || s.pointer; };
     if (symbol->generic) {
       c.resolution = facts::CallResolution::Generic;
+      std::vector<const Symbol*> matching;
       for (const Symbol* specific : symbol->specifics) {
         if (!specific || unknown(*specific)) {
           c.resolution = facts::CallResolution::Unknown;
-          c.targets.clear();
           return;
         }
-        c.targets.emplace_back(specific->procedureModule, specific->name);
+        if (mayMatch(*specific, args, from)) matching.push_back(specific);
       }
+      if (matching.empty()) matching = symbol->specifics;  // none matches as understood here: any may
+      for (const Symbol* specific : matching) c.targets.push_back({specific->procedureModule, specific->name, specific});
       return;
     }
     if (unknown(*symbol)) {
       c.resolution = facts::CallResolution::Unknown;
     } else if (!symbol->procedureModule.empty()) {
       c.resolution = facts::CallResolution::Procedure;
-      c.targets.emplace_back(symbol->procedureModule, symbol->name);
+      c.targets.push_back({symbol->procedureModule, symbol->name, symbol});
     }
   }
 
   /// A type-bound procedure `binding` of `object`'s declared type: resolved by the analysis
   /// (with the type's extensions when the object is polymorphic); unknown when the type is not
   /// loaded or binds no such procedure (a procedure pointer component).
-  static void resolveBinding(const Expr& object, const std::string& binding, CallFacts& c) {
+  /// A generic binding is resolved here to its one specific binding that may match the
+  /// arguments args[from..], when only one may (its overrides are the analysis' to find).
+  static void resolveBinding(const Expr& object, const std::string& binding, CallFacts& c, const ExprList& args,
+                             size_t from) {
     const TypeInfo type = typeOf(object);
     c.objectType = type.definition;
     c.polymorphic = type.polymorphic;
     bool known = type.definition && type.definition->binding(binding);
     for (const DerivedType* t = type.definition; known && t; t = t->parent) known = !t->extendsUnknown;
     c.resolution = known ? facts::CallResolution::Binding : facts::CallResolution::Unknown;
+    if (!known) return;
+    // A generic binding's specifics, gathered along the type and its ancestors.
+    std::vector<std::string> specifics;
+    for (const DerivedType* t = type.definition; t; t = t->parent)
+      for (const auto& [name, b] : t->bindings)
+        if (name == binding) specifics.insert(specifics.end(), b.generic.begin(), b.generic.end());
+    std::vector<std::string> matching;
+    for (const std::string& s : specifics) {
+      const Binding* b = type.definition->binding(s);
+      const Symbol* procedure = b ? b->targetSymbol : nullptr;
+      std::string passed;
+      if (b && !b->nopass && procedure && procedure->interface && !procedure->interface->dummies.empty())
+        passed = b->pass.empty() ? procedure->interface->dummies.front().name : b->pass;
+      if (!procedure || (!b->nopass && passed.empty()) || mayMatch(*procedure, args, from, passed)) matching.push_back(s);
+    }
+    if (matching.size() == 1) c.binding = matching.front();
   }
 
   void functionCalls(const Expr& e) {

@@ -99,7 +99,7 @@ facts::DerivedTypeRow typeRow(const DerivedType& t, int64_t procId) {
   }
   for (const auto& [name, b] : t.bindings) {
     if (!b.generic.empty()) {
-      for (const std::string& specific : b.generic) r.bindings.push_back({name, specific, std::string(), {}, false, false, true});
+      for (const std::string& specific : b.generic) r.bindings.push_back({name, specific, std::nullopt, {}, false, false, true});
       continue;
     }
     facts::BindingRow row;
@@ -109,6 +109,7 @@ facts::DerivedTypeRow typeRow(const DerivedType& t, int64_t procId) {
     row.pass = b.pass;
     row.nopass = b.nopass;
     row.deferred = b.deferred;
+    if (b.targetSymbol) row.procId = b.targetSymbol->dbId;
     r.bindings.push_back(std::move(row));
   }
   return r;
@@ -128,7 +129,10 @@ facts::FileRows FactWriter::write(FileFacts& facts, const FileTable& files) {
   auto varId = [](const Symbol* symbol) -> int64_t { return symbol ? symbol->dbId : 0; };
   facts::FileRows rows;
 
-  // The file's types first: its variables and components may be of any of them.
+  // The procedures' rows first: calls and bindings refer to them. Then the file's types: its
+  // variables and components may be of any of them.
+  for (size_t i = 0; i < facts.procedures.size(); ++i)
+    if (facts.procedures[i].symbol) facts.procedures[i].symbol->dbId = procId(static_cast<int>(i));
   for (ProcedureFacts& p : facts.procedures)
     for (DerivedType* t : p.types) t->dbId = ++types_;
   for (size_t i = 0; i < facts.procedures.size(); ++i)
@@ -265,7 +269,7 @@ facts::FileRows FactWriter::write(FileFacts& facts, const FileTable& files) {
     r.objectTypeId = c.objectType ? c.objectType->dbId : 0;
     r.polymorphic = c.polymorphic;
     for (CallArgFacts& a : c.args) r.args.push_back({a.keyword, a.text, a.var, refId(a.ref), std::move(a.expr), a.object});
-    for (auto& [module, name] : c.targets) r.targets.push_back({module, name});
+    for (const CallFacts::Target& t : c.targets) r.targets.push_back({t.module, t.name, t.symbol ? t.symbol->dbId : 0});
     rows.calls.push_back(std::move(r));
   }
 

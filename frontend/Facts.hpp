@@ -31,6 +31,9 @@ struct ProcedureFacts {
   std::vector<std::string> parameters;
   std::vector<Symbol*> variables;  ///< the symbols it declares (or types implicitly), in order
   std::vector<DerivedType*> types; ///< the derived types it defines, in order
+  /// A procedure a unit CONTAINS: its name in the host's scope (the writer gives it the
+  /// procedure's row id, which calls and bindings resolved to it refer to).
+  Symbol* symbol = nullptr;
   std::string key;                 ///< set by the writer
 };
 
@@ -150,7 +153,11 @@ struct CallFacts {
   std::string binding;                       ///< a type-bound call: p of obj%p
   const DerivedType* objectType = nullptr;   ///< its object's declared type
   bool polymorphic = false;
-  std::vector<std::pair<std::string, std::string>> targets;  ///< (module, procedure); module "": external
+  struct Target {
+    std::string module, name;  ///< module "": an external procedure
+    const Symbol* symbol = nullptr;  ///< the procedure's symbol (a module's: has its row id once written)
+  };
+  std::vector<Target> targets;
   std::vector<CallArgFacts> args;
 };
 

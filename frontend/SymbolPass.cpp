@@ -43,6 +43,10 @@ Scope* ModuleRegistry::find(const std::string& name) const {
   return found == modules_.end() ? nullptr : found->second;
 }
 
+bool ModuleRegistry::holds(const Scope* scope) const {
+  return std::any_of(scopes_.begin(), scopes_.end(), [&](const std::unique_ptr<Scope>& s) { return s.get() == scope; });
+}
+
 Scope* ModuleRegistry::define(const std::string& name) {
   scopes_.push_back(std::make_unique<Scope>(nullptr));
   modules_[name] = scopes_.back().get();
@@ -158,16 +162,46 @@ class SymbolPass {
 
     for (auto& inner : unit.contained) {
       analyzeUnit(*inner, scope);
+      Symbol* procedure = scope->findLocal(inner->name);
+      if (!procedure || !scope->owns(procedure)) continue;
       // A contained function's type is known once its own declarations are read.
+      Scope* innerScope = scopes_.of(*inner);
       if (inner->kind == StmtKind::Function) {
-        Scope* innerScope = scopes_.of(*inner);
         std::string resultName = inner->heading && !inner->heading->resultName.empty() ? inner->heading->resultName
                                                                                          : inner->name;
-        if (Symbol* r = innerScope->findLocal(resultName); r && innerScope->owns(r))
-          if (Symbol* p = scope->findLocal(inner->name)) p->type = r->type;
+        if (Symbol* r = innerScope->findLocal(resultName); r && innerScope->owns(r)) procedure->type = durable(r->type);
       }
+      if (inner->heading) procedure->interface = interfaceOf(*inner, *innerScope);
     }
     defaultStorage_ = inModule ? Storage::Module : Storage::Local;
+  }
+
+  /// `type` as a symbol of a module may keep it: its definition only when a module has it (the
+  /// other scopes go with their file).
+  TypeInfo durable(TypeInfo type) const {
+    if (type.definition && !modules_.holds(type.definition->owner)) type.definition = nullptr;
+    return type;
+  }
+
+  /// A procedure's dummies as read from its scope (DummyInfo).
+  std::shared_ptr<const ProcedureInterface> interfaceOf(const ProgramUnit& procedure, const Scope& scope) const {
+    auto out = std::make_shared<ProcedureInterface>();
+    out->elemental = procedure.heading->prefix.find("elemental") != std::string::npos;
+    for (const std::string& name : procedure.heading->names) {
+      const Symbol* d = name == "*" ? nullptr : scope.findLocal(name);
+      if (!d) return nullptr;  // an alternate return: not described
+      DummyInfo info;
+      info.name = name;
+      info.type = durable(d->type);
+      info.rank = d->rank();
+      info.assumedRank = d->assumedRank();
+      info.assumedShape = d->isArray() && !d->dims.empty() && d->dims[0].upperText.empty() && d->dims[0].spec != "*" &&
+                          d->dims[0].spec.find('*') == std::string::npos;
+      info.optional = d->optional;
+      info.procedure = d->procedure;
+      out->dummies.push_back(std::move(info));
+    }
+    return out;
   }
 
   /// The scope's own symbol for a name, created when absent; a name USE brought in cannot be

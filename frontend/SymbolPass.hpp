@@ -28,6 +28,8 @@ class ModuleRegistry {
   /// A fresh scope for module `name`. A later definition replaces an earlier one for USE, but the
   /// earlier scope lives on: the facts of the units that saw it still point into it.
   Scope* define(const std::string& name);
+  /// Whether `scope` is a module's (it lives as long as the registry).
+  bool holds(const Scope* scope) const;
 
  private:
   std::unordered_map<std::string, Scope*> modules_;

@@ -85,6 +85,23 @@ struct DimInfo {
 using Storage = facts::Storage;
 inline const char* storageName(Storage storage) { return facts::nameOf(storage).data(); }
 
+/// A dummy argument as a call's generic resolution sees it (type, kind, rank: TKR).
+struct DummyInfo {
+  std::string name;
+  TypeInfo type;             ///< definition set only where it outlives the file (a module's type)
+  int rank = 0;
+  bool assumedRank = false;  ///< DIMENSION(..)
+  bool assumedShape = false; ///< (:), deferred or assumed shape: no array element can be passed to it
+  bool optional = false;
+  bool procedure = false;    ///< a dummy procedure
+};
+
+/// A procedure's dummy arguments, in order, with whether it is ELEMENTAL.
+struct ProcedureInterface {
+  std::vector<DummyInfo> dummies;
+  bool elemental = false;
+};
+
 struct Symbol {
   std::string name;
   TypeInfo type;
@@ -102,6 +119,8 @@ struct Symbol {
   std::string procedureModule;
   /// A generic interface: its specific procedures (a null one: not found), in order.
   std::vector<const Symbol*> specifics;
+  /// A procedure whose body was read (a CONTAINed one): its dummies, for generic resolution.
+  std::shared_ptr<const ProcedureInterface> interface;
   bool generic = false;
   bool statementFunction = false;
   /// Storage association: the EQUIVALENCE group it is in (1, 2... in its unit; 0: none), and the
@@ -116,7 +135,7 @@ struct Symbol {
   std::optional<int64_t> storageOffset;
   uint32_t line = 0;           ///< where it was declared, or first used
   const class Scope* owner = nullptr;  ///< the scope that declared it
-  int64_t dbId = 0;            ///< variable.var_id once written to the database
+  int64_t dbId = 0;            ///< variable.var_id once written (a contained procedure's name: its proc_id)
 
   int rank() const { return static_cast<int>(dims.size()); }
   /// DIMENSION(..): an array of any rank.

@@ -84,11 +84,12 @@ CREATE TABLE type_binding (               -- PROCEDURE [, attributes] :: name [=
   pos       INTEGER NOT NULL,
   name      TEXT NOT NULL,                -- the binding (a generic binding: a row per specific)
   procedure TEXT,                         -- the procedure it binds; a generic's specific binding; NULL: deferred
-  module    TEXT,                         -- the module that has that procedure; '': external; NULL: not loaded
+  module    TEXT,                         -- the module that has that procedure; '': external; NULL: not loaded, or a generic
   pass      TEXT,                         -- PASS(x): the passed-object dummy; NULL: the first
   nopass    INTEGER NOT NULL DEFAULT 0,
   deferred  INTEGER NOT NULL DEFAULT 0,
   generic   INTEGER NOT NULL DEFAULT 0,
+  proc_id   INTEGER REFERENCES procedure, -- the procedure's row, when the front end knew it
   PRIMARY KEY (type_id, pos)
 ) WITHOUT ROWID;
 
@@ -323,6 +324,8 @@ CREATE TABLE call_target (                -- the procedures a call was resolved 
   pos     INTEGER NOT NULL,
   module  TEXT NOT NULL,                  -- '': an external procedure
   name    TEXT NOT NULL,
+  proc_id INTEGER REFERENCES procedure,   -- its row, when the front end knew it (a module defined twice:
+                                          -- the definition the USE saw)
   PRIMARY KEY (call_id, pos)
 ) WITHOUT ROWID;
 

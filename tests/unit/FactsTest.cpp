@@ -161,7 +161,7 @@ TEST_CASE("rows with every field set are read back equal") {
   base.bindings = {{"area", "", std::nullopt, "", false, true, false}, {"get", "get_one", "m", "", false, false, true}};
   DerivedTypeRow square{2, 2, "square", 1, false, false, 8, {}, {}};
   square.components = {{"side", "real", 8, 1, false, true, 0}, {"next", "type(square)", 0, 0, true, false, 2}};
-  square.bindings = {{"area", "square_area", "m", "self", false, false, false},
+  square.bindings = {{"area", "square_area", "m", "self", false, false, false, 1},
                      {"count", "counter", "", "", true, false, false},
                      {"peek", "peek", std::nullopt, "", false, false, false}};
   DerivedTypeRow orphan{3, 1, "orphan", 0, true, false, 12, {}, {}};
@@ -249,7 +249,7 @@ TEST_CASE("rows with every field set are read back equal") {
   bound.args = {{"", "s", "s", 0, R"("s")", true}};
   CallRow generic = callAt(3, "solve", CallKind::Subroutine, 12, 7);
   generic.resolution = CallResolution::Generic;
-  generic.targets = {{"m", "solve_1d"}, {"", "solve_ext"}};
+  generic.targets = {{"m", "solve_1d", 1}, {"", "solve_ext", 0}};
   rows.calls = {f, bound, generic};
   rows.labels = {{1, 10, 1, 0}, {1, 99, 0, 2}};
   rows.jumps = {{2, 10}, {2, 99}};
