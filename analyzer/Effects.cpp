@@ -312,7 +312,8 @@ ResolvedCall Effects::resolve(const CallSpec& call, Id callerProc) const {
     case R::Unknown:
       break;
   }
-  return unknown("whose procedure is not known here (a dummy procedure, a procedure pointer, or a binding of a type not loaded)");
+  return unknown("whose procedure is not known here (a dummy procedure, a procedure pointer, a binding of a type not "
+                 "loaded, or a generic none of whose specifics here takes these arguments)");
 }
 
 bool Effects::bindingTargets(Id typeId, const std::string& binding, bool polymorphic, std::vector<CallTarget>& out) const {

@@ -389,7 +389,9 @@ void LoopAnalysis::sharedStorageScalars(const LoopRow& loop, const ScalarFlow& f
     bool said = false;
     for (const auto& [other, written] : touched) {
       if (other == use.varId || !(written || use.written)) continue;
+      // A scalar use is of the whole variable: whether a pointer may reach it goes by the variables.
       std::optional<std::string> shared = sharedStorage(v, program_.variable(other));
+      if (!shared) shared = pointerShared(v, program_.variable(other));
       if (!shared) continue;
       result.reasons.push_back({ReasonKind::Scalar, true, v.name, at,
                                 "unknown dependence on " + v.name + ": " + *shared + ", and the loop writes one of them"});
@@ -699,7 +701,15 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
       detailed[x] = a.selected || a.argumentRef || a.name().find('(') != std::string::npos;
     }
     std::vector<std::optional<ReferencePath>> pathAt(list.size());
-    const bool pointers = key.first && (program_.variable(key.first).pointerComponents || program_.variable(key.first).associated());
+    // Through POINTER components two parts may be one target: whether a reference's path has one
+    // (the variable itself being one is the same for both).
+    const bool associated = key.first && program_.variable(key.first).associated();
+    const bool anyPointerComponent = key.first && program_.variable(key.first).pointerComponents;
+    std::vector<std::optional<bool>> throughComponent(list.size());
+    auto viaComponent = [&](size_t x) {
+      if (!throughComponent[x]) throughComponent[x] = anyPointerComponent && pointerReach(accesses_[list[x]]).through(1);
+      return *throughComponent[x];
+    };
     for (size_t x = 0; x < list.size(); ++x) {
       for (size_t y = x; y < list.size(); ++y) {
         const ArrayAccess& a = accesses_[list[x]];
@@ -709,6 +719,7 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
         size_t common = 0;
         while (common < a.loops().size() && common < b.loops().size() && a.loops()[common] == b.loops()[common]) ++common;
         if (common == 0) continue;
+        const bool pointers = associated || viaComponent(x) || viaComponent(y);
         bool byParts = detailed[x] || detailed[y];
         // Through POINTER components two elements' components may be one target: one name whose
         // earlier parts' subscripts are constants (p(1)%d) names one pointer, compared as a plain one.
@@ -776,7 +787,8 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
 
   // Two arrays that may be one storage (EQUIVALENCE, a COMMON block laid out otherwise here, a
   // POINTER and a TARGET): their references compared as elements of that storage where both
-  // offsets fold, else an unknown dependence.
+  // offsets fold, else an unknown dependence. A pointer may point at a TARGET or at what another
+  // pointer reaches: a reference reached through a pointer meets one that may be such storage.
   for (auto x = byArray.begin(); x != byArray.end(); ++x) {
     if (!x->first.first || untested.count(x->first.first)) continue;
     const Variable& u = program_.variable(x->first.first);
@@ -784,7 +796,8 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
       if (!y->first.first || untested.count(y->first.first)) continue;
       const Variable& v = program_.variable(y->first.first);
       std::optional<std::string> shared = sharedStorage(u, v);
-      if (!shared) continue;
+      const bool pointers = !shared && pointerShared(u, v);
+      if (!shared && !pointers) continue;
       for (size_t i : x->second)
         for (size_t j : y->second) {
           const ArrayAccess& a = accesses_[i];
@@ -793,31 +806,80 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
           size_t common = 0;
           while (common < a.loops().size() && common < b.loops().size() && a.loops()[common] == b.loops()[common]) ++common;
           if (common == 0) continue;
-          std::optional<LinearExpr> at = storageIndex(a, v.elementBytes), bt = storageIndex(b, u.elementBytes);
+          if (!shared && !pointersMayMeet(a, b, 0)) continue;
+          const std::string why = shared ? *shared : *pointerShared(u, v);
+          std::optional<LinearExpr> at = shared ? storageIndex(a, v.elementBytes) : std::nullopt;
+          std::optional<LinearExpr> bt = shared ? storageIndex(b, u.elementBytes) : std::nullopt;
           DependenceResult r;
           if (at && bt) {
             std::vector<LinearExpr> af{*at}, bf{*bt};
             r = testDependence(RefView{af, loopsOf(a)}, RefView{bf, loopsOf(b)}, common, variant);
-            if (r.unknown) r.unknownWhy = *shared + "; " + r.unknownWhy;
+            if (r.unknown) r.unknownWhy = why + "; " + r.unknownWhy;
           } else {
             r.unknown = true;
-            r.unknownWhy = *shared;
+            r.unknownWhy = why;
             r.loopIndependent = true;
             r.levels.assign(common, LevelDependence{true, true, std::nullopt});
             r.test = "storage";
           }
-          if (!r.independent) addDependenceRows(a, b, r, common, *shared);
+          if (!r.independent) addDependenceRows(a, b, r, common, why);
         }
     }
   }
 }
 
-std::optional<std::string> LoopAnalysis::sharedStorage(const Variable& u, const Variable& v) const {
+bool LoopAnalysis::PointerReach::through(size_t from) const {
+  for (size_t k = from; k < parts.size(); ++k)
+    if (parts[k]) return true;
+  return beyond;
+}
+
+LoopAnalysis::PointerReach LoopAnalysis::pointerReach(const ArrayAccess& a) const {
+  const Variable& v = program_.variable(a.varId);
+  PointerReach r;
+  // The parts the access names: its own reference's, or what a call was passed.
+  std::vector<std::string> names;
+  std::string part;
+  for (char c : partOf(a.name())) {
+    if (c == '%') names.push_back(std::move(part)), part.clear();
+    else part += c;
+  }
+  names.push_back(std::move(part));
+  if (a.selected) names.insert(names.end(), a.selected->begin(), a.selected->end());
+  r.parts.push_back(v.pointer);
+  Id type = v.typeId;
+  for (size_t k = 1; k < names.size(); ++k) {
+    const facts::ComponentRow* c = type ? program_.component(type, names[k]) : nullptr;
+    r.parts.push_back(!c || c->pointer);  // not known: may be one
+    if (!c) {
+      r.beyond = true;
+      break;
+    }
+    type = c->derivedId;
+  }
+  // A call may follow any pointer inside what it is passed (a derived type's components).
+  if (!a.ref) r.beyond = r.beyond || v.pointer || v.pointerComponents;
+  return r;
+}
+
+bool LoopAnalysis::pointersMayMeet(const ArrayAccess& a, const ArrayAccess& b, size_t divergence) const {
+  const PointerReach x = pointerReach(a), y = pointerReach(b);
+  const Variable& u = program_.variable(a.varId);
+  const Variable& v = program_.variable(b.varId);
+  return (x.through(divergence) && y.targetable(v.target)) || (y.through(divergence) && x.targetable(u.target));
+}
+
+std::optional<std::string> LoopAnalysis::pointerShared(const Variable& u, const Variable& v) {
   if (u.id == v.id) return std::nullopt;
   // What a pointer (or a pointer component: an element reached through it) may point at.
   const bool up = u.pointer || u.pointerComponents, vp = v.pointer || v.pointerComponents;
   if ((up && (vp || v.target)) || (vp && u.target))
     return u.name + " and " + v.name + " may be the same storage (a POINTER may point at a TARGET)";
+  return std::nullopt;
+}
+
+std::optional<std::string> LoopAnalysis::sharedStorage(const Variable& u, const Variable& v) const {
+  if (u.id == v.id) return std::nullopt;
   const bool common = u.common >= 0 && u.common == v.common;
   const bool equivalence = !common && u.equivalence && u.equivalence == v.equivalence && u.procId == v.procId;
   if (!common && !equivalence) return std::nullopt;

@@ -223,8 +223,30 @@ class LoopAnalysis {
   /// `sharedStorage`: a and b are two variables that share storage (why, for the note).
   void addDependenceRows(const ArrayAccess& a, const ArrayAccess& b, const DependenceResult& r, size_t common,
                          const std::string& sharedStorage = {});
-  /// Why two variables may occupy the same storage (nullopt: they cannot).
+  /// Why two variables may occupy the same storage by COMMON or EQUIVALENCE (nullopt: they cannot).
   std::optional<std::string> sharedStorage(const Variable& u, const Variable& v) const;
+  /// Why a pointer may reach both variables' storage, the variables as a whole (one is a POINTER
+  /// or has POINTER components, the other too or is a TARGET); pointersMayMeet says it of two
+  /// references by their paths.
+  static std::optional<std::string> pointerShared(const Variable& u, const Variable& v);
+  /// Where an access's storage is reached through a POINTER: per part of its path (chunk,
+  /// tiles, field of chunk%tiles(t)%field(i); the variable first), whether that part is one (a
+  /// component not known counts as one), and `beyond`: whether something past the named parts
+  /// may be (a call's access: the callee may follow any pointer in what it is passed).
+  struct PointerReach {
+    std::vector<bool> parts;
+    bool beyond = false;
+    /// Reached through a pointer at part `from` or later.
+    bool through(size_t from) const;
+    /// Its storage may be what a pointer elsewhere points at: the variable is a TARGET, or a
+    /// pointer leads to it (any storage a pointer reaches is a target).
+    bool targetable(bool variableTarget) const { return variableTarget || through(0); }
+  };
+  PointerReach pointerReach(const ArrayAccess& a) const;
+  /// Whether two accesses may meet through POINTERs: one is reached through a pointer at or
+  /// after the part where their paths part ways (`divergence`; their names' common parts), and
+  /// the other's storage may be what a pointer points at.
+  bool pointersMayMeet(const ArrayAccess& a, const ArrayAccess& b, size_t divergence) const;
   /// An access's element as an offset, in elements of `elementBytes`, from the start of the
   /// COMMON block or EQUIVALENCE group it is in (nullopt: not affine, or the layout does not fold).
   std::optional<LinearExpr> storageIndex(const ArrayAccess& a, int32_t elementBytes) const;

@@ -86,6 +86,7 @@ Variable Variable::of(const facts::VariableRow& row, std::vector<std::string>& c
   v.pointer = row.pointer;
   v.target = row.target;
   v.pointerComponents = row.pointerComponents;
+  v.typeId = row.typeId;
   v.derived = row.type.starts_with("type(") || row.type.starts_with("class(");
   v.equivalence = row.equivalence;
   v.elementBytes = static_cast<int32_t>(row.bytes.value_or(0));
@@ -130,6 +131,17 @@ size_t procedureIndex(Id procId, Id firstProc, size_t count) {
 void Program::addVariable(const facts::VariableRow& row) {
   expectId(row.id, static_cast<Id>(variables.size()) + 1, "variable");
   variables.push_back(Variable::of(row, commonBlocks, commonIndex_));
+}
+
+const facts::ComponentRow* Program::component(Id typeId, const std::string& name) const {
+  for (int depth = 0; typeId >= 1 && static_cast<size_t>(typeId) <= types.size() && depth < 64; ++depth) {
+    const facts::DerivedTypeRow& t = types[static_cast<size_t>(typeId - 1)];
+    for (const facts::ComponentRow& c : t.components)
+      if (c.name == name) return &c;
+    if (t.parentUnknown) return nullptr;
+    typeId = t.parentId;
+  }
+  return nullptr;
 }
 
 void Program::addWholeProgramRows(facts::FileRows& rows) {

@@ -129,6 +129,7 @@ struct Variable {
   bool pointer = false, target = false;
   bool pointerComponents = false;  ///< of a derived type with POINTER components: its elements may be anywhere
   bool derived = false;     ///< of a derived type: a reference to it may be to one component
+  Id typeId = 0;            ///< its derived type's row (0: intrinsic, or not loaded)
   int32_t equivalence = 0;  ///< its EQUIVALENCE group in its procedure (0: none)
   int32_t elementBytes = 0; ///< 0: unknown
   std::optional<int64_t> offset;  ///< storage association: the byte offset in its COMMON block or EQUIVALENCE group
@@ -192,6 +193,9 @@ class Program {
   const FileRow& file(Id id) const { return files[static_cast<size_t>(id - 1)]; }
   const ProcedureRow& procedure(Id id) const { return procedures[static_cast<size_t>(id - 1)]; }
   const Variable& variable(Id id) const { return variables[static_cast<size_t>(id - 1)]; }
+  /// A derived type's data component `name`, its own or inherited (null: none, or the type or
+  /// an ancestor not loaded).
+  const facts::ComponentRow* component(Id typeId, const std::string& name) const;
 
   /// Appends the whole-program rows of one file's (its procedures, with where their rows of the
   /// per-procedure tables are, its variables, the DVMH directives the analysis reads: see

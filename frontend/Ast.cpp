@@ -105,8 +105,9 @@ ExprPtr makeLiteral(ExprKind kind, const std::string& spelling, SourcePos pos) {
     body = body.substr(quote);
   }
   if (kind == ExprKind::IntLiteral || kind == ExprKind::RealLiteral || kind == ExprKind::LogicalLiteral) {
-    size_t underscore = body.rfind('_');
-    if (underscore != std::string::npos && (kind != ExprKind::LogicalLiteral || underscore > body.rfind('.'))) {
+    // The kind follows the first underscore after the value (a kind's name may have more: 50_dbl_kind).
+    size_t underscore = kind == ExprKind::LogicalLiteral ? body.find('_', body.rfind('.')) : body.find('_');
+    if (underscore != std::string::npos) {
       e->kindText = body.substr(underscore + 1);
       body.resize(underscore);
     }

@@ -1227,7 +1227,9 @@ class Extractor {
         }
         if (mayMatch(*specific, args, from)) matching.push_back(specific);
       }
-      if (matching.empty()) matching = symbol->specifics;  // none matches as understood here: any may
+      // None may be the one called (a CHARACTER argument where every specific takes REAL): what
+      // runs is another procedure of that name, not loaded here.
+      if (matching.empty()) c.resolution = facts::CallResolution::Unknown;
       for (const Symbol* specific : matching) c.targets.push_back({specific->procedureModule, specific->name, specific});
       return;
     }

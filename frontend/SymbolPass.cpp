@@ -793,10 +793,13 @@ class SymbolPass {
       default:
         break;
     }
+    // The variables it defines: an assignment's target, a READ's items, ALLOCATE's objects.
+    const bool target = s.kind == StmtKind::Assignment || s.kind == StmtKind::PointerAssignment;
+    const bool objects = s.kind == StmtKind::Allocate || s.kind == StmtKind::Deallocate || s.kind == StmtKind::Nullify;
     for (auto& e : s.exprs)
-      if (e) resolveExpr(*e, scope, nullptr);
+      if (e) resolveExpr(*e, scope, nullptr, (target && &e == &s.exprs[0]) || (objects && e->kind != ExprKind::Keyword));
     for (auto& e : s.items)
-      if (e) resolveExpr(*e, scope, nullptr);
+      if (e) resolveExpr(*e, scope, nullptr, s.kind == StmtKind::Read);
     if (s.action) resolveStatement(*s.action, scope);
   }
 
@@ -810,7 +813,9 @@ class SymbolPass {
     return scope.declare(name, line_);
   }
 
-  void resolveExpr(Expr& e, Scope& scope, const std::set<std::string>* dummies) {
+  /// `defined`: e is a variable the statement defines (an assignment's target, a READ item, an
+  /// ALLOCATE object), or its base: never a function reference.
+  void resolveExpr(Expr& e, Scope& scope, const std::set<std::string>* dummies, bool defined = false) {
     switch (e.kind) {
       case ExprKind::IntLiteral:
       case ExprKind::RealLiteral:
@@ -873,7 +878,7 @@ class SymbolPass {
       }
       case ExprKind::Component: {
         // base%name: the component of the base's derived type.
-        resolveExpr(*e.args[0], scope, dummies);
+        resolveExpr(*e.args[0], scope, dummies, defined);
         TypeInfo base = typeOf(*e.args[0]);
         if (base.base != BaseType::Derived) return;
         if (const DerivedType* type = base.definition ? base.definition : scope.findType(base.derived)) {
@@ -888,7 +893,7 @@ class SymbolPass {
         bool section = false;
         for (auto& a : e.args) {
           if (!a) continue;
-          resolveExpr(*a, scope, dummies);
+          resolveExpr(*a, scope, dummies, defined && &a == &e.args[0]);
           if (&a != &e.args[0] && (a->kind == ExprKind::Range || a->ref == RefKind::WholeArray)) section = true;
         }
         // p%x(i): an element (or section) of an array component.
@@ -896,7 +901,8 @@ class SymbolPass {
         if (base.kind == ExprKind::Component && base.symbol && base.symbol->isArray()) {
           e.symbol = base.symbol;
           e.ref = section ? RefKind::ArraySection : RefKind::ArrayElement;
-        } else if (base.kind == ExprKind::Component && !base.symbol && typeOf(*base.args[0]).base == BaseType::Derived) {
+        } else if (!defined && base.kind == ExprKind::Component && !base.symbol &&
+                   typeOf(*base.args[0]).base == BaseType::Derived) {
           // p%f(x), f no data component of p's type: a type-bound function, a procedure pointer
           // component, or (the type unknown here) either; a call, whatever it does.
           ExprPtr object = std::move(e.args[0]->args[0]);

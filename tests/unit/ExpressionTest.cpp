@@ -185,3 +185,17 @@ TEST_CASE("a tree nested deeper than the readers walk is refused as too deep, no
   CHECK_THROWS_AS(parseExpression(nested(kMaxExpressionDepth)), ExpressionTooDeep);
   CHECK_THROWS_AS(parseExpressionList("[" + nested(kMaxExpressionDepth) + "]"), ExpressionTooDeep);
 }
+
+TEST_CASE("a literal's kind is what follows its first underscore, however many the kind's name has") {
+  FileRows rows = rowsOf(R"(subroutine s(x, on)
+  integer, parameter :: dbl_kind = 8, log_kind = 4
+  real(dbl_kind) :: x
+  logical :: on
+  x = 50_dbl_kind + 1.5_dbl_kind
+  on = .true._log_kind
+end subroutine
+)");
+  REQUIRE(rows.statements.size() >= 2);
+  CHECK(rows.statements[0].expr == R"({"exprs":["x",["+",["int",50,8],["real","1.5",8]]]})");
+  CHECK(rows.statements[1].expr == R"({"exprs":["on",["logical",1,4]]})");
+}

@@ -237,3 +237,15 @@ pure real function f(x)
   real, intent(in) :: x
   f = x
 end function f
+
+! No specific of density takes a character: the one called is not loaded here.
+subroutine no_specific(names, rho, n)
+  use eos
+  implicit none
+  integer :: n, i
+  character(len=8) :: names(n)
+  real :: rho(n)
+  do i = 1, n
+    call density(names(i), rho(i))
+  end do
+end subroutine no_specific
