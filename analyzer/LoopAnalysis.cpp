@@ -1305,6 +1305,17 @@ std::optional<LinearExpr> affineOf(const facts::Expression& e, bool elements) {
       f.terms.emplace_back(term + ")", 1);
       return f;
     }
+    case K::Component: {
+      // g%ke (a scalar component of a variable, through components only): a term of its own,
+      // when integerNames finds it an integer nothing changes (a grid's bounds: DO k = 2, gv%ke).
+      if (!elements || e.args.empty()) return std::nullopt;
+      std::string path = e.text;
+      const facts::Expression* base = &e.args[0];
+      for (; base->kind == K::Component && !base->args.empty(); base = &base->args[0]) path = base->text + "%" + path;
+      if (base->kind != K::Name) return std::nullopt;
+      f.terms.emplace_back(base->text + "%" + path, 1);
+      return f;
+    }
     case K::Paren: return affineOf(e.args[0], elements);
     case K::Operator: break;
     case K::Intrinsic: {
@@ -1368,6 +1379,10 @@ bool LoopAnalysis::integerNames(const LinearExpr& form, const StatementRow& s) c
       if (!unchangingIntegerElement(term.substr(0, term.find('(')), s)) return false;
       continue;
     }
+    if (term.find('%') != std::string::npos) {  // a component affineOf made
+      if (!unchangingIntegerComponent(term, s)) return false;
+      continue;
+    }
     const std::string name = variableOfTerm(term);
     bool integer = false;
     for (const ScalarRefRow& r : s.scalars)
@@ -1395,6 +1410,45 @@ bool LoopAnalysis::unchangingIntegerElement(const std::string& array, const Stat
     if (shared && e.opaqueCall) return false;  // a procedure with no body here may write any COMMON or module array
     for (const CallArrayAccess& c : e.arrays)
       if (c.varId == varId && c.access == 'W') return false;
+  }
+  return known->second = true;
+}
+
+bool LoopAnalysis::unchangingIntegerComponent(const std::string& path, const StatementRow& s) const {
+  auto [known, added] = unchangingComponents_.try_emplace(path, false);
+  if (!added) return known->second;
+  const std::string base = path.substr(0, path.find('%'));
+  Id varId = 0;
+  for (const ScalarRefRow& r : s.scalars)
+    if (program_.variable(r.varId).name == base) varId = r.varId;
+  if (!varId) return false;
+  const Variable& v = program_.variable(varId);
+  // A scalar of a derived type no pointer reaches, down to an INTEGER scalar component, through
+  // components that are no pointers.
+  if (v.isArray() || !v.derived || !v.typeId || v.pointer || v.target || v.equivalence != 0) return false;
+  Id type = v.typeId;
+  const facts::ComponentRow* c = nullptr;
+  for (size_t at = path.find('%'); at != std::string::npos;) {
+    const size_t next = path.find('%', at + 1);
+    c = type ? program_.component(type, path.substr(at + 1, next == std::string::npos ? std::string::npos : next - at - 1)) : nullptr;
+    if (!c || c->pointer) return false;
+    type = c->derivedId;
+    at = next;
+  }
+  if (!c || c->type != "integer" || c->rank.value_or(1) != 0) return false;
+  // Nothing in the procedure writes the variable or any part of it (intent(in) dummies say so too).
+  const bool shared = v.storage == Storage::Common || v.storage == Storage::Module || v.procId != program_.current;
+  for (const ArrayRefRow& ref : program_.arrayRefs)
+    if (ref.varId == varId && ref.access == Access::Write) return false;
+  for (const StatementRow& st : program_.statements) {
+    for (const ScalarRefRow& r : st.scalars)
+      if (r.varId == varId && r.access == Access::Write) return false;
+    const StatementEffects& e = statementEffects_[program_.statementIndex(st.id)];
+    if (shared && e.opaqueCall) return false;  // a procedure with no body here may write any COMMON or module variable
+    for (const ScalarAccess& a : e.scalars)
+      if (a.varId == varId && a.access == 'W') return false;
+    for (const CallArrayAccess& a : e.arrays)
+      if (a.varId == varId && a.access == 'W') return false;
   }
   return known->second = true;
 }
@@ -2268,13 +2322,13 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
       for (size_t d = 0; d < static_cast<size_t>(std::max<int16_t>(array.rank, 0)); ++d)
         if (array.rank < 1 || !fixedDimension(array, d, true)) return {};
   }
-  // With a jump, a CYCLE or an EXIT in the body, a write earlier in the body may not have run.
-  for (Id s = loop.firstStmt; s <= loop.lastStmt; ++s) {
-    const StatementRow& row = program_.statement(s);
-    if (row.jumps || transfersControl(row.kind) || (row.action && transfersControl(*row.action)) ||
-        row.kind == StatementKind::Unknown)
-      return {};
-  }
+  // With a jump in the body, a write earlier in the body may not have run. An EXIT or CYCLE
+  // leaving an inner loop: that loop's writes (and those of the loops in it) cover nothing.
+  const std::optional<std::set<Id>>& cut = cutLoops(loop);
+  if (!cut) return {};
+  std::erase_if(refs, [&](const ArrayAccess* a) {
+    return a->access == 'W' && std::any_of(a->loops().begin(), a->loops().end(), [&](Id l) { return cut->count(l) != 0; });
+  });
   const std::set<std::string>& written = results_[program_.loopIndex(loop.id)].written;
   // The variables of the loops inside `loop`: they change within an iteration.
   std::set<std::string> innerVariables;
@@ -2665,12 +2719,38 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
 }
 
 bool LoopAnalysis::assignedInEveryIteration(const LoopRow& loop, const ArrayAccess& w) const {
-  // Only loop bodies between the assignment and the loop's.
+  // Only loop bodies between the assignment and the loop's, none of them left early.
   const StatementRow& s = program_.statement(w.stmtId);
   if (s.kind != StatementKind::Assignment) return false;
+  const std::optional<std::set<Id>>& cut = cutLoops(loop);
+  if (!cut) return false;
   for (Id b = s.blockId; b != loop.bodyBlock; b = program_.block(b).parentId)
-    if (b == 0 || !program_.block(b).isLoop()) return false;
+    if (b == 0 || !program_.block(b).isLoop() || cut->count(program_.block(b).loopId)) return false;
   return true;
+}
+
+const std::optional<std::set<Id>>& LoopAnalysis::cutLoops(const LoopRow& loop) const {
+  auto [at, added] = cutLoops_.try_emplace(loop.id);
+  if (!added) return at->second;
+  std::set<Id> cut;
+  for (Id s = loop.firstStmt; s <= loop.lastStmt; ++s) {
+    const StatementRow& row = program_.statement(s);
+    if (row.jumps || row.kind == StatementKind::Unknown) return at->second;
+    for (std::optional<StatementKind> kind : {std::optional(row.kind), row.action}) {
+      if (!kind || !transfersControl(*kind)) continue;
+      if (*kind != StatementKind::Exit && *kind != StatementKind::Cycle) return at->second;
+      // The loop it leaves: the one its construct name names, else the innermost around it.
+      const facts::StatementExpressions tree = treesOf(row);
+      const std::string& name = row.action ? (tree.action.empty() ? std::string() : tree.action.front().name) : tree.name;
+      Id left = row.loopId;
+      while (!name.empty() && left && program_.loop(left).construct != name) left = program_.loop(left).parentId;
+      if (!left) return at->second;  // an EXIT from a BLOCK or IF construct, or not understood
+      if (left != loop.id && program_.within(left, loop.id)) cut.insert(left);
+      else if (!program_.within(loop.id, left)) return at->second;
+    }
+  }
+  at->second = std::move(cut);
+  return at->second;
 }
 
 bool LoopAnalysis::coversSymbolically(const LoopRow& loop, const ArrayAccess& w, const ArrayAccess& r,

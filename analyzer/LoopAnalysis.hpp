@@ -285,6 +285,11 @@ class LoopAnalysis {
   /// array's own storage, no EQUIVALENCE, no POINTER), so that a loop bound may use the element
   /// as a name (DO i = 1, grid_points(1) - 2).
   bool unchangingIntegerElement(const std::string& array, const StatementRow& s) const;
+  /// Whether component path g%ke (the variable `s` reads, then its components) is an INTEGER
+  /// scalar that the procedure never changes: the variable of its own storage (no POINTER,
+  /// TARGET or EQUIVALENCE; no pointer component on the way) and written by no
+  /// statement or call here (nor by a procedure with no body, where it is shared).
+  bool unchangingIntegerComponent(const std::string& path, const StatementRow& s) const;
   /// A reference's name without its subscripts: the part of the variable it is (c, c%d).
   static std::string partOf(const std::string& name);
   /// Whether part `part` lies within part `whole` (c%d within c, c within c).
@@ -397,8 +402,13 @@ class LoopAnalysis {
   bool coversSymbolically(const LoopRow& loop, const ArrayAccess& w, const ArrayAccess& r,
                           const std::set<std::string>& innerVariables);
   /// Whether access w is an assignment's that runs in every iteration of `loop` (only loop
-  /// bodies between them).
+  /// bodies between them, none of them a loop an EXIT or CYCLE may leave early: cutLoops).
   bool assignedInEveryIteration(const LoopRow& loop, const ArrayAccess& w) const;
+  /// The loops inside `loop` that an EXIT or CYCLE in its body may leave early (their writes
+  /// may not all run); one that leaves `loop` itself, or a loop around it, skips the rest of
+  /// the iteration, reads and writes alike. Nullopt when the body may jump elsewhere (a GO TO,
+  /// a RETURN, an EXIT from a construct that is no loop): no write there is sure to run.
+  const std::optional<std::set<Id>>& cutLoops(const LoopRow& loop) const;
   void arrayReasons(LoopResult& result);
   void otherReasons(const LoopRow& loop, LoopResult& result);
   void liveness(const LoopRow& loop, LoopResult& result, const class Liveness& live);
@@ -447,6 +457,8 @@ class LoopAnalysis {
   std::optional<std::set<std::string>> fixedNames_;
   /// Per integer array, whether its elements keep their values (unchangingIntegerElement).
   mutable std::unordered_map<Id, bool> unchangingElements_;
+  mutable std::unordered_map<std::string, bool> unchangingComponents_;
+  mutable std::unordered_map<Id, std::optional<std::set<Id>>> cutLoops_;
   std::deque<ScalarDefinition> localDefinitions_;  ///< those localDefinition found
   std::map<std::pair<std::string, Id>, const ScalarDefinition*> localDefinitionAt_;  ///< (scalar, statement) asked
   std::unordered_map<Id, bool> loopJumps_;                                          ///< per loop: a jump in its body

@@ -337,6 +337,7 @@ void Program::loadCode(Id procId, facts::FileRows&& code, Detail detail) {
 }
 
 facts::StatementExpressions treesOf(const facts::StatementRow& s) {
+  if (s.expr.empty()) return {};  // none (CONTINUE, a bare EXIT)
   try {
     return facts::parseStatementExpressions(s.expr, "statement " + std::to_string(s.id) + "'s expressions");
   } catch (const facts::ExpressionTooDeep&) {

@@ -167,8 +167,9 @@ struct StatementRow : facts::StatementRow {
   std::vector<int> jumpLabels;  ///< the labels it may jump to (jumps with none: any label)
 };
 
-/// A statement's expression trees (facts/Expression.hpp); none when they nest deeper than the
-/// readers walk (a sum of 20,000 terms: what is asked of them is then unknown, which is sound).
+/// A statement's expression trees (facts/Expression.hpp); none when it has none, or when they
+/// nest deeper than the readers walk (a sum of 20,000 terms: what is asked of them is then
+/// unknown, which is sound).
 /// Throws facts::ExpressionFormatError, naming the statement, on malformed JSON (a damaged database).
 facts::StatementExpressions treesOf(const facts::StatementRow& s);
 

@@ -1,0 +1,154 @@
+! Work arrays in loops with an EXIT or CYCLE, and loop bounds that are components (MOM6's
+! DO k = 2, GV%ke; is = G%isc).
+module grids
+  implicit none
+  type grid
+    integer :: isc, iec, ke
+    real :: dz
+  end type grid
+end module grids
+
+! An EXIT leaves the inner loop only: htot, written before it, is private.
+subroutine exit_after_write(g, v, w, m)
+  use grids
+  implicit none
+  type(grid), intent(in) :: g
+  integer :: m, i, j, k
+  real :: v(100, m), w(100, m), htot(100)
+  logical :: more
+  do j = 1, m
+    do i = g%isc, g%iec
+      htot(i) = 0.0
+    end do
+    do k = 1, 10
+      more = .false.
+      do i = g%isc, g%iec
+        if (htot(i) < 1.0) then
+          htot(i) = htot(i) + v(i, j)
+          more = .true.
+        end if
+      end do
+      if (.not. more) exit
+      if (k == 9) then
+        exit
+      end if
+    end do
+    do i = g%isc, g%iec
+      w(i, j) = htot(i)
+    end do
+  end do
+end subroutine exit_after_write
+
+! The writes are in the loop the EXIT leaves: a later element is not written.
+subroutine exit_before_write(x, y, n, m)
+  implicit none
+  integer :: n, m, j, k
+  real :: x(n, m), y(n, m), t(100)
+  do j = 1, m
+    do k = 1, n
+      if (x(k, j) > 0) exit
+      t(k) = x(k, j)
+    end do
+    do k = 1, n
+      y(k, j) = t(k)
+    end do
+  end do
+end subroutine exit_before_write
+
+! CYCLE of the outer loop skips the rest of its iteration, reads and writes alike.
+subroutine cycle_outer(x, y, n, m)
+  implicit none
+  integer :: n, m, j, k
+  real :: x(n, m), y(n, m), t(100)
+  outer: do j = 1, m
+    do k = 1, n
+      t(k) = x(k, j)
+    end do
+    do k = 1, n
+      if (t(k) < 0) cycle outer
+      y(k, j) = t(k)
+    end do
+  end do outer
+end subroutine cycle_outer
+
+! EXIT of a named loop around the writing one.
+subroutine exit_named(x, y, n, m)
+  implicit none
+  integer :: n, m, j, k, l
+  real :: x(n, m), y(n, m), t(100)
+  do j = 1, m
+    pass: do l = 1, 2
+      do k = 1, n
+        if (x(k, j) > 0) exit pass
+        t(k) = x(k, j)
+      end do
+    end do pass
+    do k = 1, n
+      y(k, j) = t(k)
+    end do
+  end do
+end subroutine exit_named
+
+! A tridiagonal solve over columns: c1(i, 2..ke) written, c1(i, k+1) read for k = ke-1..1.
+subroutine bounds_by_components(g, v, w, m)
+  use grids
+  implicit none
+  type(grid), intent(in) :: g
+  integer :: m, i, j, k
+  real :: v(100, m), w(100, m), c1(100, 50)
+  do j = 1, m
+    do k = 2, g%ke
+      do i = g%isc, g%iec
+        c1(i, k) = v(i, j) * k
+      end do
+    end do
+    do k = g%ke - 1, 1, -1
+      do i = g%isc, g%iec
+        w(i, j) = w(i, j) + c1(i, k + 1)
+      end do
+    end do
+  end do
+end subroutine bounds_by_components
+
+! The same, but the procedure changes g%ke afterwards: its bounds are not known to agree.
+subroutine bounds_changed(g, v, w, m)
+  use grids
+  implicit none
+  type(grid), intent(inout) :: g
+  integer :: m, i, j, k
+  real :: v(100, m), w(100, m), c1(100, 50)
+  do j = 1, m
+    do k = 2, g%ke
+      do i = g%isc, g%iec
+        c1(i, k) = v(i, j) * k
+      end do
+    end do
+    do k = g%ke - 1, 1, -1
+      do i = g%isc, g%iec
+        w(i, j) = w(i, j) + c1(i, k + 1)
+      end do
+    end do
+  end do
+  g%ke = g%ke - 1
+end subroutine bounds_changed
+
+! The grid reached through a pointer: another pointer may change it.
+subroutine bounds_through_pointer(g, v, w, m)
+  use grids
+  implicit none
+  type(grid), pointer :: g
+  integer :: m, i, j, k
+  real :: v(100, m), w(100, m), c1(100, 50)
+  do j = 1, m
+    do k = 2, g%ke
+      do i = g%isc, g%iec
+        c1(i, k) = v(i, j) * k
+      end do
+    end do
+    do k = g%ke - 1, 1, -1
+      do i = g%isc, g%iec
+        w(i, j) = w(i, j) + c1(i, k + 1)
+      end do
+    end do
+  end do
+end subroutine bounds_through_pointer
