@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A differential check of the analysis' "parallel" verdicts: random loop nests (integer arrays,
 affine, triangular and red-black bounds, IF conditions, work arrays over constant and symbolic
-bounds read directly and by calls, element and scalar updates,
+bounds read directly and by calls, around an EXIT or a CYCLE, element and scalar updates,
 indexes linearized from two loop variables) are loaded
 with sapfor-lex; every loop it proves parallel (not as an ACROSS pipeline, whose iterations keep
 their order) is run again with its iterations in reverse order (gfortran), each variable it makes private
@@ -115,6 +115,29 @@ def statement(rng, variables, depth):
                      "  do %s = 1, %d" % (m, rng.choice([3, 4, 4])),
                      "    %s = w2(%s %s, %s) + 1" % (element(rng, rng.choice(arrays), variables), k, off, m),
                      "  end do", "end do"])
+        if rng.random() < 0.2:  # around an EXIT or CYCLE that the data decide: written before a loop
+            # an EXIT leaves (its elements then updated there), written in such a loop (the later
+            # elements not always), or written and the rest of the iteration skipped now and then
+            m = "m%d" % depth
+            lo, hi = rng.choice(["1", "2"]), rng.choice(["n", "n - 1"])
+            e, e2 = element(rng, rng.choice(arrays), variables), element(rng, rng.choice(arrays), variables)
+            cond = "%s + %s > %d" % (k, rng.choice(variables), rng.randint(N, N + 5))  # no array read: no dependence of its own
+            shape = rng.random()
+            if shape < 0.4:
+                fill = ["do %s = %s, %s" % (k, lo, hi), "  w(%s) = %s + %s" % (k, e, k), "end do",
+                        "do %s = 1, 3" % m, "  do %s = %s, %s" % (k, lo, hi), "    if (w(%s) < 20) w(%s) = w(%s) + %s" % (k, k, k, e2),
+                        "  end do", "  if (w(%s) > %d) exit" % (lo, rng.randint(15, 25)), "end do"]
+            elif shape < 0.8:
+                fill = ["do %s = %s, %s" % (k, lo, hi), "  if (%s) exit" % cond, "  w(%s) = %s + %s" % (k, e, k), "end do"]
+            else:
+                fill = ["do %s = %s, %s" % (k, lo, hi), "  w(%s) = %s + %s" % (k, e, k), "end do",
+                        "if (%s) cycle" % cond.replace(k, lo)]
+            if rng.random() < 0.5:  # read into elements each iteration of the innermost loop has to itself
+                return fill + ["do %s = %s, %s" % (k, rng.choice([lo, "1", "2"]), rng.choice([hi, "n"])),
+                               "  c(%s, %s + 10) = c(%s, %s + 10) + w(%s)" % (k, variables[-1], k, variables[-1], k),
+                               "end do"]
+            return fill + ["%s = w(%s) + w(%s)" % (element(rng, rng.choice(arrays), variables), affine(rng, variables),
+                                                   affine(rng, variables))]
         if rng.random() < 0.3:  # a recurrence over the work array, its first element(s) set before
             lo, hi = rng.choice(["1", "2"]), rng.choice(["n", "n - 1"])
             e = element(rng, rng.choice(arrays), variables)
