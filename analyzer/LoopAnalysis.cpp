@@ -382,6 +382,38 @@ void LoopAnalysis::sharedStorageScalars(const LoopRow& loop, const ScalarFlow& f
     }
     for (const CallArrayAccess& a : effectsOf(s).arrays) touched[a.varId] |= a.access == 'W';
   }
+  // Whether the loop reaches a variable's storage through a POINTER somewhere: its scalar uses,
+  // its array references by their paths, a call's access by the variable.
+  std::map<Id, bool> through;
+  // The component slots (declaring type, name) the loop touches of each variable, when every
+  // access of it is to such a slot (PointerReach::slot; absent: not so).
+  std::map<Id, std::set<Id>> slotTypes;
+  std::set<Id> unslotted;
+  for (const ScalarUse& u : flow.uses) {
+    through[u.varId] = through[u.varId] || scalarThroughPointer(program_.variable(u.varId));
+    unslotted.insert(u.varId);
+  }
+  for (Id s = loop.firstStmt; s <= loop.lastStmt; ++s) {
+    for (Id ref : program_.statement(s).arrayRefs) {
+      const ArrayRefRow& r = program_.arrayRef(ref);
+      if (!r.varId) continue;
+      const PointerReach reach = pathReach(r.varId, r.name, nullptr, true);
+      through[r.varId] = through[r.varId] || reach.through(0);
+      if (reach.slot.first && !reach.beyond) slotTypes[r.varId].insert(reach.slot.first);
+      else unslotted.insert(r.varId);
+    }
+    for (const CallArrayAccess& a : effectsOf(s).arrays) {
+      const Variable& w = program_.variable(a.varId);
+      through[a.varId] = through[a.varId] || w.pointer || w.pointerComponents;
+      unslotted.insert(a.varId);
+    }
+  }
+  // Whether a scalar use of `v` and every access of `w` are apart by their types' slots.
+  auto apartByTypes = [&](const Variable& v, Id w) {
+    if (unslotted.count(w) || !slotTypes.count(w)) return false;
+    const std::optional<std::set<Id>> used = scalarUseTypes(v);
+    return used && std::none_of(slotTypes[w].begin(), slotTypes[w].end(), [&](Id t) { return used->count(t) != 0; });
+  };
   for (const ScalarUse& use : flow.uses) {
     if (!associated(use.varId)) continue;
     const Variable& v = program_.variable(use.varId);
@@ -389,9 +421,12 @@ void LoopAnalysis::sharedStorageScalars(const LoopRow& loop, const ScalarFlow& f
     bool said = false;
     for (const auto& [other, written] : touched) {
       if (other == use.varId || !(written || use.written)) continue;
-      // A scalar use is of the whole variable: whether a pointer may reach it goes by the variables.
-      std::optional<std::string> shared = sharedStorage(v, program_.variable(other));
-      if (!shared) shared = pointerShared(v, program_.variable(other));
+      // A pointer may reach both: one is reached through a pointer, the other so or a TARGET.
+      const Variable& w = program_.variable(other);
+      std::optional<std::string> shared = sharedStorage(v, w);
+      const bool vt = through[v.id], wt = through[other];
+      if (!shared && ((vt && (wt || w.target)) || (wt && (vt || v.target))) && !apartByTypes(v, other))
+        shared = v.name + " and " + w.name + " may be the same storage (a POINTER may point at a TARGET)";
       if (!shared) continue;
       result.reasons.push_back({ReasonKind::Scalar, true, v.name, at,
                                 "unknown dependence on " + v.name + ": " + *shared + ", and the loop writes one of them"});
@@ -835,35 +870,106 @@ bool LoopAnalysis::PointerReach::through(size_t from) const {
 }
 
 LoopAnalysis::PointerReach LoopAnalysis::pointerReach(const ArrayAccess& a) const {
-  const Variable& v = program_.variable(a.varId);
-  PointerReach r;
-  // The parts the access names: its own reference's, or what a call was passed.
-  std::vector<std::string> names;
-  std::string part;
-  for (char c : partOf(a.name())) {
-    if (c == '%') names.push_back(std::move(part)), part.clear();
-    else part += c;
-  }
-  names.push_back(std::move(part));
-  if (a.selected) names.insert(names.end(), a.selected->begin(), a.selected->end());
-  r.parts.push_back(v.pointer);
-  Id type = v.typeId;
-  for (size_t k = 1; k < names.size(); ++k) {
-    const facts::ComponentRow* c = type ? program_.component(type, names[k]) : nullptr;
-    r.parts.push_back(!c || c->pointer);  // not known: may be one
-    if (!c) {
-      r.beyond = true;
-      break;
-    }
-    type = c->derivedId;
-  }
+  PointerReach r = pathReach(a.varId, a.name(), a.selected, false);
   // A call may follow any pointer inside what it is passed (a derived type's components).
+  const Variable& v = program_.variable(a.varId);
   if (!a.ref) r.beyond = r.beyond || v.pointer || v.pointerComponents;
   return r;
 }
 
+LoopAnalysis::PointerReach LoopAnalysis::pathReach(Id varId, const std::string& name, const std::vector<std::string>* selected,
+                                                   bool deeper) const {
+  const Variable& v = program_.variable(varId);
+  PointerReach r;
+  // The parts the reference names.
+  std::vector<std::string> names;
+  std::string part;
+  for (char c : partOf(name)) {
+    if (c == '%') names.push_back(std::move(part)), part.clear();
+    else part += c;
+  }
+  names.push_back(std::move(part));
+  if (selected) names.insert(names.end(), selected->begin(), selected->end());
+  r.parts.push_back(v.pointer);
+  Id type = v.typeId;
+  for (size_t k = 1; k < names.size(); ++k) {
+    Id declaredIn = 0;
+    const facts::ComponentRow* c = type ? program_.component(type, names[k], declaredIn) : nullptr;
+    r.parts.push_back(!c || c->pointer);  // not known: may be one
+    if (!c) {
+      r.beyond = true;
+      return r;
+    }
+    const bool derived = c->type.starts_with("type(") || c->type.starts_with("class(") || c->type == "unknown";
+    if (k + 1 == names.size() && !c->pointer && !derived) r.slot = {declaredIn, names[k]};
+    type = c->derivedId;
+  }
+  // Components past the named ones, not known which: a pointer one among them may be.
+  if (deeper && (type ? typeHasPointer(type) : v.derived && names.size() == 1 && !v.typeId)) r.beyond = true;
+  return r;
+}
+
+bool LoopAnalysis::typeHasPointer(Id typeId, int depth) const {
+  if (typeId < 1 || static_cast<size_t>(typeId) > program_.types.size() || depth > 32) return true;
+  for (Id t = typeId; t; t = program_.types[static_cast<size_t>(t - 1)].parentId) {
+    const facts::DerivedTypeRow& row = program_.types[static_cast<size_t>(t - 1)];
+    if (row.parentUnknown) return true;
+    for (const facts::ComponentRow& c : row.components) {
+      const bool derived = c.type.starts_with("type(") || c.type.starts_with("class(");
+      if (c.pointer || (derived && (!c.derivedId || typeHasPointer(c.derivedId, depth + 1)))) return true;
+    }
+  }
+  return false;
+}
+
+std::optional<std::set<Id>> LoopAnalysis::scalarUseTypes(const Variable& v) const {
+  if (!v.derived || !v.typeId) return std::nullopt;
+  std::set<Id> types;
+  std::vector<Id> pending{v.typeId};
+  while (!pending.empty()) {
+    Id typeId = pending.back();
+    pending.pop_back();
+    for (Id t = typeId; t; t = program_.types[static_cast<size_t>(t - 1)].parentId) {
+      if (t < 1 || static_cast<size_t>(t) > program_.types.size() || types.size() > 1000) return std::nullopt;
+      if (!types.insert(t).second) break;
+      const facts::DerivedTypeRow& row = program_.types[static_cast<size_t>(t - 1)];
+      if (row.parentUnknown) return std::nullopt;
+      for (const facts::ComponentRow& c : row.components) {
+        const bool derived = c.type.starts_with("type(") || c.type.starts_with("class(");
+        if ((derived && !c.derivedId) || (c.pointer && (c.rank.value_or(1) == 0 || derived))) return std::nullopt;
+        if (!c.pointer && derived) pending.push_back(c.derivedId);
+      }
+    }
+  }
+  return types;
+}
+
+bool LoopAnalysis::scalarThroughPointer(const Variable& v) const {
+  if (v.pointer) return true;
+  if (!v.derived) return false;
+  if (!v.typeId) return true;  // its type not loaded
+  std::vector<std::pair<Id, int>> pending{{v.typeId, 0}};
+  while (!pending.empty()) {
+    auto [typeId, depth] = pending.back();
+    pending.pop_back();
+    if (depth > 32 || typeId < 1 || static_cast<size_t>(typeId) > program_.types.size()) return true;
+    for (Id t = typeId; t; t = program_.types[static_cast<size_t>(t - 1)].parentId) {
+      const facts::DerivedTypeRow& row = program_.types[static_cast<size_t>(t - 1)];
+      if (row.parentUnknown) return true;
+      for (const facts::ComponentRow& c : row.components) {
+        const bool derived = c.type.starts_with("type(") || c.type.starts_with("class(");
+        if (derived && !c.derivedId) return true;
+        if (c.pointer && (c.rank.value_or(1) == 0 || derived)) return true;
+        if (!c.pointer && derived) pending.emplace_back(c.derivedId, depth + 1);
+      }
+    }
+  }
+  return false;
+}
+
 bool LoopAnalysis::pointersMayMeet(const ArrayAccess& a, const ArrayAccess& b, size_t divergence) const {
   const PointerReach x = pointerReach(a), y = pointerReach(b);
+  if (x.slot.first && y.slot.first && !x.beyond && !y.beyond && x.slot != y.slot) return false;
   const Variable& u = program_.variable(a.varId);
   const Variable& v = program_.variable(b.varId);
   return (x.through(divergence) && y.targetable(v.target)) || (y.through(divergence) && x.targetable(u.target));

@@ -236,6 +236,10 @@ class LoopAnalysis {
   struct PointerReach {
     std::vector<bool> parts;
     bool beyond = false;
+    /// Its storage is a slot no other can be but the same one: a component of intrinsic type,
+    /// no pointer, (declaring type, name); 0: not such (a variable's own storage, a derived
+    /// component, a pointer one).
+    std::pair<Id, std::string> slot{0, {}};
     /// Reached through a pointer at part `from` or later.
     bool through(size_t from) const;
     /// Its storage may be what a pointer elsewhere points at: the variable is a TARGET, or a
@@ -243,9 +247,25 @@ class LoopAnalysis {
     bool targetable(bool variableTarget) const { return variableTarget || through(0); }
   };
   PointerReach pointerReach(const ArrayAccess& a) const;
+  /// The same of a reference to variable `varId` named `name` (chunk%tiles(t)%field), with the
+  /// components it selects past that (null: none); `deeper`: it may select ones not known (an
+  /// array_ref row's name alone), which a derived type's pointer components may be.
+  PointerReach pathReach(Id varId, const std::string& name, const std::vector<std::string>* selected, bool deeper) const;
+  /// Whether a derived type has a POINTER component, at any depth (a type not loaded may).
+  bool typeHasPointer(Id typeId, int depth = 0) const;
+  /// Whether a scalar use of a variable (its scalar components, the whole of it) may go through a
+  /// POINTER: it is one, or a scalar or derived POINTER component lies on a path of components
+  /// that are none (an array POINTER component is read by array references, which have paths).
+  bool scalarThroughPointer(const Variable& v) const;
+  /// The types whose component slots a scalar use of `v` may touch: its type, the types it
+  /// extends, and those of its components that are no pointers, down; nullopt when any slot may
+  /// be (not of a derived type loaded, or a scalar or derived POINTER component on the way).
+  std::optional<std::set<Id>> scalarUseTypes(const Variable& v) const;
   /// Whether two accesses may meet through POINTERs: one is reached through a pointer at or
   /// after the part where their paths part ways (`divergence`; their names' common parts), and
-  /// the other's storage may be what a pointer points at.
+  /// the other's storage may be what a pointer points at; not when both end in component slots
+  /// of intrinsic type that differ (a pointer of a derived type points at objects of that type:
+  /// a component of one type is never another type's component).
   bool pointersMayMeet(const ArrayAccess& a, const ArrayAccess& b, size_t divergence) const;
   /// An access's element as an offset, in elements of `elementBytes`, from the start of the
   /// COMMON block or EQUIVALENCE group it is in (nullopt: not affine, or the layout does not fold).

@@ -134,10 +134,18 @@ void Program::addVariable(const facts::VariableRow& row) {
 }
 
 const facts::ComponentRow* Program::component(Id typeId, const std::string& name) const {
+  Id declaredIn = 0;
+  return component(typeId, name, declaredIn);
+}
+
+const facts::ComponentRow* Program::component(Id typeId, const std::string& name, Id& declaredIn) const {
   for (int depth = 0; typeId >= 1 && static_cast<size_t>(typeId) <= types.size() && depth < 64; ++depth) {
     const facts::DerivedTypeRow& t = types[static_cast<size_t>(typeId - 1)];
     for (const facts::ComponentRow& c : t.components)
-      if (c.name == name) return &c;
+      if (c.name == name) {
+        declaredIn = typeId;
+        return &c;
+      }
     if (t.parentUnknown) return nullptr;
     typeId = t.parentId;
   }

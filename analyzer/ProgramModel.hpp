@@ -197,6 +197,8 @@ class Program {
   /// A derived type's data component `name`, its own or inherited (null: none, or the type or
   /// an ancestor not loaded).
   const facts::ComponentRow* component(Id typeId, const std::string& name) const;
+  /// The same, and `declaredIn` the type (typeId or an ancestor) that declares it.
+  const facts::ComponentRow* component(Id typeId, const std::string& name, Id& declaredIn) const;
 
   /// Appends the whole-program rows of one file's (its procedures, with where their rows of the
   /// per-procedure tables are, its variables, the DVMH directives the analysis reads: see

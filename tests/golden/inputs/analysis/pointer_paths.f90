@@ -12,6 +12,7 @@ module state
   end type control
   type forcing
     real, pointer :: buoy(:) => null()
+    real, allocatable :: flux(:)
   end type forcing
 end module state
 
@@ -101,3 +102,76 @@ subroutine unknown_type(u, g, n)
     u%field(i) = g%mask(i + 1)
   end do
 end subroutine unknown_type
+
+! Pointers of two derived types: a component of one type is never a component of another.
+subroutine types_apart(s, cs, n)
+  use state
+  implicit none
+  type(forcing), pointer :: s
+  type(control), intent(inout), target :: cs
+  integer :: n, i
+  do i = 1, n
+    s%flux(i) = cs%a(i + 1)
+  end do
+end subroutine types_apart
+
+! Two pointers to one type: the same component of two objects may be one.
+subroutine types_same(c1, c2, n)
+  use state
+  implicit none
+  type(control), pointer :: c1, c2
+  integer :: n, i
+  do i = 1, n
+    c1%a(i) = c2%a(i + 1)
+  end do
+end subroutine types_same
+
+! A real pointer may point at the components of an array of objects (q => objs%x).
+subroutine pointer_to_components(q, cs, n)
+  use state
+  implicit none
+  real, pointer :: q(:)
+  type(control), intent(inout), target :: cs
+  integer :: n, i
+  do i = 1, n
+    q(i) = cs%a(i + 1)
+  end do
+end subroutine pointer_to_components
+
+module vgrid
+  implicit none
+  type vertical
+    integer :: ke = 10
+    real :: scale = 1.0
+  end type vertical
+  type vertical_linked
+    real :: scale = 1.0
+    real, pointer :: factor => null()
+  end type vertical_linked
+end module vgrid
+
+! A scalar component of what gv points at is no component of a forcing.
+subroutine scalars_apart(gv, s, n)
+  use state
+  use vgrid
+  implicit none
+  type(vertical), pointer :: gv
+  type(forcing), pointer :: s
+  integer :: n, i
+  do i = 1, n
+    s%flux(i) = gv%scale * i
+  end do
+end subroutine scalars_apart
+
+! Through gv's scalar POINTER component, a scalar use may be anywhere.
+subroutine scalars_through_pointer(gv, s, n)
+  use state
+  use vgrid
+  implicit none
+  type(vertical_linked), pointer :: gv
+  type(forcing), pointer :: s
+  integer :: n, i
+  do i = 1, n
+    s%flux(i) = gv%factor * i
+  end do
+end subroutine scalars_through_pointer
