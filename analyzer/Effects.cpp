@@ -73,6 +73,14 @@ Effects::Effects(Program& program, ProgramReader& reader) : program_(program), s
   SummaryFacts facts = reader.summaryFacts();
   for (Id proc : facts.io) summaries_[static_cast<size_t>(proc - 1)].io = true;
   for (Id proc : facts.stop) summaries_[static_cast<size_t>(proc - 1)].stop = true;
+  for (Id proc : facts.deallocating) {
+    reader.load(program, proc, Program::Detail::All);
+    for (const StatementRow& s : program.statements)
+      if (std::optional<std::string> p = deallocatedPointer(s)) {
+        summaries_[static_cast<size_t>(proc - 1)].freesPointer = *p;
+        break;
+      }
+  }
   for (const auto& [proc, depth] : facts.wideNests) summaries_[static_cast<size_t>(proc - 1)].wideNestDepth = depth;
   for (const SummaryFacts::Call& call : facts.calls) addCall(call);
   finish([&](Id proc, Program::Detail detail) { reader.load(program, proc, detail); });
@@ -135,6 +143,8 @@ void Effects::addLoaded() {
       if (kind == StatementKind::Stop) summary.stop = true;
       else if (kind && isInputOutput(*kind)) summary.io = true;
     }
+    if (summary.freesPointer.empty())
+      if (std::optional<std::string> freed = deallocatedPointer(s)) summary.freesPointer = *freed;
   }
   for (const ArrayRefRow& r : program_.arrayRefs)
     if (r.varId) addEffect(summary, p, r.varId, r.access == Access::Read, r.access == Access::Write, "");
@@ -683,6 +693,10 @@ bool Effects::propagate(const CallSite& call, const CallTarget& target) {
     changed = true;
   }
   for (const std::string& name : callee.unknownCalls) changed |= summary.unknownCalls.insert(name).second;
+  if (summary.freesPointer.empty() && !callee.freesPointer.empty()) {
+    summary.freesPointer = program_.procedure(target.proc).name + "'s " + callee.freesPointer;
+    changed = true;
+  }
   for (const std::string& name : callee.hostOnly) changed |= summary.hostOnly.insert(name).second;
   const std::string& via = program_.procedure(target.proc).name;
   for (const auto& [key, e] : callee.effects) {
@@ -705,6 +719,10 @@ void Effects::calleeEffects(const StatementRow& s, const CallRow& call, Id targe
   const std::string& name = program_.procedure(target).name;
   if (callee->io) out.problems.push_back({ReasonKind::Io, callId, name, name + where + " does input/output"});
   if (callee->stop) out.problems.push_back({ReasonKind::Stop, callId, name, name + where + " may STOP"});
+  if (!callee->freesPointer.empty())
+    out.problems.push_back({ReasonKind::Call, callId, name,
+                            name + where + " deallocates " + callee->freesPointer +
+                                ", a POINTER: another pointer may point at what it frees"});
   for (const std::string& unknownCallee : callee->unknownCalls)
     out.problems.push_back({ReasonKind::Call, callId, unknownCallee,
                             name + where + " calls " + unknownCallee + ", which has no body here: what it does is unknown"});
@@ -733,6 +751,51 @@ void Effects::calleeEffects(const StatementRow& s, const CallRow& call, Id targe
                                 "call to " + name + where + " writes the shared variable " + v.name});
     }
   }
+}
+
+std::optional<std::string> Effects::deallocatedPointer(const StatementRow& s) const {
+  if (s.kind != StatementKind::Deallocate && s.action != StatementKind::Deallocate) return std::nullopt;
+  const facts::StatementExpressions tree = treesOf(s);
+  const std::vector<facts::Expression>& objects =
+      s.kind == StatementKind::Deallocate ? tree.exprs : (tree.action.empty() ? tree.exprs : tree.action.front().exprs);
+  // The variable a name is, among the statement's references.
+  auto variableNamed = [&](const std::string& name) -> const Variable* {
+    for (const ScalarRefRow& r : s.scalars)
+      if (program_.variable(r.varId).name == name) return &program_.variable(r.varId);
+    for (Id refId : s.arrayRefs)
+      if (const ArrayRefRow& r = program_.arrayRef(refId); r.varId && program_.variable(r.varId).name == name)
+        return &program_.variable(r.varId);
+    return nullptr;
+  };
+  using K = facts::ExpressionKind;
+  for (const facts::Expression& object : objects) {
+    if (object.kind == K::Keyword) continue;  // STAT=, ERRMSG=
+    // The designator's parts, the variable first: x(i)%obj%p is x, obj, p.
+    std::vector<std::string> parts;
+    const facts::Expression* e = &object;
+    for (;;) {
+      if (e->kind == K::Component && !e->args.empty()) {
+        parts.insert(parts.begin(), e->text);
+        e = &e->args[0];
+      } else if (e->kind == K::Subscript && !e->args.empty()) {
+        e = &e->args[0];
+      } else {
+        break;
+      }
+    }
+    const bool named = e->kind == K::Name || e->kind == K::Element || e->kind == K::Section;
+    const Variable* v = named ? variableNamed(e->text) : nullptr;
+    const std::string text = facts::fortranText(object);
+    if (!v || v->pointer) return text;  // not known, or the variable is a pointer
+    // A pointer on the way (its target may be another pointer's too), or at the end.
+    Id type = v->typeId;
+    for (const std::string& part : parts) {
+      const facts::ComponentRow* c = type ? program_.component(type, part) : nullptr;
+      if (!c || c->pointer) return text;
+      type = c->derivedId;
+    }
+  }
+  return std::nullopt;
 }
 
 StatementEffects Effects::of(const StatementRow& s, bool withCalls) const {

@@ -48,6 +48,9 @@ struct ProcedureSummary {
   bool stop = false;
   std::set<std::string> unknownCalls;
   std::set<std::string> hostOnly;  ///< known externals it reaches that run on the host only (data/externals.txt)
+  /// A POINTER it (or a procedure it calls) DEALLOCATEs, the first: what that frees, another
+  /// pointer may point at too ("": none).
+  std::string freesPointer;
   std::map<std::pair<Reach, std::string>, Effect> effects;
   /// The deepest nest of wide loops (wideLoop) it runs, or a procedure it calls runs: how many
   /// loops a kernel could map onto threads there.
@@ -166,6 +169,9 @@ class Effects {
   std::vector<std::pair<Id, std::vector<Id>>> commonViews(Id varId) const;
   /// Whether a procedure has internal procedures or ENTRY points.
   bool hosts(Id procId) const { return hosts_.count(procId) != 0; }
+  /// The POINTER a DEALLOCATE statement (or a logical IF's) frees the target of, as written
+  /// (p, x%p); an object not known to be no pointer counts as one. Nullopt: it frees none.
+  std::optional<std::string> deallocatedPointer(const StatementRow& s) const;
 
  private:
   /// A call as the summaries need it once its procedure's code is gone.

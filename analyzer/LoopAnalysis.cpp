@@ -3281,6 +3281,11 @@ void LoopAnalysis::otherReasons(const LoopRow& loop, LoopResult& result) {
     found.push_back({reasonOf(o.kind), true, "", o.line, message});
   }
   std::set<std::string> said;
+  for (Id s = loop.firstStmt; s <= loop.lastStmt; ++s)
+    if (std::optional<std::string> freed = effects_.deallocatedPointer(program_.statement(s)))
+      found.push_back({ReasonKind::Unknown, true, *freed, program_.statement(s).line,
+                       "DEALLOCATE of " + *freed + " at " + line(program_.statement(s).line) +
+                           ", a POINTER: another pointer may point at what it frees"});
   if (loop.lastStmt >= loop.firstStmt)
     for (Id s = loop.firstStmt; s <= loop.lastStmt; ++s)
       for (const CallProblem& p : effectsOf(s).problems)

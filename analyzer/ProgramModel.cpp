@@ -470,6 +470,11 @@ SummaryFacts ProgramReader::summaryFacts() {
     while (q.next()) (q.is(1, stop) || q.is(2, stop) ? f.stop : f.io).push_back(q.id(0));
   }
   {
+    Query q(db_, "SELECT DISTINCT proc_id FROM statement WHERE kind = '" + std::string(nameOf(StatementKind::Deallocate)) +
+                     "' OR action = '" + std::string(nameOf(StatementKind::Deallocate)) + "'");
+    while (q.next()) f.deallocating.push_back(q.id(0));
+  }
+  {
     // The variable an argument names: the statement's call_arg reference of that name.
     std::map<std::pair<Id, std::string>, Id> named;
     Query s(db_, "SELECT r.stmt_id, v.name, r.var_id FROM scalar_ref r JOIN variable v USING (var_id) "

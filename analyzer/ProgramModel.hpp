@@ -268,6 +268,7 @@ class Program {
 /// with a few scans instead of procedure by procedure).
 struct SummaryFacts {
   std::vector<Id> io, stop;      ///< procedures with an I/O statement, with a STOP
+  std::vector<Id> deallocating;  ///< procedures with a DEALLOCATE statement
   struct Call {
     Id procId = 0;
     CallSpec spec;

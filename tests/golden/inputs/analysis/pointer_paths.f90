@@ -175,3 +175,48 @@ subroutine scalars_through_pointer(gv, s, n)
     s%flux(i) = gv%factor * i
   end do
 end subroutine scalars_through_pointer
+
+! DEALLOCATE frees a pointer's target, which another pointer may share (two iterations would
+! free it twice); an allocatable component is its object's own.
+module boxes
+  implicit none
+  type box
+    real, pointer :: p(:) => null()
+    real, allocatable :: a(:)
+  end type box
+contains
+  subroutine release(b)
+    type(box) :: b
+    deallocate(b%p)
+  end subroutine release
+end module boxes
+
+subroutine free_pointers(bs, n)
+  use boxes
+  implicit none
+  integer :: n, i
+  type(box) :: bs(n)
+  do i = 1, n
+    deallocate(bs(i)%p)
+  end do
+end subroutine free_pointers
+
+subroutine free_allocatables(bs, n)
+  use boxes
+  implicit none
+  integer :: n, i
+  type(box) :: bs(n)
+  do i = 1, n
+    deallocate(bs(i)%a)
+  end do
+end subroutine free_allocatables
+
+subroutine free_by_call(bs, n)
+  use boxes
+  implicit none
+  integer :: n, i
+  type(box) :: bs(n)
+  do i = 1, n
+    call release(bs(i))
+  end do
+end subroutine free_by_call
