@@ -388,17 +388,18 @@ Id Effects::callee(const CallRow& call) const {
   return !r.unknown && r.targets.size() == 1 ? r.targets.front().proc : 0;
 }
 
-std::string Effects::dummyName(const CallTarget& target, bool object, const std::string& keyword, size_t positional) const {
-  if (object) return target.passed;
-  if (!keyword.empty()) return keyword;
+const std::string* Effects::dummyName(const CallTarget& target, bool object, const std::string& keyword,
+                                      size_t positional) const {
+  if (object) return target.passed.empty() ? nullptr : &target.passed;
+  if (!keyword.empty()) return &keyword;
   for (const std::string& p : program_.procedure(target.proc).parameters) {
     if (p == target.passed) continue;  // the object's (target.passed is "" unless it is one)
-    if (positional-- == 0) return p;
+    if (positional-- == 0) return &p;
   }
-  return {};
+  return nullptr;
 }
 
-std::string Effects::dummyName(const CallTarget& target, const CallRow& call, size_t k) const {
+const std::string* Effects::dummyName(const CallTarget& target, const CallRow& call, size_t k) const {
   size_t positional = 0;
   for (size_t j = 0; j < k && j < call.args.size(); ++j) positional += call.args[j].object ? 0 : 1;
   const CallArgRow& a = call.args[k];
@@ -406,8 +407,8 @@ std::string Effects::dummyName(const CallTarget& target, const CallRow& call, si
 }
 
 const Effect* Effects::dummyOf(const CallTarget& target, const CallRow& call, size_t k) const {
-  const std::string name = dummyName(target, call, k);
-  return name.empty() ? nullptr : summary(target.proc).dummy(name);
+  const std::string* name = dummyName(target, call, k);
+  return name ? summary(target.proc).dummy(*name) : nullptr;
 }
 
 bool Effects::addEffect(ProcedureSummary& summary, const ProcedureRow& p, Id varId, bool reads, bool writes,
@@ -699,14 +700,16 @@ bool Effects::propagate(const CallSite& call, const CallTarget& target) {
   }
   for (const std::string& name : callee.hostOnly) changed |= summary.hostOnly.insert(name).second;
   const std::string& via = program_.procedure(target.proc).name;
+  std::vector<const std::string*> dummies;  // per argument, the dummy it is passed to
+  dummies.reserve(call.arguments.size());
+  for (const CallSite::Argument& arg : call.arguments) dummies.push_back(dummyName(target, arg.object, arg.keyword, arg.positional));
   for (const auto& [key, e] : callee.effects) {
     if (e.reach != Reach::Dummy) {
       for (Id var : callerView(e.varId, p.id)) changed |= addEffect(summary, p, var, e.reads, e.writes, via);
       continue;
     }
-    for (const CallSite::Argument& arg : call.arguments)
-      if (dummyName(target, arg.object, arg.keyword, arg.positional) == e.name)
-        changed |= addEffect(summary, p, arg.var, e.reads, e.writes, via);
+    for (size_t k = 0; k < call.arguments.size(); ++k)
+      if (dummies[k] && *dummies[k] == e.name) changed |= addEffect(summary, p, call.arguments[k].var, e.reads, e.writes, via);
   }
   return changed;
 }

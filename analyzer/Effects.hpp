@@ -153,8 +153,8 @@ class Effects {
   /// Module `module`'s procedure `name` (0: none, or two modules of that name have one).
   Id moduleProcedure(const std::string& module, const std::string& name) const;
   /// The dummy of `target` that argument k (0-based; call.args[k]) is passed to: by keyword, as
-  /// a type-bound call's object, or by position among the other arguments ("": none).
-  std::string dummyName(const CallTarget& target, const CallRow& call, size_t k) const;
+  /// a type-bound call's object, or by position among the other arguments (null: none).
+  const std::string* dummyName(const CallTarget& target, const CallRow& call, size_t k) const;
   /// What `target`'s summary says of that dummy (null: no such dummy, or it is neither read nor
   /// written).
   const Effect* dummyOf(const CallTarget& target, const CallRow& call, size_t k) const;
@@ -188,7 +188,7 @@ class Effects {
     std::vector<Argument> arguments;
   };
   /// The dummy of `target` an argument is passed to (dummyName's rule).
-  std::string dummyName(const CallTarget& target, bool object, const std::string& keyword, size_t positional) const;
+  const std::string* dummyName(const CallTarget& target, bool object, const std::string& keyword, size_t positional) const;
   /// The procedures type `typeId` (and, `polymorphic`, each extension of it) binds to `binding`
   /// (resolve()'s rule); false when one is not known.
   bool bindingTargets(Id typeId, const std::string& binding, bool polymorphic, std::vector<CallTarget>& out) const;

@@ -1244,7 +1244,7 @@ std::optional<LinearExpr> LoopAnalysis::atCall(const LinearExpr& form, const Cal
   for (const auto& [name, coeff] : form.terms) {
     const CallArgRow* passed = nullptr;
     for (size_t j = 0; j < call.args.size(); ++j)
-      if (effects_.dummyName(target, call, j) == name) passed = &call.args[j];
+      if (const std::string* d = effects_.dummyName(target, call, j); d && *d == name) passed = &call.args[j];
     if (!passed || passed->object) return std::nullopt;
     // Its tree: the CALL statement's (what the database reader keeps), else the argument row's.
     const facts::StatementExpressions& tree = trees(s);

@@ -54,8 +54,21 @@ SELECT ref_id, dim, var, coeff, loop_var FROM subscript_term;
 
 CREATE VIEW calls AS
 SELECT c.call_id, p.proc_key AS procedure, c.loop_id, f.path AS file, c.line, c.col, c.callee,
-       c.kind, c.nargs
-FROM call c JOIN procedure p USING (proc_id) JOIN file f ON f.file_id = c.file_id;
+       c.kind, c.nargs, c.resolution, c.binding, t.name AS object_type, c.polymorphic,
+       (SELECT group_concat(CASE WHEN x.module = '' THEN x.name ELSE x.module || '::' || x.name END, ' ')
+        FROM call_target x WHERE x.call_id = c.call_id) AS targets
+FROM call c JOIN procedure p USING (proc_id) JOIN file f ON f.file_id = c.file_id
+LEFT JOIN derived_type t ON t.type_id = c.object_type_id;
+
+CREATE VIEW derived_types AS
+SELECT t.type_id, p.proc_key AS procedure, t.name, r.name AS parent, t.parent_unknown, t.abstract, t.line,
+       (SELECT group_concat(c.name || CASE WHEN c.pointer THEN ' pointer' WHEN c.allocatable THEN ' allocatable' ELSE '' END, ', ')
+        FROM component c WHERE c.type_id = t.type_id) AS components
+FROM derived_type t JOIN procedure p USING (proc_id) LEFT JOIN derived_type r ON r.type_id = t.parent_id;
+
+CREATE VIEW type_bindings AS
+SELECT t.type_id, t.name AS type, b.pos, b.name, b.procedure, b.module, b.pass, b.nopass, b.deferred, b.generic
+FROM type_binding b JOIN derived_type t USING (type_id);
 
 CREATE VIEW directives AS
 SELECT d.dir_id, f.path AS file, d.line, d.end_line, d.sentinel, d.kind, d.text, d.loop_id,

@@ -37,7 +37,8 @@ TEST_CASE("a committed database is ours, has the current schema and its views") 
   CHECK(getMeta(*db, "tool") == std::optional<std::string>("test"));
   for (const char* view : {"procedures", "loops", "loop_ops", "variables", "array_refs", "subscripts",
                            "subscript_terms", "directives", "dimensions", "loop_obstacles", "statements", "calls",
-                           "reductions", "across", "directive_vars", "diagnostics"}) {
+                           "reductions", "across", "directive_vars", "diagnostics", "derived_types",
+                           "type_bindings"}) {
     CAPTURE(view);
     CHECK(db->execAndGet(std::string("SELECT count(*) FROM sqlite_master WHERE type='view' AND name='") + view + "'")
               .getInt() == 1);
