@@ -2449,7 +2449,8 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
   auto unconditional = [&](const ArrayAccess& w) { return assignedInEveryIteration(loop, w); };
   // Whether write w sets, before r runs in the same iteration, the element r reads.
   auto covers = [&](const ArrayAccess& w, const ArrayAccess& r) {
-    if (w.stmtId >= r.stmtId || w.subscripts().size() != r.subscripts().size() || !unconditional(w)) return false;
+    if (w.stmtId >= r.stmtId || w.subscripts().size() != r.subscripts().size() || !writtenWheneverRead(loop, w, r))
+      return false;
     // The loops around w below `loop` that are not around r run through before r.
     std::set<Id> rLoops(r.loops().begin(), r.loops().end());
     std::set<Id> ownLoops;  // w's loops not around r
@@ -2835,6 +2836,22 @@ bool LoopAnalysis::assignedInEveryIteration(const LoopRow& loop, const ArrayAcce
   return true;
 }
 
+bool LoopAnalysis::writtenWheneverRead(const LoopRow& loop, const ArrayAccess& w, const ArrayAccess& r) const {
+  const StatementRow& s = program_.statement(w.stmtId);
+  if (s.kind != StatementKind::Assignment || w.stmtId >= r.stmtId) return false;
+  const std::optional<std::set<Id>>& cut = cutLoops(loop);
+  if (!cut) return false;
+  // The blocks around r, up to the loop's body: the innermost of them around w too holds both.
+  std::set<Id> aroundRead;
+  for (Id b = program_.statement(r.stmtId).blockId; b != 0 && b != loop.bodyBlock; b = program_.block(b).parentId)
+    aroundRead.insert(b);
+  // Between w and that block, only loop bodies none leaves early: whenever the block runs so far
+  // as r (an IF arm entered, a loop's iteration), w ran.
+  for (Id b = s.blockId; b != loop.bodyBlock && !aroundRead.count(b); b = program_.block(b).parentId)
+    if (b == 0 || !program_.block(b).isLoop() || cut->count(program_.block(b).loopId)) return false;
+  return true;
+}
+
 const std::optional<std::set<Id>>& LoopAnalysis::cutLoops(const LoopRow& loop) const {
   auto [at, added] = cutLoops_.try_emplace(loop.id);
   if (!added) return at->second;
@@ -2861,7 +2878,7 @@ const std::optional<std::set<Id>>& LoopAnalysis::cutLoops(const LoopRow& loop) c
 
 bool LoopAnalysis::coversSymbolically(const LoopRow& loop, const ArrayAccess& w, const ArrayAccess& r,
                                       const std::set<std::string>& innerVariables) {
-  if (w.stmtId >= r.stmtId || w.subscripts().size() != r.subscripts().size() || !assignedInEveryIteration(loop, w))
+  if (w.stmtId >= r.stmtId || w.subscripts().size() != r.subscripts().size() || !writtenWheneverRead(loop, w, r))
     return false;
   // w's loops below `loop` that are not around r: they run through before r does.
   const std::vector<Id>& rLoops = r.loops();

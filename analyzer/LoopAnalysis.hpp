@@ -424,6 +424,10 @@ class LoopAnalysis {
   /// Whether access w is an assignment's that runs in every iteration of `loop` (only loop
   /// bodies between them, none of them a loop an EXIT or CYCLE may leave early: cutLoops).
   bool assignedInEveryIteration(const LoopRow& loop, const ArrayAccess& w) const;
+  /// Whether assignment w runs, in an iteration of `loop`, before r whenever r runs: it comes
+  /// first, and only the bodies of loops none leaves early lie between it and the innermost
+  /// block around both (an IF arm both are in: r runs only when it is entered).
+  bool writtenWheneverRead(const LoopRow& loop, const ArrayAccess& w, const ArrayAccess& r) const;
   /// The loops inside `loop` that an EXIT or CYCLE in its body may leave early (their writes
   /// may not all run); one that leaves `loop` itself, or a loop around it, skips the rest of
   /// the iteration, reads and writes alike. Nullopt when the body may jump elsewhere (a GO TO,

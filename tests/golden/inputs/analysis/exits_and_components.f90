@@ -152,3 +152,69 @@ subroutine bounds_through_pointer(g, v, w, m)
     end do
   end do
 end subroutine bounds_through_pointer
+
+! A work array written and read in one arm of an IF (MOM6's find_uv_at_h: IF (mix_vertically)):
+! the write runs whenever the read does.
+subroutine same_arm(h, u, n, m, flag)
+  implicit none
+  integer :: n, m, i, j, k
+  logical :: flag
+  real :: h(n, m, 10), u(n, m, 10), b1(100), c1(100, 10)
+  do j = 1, m
+    if (flag) then
+      do i = 1, n
+        b1(i) = 1.0 / h(i, j, 1)
+      end do
+      do k = 2, 10
+        do i = 1, n
+          c1(i, k) = b1(i) * h(i, j, k)
+          b1(i) = 1.0 / (h(i, j, k) + c1(i, k))
+          u(i, j, k) = u(i, j, k - 1) * b1(i)
+        end do
+      end do
+    else
+      do k = 1, 10
+        do i = 1, n
+          u(i, j, k) = h(i, j, k)
+        end do
+      end do
+    end if
+  end do
+end subroutine same_arm
+
+! Written in one arm, read in the other: what an earlier iteration left.
+subroutine other_arm(h, u, n, m, flag)
+  implicit none
+  integer :: n, m, i, j
+  logical :: flag
+  real :: h(n, m), u(n, m), b1(100)
+  do j = 1, m
+    if (flag) then
+      do i = 1, n
+        b1(i) = 1.0 / h(i, j)
+      end do
+    else
+      do i = 1, n
+        u(i, j) = b1(i)
+      end do
+    end if
+  end do
+end subroutine other_arm
+
+! Written under an IF, read after it.
+subroutine after_arm(h, u, n, m, flag)
+  implicit none
+  integer :: n, m, i, j
+  logical :: flag
+  real :: h(n, m), u(n, m), b1(100)
+  do j = 1, m
+    if (flag) then
+      do i = 1, n
+        b1(i) = 1.0 / h(i, j)
+      end do
+    end if
+    do i = 1, n
+      u(i, j) = b1(i)
+    end do
+  end do
+end subroutine after_arm
