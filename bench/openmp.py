@@ -94,8 +94,13 @@ def main():
             if run.returncode not in (0, 1):
                 sys.stderr.write(run.stderr)
                 sys.exit("openmp.py: sapfor-lex failed (exit %d)" % run.returncode)
-        con = sqlite3.connect(db)
-        source_root = con.execute("SELECT value FROM meta WHERE key = 'source_root'").fetchone()[0]
+        if not os.path.isfile(db):
+            sys.exit("openmp.py: %s: no such database (--db reads one sapfor-lex made; without it one is made)" % db)
+        con = sqlite3.connect("file:%s?mode=ro" % db, uri=True)
+        try:
+            source_root = con.execute("SELECT value FROM meta WHERE key = 'source_root'").fetchone()[0]
+        except (sqlite3.DatabaseError, TypeError):
+            sys.exit("openmp.py: %s: not a database sapfor-lex made" % db)
         loops = {}
         for loop_id, key, path, line, parallel in con.execute(
                 "SELECT l.loop_id, l.loop_key, f.path, l.line, v.analysis_parallel "
