@@ -601,7 +601,7 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
           a.forms = ref.subscripted ? &ref.forms : unknown(ref.varId ? &program_.variable(ref.varId) : nullptr);
           if (ref.subscripted) {
             a.forms = substituted(*a.forms, id, definitions);
-            a.split = splitOf(*a.forms, id, definitions);
+            a.split = splitOf(*a.forms, ref, s, definitions);
             if (ref.section) a.ranges = sectionRanges(ref, s, outermost.id);
           }
           a.chain = chain;
@@ -2303,10 +2303,51 @@ std::optional<Delinearized> LoopAnalysis::linearizedIndex(const facts::Expressio
   return delinearize(*index, ranges);
 }
 
-const ArrayAccess::Split* LoopAnalysis::splitOf(const std::vector<LinearExpr>& forms, Id stmt,
-                                               const std::vector<ScalarDefinition>& definitions) {
+const facts::Expression* LoopAnalysis::subscriptTree(const ArrayRefRow& ref, const StatementRow& s, size_t dimension) {
+  if (dimension >= ref.subscripts.size() || ref.name.find('%') != std::string::npos) return nullptr;
+  std::string wanted;
+  for (char c : ref.subscripts[dimension].text)
+    if (c != ' ') wanted += c;
+  const facts::Expression* found = nullptr;
+  std::function<void(const facts::Expression&)> search = [&](const facts::Expression& e) {
+    if (found) return;
+    if (e.kind == facts::ExpressionKind::Element && e.text == ref.name && e.args.size() == ref.subscripts.size()) {
+      std::string text = facts::fortranText(e.args[dimension]);
+      std::erase(text, ' ');
+      if (text == wanted) {
+        found = &e.args[dimension];
+        return;
+      }
+    }
+    for (const facts::Expression& a : e.args) search(a);
+  };
+  std::function<void(const facts::StatementExpressions&)> searchAll = [&](const facts::StatementExpressions& t) {
+    for (const facts::Expression& e : t.exprs) search(e);
+    for (const facts::Expression& e : t.items) search(e);
+    for (const facts::StatementExpressions& action : t.action) searchAll(action);
+  };
+  searchAll(trees(s));
+  return found;
+}
+
+const ArrayAccess::Split* LoopAnalysis::splitOf(const std::vector<LinearExpr>& forms, const ArrayRefRow& ref,
+                                               const StatementRow& s, const std::vector<ScalarDefinition>& definitions) {
+  const Id stmt = s.id;
   for (size_t d = 0; d < forms.size(); ++d) {
     const LinearExpr& f = forms[d];
+    // Written in place: split it as a definition's value is (the same checks on its names).
+    if (!f.affine && s.loopId && d < ref.subscripts.size() && !ref.subscripts[d].section) {
+      const facts::Expression* index = subscriptTree(ref, s, d);
+      const LoopRow& outermost = program_.loop(chains_[program_.loopIndex(s.loopId)].front());
+      std::optional<Delinearized> split;
+      if (index) split = linearizedIndex(*index, program_.loop(s.loopId), s, results_[program_.loopIndex(outermost.id)].written);
+      if (!split) continue;
+      ArrayAccess::Split out{d, split->key, forms};
+      out.forms[d] = split->low;
+      out.forms.insert(out.forms.begin() + static_cast<std::ptrdiff_t>(d) + 1, split->high);
+      splits_.push_back(std::move(out));
+      return &splits_.back();
+    }
     if (!f.affine || f.terms.size() != 1 || f.terms[0].second != 1) continue;
     for (const ScalarDefinition& def : definitions) {
       const LoopRow& loop = program_.loop(def.loopId);

@@ -77,9 +77,9 @@ struct ArrayAccess {
   /// The components the statement selects from the element it references, when it names none
   /// of them whole (chunk%tiles(t)%field%x_min: field, x_min of chunk%tiles(t)).
   const std::vector<std::string>* selected = nullptr;
-  /// A subscript that is a scalar set to a linearized index (buf(index) after index = off + j +
-  /// k·depth): which dimension, its base and stride (Delinearized::key), and the subscripts with
-  /// that one split in two.
+  /// A subscript that is a linearized index, in place (buf(off + j + k·depth)) or a scalar set
+  /// to one (buf(index) after index = off + j + k·depth): which dimension, its base and stride
+  /// (Delinearized::key), and the subscripts with that one split in two.
   struct Split {
     size_t dimension = 0;
     std::string key;
@@ -212,9 +212,13 @@ class LoopAnalysis {
   /// an integer scalar, invariant in the nest but for the loops' variables.
   std::optional<Delinearized> linearizedIndex(const facts::Expression& value, const LoopRow& loop, const StatementRow& s,
                                               const std::set<std::string>& written);
-  /// The access's subscripts with one that is a linearized scalar split (see ArrayAccess::Split).
-  const ArrayAccess::Split* splitOf(const std::vector<LinearExpr>& forms, Id stmt,
+  /// The access's subscripts with one that is a linearized scalar split, or a linearized index
+  /// written in place (buf(off + j*(nx+2) + i + 1)): see ArrayAccess::Split.
+  const ArrayAccess::Split* splitOf(const std::vector<LinearExpr>& forms, const ArrayRefRow& ref, const StatementRow& s,
                                     const std::vector<ScalarDefinition>& definitions);
+  /// Subscript `dimension` of `ref` as the statement's expression tree has it (an element of a
+  /// plain array whose subscript reads as the front end's text); null when none does.
+  const facts::Expression* subscriptTree(const ArrayRefRow& ref, const StatementRow& s, size_t dimension);
   /// Subscripts with the scalars defined before them (in their loop's iteration) replaced by their
   /// values: grid(x, y) after x = i - j + 2 is grid(i - j + 2, y). `forms` itself when none is.
   const std::vector<LinearExpr>* substituted(const std::vector<LinearExpr>& forms, Id stmt,

@@ -111,3 +111,78 @@ subroutine two_strides(n, m, a)
     end do
   end do
 end subroutine
+
+! The same indexes written in place, as a pack buffer is filled without a scalar.
+subroutine pack_in_place(nx, ny, off, grid, buf)
+  integer :: nx, ny, off, i, j
+  real(kind=8) :: grid(0:nx+1, 0:ny+1), buf(*)
+  do j = 0, ny + 1
+    do i = 0, nx + 1
+      buf(off + j*(nx + 2) + i + 1) = grid(i, j)
+    end do
+  end do
+end subroutine
+
+subroutine overlapping_in_place(n, m, a)
+  integer :: n, m, i, j
+  real :: a(*)
+  do j = 1, m
+    do i = 0, n
+      a(i + (j - 1)*n) = 2*a(i + (j - 1)*n) + 1
+    end do
+  end do
+end subroutine
+
+subroutine next_row_in_place(n, m, a)
+  integer :: n, m, i, j
+  real :: a(*)
+  do j = 1, m
+    do i = 1, n
+      a(i + j*n) = a(i + (j - 1)*n) + 1
+    end do
+  end do
+end subroutine
+
+subroutine in_place_and_scalar(n, m, a)
+  integer :: n, m, i, j, p
+  real :: a(*)
+  do j = 1, m
+    do i = 1, n
+      p = i + (j - 1)*n
+      a(i + (j - 1)*n) = 2*a(p)
+    end do
+  end do
+end subroutine
+
+subroutine second_dimension(n, m, a, b)
+  integer :: n, m, i, j, k
+  real :: a(4, *), b(4, n, m)
+  do j = 1, m
+    do i = 1, n
+      do k = 1, 4
+        a(k, i + (j - 1)*n) = b(k, i, j)
+      end do
+    end do
+  end do
+end subroutine
+
+subroutine real_stride_in_place(n, m, a, w)
+  integer :: n, m, i, j
+  real :: a(*), w
+  do j = 1, m
+    do i = 1, n
+      a(i + (j - 1)*w) = 0
+    end do
+  end do
+end subroutine
+
+subroutine stride_changed_in_place(n, m, a)
+  integer :: n, m, i, j
+  real :: a(*)
+  do j = 1, m
+    do i = 1, n
+      a(i + (j - 1)*n) = 0
+    end do
+    n = n - 1
+  end do
+end subroutine
