@@ -2488,10 +2488,10 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
     return 0;
   };
   auto unconditional = [&](const ArrayAccess& w) { return assignedInEveryIteration(loop, w); };
-  // Whether write w sets, before r runs in the same iteration, the element r reads.
+  // Whether write w, when it runs before r in the same iteration, sets the element r reads (by
+  // the subscripts and the loops' constant ranges).
   auto covers = [&](const ArrayAccess& w, const ArrayAccess& r) {
-    if (w.stmtId >= r.stmtId || w.subscripts().size() != r.subscripts().size() || !writtenWheneverRead(loop, w, r))
-      return false;
+    if (w.stmtId >= r.stmtId || w.subscripts().size() != r.subscripts().size()) return false;
     // The loops around w below `loop` that are not around r run through before r.
     std::set<Id> rLoops(r.loops().begin(), r.loops().end());
     std::set<Id> ownLoops;  // w's loops not around r
@@ -2814,12 +2814,22 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
     }
     return false;
   };
+  // An assignment's write that sets r's element, by its subscripts, when it runs before r.
+  auto setsElement = [&](const ArrayAccess& w, const ArrayAccess& r) {
+    return w.access == 'W' && !w.callId && (covers(w, r) || coversSymbolically(loop, w, r, innerVariables));
+  };
   auto coveredRead = [&](const ArrayAccess& r) {
+    // The other arms' writes by where they are first (cheap), then by their subscripts.
+    bool armsOnTheWay = false;
+    const std::function<bool(const ArrayAccess&)> anywhere = [&](const ArrayAccess&) { return armsOnTheWay = true; };
+    const std::function<bool(const ArrayAccess&)> alternative = [&](const ArrayAccess& x) { return setsElement(x, r); };
     return std::any_of(refs.begin(), refs.end(), [&](const ArrayAccess* w) {
       // Otherwise a call's write covers nothing: the callee may leave the element as it was (a
       // function in an assignment, `x = f(w(i))`, included).
+      armsOnTheWay = false;
       return coveredByCall(*w, r) || coveredByCallRange(*w, r) || coveredByWholeWrite(*w, r) ||
-             (w->access == 'W' && !w->callId && (covers(*w, r) || coversSymbolically(loop, *w, r, innerVariables)));
+             (w->access == 'W' && !w->callId && writtenWheneverRead(loop, *w, r, refs, anywhere) && setsElement(*w, r) &&
+              (!armsOnTheWay || writtenWheneverRead(loop, *w, r, refs, alternative)));
     }) || coveredByElements(r) || coveredByRecurrence(r) || coveredByRangeAndElements(r);
   };
   // A read through a short loop inside `loop` (DO m = 1, 5 around flux(m, i+1)) taken one value
@@ -2877,20 +2887,220 @@ bool LoopAnalysis::assignedInEveryIteration(const LoopRow& loop, const ArrayAcce
   return true;
 }
 
-bool LoopAnalysis::writtenWheneverRead(const LoopRow& loop, const ArrayAccess& w, const ArrayAccess& r) const {
+bool LoopAnalysis::writtenWheneverRead(const LoopRow& loop, const ArrayAccess& w, const ArrayAccess& r,
+                                       const std::vector<const ArrayAccess*>& writes,
+                                       const std::function<bool(const ArrayAccess&)>& alternative) const {
   const StatementRow& s = program_.statement(w.stmtId);
   if (s.kind != StatementKind::Assignment || w.stmtId >= r.stmtId) return false;
-  const std::optional<std::set<Id>>& cut = cutLoops(loop);
-  if (!cut) return false;
   // The blocks around r, up to the loop's body: the innermost of them around w too holds both.
   std::set<Id> aroundRead;
   for (Id b = program_.statement(r.stmtId).blockId; b != 0 && b != loop.bodyBlock; b = program_.block(b).parentId)
     aroundRead.insert(b);
-  // Between w and that block, only loop bodies none leaves early: whenever the block runs so far
-  // as r (an IF arm entered, a loop's iteration), w ran.
-  for (Id b = s.blockId; b != loop.bodyBlock && !aroundRead.count(b); b = program_.block(b).parentId)
-    if (b == 0 || !program_.block(b).isLoop() || cut->count(program_.block(b).loopId)) return false;
+  // Whenever that block runs so far as r (an IF arm entered, a loop's iteration), w ran, or a
+  // write in another arm of a construct on the way did.
+  return runsWheneverEntered(loop, w, s.blockId, [&](Id b) { return b == loop.bodyBlock || aroundRead.count(b) != 0; }, r,
+                             writes, alternative, 0);
+}
+
+bool LoopAnalysis::runsWheneverEntered(const LoopRow& loop, const ArrayAccess& w, Id from, const std::function<bool(Id)>& stop,
+                                       const ArrayAccess& r, const std::vector<const ArrayAccess*>& writes,
+                                       const std::function<bool(const ArrayAccess&)>& alternative, int depth) const {
+  // Constructs nested in one another's arms that are followed (each arm multiplies the work).
+  constexpr int kArmNesting = 4;
+  const std::optional<std::set<Id>>& cut = cutLoops(loop);
+  if (!cut) return false;
+  for (Id b = from; !stop(b); b = program_.block(b).parentId) {
+    if (b == 0 || b == loop.bodyBlock) return false;
+    const BlockRow& block = program_.block(b);
+    if (block.isLoop()) {
+      if (cut->count(block.loopId)) return false;
+      continue;
+    }
+    // An IF arm r is under too, its condition the same value there (the same mask).
+    if (sameGuardAroundRead(loop, w, b, r)) continue;
+    // An arm of an IF with an ELSE or a SELECT CASE with a CASE DEFAULT (not a WHERE: its arms
+    // are masks, not control): one of its arms runs whenever the construct does.
+    if (!alternative || depth >= kArmNesting || !block.complete || !block.constructStmt) return false;
+    const StatementKind construct = program_.statement(block.constructStmt).kind;
+    if (construct != StatementKind::IfThen && construct != StatementKind::SelectCase) return false;
+    for (Id other : armsOf(block.constructStmt)) {
+      if (other == b) continue;
+      const bool written = std::any_of(writes.begin(), writes.end(), [&](const ArrayAccess* x) {
+        const StatementRow& xs = program_.statement(x->stmtId);
+        return x->access == 'W' && !x->callId && xs.kind == StatementKind::Assignment &&
+               runsWheneverEntered(loop, *x, xs.blockId, [other](Id c) { return c == other; }, r, writes, alternative, depth + 1) &&
+               alternative(*x);
+      });
+      if (!written) return false;
+    }
+  }
   return true;
+}
+
+bool LoopAnalysis::sameGuardAroundRead(const LoopRow& loop, const ArrayAccess& w, Id arm, const ArrayAccess& r) const {
+  const BlockRow& armRow = program_.block(arm);
+  if (armRow.arm != 1 || !armRow.constructStmt || program_.statement(armRow.constructStmt).kind != StatementKind::IfThen) return false;
+  auto aroundWrite = [&](Id g) {
+    for (Id b = program_.statement(w.stmtId).blockId; b != 0 && b != loop.bodyBlock; b = program_.block(b).parentId)
+      if (b == g) return true;
+    return false;
+  };
+  for (Id g = program_.statement(r.stmtId).blockId; g != 0 && g != loop.bodyBlock; g = program_.block(g).parentId) {
+    const BlockRow& readArm = program_.block(g);
+    if (readArm.isLoop()) continue;
+    if (aroundWrite(g)) break;
+    if (readArm.arm != 1 || !readArm.constructStmt || program_.statement(readArm.constructStmt).kind != StatementKind::IfThen) continue;
+    if (guardsAgree(loop, w, program_.statement(armRow.constructStmt), r, program_.statement(readArm.constructStmt))) return true;
+  }
+  return false;
+}
+
+bool LoopAnalysis::guardsAgree(const LoopRow& loop, const ArrayAccess& w, const StatementRow& ifWrite, const ArrayAccess& r,
+                               const StatementRow& ifRead) const {
+  const facts::Expression* writeCondition = conditionOf(ifWrite);
+  const facts::Expression* readCondition = conditionOf(ifRead);
+  if (!writeCondition || !readCondition || !(*writeCondition == *readCondition)) return false;
+  // What the condition reads: names, elements and components of variables; nothing that calls.
+  using K = facts::ExpressionKind;
+  std::set<std::string> bases;                   // the variables
+  std::vector<std::vector<std::string>> paths;   // a component's: the variable, then the components
+  std::function<std::optional<std::vector<std::string>>(const facts::Expression&)> walk =
+      [&](const facts::Expression& e) -> std::optional<std::vector<std::string>> {
+    switch (e.kind) {
+      case K::Name:
+        bases.insert(e.text);
+        return std::vector<std::string>{e.text};
+      case K::Element:
+        bases.insert(e.text);
+        for (const facts::Expression& a : e.args)
+          if (!walk(a)) return std::nullopt;
+        return std::vector<std::string>{e.text};
+      case K::Component: {
+        std::optional<std::vector<std::string>> base = e.args.empty() ? std::nullopt : walk(e.args[0]);
+        if (!base || base->empty()) return std::nullopt;
+        base->push_back(e.text);
+        paths.push_back(*base);
+        return base;
+      }
+      case K::Subscript: {
+        std::optional<std::vector<std::string>> base = e.args.empty() ? std::nullopt : walk(e.args[0]);
+        for (size_t k = 1; base && k < e.args.size(); ++k)
+          if (!walk(e.args[k])) return std::nullopt;
+        return base;
+      }
+      case K::Integer: case K::Real: case K::Logical: case K::Constant: case K::Null:
+        return std::vector<std::string>{};
+      case K::Operator: case K::Paren: case K::Intrinsic:
+        for (const facts::Expression& a : e.args)
+          if (!walk(a)) return std::nullopt;
+        return std::vector<std::string>{};
+      default:
+        return std::nullopt;  // a call, a defined operator's function, an implied DO...
+    }
+  };
+  if (!walk(*writeCondition)) return false;
+  auto innermost = [&](Id loopId, const std::string& var) -> Id {
+    for (Id l = loopId; l; l = program_.loop(l).parentId)
+      if (program_.loop(l).var == var) return l;
+    return 0;
+  };
+  auto around = [&](const ArrayAccess& a, Id l) { return std::find(a.loops().begin(), a.loops().end(), l) != a.loops().end(); };
+  for (const std::string& name : bases) {
+    const Id lw = innermost(ifWrite.loopId, name), lr = innermost(ifRead.loopId, name);
+    if (lw || lr) {
+      // A loop's variable: the same loop around both IFs, or each IF's own loop, the two tied by a
+      // subscript w and r share (w(i) under IF (m(i) > 0) in one DO i, read so in another).
+      if (lw == lr) continue;
+      if (!lw || !lr || !program_.within(lw, loop.id) || !program_.within(lr, loop.id) || around(r, lw) || around(w, lr) ||
+          innermost(w.loops().empty() ? 0 : w.loops().back(), name) != lw ||
+          innermost(r.loops().empty() ? 0 : r.loops().back(), name) != lr)
+        return false;
+      bool tied = false;
+      for (size_t d = 0; d < w.subscripts().size() && d < r.subscripts().size() && !tied; ++d) {
+        const LinearExpr& ws = w.subscripts()[d];
+        const LinearExpr& rs = r.subscripts()[d];
+        if (!ws.affine || !rs.affine || ws.constant != rs.constant || sortedTerms(ws) != sortedTerms(rs)) continue;
+        // name with coefficient ±1, every other term the same value for both (no loop of w's alone)
+        bool own = false, others = true;
+        for (const auto& [term, c] : ws.terms) {
+          if (term == name) {
+            own = c == 1 || c == -1;
+            continue;
+          }
+          const Id l = innermost(w.loops().empty() ? 0 : w.loops().back(), term);
+          if (l && program_.within(l, loop.id) && !around(r, l)) others = false;
+        }
+        tied = own && others;
+      }
+      if (!tied) return false;
+      continue;
+    }
+    // Any other variable: storage of its own that nothing in the loop changes.
+    if (!unchangedInLoop(loop, name, ifWrite)) return false;
+  }
+  // Components reached through no pointer (another pointer could change them unseen).
+  for (const std::vector<std::string>& path : paths) {
+    Id varId = 0;
+    for (const ScalarRefRow& ref : ifWrite.scalars)
+      if (program_.variable(ref.varId).name == path[0]) varId = ref.varId;
+    for (Id refId : ifWrite.arrayRefs)
+      if (program_.arrayRef(refId).varId && program_.variable(program_.arrayRef(refId).varId).name == path[0])
+        varId = program_.arrayRef(refId).varId;
+    Id type = varId ? program_.variable(varId).typeId : 0;
+    for (size_t k = 1; k < path.size(); ++k) {
+      const facts::ComponentRow* c = type ? program_.component(type, path[k]) : nullptr;
+      if (!c || c->pointer) return false;
+      type = c->derivedId;
+    }
+  }
+  return true;
+}
+
+const facts::Expression* LoopAnalysis::conditionOf(const StatementRow& s) const {
+  auto [at, added] = conditionTrees_.try_emplace(s.id);
+  if (added) {
+    facts::StatementExpressions tree = treesOf(s);
+    if (!tree.exprs.empty()) at->second = std::move(tree.exprs[0]);
+  }
+  return at->second ? &*at->second : nullptr;
+}
+
+bool LoopAnalysis::unchangedInLoop(const LoopRow& loop, const std::string& name, const StatementRow& reader) const {
+  Id varId = 0;
+  for (const ScalarRefRow& ref : reader.scalars)
+    if (program_.variable(ref.varId).name == name) varId = ref.varId;
+  for (Id refId : reader.arrayRefs)
+    if (program_.arrayRef(refId).varId && program_.variable(program_.arrayRef(refId).varId).name == name)
+      varId = program_.arrayRef(refId).varId;
+  if (!varId) return false;
+  auto [known, added] = unchangedInLoop_.try_emplace({loop.id, varId}, false);
+  if (!added) return known->second;
+  const Variable& v = program_.variable(varId);
+  if (v.pointer || v.target || v.equivalence != 0) return false;
+  const bool shared = v.storage == Storage::Common || v.storage == Storage::Module || v.procId != program_.current;
+  for (Id t = loop.firstStmt; t <= loop.lastStmt; ++t) {
+    const StatementRow& st = program_.statement(t);
+    for (const ScalarRefRow& ref : st.scalars)
+      if (ref.varId == varId && ref.access == Access::Write) return false;
+    for (Id refId : st.arrayRefs)
+      if (program_.arrayRef(refId).varId == varId && program_.arrayRef(refId).access == Access::Write) return false;
+    const StatementEffects& e = effectsOf(t);
+    if (shared && e.opaqueCall) return false;  // a procedure with no body here may write any COMMON or module variable
+    for (const ScalarAccess& a : e.scalars)
+      if (a.varId == varId && a.access == 'W') return false;
+    for (const CallArrayAccess& a : e.arrays)
+      if (a.varId == varId && a.access == 'W') return false;
+  }
+  return known->second = true;
+}
+
+const std::vector<Id>& LoopAnalysis::armsOf(Id constructStmt) const {
+  if (armsOf_.empty())
+    for (const BlockRow& b : program_.blocks)
+      if (!b.isLoop() && b.constructStmt) armsOf_[b.constructStmt].push_back(b.id);
+  static const std::vector<Id> none;
+  auto found = armsOf_.find(constructStmt);
+  return found == armsOf_.end() ? none : found->second;
 }
 
 const std::optional<std::set<Id>>& LoopAnalysis::cutLoops(const LoopRow& loop) const {
@@ -2919,8 +3129,7 @@ const std::optional<std::set<Id>>& LoopAnalysis::cutLoops(const LoopRow& loop) c
 
 bool LoopAnalysis::coversSymbolically(const LoopRow& loop, const ArrayAccess& w, const ArrayAccess& r,
                                       const std::set<std::string>& innerVariables) {
-  if (w.stmtId >= r.stmtId || w.subscripts().size() != r.subscripts().size() || !writtenWheneverRead(loop, w, r))
-    return false;
+  if (w.stmtId >= r.stmtId || w.subscripts().size() != r.subscripts().size()) return false;
   // w's loops below `loop` that are not around r: they run through before r does.
   const std::vector<Id>& rLoops = r.loops();
   std::vector<Id> ownLoops;

@@ -12,6 +12,7 @@
 #include "analyzer/ScalarFlow.hpp"
 
 #include <deque>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -419,9 +420,10 @@ class LoopAnalysis {
   /// The statements' accesses of scalar `varId`, less its calls' reads through COMMON (a scratch
   /// COMMON scalar's callees read only what they wrote: readOnlyAfterWriting).
   std::vector<StatementEffects> scratchScalarAccesses(Id varId) const;
-  /// Whether write `w` sets, before read `r` runs in the same iteration of `loop`, the element r
-  /// reads, proven with Fourier–Motzkin over the loops' affine bounds (symbolic ones included):
-  /// no iteration of r's loops reads outside the range w's own loops run through.
+  /// Whether write `w`, when it runs before read `r` in the same iteration of `loop` (the caller
+  /// checks that it does: writtenWheneverRead), sets the element r reads, proven with
+  /// Fourier–Motzkin over the loops' affine bounds (symbolic ones included): no iteration of r's
+  /// loops reads outside the range w's own loops run through.
   /// `innerVariables`: the variables of the loops inside `loop`.
   bool coversSymbolically(const LoopRow& loop, const ArrayAccess& w, const ArrayAccess& r,
                           const std::set<std::string>& innerVariables);
@@ -430,8 +432,36 @@ class LoopAnalysis {
   bool assignedInEveryIteration(const LoopRow& loop, const ArrayAccess& w) const;
   /// Whether assignment w runs, in an iteration of `loop`, before r whenever r runs: it comes
   /// first, and only the bodies of loops none leaves early lie between it and the innermost
-  /// block around both (an IF arm both are in: r runs only when it is entered).
-  bool writtenWheneverRead(const LoopRow& loop, const ArrayAccess& w, const ArrayAccess& r) const;
+  /// block around both (an IF arm both are in: r runs only when it is entered). Or arms of
+  /// complete constructs do (IF ... ELSE, SELECT CASE with CASE DEFAULT), each other arm of
+  /// which holds one of `writes` that `alternative` accepts (it sets r's element too) and that
+  /// runs whenever its arm is entered, by the same rule: one of them runs whenever w's would.
+  /// Or IF THEN arms whose condition holds whenever r runs do (sameGuardAroundRead).
+  bool writtenWheneverRead(const LoopRow& loop, const ArrayAccess& w, const ArrayAccess& r,
+                           const std::vector<const ArrayAccess*>& writes = {},
+                           const std::function<bool(const ArrayAccess&)>& alternative = {}) const;
+  /// The walk of writtenWheneverRead for write `w` (or another arm's): from block `from` up to
+  /// the first block `stop` accepts, `depth` constructs deep.
+  bool runsWheneverEntered(const LoopRow& loop, const ArrayAccess& w, Id from, const std::function<bool(Id)>& stop,
+                           const ArrayAccess& r, const std::vector<const ArrayAccess*>& writes,
+                           const std::function<bool(const ArrayAccess&)>& alternative, int depth) const;
+  /// Whether `arm`, an IF THEN arm around write w, has its condition hold whenever read r runs:
+  /// r is under an IF THEN arm (not around w) whose condition is the same (guardsAgree).
+  bool sameGuardAroundRead(const LoopRow& loop, const ArrayAccess& w, Id arm, const ArrayAccess& r) const;
+  /// Whether the conditions of `ifWrite` (around w) and `ifRead` (around r) are one expression
+  /// that has one value at r's element in both: no call in it; each variable of its own storage
+  /// (no POINTER, TARGET, EQUIVALENCE, no pointer component on the way) and unchanged in `loop`,
+  /// or a loop's variable, of one loop around both IFs or of two loops tied by a subscript w and
+  /// r share (w(i) = ... under IF (mask(i, j) > 0) in one DO i, w(i) read under it in another).
+  bool guardsAgree(const LoopRow& loop, const ArrayAccess& w, const StatementRow& ifWrite, const ArrayAccess& r,
+                   const StatementRow& ifRead) const;
+  /// An IF THEN's condition, parsed once (null: none).
+  const facts::Expression* conditionOf(const StatementRow& s) const;
+  /// Whether variable `name` (as statement `reader` references it) is of its own storage and
+  /// nothing in `loop` writes it, itself or through a call.
+  bool unchangedInLoop(const LoopRow& loop, const std::string& name, const StatementRow& reader) const;
+  /// The arm blocks of the construct opened by statement `constructStmt`, in order.
+  const std::vector<Id>& armsOf(Id constructStmt) const;
   /// The loops inside `loop` that an EXIT or CYCLE in its body may leave early (their writes
   /// may not all run); one that leaves `loop` itself, or a loop around it, skips the rest of
   /// the iteration, reads and writes alike. Nullopt when the body may jump elsewhere (a GO TO,
@@ -487,6 +517,9 @@ class LoopAnalysis {
   mutable std::unordered_map<Id, bool> unchangingElements_;
   mutable std::unordered_map<std::string, bool> unchangingComponents_;
   mutable std::unordered_map<Id, std::optional<std::set<Id>>> cutLoops_;
+  mutable std::unordered_map<Id, std::vector<Id>> armsOf_;  ///< construct statement -> its arm blocks
+  mutable std::map<std::pair<Id, Id>, bool> unchangedInLoop_;  ///< (loop, variable) -> unchangedInLoop
+  mutable std::unordered_map<Id, std::optional<facts::Expression>> conditionTrees_;  ///< IF THEN statement -> conditionOf
   std::deque<ScalarDefinition> localDefinitions_;  ///< those localDefinition found
   std::map<std::pair<std::string, Id>, const ScalarDefinition*> localDefinitionAt_;  ///< (scalar, statement) asked
   std::unordered_map<Id, bool> loopJumps_;                                          ///< per loop: a jump in its body

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """A differential check of the analysis' "parallel" verdicts: random loop nests (integer arrays,
 affine, triangular and red-black bounds, IF conditions, work arrays over constant and symbolic
-bounds read directly and by calls, around an EXIT or a CYCLE, element and scalar updates,
-indexes linearized from two loop variables) are loaded
+bounds read directly and by calls, around an EXIT or a CYCLE, in the arms of an IF or a SELECT
+CASE or under IFs of one condition, element and scalar updates, indexes linearized from two loop variables, through a scalar or
+in the subscript) are loaded
 with sapfor-lex; every loop it proves parallel (not as an ACROSS pipeline, whose iterations keep
 their order) is run again with its iterations in reverse order (gfortran), each variable it makes private
 (not live after it) set to garbage where it ends, and the results must not change. A loop whose
@@ -115,6 +116,40 @@ def statement(rng, variables, depth):
                      "  do %s = 1, %d" % (m, rng.choice([3, 4, 4])),
                      "    %s = w2(%s %s, %s) + 1" % (element(rng, rng.choice(arrays), variables), k, off, m),
                      "  end do", "end do"])
+        if rng.random() < 0.15:  # written in the arms of an IF or a SELECT CASE, then read: every arm
+            # writing it (ELSE, CASE DEFAULT), or an arm missing or writing less
+            hi = rng.choice(["n", "n - 1"])
+            def fill(top):
+                return ["  do %s = 1, %s" % (k, top),
+                        "    w(%s) = %s + %s" % (k, element(rng, rng.choice(arrays), variables), k), "  end do"]
+            def other():
+                return fill(hi if rng.random() < 0.8 else "n - 2")
+            last = ["else"] + other() if rng.random() < 0.8 else []
+            if rng.random() < 0.3:  # written under an IF, read under an IF of the same condition (or
+                # not quite: another one, a neighbour's element), the condition on data or on the loops
+                v = rng.choice(variables)
+                conds = ["mod(%s + %s, 3) /= 0" % (k, v), "b(%s, %d) > %d" % (k, rng.randint(1, 3), rng.randint(5, 12)),
+                         "%s > %s" % (k, v)]
+                cond = rng.choice(conds)
+                read_cond = cond if rng.random() < 0.8 else rng.choice(conds)
+                at = k if rng.random() < 0.8 else "%s + 1" % k
+                return (["do %s = 1, %s" % (k, hi), "  if (%s) then" % cond,
+                         "    w(%s) = %s + %s" % (k, element(rng, rng.choice(arrays), variables), k), "  end if", "end do",
+                         "do %s = 1, %s" % (k, rng.choice([hi, "n - 2"])), "  if (%s) then" % read_cond,
+                         "    c(%s, %s + 10) = c(%s, %s + 10) + w(%s)" % (k, variables[-1], k, variables[-1], at),
+                         "  end if", "end do"])
+            if rng.random() < 0.5:
+                cond = "%s > %d" % (rng.choice(variables), rng.randint(1, N))
+                arms = ["if (%s) then" % cond] + fill(hi) + last + ["end if"]
+            else:
+                arms = (["select case (mod(%s, 3))" % rng.choice(variables), "case (0)"] + fill(hi) + ["case (1)"] + other() +
+                        [line.replace("else", "case default") for line in last[:1]] + last[1:] + ["end select"])
+            if rng.random() < 0.5:
+                return arms + ["do %s = 1, %s" % (k, rng.choice([hi, "n"])),
+                               "  c(%s, %s + 10) = c(%s, %s + 10) + w(%s)" % (k, variables[-1], k, variables[-1], k),
+                               "end do"]
+            return arms + ["%s = w(%s) + w(%s)" % (element(rng, rng.choice(arrays), variables), affine(rng, variables),
+                                                   affine(rng, variables))]
         if rng.random() < 0.2:  # around an EXIT or CYCLE that the data decide: written before a loop
             # an EXIT leaves (its elements then updated there), written in such a loop (the later
             # elements not always), or written and the rest of the iteration skipped now and then
@@ -202,6 +237,9 @@ def statement(rng, variables, depth):
         stride = rng.choice(["n", "n", "(n - 1)", "(n + 1)"])  # n - 1: rows overlap when v runs 1 .. n
         t = rng.choice(["t", "t2"])  # two such indexes in one loop: different strides never compare
         setting = "%s = %s + (%s - 1)*%s - 31" % (t, v, w, stride)
+        if rng.random() < 0.3:  # written in the subscript itself
+            index = setting.split(" = ", 1)[1]
+            return ["s(%s) = mod(3 * s(%s) + %s, 1009)" % (index, index, element(rng, rng.choice(arrays), variables))]
         use = "s(%s) = mod(3 * s(%s) + %s, 1009)" % (t, t, element(rng, rng.choice(arrays), variables))  # order matters
         return [setting, use] if rng.random() < 0.8 else [use, setting]
     if kind < 0.95:  # a section updated in order, its bounds following a loop (s(2*i-1:2*i)),
