@@ -2631,18 +2631,37 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
     return !w.callId && runsBefore(w, r, StatementKind::Assignment);
   };
   // A recurrence: r, in loop L inside `loop` (step 1 or -1), reads the element an assignment in
-  // L's body wrote |c| iterations before (wa(i-1) after wa(i) = ... in an earlier i). Its first
-  // |c| iterations read elements L has not written yet: each must be one an assignment before L
-  // wrote (wa(1) = 0 for DO i = 2, n), found by putting L's start into r's subscripts.
-  auto coveredByRecurrence = [&](const ArrayAccess& r) {
-    if (r.loops().empty() || r.loops().back() == loop.id) return false;
-    const LoopRow& inner = program_.loop(r.loops().back());
-    if (!program_.within(inner.id, loop.id) || inner.var.empty()) return false;
+  // L's body wrote |c| iterations before (wa(i-1) after wa(i) = ... in an earlier i). L need not
+  // be r's innermost loop: phiz(i, k+1) read after phiz(i, k) = ... in DO k = km, 1, -1 around
+  // DO i = is, ie, the loops between L and both statements the same and running the same range
+  // in every iteration of L (their bounds of names fixed while L runs), only their bodies between
+  // the write and L's, and the subscripts in their variables the same in both. Its first |c|
+  // iterations read elements L has not written yet: each must be covered as a read of its own
+  // (L's start put into r's subscripts), by a write before L or before r in L (wa(1) = 0 for
+  // DO i = 2, n; phiz(i, km+1) = hs(i, j) in a DO i before the DO k).
+  std::function<bool(const ArrayAccess&)> coveredRead;
+  auto recurrenceIn = [&](const ArrayAccess& r, const LoopRow& inner) {
+    if (inner.var.empty()) return false;
     const AffineBounds& bounds = affineBounds(inner.id);
     if (!bounds.step || (*bounds.step != 1 && *bounds.step != -1) || !bounds.startExact) return false;
     const int64_t step = *bounds.step;
+    const auto innerAt = std::find(r.loops().begin(), r.loops().end(), inner.id);
+    // Names fixed while L runs: the variables of the loops around L, and names `loop` does not
+    // change.
+    auto fixedWhileRunning = [&](const std::string& name) {
+      return !written.count(name) ||
+             std::any_of(r.loops().begin(), innerAt, [&](Id l) { return program_.loop(l).var == name; });
+    };
+    // The loops between L and r: each runs the same range in every iteration of L.
+    for (auto m = innerAt + 1; m != r.loops().end(); ++m) {
+      const AffineBounds& mb = affineBounds(*m);
+      if (!mb.step || !mb.startExact || !mb.endExact || !mb.startExact->affine || !mb.endExact->affine) return false;
+      for (const LinearExpr* bound : {&*mb.startExact, &*mb.endExact})
+        for (const auto& [name, c] : bound->terms)
+          if (name == inner.var || !fixedWhileRunning(name)) return false;
+    }
     // Names a subscript may hold: the variables of the loops around r (fixed while L runs, but
-    // L's own), and names the loop does not change.
+    // L's own and those of the loops in it, alike in both), and names the loop does not change.
     auto steady = [&](const LinearExpr& form) {
       if (!form.affine) return false;
       for (const auto& [name, c] : form.terms) {
@@ -2658,10 +2677,15 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
         if (name == inner.var) return c;
       return int64_t{0};
     };
+    // Only loop bodies between w and L's body (the loops of r's, as w's loops are r's).
+    auto inEveryIteration = [&](const ArrayAccess& w) {
+      for (Id b = program_.statement(w.stmtId).blockId; b != inner.bodyBlock; b = program_.block(b).parentId)
+        if (b == 0 || !program_.block(b).isLoop()) return false;
+      return true;
+    };
     for (const ArrayAccess* w : refs) {
-      if (w->access != 'W' || w->callId || w->loops().empty() || w->loops().back() != inner.id ||
-          program_.statement(w->stmtId).blockId != inner.bodyBlock || program_.statement(w->stmtId).kind != StatementKind::Assignment ||
-          w->subscripts().size() != r.subscripts().size())
+      if (w->access != 'W' || w->callId || w->loops() != r.loops() || program_.statement(w->stmtId).kind != StatementKind::Assignment ||
+          w->subscripts().size() != r.subscripts().size() || !inEveryIteration(*w))
         continue;
       // r's subscripts less w's: constants, L's variable in one dimension only, coefficient 1.
       int64_t distance = 0;  // r reads what w wrote `distance` iterations of L's variable away
@@ -2682,7 +2706,8 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
       }
       // An earlier iteration: below for a rising L, above for a falling one.
       if (!shaped || distance == 0 || (distance > 0) == (step > 0) || std::abs(distance) > kElementsCovered) continue;
-      // The first |distance| iterations: L's start, then step by step.
+      // The first |distance| iterations: L's start, then step by step, each read as a read of
+      // its own.
       bool boundaryCovered = true;
       for (int64_t t = 0; t < std::abs(distance) && boundaryCovered; ++t) {
         LinearExpr value = boundAtHeader(*bounds.startExact, inner);
@@ -2697,29 +2722,17 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
           if (!at) return false;
           element.push_back(*at);
         }
-        boundaryCovered = std::any_of(refs.begin(), refs.end(), [&](const ArrayAccess* before) {
-          if (before->access != 'W' || before->subscripts().size() != element.size() || !writtenBefore(*before, r) ||
-              std::find(before->loops().begin(), before->loops().end(), inner.id) != before->loops().end())
-            return false;
-          // Its names must mean there what they mean at r: the variables of loops around both
-          // (not one of a loop around r only, whose value at `before` is a stale one), or names
-          // the loop does not change.
-          for (size_t d = 0; d < element.size(); ++d) {
-            const LinearExpr& bs = before->subscripts()[d];
-            if (!bs.affine || bs.constant != element[d].constant || sortedTerms(bs) != sortedTerms(element[d])) return false;
-            for (const auto& [name, c] : bs.terms) {
-              const bool aroundBoth = std::any_of(before->loops().begin(), before->loops().end(), [&](Id l) {
-                return program_.loop(l).var == name &&
-                       std::find(r.loops().begin(), r.loops().end(), l) != r.loops().end();
-              });
-              if (!aroundBoth && written.count(name)) return false;
-            }
-          }
-          return true;
-        });
+        ArrayAccess first = r;
+        first.forms = &element;
+        boundaryCovered = coveredRead(first);
       }
       if (boundaryCovered) return true;
     }
+    return false;
+  };
+  auto coveredByRecurrence = [&](const ArrayAccess& r) {
+    for (auto l = r.loops().rbegin(); l != r.loops().rend() && *l != loop.id; ++l)
+      if (program_.within(*l, loop.id) && recurrenceIn(r, program_.loop(*l))) return true;
     return false;
   };
   // The elements r reads in dimension `d` as its own loop L (r's innermost, inside `loop`) runs:
@@ -2818,18 +2831,18 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
   auto setsElement = [&](const ArrayAccess& w, const ArrayAccess& r) {
     return w.access == 'W' && !w.callId && (covers(w, r) || coversSymbolically(loop, w, r, innerVariables));
   };
-  auto coveredRead = [&](const ArrayAccess& r) {
+  coveredRead = [&](const ArrayAccess& r) {
     // The other arms' writes by where they are first (cheap), then by their subscripts.
-    bool armsOnTheWay = false;
-    const std::function<bool(const ArrayAccess&)> anywhere = [&](const ArrayAccess&) { return armsOnTheWay = true; };
+    const std::function<bool(const ArrayAccess&)> anywhere = [](const ArrayAccess&) { return true; };
     const std::function<bool(const ArrayAccess&)> alternative = [&](const ArrayAccess& x) { return setsElement(x, r); };
+    ArmSearch byPlace, bySubscripts;
     return std::any_of(refs.begin(), refs.end(), [&](const ArrayAccess* w) {
       // Otherwise a call's write covers nothing: the callee may leave the element as it was (a
       // function in an assignment, `x = f(w(i))`, included).
-      armsOnTheWay = false;
+      byPlace.armsMet = false;
       return coveredByCall(*w, r) || coveredByCallRange(*w, r) || coveredByWholeWrite(*w, r) ||
-             (w->access == 'W' && !w->callId && writtenWheneverRead(loop, *w, r, refs, anywhere) && setsElement(*w, r) &&
-              (!armsOnTheWay || writtenWheneverRead(loop, *w, r, refs, alternative)));
+             (w->access == 'W' && !w->callId && writtenWheneverRead(loop, *w, r, refs, anywhere, &byPlace) && setsElement(*w, r) &&
+              (!byPlace.armsMet || writtenWheneverRead(loop, *w, r, refs, alternative, &bySubscripts)));
     }) || coveredByElements(r) || coveredByRecurrence(r) || coveredByRangeAndElements(r);
   };
   // A read through a short loop inside `loop` (DO m = 1, 5 around flux(m, i+1)) taken one value
@@ -2869,9 +2882,63 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
     }
     return false;
   };
+  // A read that one write covers but for a few values of a loop variable at either end of its
+  // range, each covered as a read of its own: pn0(i, k) for k = 1..levp after pn0(i, 1) = ...
+  // and DO k = 2, levp+1: pn0(i, k) = ... . At most kPeeled values at each end.
+  constexpr int64_t kPeeled = 2;
+  auto coveredByPeeling = [&](const ArrayAccess& r) {
+    for (Id l : r.loops()) {
+      if (l == loop.id || !program_.within(l, loop.id)) continue;
+      const LoopRow& peeled = program_.loop(l);
+      const AffineBounds& b = affineBounds(l);
+      if (peeled.var.empty() || !b.step || (*b.step != 1 && *b.step != -1) || !b.startExact || !b.endExact) continue;
+      const bool named = std::any_of(r.subscripts().begin(), r.subscripts().end(), [&](const LinearExpr& f) {
+        return f.affine && std::any_of(f.terms.begin(), f.terms.end(), [&](const auto& t) { return t.first == peeled.var; });
+      });
+      if (!named) continue;
+      const LinearExpr low = boundAtHeader(*b.step > 0 ? *b.startExact : *b.endExact, peeled);
+      const LinearExpr high = boundAtHeader(*b.step > 0 ? *b.endExact : *b.startExact, peeled);
+      if (!low.affine || !high.affine) continue;
+      // The read as it is when the variable holds low + offset (high - offset when !fromLow).
+      auto pieceCovered = [&](bool fromLow, int64_t offset) {
+        std::optional<LinearExpr> value = combine(fromLow ? low : high, LinearExpr{true, fromLow ? offset : -offset, {}}, 1);
+        if (!value) return false;
+        std::vector<LinearExpr> forms;
+        for (const LinearExpr& f : r.subscripts()) {
+          if (!f.affine) return false;
+          LinearExpr rest = f;
+          int64_t a = 0;
+          for (const auto& [name, c] : f.terms)
+            if (name == peeled.var) a = c;
+          std::erase_if(rest.terms, [&](const auto& t) { return t.first == peeled.var; });
+          std::optional<LinearExpr> at = combine(rest, *value, a);
+          if (!at) return false;
+          forms.push_back(*at);
+        }
+        ArrayAccess piece = r;
+        piece.forms = &forms;
+        return coveredRead(piece);
+      };
+      int64_t below = 0, above = 0;
+      while (below < kPeeled && pieceCovered(true, below)) ++below;
+      while (above < kPeeled && pieceCovered(false, above)) ++above;
+      if (below == 0 && above == 0) continue;
+      // The rest, low + below <= v <= high - above, by one write.
+      std::optional<LinearExpr> fromLow = combine(LinearExpr{true, -below, {{peeled.var, 1}}}, low, -1);
+      std::optional<LinearExpr> toHigh = combine(LinearExpr{true, -above, {{peeled.var, -1}}}, high, 1);
+      if (!fromLow || !toHigh) continue;
+      const std::vector<Condition> rest = {{*fromLow, false, 0}, {*toHigh, false, 0}};
+      const bool covered = std::any_of(refs.begin(), refs.end(), [&](const ArrayAccess* w) {
+        return w->access == 'W' && !w->callId && writtenWheneverRead(loop, *w, r, refs, {}) &&
+               coversSymbolically(loop, *w, r, innerVariables, rest);
+      });
+      if (covered) return true;
+    }
+    return false;
+  };
   for (const ArrayAccess* r : refs) {
     if (r->access != 'R') continue;
-    if (!coveredRead(*r) && !coveredValueByValue(*r, kElementsCovered)) return {false, r};
+    if (!coveredRead(*r) && !coveredValueByValue(*r, kElementsCovered) && !coveredByPeeling(*r)) return {false, r};
   }
   return {true, nullptr};
 }
@@ -2889,7 +2956,7 @@ bool LoopAnalysis::assignedInEveryIteration(const LoopRow& loop, const ArrayAcce
 
 bool LoopAnalysis::writtenWheneverRead(const LoopRow& loop, const ArrayAccess& w, const ArrayAccess& r,
                                        const std::vector<const ArrayAccess*>& writes,
-                                       const std::function<bool(const ArrayAccess&)>& alternative) const {
+                                       const std::function<bool(const ArrayAccess&)>& alternative, ArmSearch* search) const {
   const StatementRow& s = program_.statement(w.stmtId);
   if (s.kind != StatementKind::Assignment || w.stmtId >= r.stmtId) return false;
   // The blocks around r, up to the loop's body: the innermost of them around w too holds both.
@@ -2899,12 +2966,13 @@ bool LoopAnalysis::writtenWheneverRead(const LoopRow& loop, const ArrayAccess& w
   // Whenever that block runs so far as r (an IF arm entered, a loop's iteration), w ran, or a
   // write in another arm of a construct on the way did.
   return runsWheneverEntered(loop, w, s.blockId, [&](Id b) { return b == loop.bodyBlock || aroundRead.count(b) != 0; }, r,
-                             writes, alternative, 0);
+                             writes, alternative, 0, search);
 }
 
 bool LoopAnalysis::runsWheneverEntered(const LoopRow& loop, const ArrayAccess& w, Id from, const std::function<bool(Id)>& stop,
                                        const ArrayAccess& r, const std::vector<const ArrayAccess*>& writes,
-                                       const std::function<bool(const ArrayAccess&)>& alternative, int depth) const {
+                                       const std::function<bool(const ArrayAccess&)>& alternative, int depth,
+                                       ArmSearch* search) const {
   // Constructs nested in one another's arms that are followed (each arm multiplies the work).
   constexpr int kArmNesting = 4;
   const std::optional<std::set<Id>>& cut = cutLoops(loop);
@@ -2923,14 +2991,22 @@ bool LoopAnalysis::runsWheneverEntered(const LoopRow& loop, const ArrayAccess& w
     if (!alternative || depth >= kArmNesting || !block.complete || !block.constructStmt) return false;
     const StatementKind construct = program_.statement(block.constructStmt).kind;
     if (construct != StatementKind::IfThen && construct != StatementKind::SelectCase) return false;
+    if (search) search->armsMet = true;
     for (Id other : armsOf(block.constructStmt)) {
       if (other == b) continue;
+      auto known = search ? search->written.find({other, depth}) : decltype(search->written)::iterator{};
+      if (search && known != search->written.end()) {
+        if (!known->second) return false;
+        continue;
+      }
       const bool written = std::any_of(writes.begin(), writes.end(), [&](const ArrayAccess* x) {
         const StatementRow& xs = program_.statement(x->stmtId);
         return x->access == 'W' && !x->callId && xs.kind == StatementKind::Assignment &&
-               runsWheneverEntered(loop, *x, xs.blockId, [other](Id c) { return c == other; }, r, writes, alternative, depth + 1) &&
+               runsWheneverEntered(loop, *x, xs.blockId, [other](Id c) { return c == other; }, r, writes, alternative, depth + 1,
+                                   search) &&
                alternative(*x);
       });
+      if (search) search->written[{other, depth}] = written;
       if (!written) return false;
     }
   }
@@ -3128,7 +3204,7 @@ const std::optional<std::set<Id>>& LoopAnalysis::cutLoops(const LoopRow& loop) c
 }
 
 bool LoopAnalysis::coversSymbolically(const LoopRow& loop, const ArrayAccess& w, const ArrayAccess& r,
-                                      const std::set<std::string>& innerVariables) {
+                                      const std::set<std::string>& innerVariables, const std::vector<Condition>& within) {
   if (w.stmtId >= r.stmtId || w.subscripts().size() != r.subscripts().size()) return false;
   // w's loops below `loop` that are not around r: they run through before r does.
   const std::vector<Id>& rLoops = r.loops();
@@ -3139,6 +3215,12 @@ bool LoopAnalysis::coversSymbolically(const LoopRow& loop, const ArrayAccess& w,
   auto isOwn = [&](Id l) { return std::find(ownLoops.begin(), ownLoops.end(), l) != ownLoops.end(); };
 
   ReadSystem facts = readSystem(loop, r, innerVariables);
+  for (const Condition& c : within) {
+    LinearSystem::Terms t;
+    if (!facts.addTerms(t, c.form, 1, rLoops)) return false;
+    if (c.equal) facts.base.zero(t, c.form.constant);
+    else facts.base.atLeastZero(t, c.form.constant);
+  }
   // An own loop's range [low, high] as forms over r's loops and the invariants.
   struct Range {
     LinearSystem::Terms low, high;

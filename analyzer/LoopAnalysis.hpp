@@ -424,9 +424,11 @@ class LoopAnalysis {
   /// checks that it does: writtenWheneverRead), sets the element r reads, proven with
   /// Fourier–Motzkin over the loops' affine bounds (symbolic ones included): no iteration of r's
   /// loops reads outside the range w's own loops run through.
-  /// `innerVariables`: the variables of the loops inside `loop`.
+  /// `innerVariables`: the variables of the loops inside `loop`; `within`: conditions on r's
+  /// names that hold at the reads asked about (what is left of a loop's range once values at its
+  /// ends are taken apart).
   bool coversSymbolically(const LoopRow& loop, const ArrayAccess& w, const ArrayAccess& r,
-                          const std::set<std::string>& innerVariables);
+                          const std::set<std::string>& innerVariables, const std::vector<Condition>& within = {});
   /// Whether access w is an assignment's that runs in every iteration of `loop` (only loop
   /// bodies between them, none of them a loop an EXIT or CYCLE may leave early: cutLoops).
   bool assignedInEveryIteration(const LoopRow& loop, const ArrayAccess& w) const;
@@ -437,14 +439,23 @@ class LoopAnalysis {
   /// which holds one of `writes` that `alternative` accepts (it sets r's element too) and that
   /// runs whenever its arm is entered, by the same rule: one of them runs whenever w's would.
   /// Or IF THEN arms whose condition holds whenever r runs do (sameGuardAroundRead).
+  /// What writtenWheneverRead found of other arms for one read, `writes` and `alternative`:
+  /// whether an arm (at a depth) holds such a write, each arm searched once (nested constructs
+  /// searched again for every write made the search exponential in their depth); and whether
+  /// the last walk met a construct's arm (armsMet).
+  struct ArmSearch {
+    std::map<std::pair<Id, int>, bool> written;
+    bool armsMet = false;
+  };
   bool writtenWheneverRead(const LoopRow& loop, const ArrayAccess& w, const ArrayAccess& r,
                            const std::vector<const ArrayAccess*>& writes = {},
-                           const std::function<bool(const ArrayAccess&)>& alternative = {}) const;
+                           const std::function<bool(const ArrayAccess&)>& alternative = {},
+                           ArmSearch* search = nullptr) const;
   /// The walk of writtenWheneverRead for write `w` (or another arm's): from block `from` up to
   /// the first block `stop` accepts, `depth` constructs deep.
   bool runsWheneverEntered(const LoopRow& loop, const ArrayAccess& w, Id from, const std::function<bool(Id)>& stop,
                            const ArrayAccess& r, const std::vector<const ArrayAccess*>& writes,
-                           const std::function<bool(const ArrayAccess&)>& alternative, int depth) const;
+                           const std::function<bool(const ArrayAccess&)>& alternative, int depth, ArmSearch* search) const;
   /// Whether `arm`, an IF THEN arm around write w, has its condition hold whenever read r runs:
   /// r is under an IF THEN arm (not around w) whose condition is the same (guardsAgree).
   bool sameGuardAroundRead(const LoopRow& loop, const ArrayAccess& w, Id arm, const ArrayAccess& r) const;

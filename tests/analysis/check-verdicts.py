@@ -2,8 +2,8 @@
 """A differential check of the analysis' "parallel" verdicts: random loop nests (integer arrays,
 affine, triangular and red-black bounds, IF conditions, work arrays over constant and symbolic
 bounds read directly and by calls, around an EXIT or a CYCLE, in the arms of an IF or a SELECT
-CASE or under IFs of one condition, element and scalar updates, indexes linearized from two loop variables, through a scalar or
-in the subscript) are loaded
+CASE or under IFs of one condition, in recurrences over a loop around another, element and scalar
+updates, indexes linearized from two loop variables, through a scalar or in the subscript) are loaded
 with sapfor-lex; every loop it proves parallel (not as an ACROSS pipeline, whose iterations keep
 their order) is run again with its iterations in reverse order (gfortran), each variable it makes private
 (not live after it) set to garbage where it ends, and the results must not change. A loop whose
@@ -92,6 +92,30 @@ def statement(rng, variables, depth):
             return seed + ["do %s = 1, 4" % m, "  do %s = 2, %d" % (k, N), "    w2(%s, %s) = w2(%s - 1, %s) + %s" % (k, m, k, m, e),
                            "  end do", "end do", "%s = w2(%d, %d)" % (element(rng, rng.choice(arrays), variables), N,
                                                                    rng.randint(1, 4))]
+        if rng.random() < 0.15:  # a recurrence over the rows around a loop over the columns (FV3's
+            # phiz(i, k) from phiz(i, k+1) in DO k around DO i): its start row(s) set over all the
+            # columns, some or none, rising or falling, the column range fixed or moving with the
+            # row, the write maybe guarded; then rows read one or two past what it wrote
+            m = "m%d" % depth
+            e = element(rng, rng.choice(arrays), variables)
+            falling = rng.random() < 0.5
+            dist = rng.choice([1, 1, 1, 2])
+            sign = 1 if falling else -1
+            seed = []
+            for r in range(rng.choice([0, 1, 1, 1, 2, 2])):
+                row = N + dist - r if falling else 1 - dist + r  # rows the first iterations read
+                seed += ["do %s = %s" % (m, rng.choice(["1, 4", "1, 4", "1, 4", "2, 4"])),
+                         "  w2(%d, %s) = %s + %s" % (row, m, e, m), "end do"]
+            header = "do %s = %d, 1, -1" % (k, N) if falling else "do %s = 1, %d" % (k, N)
+            cols = rng.choice(["1, 4", "1, 4", "1, 4", "1, %s - 4" % k, "1, %d - %s" % (N + 1, k)])
+            write = "w2(%s, %s) = w2(%s %s %d, %s) + %s" % (k, m, k, "+" if sign > 0 else "-", dist, m, e)
+            if rng.random() < 0.2:
+                write = "if (%s > %d) %s" % (rng.choice(variables), rng.randint(1, N), write)
+            lo, hi = rng.choice(["0", "1", "2"]), rng.choice(["%d" % N, "%d" % (N + 1), "%d" % (N - 1)])
+            return seed + [header, "  do %s = %s" % (m, cols), "    " + write, "  end do", "end do",
+                           "do %s = %s, %s" % (k, lo, hi), "  do %s = 1, 4" % m,
+                           "    %s = w2(%s, %s) + 1" % (element(rng, rng.choice(arrays), variables), k, m),
+                           "  end do", "end do"]
         if rng.random() < 0.15:  # the rows of a 2-D work array written one statement each (or a
             # loop for the last ones, or one row missing) over a column loop, then read through a
             # short loop over the rows, at columns that may reach past those written
