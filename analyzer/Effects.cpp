@@ -23,7 +23,7 @@ const char* reachName(Reach reach) {
 }
 
 bool ProcedureSummary::pure() const {
-  if (io || stop || !unknownCalls.empty()) return false;
+  if (io || stop || !unknownCalls.empty() || !sharedState.empty()) return false;
   for (const auto& [key, e] : effects)
     if (e.writes && e.reach != Reach::Dummy) return false;
   return true;
@@ -673,9 +673,19 @@ bool Effects::propagate(const CallSite& call) {
   ProcedureSummary& summary = summaries_[static_cast<size_t>(call.caller - 1)];
   const std::string& name = call.spec.callee;
   if (call.resolved.unknown) {
-    if (call.spec.resolution == facts::CallResolution::Name)
-      if (const KnownExternal* known = knownExternal(name)) return known->hostOnly && summary.hostOnly.insert(name).second;
-    return !isIntrinsicSubroutine(name) && summary.unknownCalls.insert(name).second;
+    const KnownExternal* known = call.spec.resolution == facts::CallResolution::Name ? knownExternal(name) : nullptr;
+    // What it does to its arguments: a known external's table says; an intrinsic subroutine
+    // writes them (CPU_TIME(t), RANDOM_NUMBER(x)), an unknown callee may.
+    bool changed = false;
+    for (size_t k = 0; k < call.arguments.size(); ++k) {
+      const CallSite::Argument& arg = call.arguments[k];
+      if (!arg.var) continue;
+      const bool listed = known && arg.keyword.empty();
+      changed |= addEffect(summary, p, arg.var, !listed || known->reads(k), !listed || known->writes(k), name);
+    }
+    if (known) return (known->hostOnly && summary.hostOnly.insert(name).second) || changed;
+    if (sharesHiddenState(name)) return summary.sharedState.insert(name).second || changed;
+    return (!isIntrinsicSubroutine(name) && summary.unknownCalls.insert(name).second) || changed;
   }
   bool changed = false;
   for (const CallTarget& target : call.resolved.targets) changed |= propagate(call, target);
@@ -699,6 +709,7 @@ bool Effects::propagate(const CallSite& call, const CallTarget& target) {
     changed = true;
   }
   for (const std::string& name : callee.hostOnly) changed |= summary.hostOnly.insert(name).second;
+  for (const std::string& name : callee.sharedState) changed |= summary.sharedState.insert(name).second;
   const std::string& via = program_.procedure(target.proc).name;
   std::vector<const std::string*> dummies;  // per argument, the dummy it is passed to
   dummies.reserve(call.arguments.size());
@@ -729,6 +740,9 @@ void Effects::calleeEffects(const StatementRow& s, const CallRow& call, Id targe
   for (const std::string& unknownCallee : callee->unknownCalls)
     out.problems.push_back({ReasonKind::Call, callId, unknownCallee,
                             name + where + " calls " + unknownCallee + ", which has no body here: what it does is unknown"});
+  for (const std::string& shared : callee->sharedState)
+    out.problems.push_back({ReasonKind::Call, callId, shared,
+                            name + where + " calls " + shared + ": every call shares the random number generator's state"});
   for (const std::string& host : callee->hostOnly)
     out.problems.push_back({ReasonKind::HostOnly, callId, host,
                             name + where + " calls " + host + ", which runs on the host only: the loop is not put on a GPU",

@@ -48,6 +48,9 @@ struct ProcedureSummary {
   bool stop = false;
   std::set<std::string> unknownCalls;
   std::set<std::string> hostOnly;  ///< known externals it reaches that run on the host only (data/externals.txt)
+  /// Intrinsic subroutines it reaches whose calls share a hidden state (RANDOM_NUMBER's
+  /// generator): no two calls may run at once.
+  std::set<std::string> sharedState;
   /// A POINTER it (or a procedure it calls) DEALLOCATEs, the first: what that frees, another
   /// pointer may point at too ("": none).
   std::string freesPointer;
@@ -55,7 +58,7 @@ struct ProcedureSummary {
   /// The deepest nest of wide loops (wideLoop) it runs, or a procedure it calls runs: how many
   /// loops a kernel could map onto threads there.
   int wideNestDepth = 0;
-  /// No I/O, no STOP, no unknown callee, no write outside its dummies.
+  /// No I/O, no STOP, no unknown callee, no hidden state shared, no write outside its dummies.
   bool pure() const;
   const Effect* dummy(const std::string& name) const;
 };

@@ -33,3 +33,33 @@ subroutine unknown_clock(a, b, n)
     t = my_clock()
   end do
 end subroutine unknown_clock
+
+! An intrinsic subroutine writes what it is passed, through a procedure too.
+subroutine fill_random(x, n)
+  integer :: n
+  real :: x(n)
+  call random_number(x)
+end subroutine fill_random
+
+subroutine random_through_a_call(w, a, n, m)
+  integer :: n, m, j
+  real :: w(n), a(m)
+  do j = 1, m
+    call fill_random(w, n)
+    a(j) = w(1)
+  end do
+end subroutine random_through_a_call
+
+subroutine cpu_stamp(x)
+  real :: x(2)
+  call cpu_time(x(2))
+end subroutine cpu_stamp
+
+subroutine intrinsic_writes_through_a_call(w, a, m)
+  integer :: m, j
+  real :: w(2), a(m)
+  do j = 1, m
+    call cpu_stamp(w)
+    a(j) = w(2)
+  end do
+end subroutine intrinsic_writes_through_a_call
