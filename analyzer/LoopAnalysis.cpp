@@ -1543,20 +1543,25 @@ bool LoopAnalysis::unchangingIntegerComponent(const std::string& path, const Sta
   }
   if (!c || c->type != "integer" || c->rank.value_or(1) != 0) return false;
   // Nothing in the procedure writes the variable or any part of it (intent(in) dummies say so too).
-  const bool shared = v.storage == Storage::Common || v.storage == Storage::Module || v.procId != program_.current;
-  for (const ArrayRefRow& ref : program_.arrayRefs)
-    if (ref.varId == varId && ref.access == Access::Write) return false;
-  for (const StatementRow& st : program_.statements) {
-    for (const ScalarRefRow& r : st.scalars)
-      if (r.varId == varId && r.access == Access::Write) return false;
-    const StatementEffects& e = statementEffects_[program_.statementIndex(st.id)];
-    if (shared && e.opaqueCall) return false;  // a procedure with no body here may write any COMMON or module variable
-    for (const ScalarAccess& a : e.scalars)
-      if (a.varId == varId && a.access == 'W') return false;
-    for (const CallArrayAccess& a : e.arrays)
-      if (a.varId == varId && a.access == 'W') return false;
-  }
+  for (const StatementRow& st : program_.statements)
+    if (mayWrite(st, varId)) return false;
   return known->second = true;
+}
+
+bool LoopAnalysis::mayWrite(const StatementRow& st, Id varId) const {
+  const Variable& v = program_.variable(varId);
+  const bool shared = v.storage == Storage::Common || v.storage == Storage::Module || v.procId != program_.current;
+  for (const ScalarRefRow& ref : st.scalars)
+    if (ref.varId == varId && ref.access == Access::Write) return true;
+  for (Id refId : st.arrayRefs)
+    if (program_.arrayRef(refId).varId == varId && program_.arrayRef(refId).access == Access::Write) return true;
+  const StatementEffects& e = effectsOf(st.id);
+  if (shared && e.opaqueCall) return true;  // a procedure with no body here may write any COMMON or module variable
+  for (const ScalarAccess& a : e.scalars)
+    if (a.varId == varId && a.access == 'W') return true;
+  for (const CallArrayAccess& a : e.arrays)
+    if (a.varId == varId && a.access == 'W') return true;
+  return false;
 }
 
 const LoopAnalysis::AffineBounds& LoopAnalysis::affineBounds(Id loopId) {
@@ -2438,6 +2443,25 @@ std::vector<std::pair<std::string, int64_t>> sortedTerms(const LinearExpr& e) {
   return terms;
 }
 
+/// Subscripts with `value` put in for the variable `var` (a read as it is when var holds value);
+/// nullopt when one is not affine or a coefficient overflows.
+std::optional<std::vector<LinearExpr>> withValue(const std::vector<LinearExpr>& forms, const std::string& var,
+                                                 const LinearExpr& value) {
+  std::vector<LinearExpr> out;
+  for (const LinearExpr& f : forms) {
+    if (!f.affine) return std::nullopt;
+    LinearExpr rest = f;
+    int64_t a = 0;
+    for (const auto& [name, c] : f.terms)
+      if (name == var) a = c;
+    std::erase_if(rest.terms, [&](const auto& t) { return t.first == var; });
+    std::optional<LinearExpr> at = combine(rest, value, a);
+    if (!at) return std::nullopt;
+    out.push_back(*at);
+  }
+  return out;
+}
+
 }  // namespace
 
 LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const LoopRow& loop, Id varId) {
@@ -2713,17 +2737,10 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
         LinearExpr value = boundAtHeader(*bounds.startExact, inner);
         if (!value.affine) return false;
         if (!(value = combine(value, LinearExpr{true, t * step, {}}, 1).value_or(LinearExpr{false, 0, {}})).affine) return false;
-        std::vector<LinearExpr> element;
-        for (const LinearExpr& rs : r.subscripts()) {
-          LinearExpr rest = rs;
-          const int64_t a = coefficient(rs);
-          std::erase_if(rest.terms, [&](const auto& term) { return term.first == inner.var; });
-          std::optional<LinearExpr> at = combine(rest, value, a);
-          if (!at) return false;
-          element.push_back(*at);
-        }
+        std::optional<std::vector<LinearExpr>> element = withValue(r.subscripts(), inner.var, value);
+        if (!element) return false;
         ArrayAccess first = r;
-        first.forms = &element;
+        first.forms = &*element;
         boundaryCovered = coveredRead(first);
       }
       if (boundaryCovered) return true;
@@ -2902,21 +2919,10 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
       // The read as it is when the variable holds low + offset (high - offset when !fromLow).
       auto pieceCovered = [&](bool fromLow, int64_t offset) {
         std::optional<LinearExpr> value = combine(fromLow ? low : high, LinearExpr{true, fromLow ? offset : -offset, {}}, 1);
-        if (!value) return false;
-        std::vector<LinearExpr> forms;
-        for (const LinearExpr& f : r.subscripts()) {
-          if (!f.affine) return false;
-          LinearExpr rest = f;
-          int64_t a = 0;
-          for (const auto& [name, c] : f.terms)
-            if (name == peeled.var) a = c;
-          std::erase_if(rest.terms, [&](const auto& t) { return t.first == peeled.var; });
-          std::optional<LinearExpr> at = combine(rest, *value, a);
-          if (!at) return false;
-          forms.push_back(*at);
-        }
+        std::optional<std::vector<LinearExpr>> forms = value ? withValue(r.subscripts(), peeled.var, *value) : std::nullopt;
+        if (!forms) return false;
         ArrayAccess piece = r;
-        piece.forms = &forms;
+        piece.forms = &*forms;
         return coveredRead(piece);
       };
       int64_t below = 0, above = 0;
@@ -3153,20 +3159,8 @@ bool LoopAnalysis::unchangedInLoop(const LoopRow& loop, const std::string& name,
   if (!added) return known->second;
   const Variable& v = program_.variable(varId);
   if (v.pointer || v.target || v.equivalence != 0) return false;
-  const bool shared = v.storage == Storage::Common || v.storage == Storage::Module || v.procId != program_.current;
-  for (Id t = loop.firstStmt; t <= loop.lastStmt; ++t) {
-    const StatementRow& st = program_.statement(t);
-    for (const ScalarRefRow& ref : st.scalars)
-      if (ref.varId == varId && ref.access == Access::Write) return false;
-    for (Id refId : st.arrayRefs)
-      if (program_.arrayRef(refId).varId == varId && program_.arrayRef(refId).access == Access::Write) return false;
-    const StatementEffects& e = effectsOf(t);
-    if (shared && e.opaqueCall) return false;  // a procedure with no body here may write any COMMON or module variable
-    for (const ScalarAccess& a : e.scalars)
-      if (a.varId == varId && a.access == 'W') return false;
-    for (const CallArrayAccess& a : e.arrays)
-      if (a.varId == varId && a.access == 'W') return false;
-  }
+  for (Id t = loop.firstStmt; t <= loop.lastStmt; ++t)
+    if (mayWrite(program_.statement(t), varId)) return false;
   return known->second = true;
 }
 

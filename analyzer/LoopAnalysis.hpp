@@ -471,6 +471,10 @@ class LoopAnalysis {
   /// Whether variable `name` (as statement `reader` references it) is of its own storage and
   /// nothing in `loop` writes it, itself or through a call.
   bool unchangedInLoop(const LoopRow& loop, const std::string& name, const StatementRow& reader) const;
+  /// Whether statement `st` may write variable `varId` or a part of it: by assignment, by a call
+  /// it passes it to or that reaches it, or (a COMMON or module variable, or the host's) by a call
+  /// of a procedure with no body here.
+  bool mayWrite(const StatementRow& st, Id varId) const;
   /// The arm blocks of the construct opened by statement `constructStmt`, in order.
   const std::vector<Id>& armsOf(Id constructStmt) const;
   /// The loops inside `loop` that an EXIT or CYCLE in its body may leave early (their writes
