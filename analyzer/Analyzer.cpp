@@ -520,6 +520,12 @@ struct StreamingAnalysis::State {
         if (!target) after.push_back(&c);
         else check.calls.emplace_back(CallSpec::of(c), effects->resolve(c));
       }
+      // Calls not settled yet may end the program after a loop's I/O or STOP (Endings): whether
+      // that I/O blocks the loop is known once they are.
+      if (!after.empty() && std::any_of(program.obstacles.begin(), program.obstacles.end(), [](const ObstacleRow& o) {
+            return o.kind == facts::ObstacleKind::Io || o.kind == facts::ObstacleKind::Stop;
+          }))
+        now = false;
       if (now)
         for (const CallRow* c : after) check.calls.emplace_back(CallSpec::of(*c), effects->resolve(*c));
       auto keepDirectives = [&] {  // for finish(), which may analyze the procedure
@@ -588,14 +594,13 @@ struct StreamingAnalysis::State {
     return false;
   }
 
-  /// Once every file is in: the whole-program summaries, what they change for the procedures
-  /// analyzed early, the summary rows.
+  /// Once every file is in: the calls resolved, what that changes for the procedures analyzed
+  /// early. The summaries are completed by finish(), which can read the code again.
   void settle() {
     onResults([&] {
       effects->complete();
       unsettle();
       settled.clear();
-      writer->summaries(program, *effects);
     });
   }
 
@@ -683,8 +688,15 @@ AnalysisReport StreamingAnalysis::finish() {
   index.parallelByProcedure.clear();
   for (const DirectiveRow& d : s.deferredDirectives) index.add(d);
   s.onResults([&] {
+    std::optional<ProgramReader> reader;
+    auto load = [&](Id procId, Program::Detail detail) {
+      if (!reader) reader.emplace(s.db);
+      reader->load(program, procId, detail);
+    };
+    s.effects->settleCalls(load);
+    s.writer->summaries(program, *s.effects);
     if (!s.deferred.empty()) {
-      ProgramReader reader(s.db);
+      if (!reader) reader.emplace(s.db);
       std::vector<Id> waiting;  // as in analyze()
       std::set<Id> candidates;
       auto noCandidates = [&](const LoopAnalysis& loops) {
@@ -692,13 +704,13 @@ AnalysisReport StreamingAnalysis::finish() {
         return loops.commonCandidates().empty();
       };
       for (Id procId : s.deferred) {
-        reader.load(program, procId, Program::Detail::All);
+        reader->load(program, procId, Program::Detail::All);
         if (!analyzeLoaded(program, *s.effects, index, *s.writer, {}, s.report, s.findings, s.inKernels, noCandidates))
           waiting.push_back(procId);
       }
-      const std::set<Id> scratch = scratchCommons(s.db, program, reader, *s.effects, candidates);
+      const std::set<Id> scratch = scratchCommons(s.db, program, *reader, *s.effects, candidates);
       for (Id procId : waiting) {
-        reader.load(program, procId, Program::Detail::All);
+        reader->load(program, procId, Program::Detail::All);
         analyzeLoaded(program, *s.effects, index, *s.writer, {}, s.report, s.findings, s.inKernels, {}, &scratch);
       }
     }

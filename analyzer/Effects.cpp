@@ -1,6 +1,7 @@
 /// @file Effects.cpp
 #include "analyzer/Effects.hpp"
 
+#include "analyzer/Endings.hpp"
 #include "analyzer/KnownExternals.hpp"
 
 #include "analyzer/ScalarFlow.hpp"
@@ -55,6 +56,13 @@ bool covers(const Variable& dummy, const Variable& actual) {
 
 bool sharesHiddenState(const std::string& name) {
   return name == "random_number" || name == "random_seed" || name == "execute_command_line";
+}
+
+/// A subroutine with no body here that never returns (data/externals.txt: GNU Fortran's ABORT
+/// and EXIT, MPI_ABORT).
+bool endsProgram(const std::string& name) {
+  const KnownExternal* known = knownExternal(name);
+  return known && known->endsProgram;
 }
 
 }  // namespace
@@ -131,6 +139,9 @@ std::optional<Id> Effects::settledCallee(const CallRow& call) {
   if (r.targets.size() != 1) return std::nullopt;
   Id target = r.targets.front().proc;
   if (target > added_ || callers_.count(target) || program_.procedure(target).kind == ProcedureKind::Entry) return std::nullopt;
+  // One that may end the program: whether it returns, and its I/O on the paths that do, are
+  // settleCalls()' to say.
+  if (summaries_[static_cast<size_t>(target - 1)].stop) return std::nullopt;
   return target;
 }
 
@@ -150,7 +161,7 @@ void Effects::addLoaded() {
     if (r.varId) addEffect(summary, p, r.varId, r.access == Access::Read, r.access == Access::Write, "");
   summary.wideNestDepth = wideNestDepth(program_.loops);
   for (const CallRow& c : program_.calls) {
-    SummaryFacts::Call call{c.procId, CallSpec::of(c), {}, {}, {}};
+    SummaryFacts::Call call{c.procId, c.id, CallSpec::of(c), {}, {}, {}};
     for (const CallArgRow& a : c.args) {
       bool isArray = false;
       call.keywords.push_back(a.keyword);
@@ -183,6 +194,7 @@ void Effects::finish(const std::function<void(Id, Program::Detail)>& load) {
   for (SummaryFacts::Call& call : calls_) {
     CallSite site;
     site.caller = call.procId;
+    site.callId = call.callId;
     site.resolved = resolve(call.spec, call.procId);
     site.spec = std::move(call.spec);
     size_t positional = 0;
@@ -190,6 +202,7 @@ void Effects::finish(const std::function<void(Id, Program::Detail)>& load) {
       const bool object = k < call.objects.size() && call.objects[k];
       if (call.argumentVars[k]) site.arguments.push_back({positional, call.keywords[k], object, call.argumentVars[k]});
       if (!object) ++positional;
+      site.passed.emplace_back(call.keywords[k], object);
     }
     callSites_.push_back(std::move(site));
   }
@@ -237,6 +250,11 @@ void Effects::finish(const std::function<void(Id, Program::Detail)>& load) {
     markDefined(summary, defined);
   }
   arrayDefinitions_ = {};
+  if (load) settleCalls(load);
+}
+
+void Effects::settleCalls(const std::function<void(Id, Program::Detail)>& load) {
+  findEndings(load);
   // Through calls, to a fixed point (recursion included).
   for (bool changed = true; changed;) {
     changed = false;
@@ -253,6 +271,171 @@ void Effects::finish(const std::function<void(Id, Program::Detail)>& load) {
         e.position = at == p.parameters.end() ? 0 : static_cast<int>(at - p.parameters.begin()) + 1;
       }
     summaries_[static_cast<size_t>(p.id - 1)] = std::move(s);
+  }
+}
+
+uint64_t Effects::presenceMask(Id target, const std::vector<const std::string*>& dummies) const {
+  auto found = presenceTested_.find(target);
+  if (found == presenceTested_.end()) return 0;
+  uint64_t mask = 0;
+  for (size_t i = 0; i < found->second.size(); ++i)
+    for (const std::string* d : dummies)
+      if (d && *d == found->second[i]) mask |= uint64_t{1} << i;
+  return mask;
+}
+
+bool Effects::neverReturns(const CallRow& call) const {
+  if (call.kind == CallKind::StatementFunction) return false;
+  // Most programs: no procedure here ends it on every path; only ABORT, EXIT and the like by name may.
+  if (!anyNeverReturns_ && !(call.resolution == facts::CallResolution::Name && endsProgram(call.callee))) return false;
+  return neverReturns(call, resolve(call), nullptr);
+}
+
+bool Effects::neverReturns(const CallRow& call, const ResolvedCall& resolved,
+                           std::vector<std::pair<std::pair<Id, uint64_t>, bool>>* asked) const {
+  if (resolved.unknown) return call.resolution == facts::CallResolution::Name && endsProgram(call.callee);
+  if (resolved.targets.empty()) return false;
+  bool never = true;
+  for (const CallTarget& t : resolved.targets) {
+    std::vector<const std::string*> dummies;
+    for (size_t k = 0; k < call.args.size(); ++k) dummies.push_back(dummyName(t, call, k));
+    const std::pair<Id, uint64_t> key{t.proc, presenceMask(t.proc, dummies)};
+    auto found = neverReturns_.find(key);
+    const bool answer = found != neverReturns_.end() && found->second;
+    if (asked) asked->emplace_back(key, answer);
+    never = never && answer;
+  }
+  return never;
+}
+
+void Effects::findEndings(const std::function<void(Id, Program::Detail)>& load) {
+  const size_t count = summaries_.size();
+  auto at = [](Id proc) { return static_cast<size_t>(proc - 1); };
+  // Which procedures may end the program: a STOP of their own, a call of ABORT or EXIT, or of a
+  // procedure that may.
+  std::vector<char> mayEnd(count, 0);
+  bool any = false;
+  for (size_t i = 0; i < count; ++i) {
+    mayEnd[i] = summaries_[i].stop;
+    any |= summaries_[i].stop;
+  }
+  for (const CallSite& site : callSites_)
+    if (site.resolved.unknown && site.spec.resolution == facts::CallResolution::Name && endsProgram(site.spec.callee)) {
+      mayEnd[at(site.caller)] = 1;
+      any = true;
+    }
+  if (!any) return;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const CallSite& site : callSites_)
+      if (!mayEnd[at(site.caller)])
+        for (const CallTarget& t : site.resolved.targets)
+          if (mayEnd[at(t.proc)]) {
+            mayEnd[at(site.caller)] = 1;
+            changed = true;
+            break;
+          }
+  }
+  // The calls between them, and into each from anywhere (which optional dummies they pass).
+  std::unordered_map<Id, std::vector<std::pair<const CallSite*, const CallTarget*>>> into;
+  std::unordered_map<Id, std::vector<Id>> callees;
+  for (const CallSite& site : callSites_)
+    for (const CallTarget& t : site.resolved.targets)
+      if (mayEnd[at(t.proc)]) {
+        into[t.proc].emplace_back(&site, &t);
+        if (mayEnd[at(site.caller)]) callees[site.caller].push_back(t.proc);
+      }
+  // Callees before their callers: one pass settles all but recursion.
+  std::vector<Id> order;
+  std::vector<char> seen(count, 0);
+  for (Id root = 1; root <= static_cast<Id>(count); ++root) {
+    if (!mayEnd[at(root)] || seen[at(root)]) continue;
+    std::vector<std::pair<Id, size_t>> stack{{root, 0}};
+    seen[at(root)] = 1;
+    while (!stack.empty()) {
+      const Id proc = stack.back().first;
+      auto out = callees.find(proc);
+      if (out != callees.end() && stack.back().second < out->second.size()) {
+        const Id next = out->second[stack.back().second++];
+        if (!seen[at(next)]) {
+          seen[at(next)] = 1;
+          stack.emplace_back(next, 0);
+        }
+        continue;
+      }
+      order.push_back(proc);
+      stack.pop_back();
+    }
+  }
+  // Each one's code: where it ends the program, and whether it returns for each way it is called.
+  std::unordered_map<Id, std::vector<std::pair<std::pair<Id, uint64_t>, bool>>> asked;  // per procedure, what it asked
+  auto process = [&](Id proc) {
+    const ProcedureRow& p = program_.procedure(proc);
+    if (p.statements.empty() || p.kind == ProcedureKind::Entry) return;  // no code, or its host's
+    load(proc, Program::Detail::All);
+    const FlowGraph graph(program_);
+    std::vector<std::string> tested = Endings::presenceTested(program_);
+    if (tested.size() > 64) tested.resize(64);
+    presenceTested_[proc] = tested;
+    std::vector<std::pair<std::pair<Id, uint64_t>, bool>>& mine = asked[proc];
+    mine.clear();
+    const Endings::NeverReturns never = [&](const CallRow& c) {
+      return c.kind != CallKind::StatementFunction && neverReturns(c, resolve(c), &mine);
+    };
+    const Endings plain(program_, graph, never);
+    ProcedureSummary& summary = summaries_[at(proc)];
+    if (plain.any()) {
+      summary.io = false;
+      for (const StatementRow& s : program_.statements) {
+        if (plain.ends(s.id))
+          for (Id c : s.calls) excludedCalls_.insert(c);
+        for (std::optional<StatementKind> kind : {std::optional(s.kind), s.action})
+          if (kind && isInputOutput(*kind) && !plain.actionEnds(s.id)) summary.io = true;
+      }
+    }
+    for (const CallRow& c : program_.calls)
+      if (never(c)) excludedCalls_.insert(c.id);
+    // For each set of its PRESENT()-tested dummies a call passes: does it return?
+    std::set<uint64_t> masks{0};
+    if (auto calls = into.find(proc); calls != into.end())
+      for (const auto& [site, target] : calls->second) {
+        std::vector<const std::string*> dummies;
+        size_t positional = 0;
+        for (const auto& [keyword, object] : site->passed) {
+          dummies.push_back(dummyName(*target, object, keyword, positional));
+          if (!object) ++positional;
+        }
+        masks.insert(presenceMask(proc, dummies));
+      }
+    for (uint64_t mask : masks) {
+      bool ends = plain.neverReturns();
+      if (!tested.empty()) {
+        const Endings::Presence presence = [&](const std::string& dummy) -> std::optional<bool> {
+          auto found = std::find(tested.begin(), tested.end(), dummy);
+          if (found == tested.end()) return std::nullopt;
+          return ((mask >> (found - tested.begin())) & 1) != 0;
+        };
+        ends = Endings(program_, graph, never, &presence).neverReturns();
+      }
+      neverReturns_[{proc, mask}] = ends;
+      anyNeverReturns_ |= ends;
+    }
+  };
+  for (Id proc : order) process(proc);
+  // Recursion: a procedure that asked about one not settled yet asks again.
+  for (bool again = true; again;) {
+    again = false;
+    for (Id proc : order) {
+      bool stale = false;
+      for (const auto& [key, answer] : asked[proc]) {
+        auto found = neverReturns_.find(key);
+        stale |= (found != neverReturns_.end() && found->second) != answer;
+      }
+      if (stale) {
+        process(proc);
+        again = true;
+      }
+    }
   }
 }
 
@@ -672,6 +855,13 @@ bool Effects::propagate(const CallSite& call) {
   const ProcedureRow& p = program_.procedure(call.caller);
   ProcedureSummary& summary = summaries_[static_cast<size_t>(call.caller - 1)];
   const std::string& name = call.spec.callee;
+  if (excludedCalls_.count(call.callId)) {  // it ends the program: only that reaches the caller
+    bool ends = call.resolved.unknown && call.spec.resolution == facts::CallResolution::Name && endsProgram(name);
+    for (const CallTarget& target : call.resolved.targets) ends |= summaries_[static_cast<size_t>(target.proc - 1)].stop;
+    if (!ends || summary.stop) return false;
+    summary.stop = true;
+    return true;
+  }
   if (call.resolved.unknown) {
     const KnownExternal* known = call.spec.resolution == facts::CallResolution::Name ? knownExternal(name) : nullptr;
     // What it does to its arguments: a known external's table says; an intrinsic subroutine
@@ -732,7 +922,10 @@ void Effects::calleeEffects(const StatementRow& s, const CallRow& call, Id targe
   out.opaqueCall |= !callee->unknownCalls.empty();  // through what it calls
   const std::string& name = program_.procedure(target).name;
   if (callee->io) out.problems.push_back({ReasonKind::Io, callId, name, name + where + " does input/output"});
-  if (callee->stop) out.problems.push_back({ReasonKind::Stop, callId, name, name + where + " may STOP"});
+  if (callee->stop)
+    out.problems.push_back({ReasonKind::Stop, callId, name,
+                            name + where + " may end the program (it reaches a STOP): the loop runs on the host only",
+                            false});
   if (!callee->freesPointer.empty())
     out.problems.push_back({ReasonKind::Call, callId, name,
                             name + where + " deallocates " + callee->freesPointer +
@@ -815,7 +1008,7 @@ std::optional<std::string> Effects::deallocatedPointer(const StatementRow& s) co
   return std::nullopt;
 }
 
-StatementEffects Effects::of(const StatementRow& s, bool withCalls) const {
+StatementEffects Effects::of(const StatementRow& s, bool withCalls, bool onEndingPath) const {
   StatementEffects out;
   out.scalars.reserve(s.scalars.size());
   for (const ScalarRefRow& r : s.scalars) {
@@ -837,11 +1030,40 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls) const {
   for (Id callId : s.calls) {
     const CallRow& call = program_.call(callId);
     const bool statementFunction = call.kind == CallKind::StatementFunction;
+    std::string where = " (line " + std::to_string(call.line) + ")";
+    if (!statementFunction && (onEndingPath || neverReturns(call))) {
+      // The program ends in it, or right after it: its arguments are read, and that is all.
+      out.problems.push_back({ReasonKind::Stop, callId, call.callee,
+                              "call to " + call.callee + where +
+                                  (onEndingPath ? " is on a path that ends the program" : ", which never returns: it ends the program") +
+                                  " (an error exit): the loop runs on the host only",
+                              false});
+      for (size_t k = 0; k < call.args.size(); ++k) {
+        const CallArgRow& arg = call.args[k];
+        if (arg.var.empty()) continue;
+        bool isArray = false;
+        Id refId = 0;
+        Id var = 0;
+        if (arg.refId && program_.arrayRef(arg.refId).varId) {
+          var = program_.arrayRef(arg.refId).varId;
+          isArray = true;
+          refId = arg.refId;
+        } else {
+          var = argumentVariable(s, arg.var, isArray, &refId);
+        }
+        if (!var) continue;
+        argumentsSeen.insert(var);
+        if (isArray)
+          out.arrays.push_back({var, 'R', callId, static_cast<int>(k) + 1, 0, refId == arg.refId ? refId : 0});
+        else
+          out.scalars.push_back({var, 'R', false, callId, true});
+      }
+      continue;
+    }
     const ResolvedCall resolved = statementFunction ? ResolvedCall{} : resolve(call);
     const KnownExternal* known =
         resolved.unknown && call.resolution == facts::CallResolution::Name ? knownExternal(call.callee) : nullptr;
     const bool unknown = resolved.unknown && !known;
-    std::string where = " (line " + std::to_string(call.line) + ")";
     if (known && known->hostOnly)
       out.problems.push_back({ReasonKind::HostOnly, callId, call.callee,
                               call.callee + where + " runs on the host only: the loop is not put on a GPU", false});

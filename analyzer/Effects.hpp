@@ -44,7 +44,9 @@ struct Effect {
 
 struct ProcedureSummary {
   bool hasBody = false;
+  /// I/O on a path that may return (Endings: not on one that ends the program).
   bool io = false;
+  /// It may end the program: a STOP, or a call of a procedure that may (abort_ice).
   bool stop = false;
   std::set<std::string> unknownCalls;
   std::set<std::string> hostOnly;  ///< known externals it reaches that run on the host only (data/externals.txt)
@@ -110,7 +112,7 @@ struct ResolvedCall {
 
 /// What a call does that keeps its loop from running in parallel.
 struct CallProblem {
-  ReasonKind kind = ReasonKind::Call;  ///< Io, Stop, Call, or HostOnly (a note: runs on the host only)
+  ReasonKind kind = ReasonKind::Call;  ///< Io, Call; HostOnly or Stop (notes: the loop runs on the host only)
   Id callId = 0;
   std::string name;  ///< the callee, or the shared variable it writes
   std::string message;
@@ -134,8 +136,18 @@ class Effects {
   /// Adds what the procedure loaded in the program does itself: its references, I/O, STOP and
   /// calls, and which scalar dummies a call to it defines.
   void addLoaded();
-  /// Once every procedure is in: resolves the calls and carries their effects into their callers.
+  /// Once every procedure is in: resolves the calls. Their effects reach their callers once
+  /// settleCalls() has run.
   void complete();
+  /// After complete(): where calls end the program (Endings, reading the code of the procedures
+  /// that may end it with `load`), then the calls' effects carried into their callers, to a fixed
+  /// point. A call that never returns, or one on a path that ends the program, carries only that
+  /// it may end it.
+  void settleCalls(const std::function<void(Id, Program::Detail)>& load);
+  /// Whether a call never returns: every procedure it may run ends the program on every path,
+  /// given the optional dummies the call passes (known once settleCalls() has run; a call of
+  /// ABORT or EXIT, which have no body here, never returns).
+  bool neverReturns(const CallRow& call) const;
   /// Before complete(), while procedures are still arriving: the procedure a call reaches among
   /// those added so far, when its summary is already what complete() will make it (it calls no
   /// procedure and is no ENTRY); 0 for a name no procedure has yet; nullopt when the call must
@@ -164,7 +176,9 @@ class Effects {
   const ProcedureSummary& summary(Id procId) const { return summaries_[static_cast<size_t>(procId - 1)]; }
   /// A statement's scalar accesses, with its calls' effects on their arguments and on shared
   /// variables; `withCalls = false`: the statement's own references only, arguments read.
-  StatementEffects of(const StatementRow& s, bool withCalls = true) const;
+  /// `onEndingPath`: the statement is on a path that ends the program (Endings), and its calls
+  /// carry only their arguments' reads, as calls that never return do.
+  StatementEffects of(const StatementRow& s, bool withCalls = true, bool onEndingPath = false) const;
   /// Where variable `varId` lives, seen from procedure `procId`.
   Reach reach(Id varId, Id procId) const;
   /// Every procedure that declares the COMMON block of variable `varId`, with its members whose
@@ -180,6 +194,7 @@ class Effects {
   /// A call as the summaries need it once its procedure's code is gone.
   struct CallSite {
     Id caller = 0;
+    Id callId = 0;
     CallSpec spec;
     ResolvedCall resolved;
     struct Argument {
@@ -189,6 +204,8 @@ class Effects {
       Id var = 0;             ///< the caller's variable it names
     };
     std::vector<Argument> arguments;
+    /// Per actual argument (those naming no variable too): its keyword, whether it is the object.
+    std::vector<std::pair<std::string, bool>> passed;
   };
   /// The dummy of `target` an argument is passed to (dummyName's rule).
   const std::string* dummyName(const CallTarget& target, bool object, const std::string& keyword, size_t positional) const;
@@ -229,6 +246,15 @@ class Effects {
   /// `load` loads a procedure's code (as much as the Detail asks for) when its definitions were
   /// not computed as it went.
   void finish(const std::function<void(Id, Program::Detail)>& load);
+  /// settleCalls' first part: which procedures may end the program, where, and which calls never
+  /// return (excludedCalls_, neverReturns_).
+  void findEndings(const std::function<void(Id, Program::Detail)>& load);
+  /// neverReturns() for a call resolved; `asked`, when given, gains each (procedure, presence)
+  /// it looked up with the answer it found.
+  bool neverReturns(const CallRow& call, const ResolvedCall& resolved,
+                    std::vector<std::pair<std::pair<Id, uint64_t>, bool>>* asked) const;
+  /// The bits of `target`'s PRESENT()-tested dummies (presenceTested_) a call passes.
+  uint64_t presenceMask(Id target, const std::vector<const std::string*>& dummies) const;
   /// What callee `target` of `call` (in statement `s`) does beyond its arguments: its problems
   /// (I/O, STOP, its own unknown calls) and the shared variables it touches.
   void calleeEffects(const StatementRow& s, const CallRow& call, Id target, StatementEffects& out) const;
@@ -263,6 +289,14 @@ class Effects {
   std::unordered_set<Id> callers_;  ///< procedures that call some procedure (not a statement function)
   std::unordered_set<Id> hosts_;    ///< procedures with internal procedures or ENTRY points (indexNew)
   Id added_ = 0;                    ///< the last procedure addLoaded() has seen
+  /// Per procedure that may end the program: the dummies it tests with PRESENT() (the first 64).
+  std::unordered_map<Id, std::vector<std::string>> presenceTested_;
+  /// (procedure, the presenceTested_ dummies a call passes, as bits) -> it never returns.
+  std::map<std::pair<Id, uint64_t>, bool> neverReturns_;
+  bool anyNeverReturns_ = false;  ///< some answer in neverReturns_ is true
+  /// Calls that never return or stand on a path that ends the program: what they do does not
+  /// reach their caller's summary (only that it may end the program).
+  std::unordered_set<Id> excludedCalls_;
 };
 
 }  // namespace sapfor::analyzer

@@ -190,8 +190,11 @@ bool Expert::largerParallelInside(Id loopId) const {
 bool Expert::place(Id loopId, std::vector<Nest>& nests) {
   const LoopRow& loop = program_.loop(loopId);
   const LoopResult& r = analysis_.result(loopId);
-  // A call of something that runs on the host only (a timer): no kernel; the loops inside may be.
-  if (std::any_of(r.reasons.begin(), r.reasons.end(), [](const Reason& x) { return x.kind == ReasonKind::HostOnly; }))
+  // A call of something that runs on the host only (a timer), or a path that ends the program (a
+  // STOP, an error exit's I/O: no GPU handler has them): no kernel; the loops inside may be.
+  if (std::any_of(r.reasons.begin(), r.reasons.end(), [](const Reason& x) {
+        return x.kind == ReasonKind::HostOnly || (x.kind == ReasonKind::Stop && !x.blocking);
+      }))
     return false;
   if (loop.counted() && r.parallel) {
     std::vector<Id> nest = independentNest(loopId);

@@ -59,12 +59,19 @@ FlowGraph::FlowGraph(const Program& program)
   entry_ = link(0, exitNode());  // the procedure starts at what it returns; nothing reaches it
   successors_ = Adjacency(nodes_, edges_);
   exits_ = Adjacency(loops_, exitEdges_);
+  std::sort(branches_.begin(), branches_.end());
   edges_ = {};
   exitEdges_ = {};
 }
 
 Id FlowGraph::statementOf(Node n) const {
   return n < statements_ ? program_.statements[n].id : 0;
+}
+
+std::optional<std::pair<FlowGraph::Node, FlowGraph::Node>> FlowGraph::branches(Node n) const {
+  auto at = std::lower_bound(branches_.begin(), branches_.end(), std::make_tuple(n, Node{0}, Node{0}));
+  if (at == branches_.end() || std::get<0>(*at) != n) return std::nullopt;
+  return std::make_pair(std::get<1>(*at), std::get<2>(*at));
 }
 
 Id FlowGraph::headOf(Node n) const {
@@ -195,6 +202,7 @@ void FlowGraph::linkConstruct(const Item& item, Node follow) {
       Node otherwise = j < conditions.size() ? conditions[j] : complete ? arms.back() : follow;
       edge(at, arms[j]);
       edge(at, otherwise);
+      branches_.emplace_back(at, arms[j], otherwise);
     }
     return;
   }

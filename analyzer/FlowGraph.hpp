@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <tuple>
 #include <vector>
 
 namespace sapfor::analyzer {
@@ -62,6 +63,9 @@ class FlowGraph {
   Id headOf(Node n) const;
   /// Where control goes when it leaves a loop: after its last iteration, and every jump out of it.
   Adjacency::Range exits(Id loop) const { return exits_[program_.loopIndex(loop)]; }
+  /// An IF or ELSE IF statement's node: where control goes when its condition holds and when it
+  /// does not (nullopt: not such a node, or a construct linked otherwise).
+  std::optional<std::pair<Node, Node>> branches(Node n) const;
 
  private:
   struct Item;
@@ -83,6 +87,7 @@ class FlowGraph {
   Adjacency successors_;
   Node entry_ = 0;
   Adjacency exits_;                       ///< per loop index
+  std::vector<std::tuple<Node, Node, Node>> branches_;  ///< (IF node, when true, when false), sorted
   std::vector<Node> loopFollow_;          ///< per loop: where control goes after it ends
   Adjacency childBlocks_;  ///< per block index + 1 (0: the procedure's level): block indexes
   Adjacency rows_;         ///< per block index + 1: the indexes of the statements directly in it

@@ -29,8 +29,10 @@ std::map<std::string, KnownExternal> parse(std::string_view text) {
     if (e.arguments.find_first_not_of("rwb") != std::string::npos)
       throw std::logic_error("data/externals.txt:" + std::to_string(number) + ": arguments are r, w, b or -");
     if (fields >> where) {
-      if (where != "host") throw std::logic_error("data/externals.txt:" + std::to_string(number) + ": where is host or nothing");
-      e.hostOnly = true;
+      if (where != "host" && where != "ends")
+        throw std::logic_error("data/externals.txt:" + std::to_string(number) + ": where is host, ends or nothing");
+      e.hostOnly = where == "host";
+      e.endsProgram = where == "ends";
     }
     table.emplace(e.name, e);
   }

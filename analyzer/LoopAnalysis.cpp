@@ -95,7 +95,10 @@ LoopAnalysis::LoopAnalysis(const Program& program, const Effects& effects, const
     chain.push_back(l.id);
   }
   for (const UpdateRow& u : program.updates) updatesByStmt_[program.statementIndex(u.stmtId)].push_back(&u);
-  for (const StatementRow& s : program.statements) statementEffects_[program_.statementIndex(s.id)] = effects.of(s);
+  const Endings::NeverReturns neverReturns = [&](const CallRow& c) { return effects.neverReturns(c); };
+  if (Endings::anyEnding(program, neverReturns)) endings_.emplace(program, flowGraph(), neverReturns);
+  for (const StatementRow& s : program.statements)
+    statementEffects_[program_.statementIndex(s.id)] = effects.of(s, true, endings_ && endings_->ends(s.id));
 
   // Bounded cost: a nest deeper than kMaxNestDepth is not analyzed at all (its traits alone grow
   // with the square of its depth).
@@ -3607,9 +3610,29 @@ void LoopAnalysis::otherReasons(const LoopRow& loop, LoopResult& result) {
   if (!loop.step.empty() && loop.stepValue && *loop.stepValue == 0)
     found.push_back({ReasonKind::Irregular, true, "", loop.line, "the step is zero"});
   auto [firstObstacle, endObstacle] = program_.obstaclesOf(loop.id);
+  // The statement an obstacle is (or a logical IF's action is): the last one in the loop that
+  // starts at or before it.
+  auto statementAt = [&](const ObstacleRow& o) -> Id {
+    Id found = 0;
+    for (Id s = loop.firstStmt; s <= loop.lastStmt; ++s) {
+      const StatementRow& st = program_.statement(s);
+      if (std::make_pair(st.line, st.col) <= std::make_pair(o.line, o.col)) found = s;
+    }
+    return found;
+  };
   for (size_t i = firstObstacle; i < endObstacle; ++i) {
     const ObstacleRow& o = program_.obstacles[i];
     std::string message;
+    // An error exit: the program ends in it or after it, within the iteration (Endings).
+    if ((o.kind == ObstacleKind::Stop && o.detail == "STOP") ||
+        (o.kind == ObstacleKind::Io && endings_ && statementAt(o) && endings_->actionEnds(statementAt(o)))) {
+      found.push_back({ReasonKind::Stop, false, "", o.line,
+                       o.kind == ObstacleKind::Stop
+                           ? "STOP at " + line(o.line) + " ends the program: the loop runs on the host only"
+                           : "input/output at " + line(o.line) + " (" + o.detail +
+                                 ") is on a path that ends the program (an error exit): the loop runs on the host only"});
+      continue;
+    }
     switch (o.kind) {
       case ObstacleKind::Call: continue;
       case ObstacleKind::Io: message = "input/output at " + line(o.line) + " (" + o.detail + ")"; break;

@@ -6,6 +6,7 @@
 
 #include "analyzer/Delinearize.hpp"
 #include "analyzer/Effects.hpp"
+#include "analyzer/Endings.hpp"
 #include "analyzer/FlowGraph.hpp"
 #include "analyzer/FourierMotzkin.hpp"
 #include "analyzer/ProgramModel.hpp"
@@ -524,6 +525,8 @@ class LoopAnalysis {
   const std::set<Id>* scratchCommons_ = nullptr;
   std::set<Id> commonCandidates_;
   std::optional<FlowGraph> flowGraph_;  ///< the accesses' subscripts with definitions substituted
+  /// Where the procedure ends the program, when anything in it may (a STOP, a call that never returns).
+  std::optional<Endings> endings_;
   std::vector<std::vector<Id>> chains_;                    ///< per loop: the loops around it and itself
   std::map<size_t, std::vector<LinearExpr>> unknownForms_;  ///< per rank: subscripts nothing is known of
   /// The procedure's integer scalars (dummies, locals) nothing in it writes, made when first asked.

@@ -490,6 +490,7 @@ SummaryFacts ProgramReader::summaryFacts() {
       statementOf.push_back(c.id(1));
       SummaryFacts::Call call;
       call.procId = c.id(2);
+      call.callId = c.id(0);
       call.spec = {c.text(3), c.value<CallKind>(4), c.value<facts::CallResolution>(5), c.text(6), c.id(7), c.flag(8), {}};
       f.calls.push_back(std::move(call));
     }

@@ -271,6 +271,7 @@ struct SummaryFacts {
   std::vector<Id> deallocating;  ///< procedures with a DEALLOCATE statement
   struct Call {
     Id procId = 0;
+    Id callId = 0;
     CallSpec spec;
     std::vector<std::string> keywords;  ///< per argument: its keyword, or ""
     std::vector<Id> argumentVars;       ///< per argument: the caller's variable it names (0: none)

@@ -5,8 +5,9 @@
 -- (transitively through the procedures it calls), and whether it does I/O or STOP.
 CREATE TABLE procedure_summary (
   proc_id INTEGER PRIMARY KEY REFERENCES procedure,
-  io      INTEGER NOT NULL,               -- does input/output (itself or a callee)
-  stop    INTEGER NOT NULL,               -- may STOP
+  io      INTEGER NOT NULL,               -- does input/output on a path that may return (itself or a
+                                          -- callee; an error exit's, which ends the program, not)
+  stop    INTEGER NOT NULL,               -- may end the program (a STOP, itself or a callee)
   unknown_calls TEXT,                     -- callees with no body in the database, comma separated
   pure    INTEGER NOT NULL                -- no I/O, no STOP, no unknown call, no write but to its dummies
 );
