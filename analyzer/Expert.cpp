@@ -726,6 +726,9 @@ void Expert::checkUserDirective(const DirectiveRow& d) {
   for (Id l : nest) {
     const LoopResult& r = analysis_.result(l);
     for (const Reason& reason : r.reasons) {
+      // An error exit does not keep the iterations apart, but no GPU handler can end the program.
+      if (!reason.blocking && reason.kind == ReasonKind::Stop && said.insert("stop").second)
+        report("warning", "the loop runs on the host only: " + reason.message.substr(0, reason.message.find(": the loop runs")));
       if (!reason.blocking) continue;
       if (reason.kind == ReasonKind::Scalar || reason.kind == ReasonKind::Induction) {
         if (declaredReduction(reason.name)) continue;  // the user knows it combines

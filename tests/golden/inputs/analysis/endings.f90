@@ -200,3 +200,17 @@ subroutine endings(n, a, b, nb, x)
   end do
   stop
 end subroutine endings
+
+! A user's PARALLEL over an error exit: parallel, but no GPU handler can end the program (a warning).
+subroutine user_parallel(n, a, b)
+  implicit none
+  integer, intent(in) :: n
+  real, intent(in) :: a(n)
+  real, intent(out) :: b(n)
+  integer :: i
+!DVM$ PARALLEL (I) ON B(I)
+  do i = 1, n
+    if (a(i) < 0) stop 'negative'
+    b(i) = sqrt(a(i))
+  end do
+end subroutine user_parallel
