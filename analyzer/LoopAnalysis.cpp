@@ -3613,12 +3613,13 @@ void LoopAnalysis::otherReasons(const LoopRow& loop, LoopResult& result) {
   // The statement an obstacle is (or a logical IF's action is): the last one in the loop that
   // starts at or before it.
   auto statementAt = [&](const ObstacleRow& o) -> Id {
-    Id found = 0;
-    for (Id s = loop.firstStmt; s <= loop.lastStmt; ++s) {
-      const StatementRow& st = program_.statement(s);
-      if (std::make_pair(st.line, st.col) <= std::make_pair(o.line, o.col)) found = s;
-    }
-    return found;
+    if (loop.lastStmt < loop.firstStmt) return 0;
+    const auto first = program_.statements.begin() + static_cast<std::ptrdiff_t>(program_.statementIndex(loop.firstStmt));
+    const auto end = program_.statements.begin() + static_cast<std::ptrdiff_t>(program_.statementIndex(loop.lastStmt)) + 1;
+    auto after = std::upper_bound(first, end, std::make_pair(o.line, o.col), [](const std::pair<int, int>& at, const StatementRow& st) {
+      return at < std::make_pair(st.line, st.col);
+    });
+    return after == first ? 0 : std::prev(after)->id;
   };
   for (size_t i = firstObstacle; i < endObstacle; ++i) {
     const ObstacleRow& o = program_.obstacles[i];
