@@ -124,14 +124,16 @@ bool Endings::actionEnds(Id stmt) const { return actionEnds_[program_.statementI
 
 void Endings::fold(const Presence& presence) {
   // The LOGICAL locals a value can be followed in: scalars of this procedure that nothing else
-  // reaches (no SAVE, no POINTER or TARGET, no EQUIVALENCE).
+  // reaches (no SAVE, no POINTER or TARGET, no EQUIVALENCE); the first kMaxTracked of them, so
+  // that the walk stays linear in the procedure's size (any other is "either").
+  constexpr size_t kMaxTracked = 32;
   std::unordered_map<std::string, size_t> trackedByName;
   std::unordered_map<Id, size_t> trackedById;
   for (const StatementRow& s : program_.statements)
     for (const ScalarRefRow& r : s.scalars) {
       const Variable& v = program_.variable(r.varId);
       if (!v.logical || v.storage != Storage::Local || v.save || v.rank != 0 || v.pointer || v.target || v.equivalence ||
-          v.procId != program_.current || trackedById.count(v.id))
+          v.procId != program_.current || trackedById.count(v.id) || trackedById.size() == kMaxTracked)
         continue;
       trackedById.emplace(v.id, trackedByName.size());
       trackedByName.emplace(v.name, trackedByName.size());

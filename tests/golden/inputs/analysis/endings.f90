@@ -214,3 +214,34 @@ subroutine user_parallel(n, a, b)
     b(i) = sqrt(a(i))
   end do
 end subroutine user_parallel
+
+! A folded local written under another name: ASSOCIATE's x is ldoabort (the front end's
+! references say so), so die_associated returns and its WRITE keeps the loop sequential.
+module errors_associated
+  implicit none
+contains
+  subroutine die_associated(doabort)
+    logical, intent(in), optional :: doabort
+    logical :: ldoabort
+    ldoabort = .true.
+    if (present(doabort)) ldoabort = doabort
+    associate (x => ldoabort)
+      x = .false.
+    end associate
+    write (*, *) 'error'
+    if (ldoabort) stop 1
+  end subroutine die_associated
+end module errors_associated
+
+subroutine associated_exit(n, a, b)
+  use errors_associated
+  implicit none
+  integer, intent(in) :: n
+  real, intent(in) :: a(n)
+  real, intent(out) :: b(n)
+  integer :: i
+  do i = 1, n
+    if (a(i) < 0) call die_associated()
+    b(i) = a(i)
+  end do
+end subroutine associated_exit
