@@ -1118,7 +1118,9 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls, bool onEndin
         if (reads) out.arrays.push_back({var, 'R', callId, static_cast<int>(k) + 1, element, argumentRef});
         if (writes) out.arrays.push_back({var, 'W', callId, static_cast<int>(k) + 1, element, argumentRef, definesAll});
       } else {
-        if (reads) out.scalars.push_back({var, 'R', false, callId, true});
+        // A dummy the callee writes before it reads it on every path (defines) reads only what
+        // the callee wrote: the caller's value is not read.
+        if (reads && !defines) out.scalars.push_back({var, 'R', false, callId, true});
         if (writes) out.scalars.push_back({var, 'W', defines && !guarded(var), callId, true});
       }
     }
