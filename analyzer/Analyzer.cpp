@@ -13,6 +13,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <tuple>
 
 namespace sapfor::analyzer {
 
@@ -192,7 +193,14 @@ void withdrawInsideKernels(SQLite::Database& db, const std::string& schema, cons
     for (const CallTarget& t : effects.resolve(call, caller).targets)
       if (reachedBy.emplace(t.proc, by).second) pending.push_back(t.proc);
   };
-  for (const KernelCall& c : calls) reach(c.call, c.procId, &c);
+  // In source order, whatever order the procedures were analyzed in: the note names the first
+  // nest that reaches a procedure.
+  std::vector<const KernelCall*> ordered;
+  for (const KernelCall& c : calls) ordered.push_back(&c);
+  std::stable_sort(ordered.begin(), ordered.end(), [](const KernelCall* x, const KernelCall* y) {
+    return std::tie(x->procId, x->line) < std::tie(y->procId, y->line);
+  });
+  for (const KernelCall* c : ordered) reach(c->call, c->procId, c);
   if (reachedBy.empty()) return;
   facts::Reader rows(db, facts::Reader::Expressions::Skip);
   std::vector<CallRow> callees;
