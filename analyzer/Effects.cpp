@@ -7,6 +7,7 @@
 #include "analyzer/ScalarFlow.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <stdexcept>
 
 namespace sapfor::analyzer {
@@ -58,6 +59,18 @@ bool sharesHiddenState(const std::string& name) {
   return name == "random_number" || name == "random_seed" || name == "execute_command_line";
 }
 
+/// A name or keyword as a message writes it: upper case, blanks for underscores.
+std::string spelled(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = c == '_' ? ' ' : static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return out;
+}
+
+/// A statement's place in a message: "WRITE at line 27 of report".
+std::string placeOf(StatementKind kind, int line, const std::string& procedure) {
+  return spelled(nameOf(kind)) + " at line " + std::to_string(line) + " of " + procedure;
+}
+
 /// A subroutine with no body here that never returns (data/externals.txt: GNU Fortran's ABORT
 /// and EXIT, MPI_ABORT).
 bool endsProgram(const std::string& name) {
@@ -79,8 +92,14 @@ Effects::Effects(Program& program, ProgramReader& reader) : program_(program), s
     addEffect(summaries_[static_cast<size_t>(proc - 1)], program.procedure(proc), var, access == 'R', access == 'W', "");
   });
   SummaryFacts facts = reader.summaryFacts();
-  for (Id proc : facts.io) summaries_[static_cast<size_t>(proc - 1)].io = true;
-  for (Id proc : facts.stop) summaries_[static_cast<size_t>(proc - 1)].stop = true;
+  for (const SummaryFacts::Place& p : facts.io) {
+    summaries_[static_cast<size_t>(p.procId - 1)].io = true;
+    summaries_[static_cast<size_t>(p.procId - 1)].ioAt = placeOf(p.kind, p.line, program.procedure(p.procId).name);
+  }
+  for (const SummaryFacts::Place& p : facts.stop) {
+    summaries_[static_cast<size_t>(p.procId - 1)].stop = true;
+    summaries_[static_cast<size_t>(p.procId - 1)].stopAt = placeOf(p.kind, p.line, program.procedure(p.procId).name);
+  }
   for (Id proc : facts.deallocating) {
     reader.load(program, proc, Program::Detail::All);
     for (const StatementRow& s : program.statements)
@@ -151,8 +170,13 @@ void Effects::addLoaded() {
   for (const StatementRow& s : program_.statements) {
     for (const ScalarRefRow& r : s.scalars) addEffect(summary, p, r.varId, r.access == Access::Read, r.access == Access::Write, "");
     for (std::optional<StatementKind> kind : {std::optional(s.kind), s.action}) {
-      if (kind == StatementKind::Stop) summary.stop = true;
-      else if (kind && isInputOutput(*kind)) summary.io = true;
+      if (kind == StatementKind::Stop && !summary.stop) {
+        summary.stop = true;
+        summary.stopAt = placeOf(*kind, s.line, p.name);
+      } else if (kind && isInputOutput(*kind) && !summary.io) {
+        summary.io = true;
+        summary.ioAt = placeOf(*kind, s.line, p.name);
+      }
     }
     if (summary.freesPointer.empty())
       if (std::optional<std::string> freed = deallocatedPointer(s)) summary.freesPointer = *freed;
@@ -386,11 +410,15 @@ void Effects::findEndings(const std::function<void(Id, Program::Detail)>& load) 
     ProcedureSummary& summary = summaries_[at(proc)];
     if (plain.any()) {
       summary.io = false;
+      summary.ioAt.clear();
       for (const StatementRow& s : program_.statements) {
         if (plain.ends(s.id))
           for (Id c : s.calls) excludedCalls_.insert(c);
         for (std::optional<StatementKind> kind : {std::optional(s.kind), s.action})
-          if (kind && isInputOutput(*kind) && !plain.actionEnds(s.id)) summary.io = true;
+          if (kind && isInputOutput(*kind) && !plain.actionEnds(s.id) && !summary.io) {
+            summary.io = true;
+            summary.ioAt = placeOf(*kind, s.line, p.name);
+          }
       }
     }
     for (const CallRow& c : program_.calls)
@@ -856,11 +884,19 @@ bool Effects::propagate(const CallSite& call) {
   ProcedureSummary& summary = summaries_[static_cast<size_t>(call.caller - 1)];
   const std::string& name = call.spec.callee;
   if (excludedCalls_.count(call.callId)) {  // it ends the program: only that reaches the caller
-    bool ends = call.resolved.unknown && call.spec.resolution == facts::CallResolution::Name && endsProgram(name);
-    for (const CallTarget& target : call.resolved.targets) ends |= summaries_[static_cast<size_t>(target.proc - 1)].stop;
-    if (!ends || summary.stop) return false;
-    summary.stop = true;
-    return true;
+    if (summary.stop) return false;
+    if (call.resolved.unknown && call.spec.resolution == facts::CallResolution::Name && endsProgram(name)) {
+      summary.stop = true;
+      summary.stopAt = "call of " + spelled(name) + " in " + p.name;
+      return true;
+    }
+    for (const CallTarget& target : call.resolved.targets)
+      if (const ProcedureSummary& callee = summaries_[static_cast<size_t>(target.proc - 1)]; callee.stop) {
+        summary.stop = true;
+        summary.stopAt = callee.stopAt;
+        return true;
+      }
+    return false;
   }
   if (call.resolved.unknown) {
     const KnownExternal* known = call.spec.resolution == facts::CallResolution::Name ? knownExternal(name) : nullptr;
@@ -887,8 +923,14 @@ bool Effects::propagate(const CallSite& call, const CallTarget& target) {
   ProcedureSummary& summary = summaries_[static_cast<size_t>(call.caller - 1)];
   const ProcedureSummary callee = summaries_[static_cast<size_t>(target.proc - 1)];  // a copy: may be `summary`
   bool changed = false;
-  if (callee.io && !summary.io) summary.io = changed = true;
-  if (callee.stop && !summary.stop) summary.stop = changed = true;
+  if (callee.io && !summary.io) {
+    summary.io = changed = true;
+    summary.ioAt = callee.ioAt;
+  }
+  if (callee.stop && !summary.stop) {
+    summary.stop = changed = true;
+    summary.stopAt = callee.stopAt;
+  }
   if (callee.wideNestDepth > summary.wideNestDepth) {
     summary.wideNestDepth = callee.wideNestDepth;
     changed = true;
@@ -921,10 +963,10 @@ void Effects::calleeEffects(const StatementRow& s, const CallRow& call, Id targe
   const std::string where = " (line " + std::to_string(call.line) + ")";
   out.opaqueCall |= !callee->unknownCalls.empty();  // through what it calls
   const std::string& name = program_.procedure(target).name;
-  if (callee->io) out.problems.push_back({ReasonKind::Io, callId, name, name + where + " does input/output"});
+  if (callee->io) out.problems.push_back({ReasonKind::Io, callId, name, name + where + " does input/output (" + callee->ioAt + ")"});
   if (callee->stop)
     out.problems.push_back({ReasonKind::Stop, callId, name,
-                            name + where + " may end the program (it reaches a STOP): the loop runs on the host only",
+                            name + where + " may end the program (" + callee->stopAt + "): the loop runs on the host only",
                             false});
   if (!callee->freesPointer.empty())
     out.problems.push_back({ReasonKind::Call, callId, name,

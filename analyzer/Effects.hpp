@@ -48,6 +48,9 @@ struct ProcedureSummary {
   bool io = false;
   /// It may end the program: a STOP, or a call of a procedure that may (abort_ice).
   bool stop = false;
+  /// Where: the first such statement of its own, or its first callee's ("WRITE at line 27 of
+  /// report"; "call of MPI_ABORT in fail").
+  std::string ioAt, stopAt;
   std::set<std::string> unknownCalls;
   std::set<std::string> hostOnly;  ///< known externals it reaches that run on the host only (data/externals.txt)
   /// Intrinsic subroutines it reaches whose calls share a hidden state (RANDOM_NUMBER's

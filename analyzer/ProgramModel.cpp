@@ -465,9 +465,16 @@ SummaryFacts ProgramReader::summaryFacts() {
     std::string kinds = "'" + std::string(nameOf(StatementKind::Stop)) + "'";
     for (size_t k = 0; k < facts::Vocabulary<StatementKind>::names.size(); ++k)
       if (isInputOutput(static_cast<StatementKind>(k))) kinds += ", '" + std::string(facts::Vocabulary<StatementKind>::names[k]) + "'";
-    Query q(db_, "SELECT DISTINCT proc_id, kind, action FROM statement WHERE kind IN (" + kinds + ") OR action IN (" + kinds + ")");
+    Query q(db_, "SELECT proc_id, kind, action, line FROM statement WHERE kind IN (" + kinds + ") OR action IN (" + kinds +
+                     ") ORDER BY stmt_id");
     const char* stop = nameOf(StatementKind::Stop).data();  // a literal: NUL-terminated
-    while (q.next()) (q.is(1, stop) || q.is(2, stop) ? f.stop : f.io).push_back(q.id(0));
+    while (q.next()) {
+      const bool isStop = q.is(1, stop) || q.is(2, stop);
+      std::vector<SummaryFacts::Place>& list = isStop ? f.stop : f.io;
+      if (!list.empty() && list.back().procId == q.id(0)) continue;  // the first of the procedure's
+      const bool action = q.value<StatementKind>(1) == StatementKind::If;
+      list.push_back({q.id(0), q.value<StatementKind>(action ? 2 : 1), static_cast<int>(q.id(3))});
+    }
   }
   {
     Query q(db_, "SELECT DISTINCT proc_id FROM statement WHERE kind = '" + std::string(nameOf(StatementKind::Deallocate)) +

@@ -267,7 +267,13 @@ class Program {
 /// The whole program's references and calls, reduced to what the procedure summaries need (read
 /// with a few scans instead of procedure by procedure).
 struct SummaryFacts {
-  std::vector<Id> io, stop;      ///< procedures with an I/O statement, with a STOP
+  /// A statement of a procedure: its kind (a logical IF's action's) and line.
+  struct Place {
+    Id procId = 0;
+    StatementKind kind = StatementKind::Unknown;
+    int line = 0;
+  };
+  std::vector<Place> io, stop;   ///< per procedure with an I/O statement, with a STOP: the first
   std::vector<Id> deallocating;  ///< procedures with a DEALLOCATE statement
   struct Call {
     Id procId = 0;
