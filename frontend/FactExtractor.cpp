@@ -1087,6 +1087,39 @@ class Extractor {
     }
   }
 
+  /// An I/O statement's control list: what it reads, and what it sets (IOSTAT=, IOMSG=, SIZE=,
+  /// NEWUNIT=, a WRITE's ID=, INQUIRE's answers, the CHARACTER variable an internal WRITE
+  /// writes into).
+  void controlList(const Stmt& s) {
+    auto written = [&](const std::string& keyword) {
+      if (keyword == "iostat" || keyword == "iomsg" || keyword == "newunit") return true;
+      if ((s.kind == StmtKind::Read || s.kind == StmtKind::Write) && (keyword == "size" || keyword == "id")) return true;
+      return s.kind == StmtKind::Inquire && keyword != "unit" && keyword != "file" && keyword != "id";
+    };
+    for (size_t k = 0; k < s.exprs.size(); ++k) {
+      const Expr* e = s.exprs[k].get();
+      if (!e) continue;
+      if (e->kind == ExprKind::Keyword) {
+        const Expr* value = e->args.empty() ? nullptr : e->args[0].get();
+        if (!value) continue;
+        const bool internalUnit = e->text == "unit" && s.kind == StmtKind::Write && characterVariable(*value);
+        access(*value, written(e->text) || internalUnit ? 'W' : 'R', facts::RefContext::Io);
+        continue;
+      }
+      // The unit, first: a CHARACTER variable is an internal file a WRITE writes into.
+      const bool internalUnit = k == 0 && s.kind == StmtKind::Write && characterVariable(*e);
+      access(*e, internalUnit ? 'W' : 'R', facts::RefContext::Io);
+    }
+  }
+
+  /// A designator of a CHARACTER variable (a name, an element, a section, a substring of one).
+  static bool characterVariable(const Expr& e) {
+    const bool designator = (e.kind == ExprKind::Name && (e.ref == RefKind::Variable || e.ref == RefKind::WholeArray)) ||
+                            (e.kind == ExprKind::Apply && (e.ref == RefKind::Substring || e.ref == RefKind::ArrayElement ||
+                                                           e.ref == RefKind::ArraySection));
+    return designator && e.symbol && e.symbol->type.base == BaseType::Character;
+  }
+
   /// An actual argument: a variable the callee may read or write, or an expression it reads.
   void actual(const Expr& a) { access(a, 'R', isDesignator(a) ? facts::RefContext::CallArg : facts::RefContext::Expr); }
 
@@ -1139,15 +1172,18 @@ class Extractor {
           if (e) actual(e->kind == ExprKind::Keyword ? *e->args[0] : *e);
         return;
       case StmtKind::Read:
-        for (const auto& e : s.exprs)
-          if (e) access(*e, 'R', facts::RefContext::Io);
+        controlList(s);
         for (const auto& e : s.items)
           if (e) access(*e, 'W', facts::RefContext::Io);
         namelistItems(s, 'W');
         return;
       default:
-        for (const auto& e : s.exprs)
-          if (e) access(*e, 'R', isInputOutput(s.kind) ? facts::RefContext::Io : facts::RefContext::Expr);
+        if (isInputOutput(s.kind)) {
+          controlList(s);
+        } else {
+          for (const auto& e : s.exprs)
+            if (e) access(*e, 'R', facts::RefContext::Expr);
+        }
         for (const auto& e : s.items)
           if (e) access(*e, 'R', facts::RefContext::Io);
         if (isInputOutput(s.kind)) namelistItems(s, 'R');
