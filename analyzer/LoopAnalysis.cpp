@@ -2647,6 +2647,45 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
     return w.access == 'W' && !w.callId && w.ref && !w.ref->subscripted && w.ref->context == RefContext::Lhs &&
            runsBefore(w, r, StatementKind::Assignment);
   };
+  // Whole-array assignments in every arm of a complete construct that runs in every iteration
+  // (IF ... ELSE, SELECT CASE with CASE DEFAULT: one arm runs; WHERE ... ELSEWHERE: each arm
+  // sets the elements its mask selects, together all of them) cover every read after the
+  // construct: `WHERE (nb == 1) zb = .TRUE. ELSEWHERE zb = .FALSE.`. Each write stands in its arm
+  // itself (not in a construct or loop inside it), and nothing in the loop jumps.
+  std::optional<bool> jumpsInLoop;  // coveredByArmWholeWrites' question, asked once
+  auto coveredByArmWholeWrites = [&](const ArrayAccess& w, const ArrayAccess& r) {
+    auto wholeAssignment = [&](const ArrayAccess& x) {
+      return x.access == 'W' && !x.callId && x.ref && !x.ref->subscripted && x.ref->context == RefContext::Lhs &&
+             x.varId == w.varId && program_.statement(x.stmtId).kind == StatementKind::Assignment;
+    };
+    if (!wholeAssignment(w) || w.stmtId >= r.stmtId) return false;
+    const BlockRow& arm = program_.block(program_.statement(w.stmtId).blockId);
+    if (arm.isLoop() || !arm.constructStmt || !arm.complete) return false;
+    const StatementRow& construct = program_.statement(arm.constructStmt);
+    if (construct.kind != StatementKind::IfThen && construct.kind != StatementKind::SelectCase &&
+        construct.kind != StatementKind::WhereConstruct)
+      return false;
+    for (Id b = construct.blockId; b != loop.bodyBlock; b = program_.block(b).parentId)
+      if (b == 0 || !program_.block(b).isLoop() || program_.loop(program_.block(b).loopId).tripCount.value_or(0) < 1) return false;
+    if (!jumpsInLoop) {
+      jumpsInLoop = false;
+      for (Id s = loop.firstStmt; s <= loop.lastStmt && !*jumpsInLoop; ++s) {
+        const StatementRow& st = program_.statement(s);
+        const StatementKind kind = st.kind == StatementKind::If ? st.action.value_or(StatementKind::Unknown) : st.kind;
+        jumpsInLoop = !st.jumpLabels.empty() || (transfersControl(kind) && kind != StatementKind::Stop);
+      }
+    }
+    if (*jumpsInLoop) return false;
+    const std::vector<Id>& arms = armsOf(arm.constructStmt);
+    for (Id b = program_.statement(r.stmtId).blockId; b != 0; b = program_.block(b).parentId)
+      if (std::find(arms.begin(), arms.end(), b) != arms.end()) return false;  // r inside the construct
+    if (r.stmtId < arm.constructStmt) return false;
+    return std::all_of(arms.begin(), arms.end(), [&](Id other) {
+      return std::any_of(refs.begin(), refs.end(), [&](const ArrayAccess* x) {
+        return wholeAssignment(*x) && program_.statement(x->stmtId).blockId == other;
+      });
+    });
+  };
   // A call that writes a range of the array before it reads any (definedRange) covers a read
   // after it that stays within the range.
   auto coveredByCallRange = [&](const ArrayAccess& w, const ArrayAccess& r) {
@@ -2860,7 +2899,7 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
       // Otherwise a call's write covers nothing: the callee may leave the element as it was (a
       // function in an assignment, `x = f(w(i))`, included).
       byPlace.armsMet = false;
-      return coveredByCall(*w, r) || coveredByCallRange(*w, r) || coveredByWholeWrite(*w, r) ||
+      return coveredByCall(*w, r) || coveredByCallRange(*w, r) || coveredByWholeWrite(*w, r) || coveredByArmWholeWrites(*w, r) ||
              (w->access == 'W' && !w->callId && writtenWheneverRead(loop, *w, r, refs, anywhere, &byPlace) && setsElement(*w, r) &&
               (!byPlace.armsMet || writtenWheneverRead(loop, *w, r, refs, alternative, &bySubscripts)));
     }) || coveredByElements(r) || coveredByRecurrence(r) || coveredByRangeAndElements(r);
