@@ -2,7 +2,7 @@
 """A differential check of the analysis' "parallel" verdicts: random loop nests (integer arrays,
 affine, triangular and red-black bounds, IF conditions, work arrays over constant and symbolic
 bounds read directly and by calls, around an EXIT or a CYCLE, in the arms of an IF or a SELECT
-CASE or under IFs of one condition, in recurrences over a loop around another, element and scalar
+CASE (elements, or the whole array, or by a WHERE ... ELSEWHERE) or under IFs of one condition, in recurrences over a loop around another, element and scalar
 updates, indexes linearized from two loop variables, through a scalar or in the subscript) are loaded
 with sapfor-lex; every loop it proves parallel (not as an ACROSS pipeline, whose iterations keep
 their order) is run again with its iterations in reverse order (gfortran), each variable it makes private
@@ -143,12 +143,26 @@ def statement(rng, variables, depth):
         if rng.random() < 0.15:  # written in the arms of an IF or a SELECT CASE, then read: every arm
             # writing it (ELSE, CASE DEFAULT), or an arm missing or writing less
             hi = rng.choice(["n", "n - 1"])
+            whole = rng.random() < 0.3  # w set whole in the arms (w = ...), or by a WHERE ... ELSEWHERE
             def fill(top):
+                if whole:
+                    return ["  w = %s" % element(rng, rng.choice(arrays), variables)]
                 return ["  do %s = 1, %s" % (k, top),
                         "    w(%s) = %s + %s" % (k, element(rng, rng.choice(arrays), variables), k), "  end do"]
             def other():
+                if whole and rng.random() < 0.2:  # an arm that writes less
+                    return ["  w(1:4) = %s" % element(rng, rng.choice(arrays), variables)]
                 return fill(hi if rng.random() < 0.8 else "n - 2")
             last = ["else"] + other() if rng.random() < 0.8 else []
+            if whole and rng.random() < 0.4:
+                mask = "s > %d" % rng.randint(0, 10)
+                tail = rng.choice([["elsewhere", "  w = %s" % element(rng, rng.choice(arrays), variables)],
+                                   ["elsewhere", "  w = %s" % element(rng, rng.choice(arrays), variables)],
+                                   ["elsewhere (s < 3)", "  w = %s" % element(rng, rng.choice(arrays), variables)], []])
+                arms = ["where (%s)" % mask] + fill(hi) + tail + ["end where"]
+                return arms + ["do %s = 1, %s" % (k, rng.choice([hi, "n"])),
+                               "  c(%s, %s + 10) = c(%s, %s + 10) + w(%s)" % (k, variables[-1], k, variables[-1], k),
+                               "end do"]
             if rng.random() < 0.3:  # written under an IF, read under an IF of the same condition (or
                 # not quite: another one, a neighbour's element), the condition on data or on the loops
                 v = rng.choice(variables)
