@@ -1143,7 +1143,8 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls, bool onEndin
           const Effect* e = dummyOf(t, call, k);
           reads |= e && e->reads;
           writes |= e && e->writes;
-          defines = defines && e && e->defines;
+          // An ENTRY starts inside its host's body: what the host writes first, it may not.
+          defines = defines && e && e->defines && program_.procedure(t.proc).kind != ProcedureKind::Entry;
           scalarDummy = scalarDummy && e && !program_.variable(e->varId).isArray();
           definesAll = definesAll && e && e->definesWhole && ref && !ref->subscripted &&
                        ref->name == program_.variable(var).name && covers(program_.variable(e->varId), program_.variable(var));
