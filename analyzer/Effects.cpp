@@ -308,11 +308,14 @@ uint64_t Effects::presenceMask(Id target, const std::vector<const std::string*>&
   return mask;
 }
 
-bool Effects::neverReturns(const CallRow& call) const {
-  if (call.kind == CallKind::StatementFunction) return false;
+bool Effects::mayNeverReturn(const CallRow& call) const {
   // Most programs: no procedure here ends it on every path; only ABORT, EXIT and the like by name may.
-  if (!anyNeverReturns_ && !(call.resolution == facts::CallResolution::Name && endsProgram(call.callee))) return false;
-  return neverReturns(call, resolve(call), nullptr);
+  return call.kind != CallKind::StatementFunction &&
+         (anyNeverReturns_ || (call.resolution == facts::CallResolution::Name && endsProgram(call.callee)));
+}
+
+bool Effects::neverReturns(const CallRow& call) const {
+  return mayNeverReturn(call) && neverReturns(call, resolve(call), nullptr);
 }
 
 bool Effects::neverReturns(const CallRow& call, const ResolvedCall& resolved,
@@ -1073,36 +1076,17 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls, bool onEndin
     const CallRow& call = program_.call(callId);
     const bool statementFunction = call.kind == CallKind::StatementFunction;
     std::string where = " (line " + std::to_string(call.line) + ")";
-    if (!statementFunction && (onEndingPath || neverReturns(call))) {
-      // The program ends in it, or right after it: its arguments are read, and that is all.
+    ResolvedCall resolved = statementFunction ? ResolvedCall{} : resolve(call);
+    // The program ends in it, or right after it: its arguments are read, and that is all.
+    const bool ends = !statementFunction && (onEndingPath || (mayNeverReturn(call) && neverReturns(call, resolved, nullptr)));
+    if (ends) {
       out.problems.push_back({ReasonKind::Stop, callId, call.callee,
                               "call to " + call.callee + where +
                                   (onEndingPath ? " is on a path that ends the program" : ", which never returns: it ends the program") +
                                   " (an error exit): the loop runs on the host only",
                               false});
-      for (size_t k = 0; k < call.args.size(); ++k) {
-        const CallArgRow& arg = call.args[k];
-        if (arg.var.empty()) continue;
-        bool isArray = false;
-        Id refId = 0;
-        Id var = 0;
-        if (arg.refId && program_.arrayRef(arg.refId).varId) {
-          var = program_.arrayRef(arg.refId).varId;
-          isArray = true;
-          refId = arg.refId;
-        } else {
-          var = argumentVariable(s, arg.var, isArray, &refId);
-        }
-        if (!var) continue;
-        argumentsSeen.insert(var);
-        if (isArray)
-          out.arrays.push_back({var, 'R', callId, static_cast<int>(k) + 1, 0, refId == arg.refId ? refId : 0});
-        else
-          out.scalars.push_back({var, 'R', false, callId, true});
-      }
-      continue;
+      resolved = ResolvedCall{};
     }
-    const ResolvedCall resolved = statementFunction ? ResolvedCall{} : resolve(call);
     const KnownExternal* known =
         resolved.unknown && call.resolution == facts::CallResolution::Name ? knownExternal(call.callee) : nullptr;
     const bool unknown = resolved.unknown && !known;
@@ -1134,7 +1118,7 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls, bool onEndin
       if (!var) continue;
       argumentsSeen.insert(var);
       const ArrayRefRow* ref = refId ? &program_.arrayRef(refId) : nullptr;
-      bool reads = true, writes = !statementFunction, defines = false, scalarDummy = false, definesAll = false;
+      bool reads = true, writes = !statementFunction && !ends, defines = false, scalarDummy = false, definesAll = false;
       if (!resolved.targets.empty()) {
         // Every procedure the call may run: what any of them does, and what all of them define.
         reads = writes = false;

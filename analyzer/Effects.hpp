@@ -252,6 +252,9 @@ class Effects {
   /// settleCalls' first part: which procedures may end the program, where, and which calls never
   /// return (excludedCalls_, neverReturns_).
   void findEndings(const std::function<void(Id, Program::Detail)>& load);
+  /// Whether neverReturns() can be true for the call at all (cheap: most programs have no
+  /// procedure that ends it on every path).
+  bool mayNeverReturn(const CallRow& call) const;
   /// neverReturns() for a call resolved; `asked`, when given, gains each (procedure, presence)
   /// it looked up with the answer it found.
   bool neverReturns(const CallRow& call, const ResolvedCall& resolved,
