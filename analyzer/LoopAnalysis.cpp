@@ -177,7 +177,7 @@ std::vector<const ArrayAccess*> LoopAnalysis::accessesIn(Id loopId) const {
 void LoopAnalysis::scalars(const LoopRow& loop, LoopResult& result) {
   if (loop.lastStmt < loop.firstStmt || !loop.bodyBlock) return;
   auto effectsOf = [this](Id stmt) -> const StatementEffects& { return this->effectsOf(stmt); };
-  ScalarFlow flow = scalarFlow(program_, loop.bodyBlock, loop.firstStmt, loop.lastStmt, effectsOf);
+  ScalarFlow flow = scalarFlow(program_, loop.bodyBlock, loop.firstStmt, loop.lastStmt, effectsOf, true);
 
   struct Touch {
     Id stmt;
@@ -492,6 +492,7 @@ void LoopAnalysis::liveness(const LoopRow& loop, LoopResult& result, const Liven
     // A private COMMON scalar whose value only the procedure's callers might read: when no
     // procedure reads it but after writing it (scratchCommons_), only this procedure's reads count.
     const Variable& v = program_.variable(t.varId);
+    if (read && !read->byCaller && t.trait == TraitKind::Private && !own) read = readOutsidePrivates(loop, t.varId, *read);
     if (read && read->byCaller && t.trait == TraitKind::Private && !own && v.storage == Storage::Common && v.common >= 0 &&
         !v.isArray() && v.equivalence == 0 && !v.pointer && !v.target && !v.derived) {
       commonCandidates_.insert(t.varId);
@@ -512,6 +513,33 @@ void LoopAnalysis::liveness(const LoopRow& loop, LoopResult& result, const Liven
                               own ? "the final value of the loop variable " + t.name + " " + where
                                   : t.name + " is private to each iteration, but its value " + where});
   }
+}
+
+std::optional<Liveness::Read> LoopAnalysis::readOutsidePrivates(const LoopRow& loop, Id var, Liveness::Read read) {
+  // A read inside a loop in each iteration of which the variable is written before it is read
+  // (private there) sees that iteration's value, never what `loop` left, unless that loop holds
+  // `loop` (which may run between the write and the read).
+  std::unordered_map<Id, StatementEffects> without;
+  for (const LoopRow& other : program_.loops) {
+    if (other.id != loop.id && program_.within(loop.id, other.id)) continue;
+    const std::vector<Trait>& traits = results_[program_.loopIndex(other.id)].traits;
+    if (std::none_of(traits.begin(), traits.end(), [&](const Trait& t) { return t.varId == var && t.trait == TraitKind::Private; }))
+      continue;
+    for (Id s = other.firstStmt; s <= other.lastStmt; ++s) {
+      const StatementEffects& e = effectsOf(s);
+      if (without.count(s) || std::none_of(e.scalars.begin(), e.scalars.end(), [&](const ScalarAccess& a) { return a.varId == var && a.access == 'R'; }))
+        continue;
+      StatementEffects kept = e;
+      std::erase_if(kept.scalars, [&](const ScalarAccess& a) { return a.varId == var && a.access == 'R'; });
+      without.emplace(s, std::move(kept));
+    }
+  }
+  if (without.empty()) return read;
+  Liveness live(flowGraph(), program_, effects_, {var}, [&](Id stmt) -> const StatementEffects& {
+    auto found = without.find(stmt);
+    return found != without.end() ? found->second : effectsOf(stmt);
+  });
+  return live.readAfter(loop.id, var);
 }
 
 // ---- arrays ---------------------------------------------------------------------------------

@@ -486,6 +486,9 @@ class LoopAnalysis {
   void arrayReasons(LoopResult& result);
   void otherReasons(const LoopRow& loop, LoopResult& result);
   void liveness(const LoopRow& loop, LoopResult& result, const class Liveness& live);
+  /// Where the value a private `var` has when `loop` ends is read (`read`, as all reads tell it),
+  /// the reads inside loops where `var` is private too left out (nullopt: none is left).
+  std::optional<Liveness::Read> readOutsidePrivates(const LoopRow& loop, Id var, Liveness::Read read);
   /// The procedure's flow graph, built once when a liveness first needs it.
   const FlowGraph& flowGraph();
   /// How a variable the procedure shares is shared, for a message: "a dummy argument", "in COMMON /c/" ...

@@ -1,9 +1,15 @@
 /// @file ScalarFlow.cpp
 #include "analyzer/ScalarFlow.hpp"
 
+#include "facts/Intrinsics.hpp"
+
 #include <boost/container/flat_set.hpp>
 
 #include <algorithm>
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
 
 namespace sapfor::analyzer {
 
@@ -18,15 +24,39 @@ namespace {
 /// sorted array rather than a tree.
 using Defined = boost::container::flat_set<Id>;
 
+/// A condition the walk follows, holding or failing: its index among the walk's conditions
+/// times two, plus one when it fails.
+using Literal = uint32_t;
+constexpr Literal negation(Literal l) { return l ^ 1u; }
+
+/// What is known at a point of the walk.
+struct State {
+  Defined certain;  ///< written on every path to here
+  /// (v, c): v is written on every path to here on which c holds.
+  boost::container::flat_set<std::pair<Id, Literal>> guarded;
+  /// What holds here: the conditions of the arms around it, while nothing they read changes.
+  boost::container::flat_set<Literal> assumed;
+  bool follows() const { return !guarded.empty() || !assumed.empty(); }
+};
+
+/// A condition the walk follows: the variables it reads.
+struct Condition {
+  std::vector<Id> vars;
+  bool common = false;  ///< reads a COMMON variable, which a call may write under another name
+};
+
 class Walk {
  public:
-  Walk(const Program& program, Id last, const std::function<const StatementEffects&(Id)>& effectsOf)
-      : program_(program), last_(last), effectsOf_(effectsOf) {}
+  Walk(const Program& program, Id last, const std::function<const StatementEffects&(Id)>& effectsOf, bool conditions)
+      : program_(program), last_(last), effectsOf_(effectsOf), conditions_(conditions) {}
 
   ScalarFlow run(Id root, Id first) {
     next_ = first;
-    Defined certain = walk(root, {});
-    for (ScalarUse& use : flow_.uses) use.certainAtEnd = certain.count(use.varId) > 0;
+    // A jump may lead back to a read after what a condition reads changed: no conditions then.
+    for (Id s = first; conditions_ && s <= last_; ++s)
+      if (program_.statement(s).jumps) conditions_ = false;
+    State end = walk(root, State{});
+    for (ScalarUse& use : flow_.uses) use.certainAtEnd = end.certain.count(use.varId) > 0;
     return std::move(flow_);
   }
 
@@ -40,58 +70,262 @@ class Walk {
     return -1;
   }
 
-  /// Walks the statements of `block` from `next_` on; returns the variables certainly written
-  /// by the time the block ends, given those certain on entry.
-  Defined walk(Id block, Defined certain) {
+  /// Walks the statements of `block` from `next_` on; returns what is known when the block ends,
+  /// given what is known on entry.
+  State walk(Id block, State st) {
     while (next_ <= last_) {
       const StatementRow& s = program_.statement(next_);
       Id child = childOf(block, s.blockId);
       if (child < 0) break;
       if (child == 0) {
-        statement(s, certain);
+        statement(s, st);
         ++next_;
         continue;
       }
       const BlockRow& b = program_.block(child);
       if (b.isLoop()) {
-        walk(child, certain);  // it may run zero times: nothing certain comes out
+        // Whatever its body writes may have changed a condition by the time any iteration
+        // starts, and after it; nothing certain comes out (it may run zero times).
+        if (st.follows())
+          for (Id x = next_; x <= last_ && childOf(child, program_.statement(x).blockId) >= 0; ++x)
+            kill(program_.statement(x), st);
+        walk(child, st);
         continue;
       }
-      certain = construct(block, b.constructStmt, certain);
+      st = construct(block, b.constructStmt, std::move(st));
     }
-    return certain;
+    return st;
+  }
+
+  /// What holds on entry to arm `arm` of an IF construct: the conditions before it failed,
+  /// its own holds (an ELSE arm: every condition failed).
+  static State armEntry(const State& entry, const std::vector<std::optional<Literal>>& conditions, size_t arm, bool literals) {
+    State st = entry;
+    if (!literals) return st;
+    for (size_t j = 0; j + 1 < arm && j < conditions.size(); ++j)
+      if (conditions[j]) st.assumed.insert(negation(*conditions[j]));
+    if (arm >= 1 && arm - 1 < conditions.size() && conditions[arm - 1]) st.assumed.insert(*conditions[arm - 1]);
+    return st;
   }
 
   /// The arms of one construct, with the ELSE IF / CASE statements between them: a variable is
   /// certain after it when the construct always runs an arm and every arm writes it.
-  Defined construct(Id block, Id constructStmt, const Defined& certain) {
-    std::vector<Defined> arms;
+  State construct(Id block, Id constructStmt, State entry) {
+    const bool isIf = conditions_ && program_.statement(constructStmt).kind == StatementKind::IfThen;
+    std::vector<std::optional<Literal>> conditions;  // the IF's, then the ELSE IFs', in order
+    if (isIf) conditions.push_back(literalOf(program_.statement(constructStmt)));
+    bool literals = isIf, consistent = true;
+    std::map<int, State> walked;  // by arm number
     while (next_ <= last_) {
       const StatementRow& s = program_.statement(next_);
       Id child = childOf(block, s.blockId);
       if (child > 0 && !program_.block(child).isLoop() && program_.block(child).constructStmt == constructStmt) {
-        arms.push_back(walk(child, certain));
+        const int arm = program_.block(child).arm;
+        if (arm < 1 || walked.count(arm) || (isIf && static_cast<size_t>(arm) > conditions.size() + 1)) consistent = false;
+        walked[arm] = walk(child, armEntry(entry, conditions, static_cast<size_t>(std::max(arm, 0)), literals));
         continue;
       }
       if (child == 0 && isConstructCondition(s.kind)) {
-        Defined unchanged = certain;  // a condition reads; it writes nothing certain
-        statement(s, unchanged);
+        State changed = entry;  // a condition reads; it writes nothing certain
+        statement(s, changed);
+        entry.guarded = std::move(changed.guarded);
+        entry.assumed = std::move(changed.assumed);
+        if (isIf) {
+          // A condition that writes may change what the earlier ones read.
+          if (writes(s)) literals = false;
+          conditions.push_back(literalOf(s));
+        }
         ++next_;
         continue;
       }
       break;
     }
     auto found = program_.constructs.find(constructStmt);
-    if (found == program_.constructs.end() || !found->second.complete || arms.empty() ||
-        static_cast<size_t>(found->second.arms) != arms.size())
-      return certain;
-    Defined both = arms.front();
-    for (size_t i = 1; i < arms.size(); ++i) {
-      Defined kept;
-      std::set_intersection(both.begin(), both.end(), arms[i].begin(), arms[i].end(), std::inserter(kept, kept.begin()));
-      both = std::move(kept);
+    std::vector<State> outs;
+    if (found == program_.constructs.end() || !consistent || (!walked.empty() && walked.rbegin()->first > found->second.arms)) {
+      // Not the construct the front end described: any arm may run, or none.
+      for (auto& [arm, out] : walked) outs.push_back(std::move(out));
+      outs.push_back(std::move(entry));
+      return merge(outs);
     }
-    return both;
+    const int arms = found->second.arms;
+    for (int arm = 1; arm <= arms; ++arm) {
+      auto w = walked.find(arm);
+      outs.push_back(w != walked.end() ? std::move(w->second) : armEntry(entry, conditions, static_cast<size_t>(arm), literals));
+    }
+    if (!found->second.complete) {
+      // No arm runs: for an IF whose conditions are all known, every one of them failed.
+      const bool all = isIf && conditions.size() == static_cast<size_t>(arms);
+      outs.push_back(armEntry(entry, conditions, conditions.size() + 1, literals && all));
+    }
+    if (outs.empty()) outs.push_back(std::move(entry));
+    return merge(outs);
+  }
+
+  /// What is known after a construct whose arms end in `outs` (one of them runs).
+  static State merge(const std::vector<State>& outs) {
+    State merged = outs.front();
+    for (size_t i = 1; i < outs.size(); ++i) {
+      Defined certain;
+      std::set_intersection(merged.certain.begin(), merged.certain.end(), outs[i].certain.begin(), outs[i].certain.end(),
+                            std::inserter(certain, certain.begin()));
+      merged.certain = std::move(certain);
+      boost::container::flat_set<Literal> assumed;
+      std::set_intersection(merged.assumed.begin(), merged.assumed.end(), outs[i].assumed.begin(), outs[i].assumed.end(),
+                            std::inserter(assumed, assumed.begin()));
+      merged.assumed = std::move(assumed);
+    }
+    // (v, c) holds after the construct when every arm wrote v, or wrote it where c holds, or
+    // ends where c fails: candidates are the arms' own and their certain writes under their
+    // own conditions.
+    std::vector<std::pair<Id, Literal>> candidates;
+    boost::container::flat_set<Literal> literals;
+    for (const State& o : outs) {
+      candidates.insert(candidates.end(), o.guarded.begin(), o.guarded.end());
+      for (Literal l : o.assumed)
+        if (!merged.assumed.count(l)) literals.insert(l);
+    }
+    for (const State& o : outs)
+      for (Id v : o.certain)
+        if (!merged.certain.count(v))
+          for (Literal l : literals) candidates.emplace_back(v, l);
+    merged.guarded.clear();
+    for (const auto& [v, l] : candidates) {
+      if (merged.certain.count(v) || merged.guarded.count({v, l})) continue;
+      bool holds = std::all_of(outs.begin(), outs.end(), [&, v = v, l = l](const State& o) {
+        return o.certain.count(v) || o.guarded.count({v, l}) || o.assumed.count(negation(l));
+      });
+      if (holds) merged.guarded.insert({v, l});
+    }
+    return merged;
+  }
+
+  /// A statement's condition (IF, ELSE IF, a logical IF's) as a literal, when the walk can follow
+  /// it; `read` gets the variables it reads.
+  std::optional<Literal> literalOf(const StatementRow& s, std::vector<Id>* read = nullptr) {
+    const facts::StatementExpressions tree = treesOf(s);
+    if (tree.exprs.empty()) return std::nullopt;
+    const facts::Expression* e = &tree.exprs[0];
+    bool fails = false;
+    for (;;) {
+      if (e->kind == facts::ExpressionKind::Paren && e->args.size() == 1) e = &e->args[0];
+      else if (e->kind == facts::ExpressionKind::Operator && e->text == ".not." && e->args.size() == 1) {
+        e = &e->args[0];
+        fails = !fails;
+      } else break;
+    }
+    Condition c;
+    if (!follow(*e, s, c)) return std::nullopt;
+    std::sort(c.vars.begin(), c.vars.end());
+    c.vars.erase(std::unique(c.vars.begin(), c.vars.end()), c.vars.end());
+    // The same text may name other variables in another scope (a BLOCK's own).
+    std::string key = facts::fortranText(*e);
+    for (Id v : c.vars) key += ' ' + std::to_string(v);
+    auto [it, added] = conditionIndex_.emplace(std::move(key), static_cast<Literal>(conditionList_.size()));
+    if (added) conditionList_.push_back(c);
+    if (read) *read = c.vars;
+    return (it->second << 1) | (fails ? 1u : 0u);
+  }
+
+  /// Whether the walk can follow a condition's part: what it reads is known by name and only
+  /// the statements' writes of those variables change it.
+  bool follow(const facts::Expression& e, const StatementRow& s, Condition& c) const {
+    using K = facts::ExpressionKind;
+    switch (e.kind) {
+      case K::Constant: case K::Integer: case K::Real: case K::Logical: case K::String:
+        return true;
+      case K::Operator: case K::Paren:
+        return std::all_of(e.args.begin(), e.args.end(), [&](const facts::Expression& a) { return follow(a, s, c); });
+      case K::Keyword:
+        return e.args.size() == 1 && follow(e.args[0], s, c);
+      case K::Intrinsic: {
+        if (e.text == "present") return true;  // whether a dummy is present does not change
+        const facts::IntrinsicInfo* info = facts::findIntrinsic(e.text);
+        if (!info || info->cls == facts::IntrinsicClass::Other) return false;
+        return std::all_of(e.args.begin(), e.args.end(), [&](const facts::Expression& a) { return follow(a, s, c); });
+      }
+      case K::Name: case K::Component:
+        return typeOf(e, s, c).has_value();
+      default:
+        return false;
+    }
+  }
+
+  /// A scalar designator of names and components: its derived type (0: intrinsic), with its
+  /// variable added to `c` (nullopt: not one the walk follows).
+  std::optional<Id> typeOf(const facts::Expression& e, const StatementRow& s, Condition& c) const {
+    if (e.kind == facts::ExpressionKind::Component) {
+      if (e.args.size() != 1) return std::nullopt;
+      std::optional<Id> base = typeOf(e.args[0], s, c);
+      if (!base || !*base) return std::nullopt;
+      const facts::ComponentRow* component = program_.component(*base, e.text);
+      if (!component || component->pointer || component->rank.value_or(-1) != 0) return std::nullopt;
+      return component->derivedId;
+    }
+    if (e.kind != facts::ExpressionKind::Name) return std::nullopt;
+    for (const ScalarRefRow& r : s.scalars) {
+      if (r.access != Access::Read) continue;
+      const Variable& v = program_.variable(r.varId);
+      if (v.name != e.text) continue;
+      if (v.isArray() || v.pointer || v.target || v.equivalence) return std::nullopt;
+      if (v.common >= 0) {
+        if (v.procId != program_.current) return std::nullopt;
+        c.common = true;
+      }
+      c.vars.push_back(v.id);
+      return v.typeId;
+    }
+    return std::nullopt;
+  }
+
+  /// Whether a statement (a condition) writes anything or calls a procedure.
+  bool writes(const StatementRow& s) const {
+    const StatementEffects& effects = effectsOf_(s.id);
+    return !s.calls.empty() || effects.opaqueCall ||
+           std::any_of(effects.scalars.begin(), effects.scalars.end(), [](const ScalarAccess& a) { return a.access == 'W'; });
+  }
+
+  /// Forgets the conditions a statement may change, and what was known under them; returns
+  /// whether it changed condition `which` (by index).
+  bool kill(const StatementRow& s, State& st, std::optional<Literal> which = std::nullopt) {
+    if (conditionList_.empty()) return false;
+    const StatementEffects& effects = effectsOf_(s.id);
+    std::vector<Id> written;
+    bool calls = !s.calls.empty();
+    for (const ScalarAccess& a : effects.scalars) {
+      if (a.access == 'W') written.push_back(a.varId);
+      if (a.callId) calls = true;
+    }
+    for (Id ref : s.arrayRefs) {
+      const ArrayRefRow& r = program_.arrayRef(ref);
+      if (r.access == Access::Write) written.push_back(r.varId);
+    }
+    for (const CallArrayAccess& a : effects.arrays)
+      if (a.access == 'W') written.push_back(a.varId);
+    bool changedWhich = false;
+    std::vector<Literal> changed;
+    for (size_t k = 0; k < conditionList_.size(); ++k) {
+      const Condition& c = conditionList_[k];
+      bool hit = effects.opaqueCall || (calls && c.common) ||
+                 std::any_of(written.begin(), written.end(),
+                             [&](Id v) { return std::binary_search(c.vars.begin(), c.vars.end(), v); });
+      if (!hit) continue;
+      changed.push_back(static_cast<Literal>(k));
+      if (which && (*which >> 1) == k) changedWhich = true;
+    }
+    if (changed.empty() || !st.follows()) return changedWhich;
+    auto isChanged = [&](Literal l) { return std::binary_search(changed.begin(), changed.end(), l >> 1); };
+    for (auto it = st.assumed.begin(); it != st.assumed.end();) it = isChanged(*it) ? st.assumed.erase(it) : std::next(it);
+    for (auto it = st.guarded.begin(); it != st.guarded.end();) it = isChanged(it->second) ? st.guarded.erase(it) : std::next(it);
+    return changedWhich;
+  }
+
+  /// Whether `var` was written, on the paths to here, wherever what holds here (and `also`) holds.
+  static bool covered(const State& st, Id var, std::optional<Literal> also) {
+    if (st.certain.count(var)) return true;
+    for (auto it = st.guarded.lower_bound({var, 0}); it != st.guarded.end() && it->first == var; ++it)
+      if (st.assumed.count(it->second) || it->second == also) return true;
+    return false;
   }
 
   ScalarUse& use(Id varId, Id stmt) {
@@ -105,19 +339,26 @@ class Walk {
     return flow_.uses[it->second];
   }
 
-  void statement(const StatementRow& s, Defined& certain) {
+  void statement(const StatementRow& s, State& st) {
     const StatementEffects& effects = effectsOf_(s.id);
+    // A logical IF's action runs where its condition holds: what it reads was written when
+    // written wherever the condition holds.
+    std::optional<Literal> own;
+    std::vector<Id> conditionReads;
+    if (conditions_ && s.kind == StatementKind::If && s.action) own = literalOf(s, &conditionReads);
     // A statement reads its operands before it writes its target.
     for (const ScalarAccess& a : effects.scalars) {
       if (a.access != 'R') continue;
       ScalarUse& u = use(a.varId, s.id);
       u.read = true;
-      if (!certain.count(a.varId) && !u.exposed) {
+      const bool inAction = own && !a.callId && !std::binary_search(conditionReads.begin(), conditionReads.end(), a.varId);
+      if (!covered(st, a.varId, inAction ? own : std::nullopt) && !u.exposed) {
         u.exposed = true;
         u.firstExposedRead = s.id;
       }
     }
     if (s.jumps) jumped_ = true;
+    const bool ownChanged = conditions_ && kill(s, st, own);
     for (const ScalarAccess& a : effects.scalars) {
       if (a.access != 'W') continue;
       ScalarUse& u = use(a.varId, s.id);
@@ -127,23 +368,35 @@ class Walk {
         u.writeByCall = true;
         u.firstCallWrite = a.callId;
       }
-      if (a.definite && !jumped_) certain.insert(a.varId);
+      if (a.definite && !jumped_) st.certain.insert(a.varId);
+    }
+    // IF (c) v = ...: v is written wherever c holds.
+    if (own && !ownChanged && !jumped_ && *s.action == StatementKind::Assignment) {
+      const facts::StatementExpressions tree = treesOf(s);
+      if (tree.action.size() == 1 && !tree.action[0].exprs.empty() && tree.action[0].exprs[0].kind == facts::ExpressionKind::Name)
+        for (const ScalarAccess& a : effects.scalars) {
+          const Variable& v = program_.variable(a.varId);
+          if (a.access == 'W' && !a.callId && !v.isArray() && v.name == tree.action[0].exprs[0].text) st.guarded.insert({a.varId, *own});
+        }
     }
   }
 
   const Program& program_;
   Id last_;
   const std::function<const StatementEffects&(Id)>& effectsOf_;
+  bool conditions_;
   Id next_ = 0;
   bool jumped_ = false;
+  std::vector<Condition> conditionList_;
+  std::unordered_map<std::string, Literal> conditionIndex_;
   ScalarFlow flow_;
 };
 
 }  // namespace
 
 ScalarFlow scalarFlow(const Program& program, Id root, Id first, Id last,
-                      const std::function<const StatementEffects&(Id stmt)>& effectsOf) {
-  return Walk(program, last, effectsOf).run(root, first);
+                      const std::function<const StatementEffects&(Id stmt)>& effectsOf, bool conditions) {
+  return Walk(program, last, effectsOf, conditions).run(root, first);
 }
 
 }  // namespace sapfor::analyzer

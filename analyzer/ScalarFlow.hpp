@@ -4,6 +4,15 @@
 /// may run zero times, construct arms of which one runs when the construct has an ELSE). Once a
 /// statement that may jump to another statement of the code (a GO TO not to the loop's end) has
 /// run, later writes no longer count as certain.
+///
+/// Asked to (`conditions`), the walk also follows writes made under a condition: after
+/// `IF (f) t = ...` (or an IF construct's arm), t counts as written wherever f is known to hold
+/// (inside `IF (f) THEN`, in a logical IF's action on f, in the ELSE arm of `IF (.NOT. f)`) as
+/// long as nothing the condition reads has been written since. A condition counts when it reads
+/// only scalars (or their components) that nothing else may reach (no POINTER, TARGET or
+/// EQUIVALENCE), named constants, literals, operators and elemental intrinsics (PRESENT too);
+/// a code whose statements may jump is walked without it (a jump backwards could reach a read
+/// after the condition changed).
 #pragma once
 
 #include "analyzer/Effects.hpp"
@@ -36,7 +45,9 @@ struct ScalarFlow {
 };
 
 /// Walks statements `first`..`last` (all inside block `root`, 0 for a procedure's body).
+/// `conditions`: follow writes made under conditions too (needs the statements' array
+/// references loaded: Program::Detail::All).
 ScalarFlow scalarFlow(const Program& program, Id root, Id first, Id last,
-                      const std::function<const StatementEffects&(Id stmt)>& effectsOf);
+                      const std::function<const StatementEffects&(Id stmt)>& effectsOf, bool conditions = false);
 
 }  // namespace sapfor::analyzer

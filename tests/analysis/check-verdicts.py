@@ -2,7 +2,8 @@
 """A differential check of the analysis' "parallel" verdicts: random loop nests (integer arrays,
 affine, triangular and red-black bounds, IF conditions, work arrays over constant and symbolic
 bounds read directly and by calls, around an EXIT or a CYCLE, in the arms of an IF or a SELECT
-CASE (elements, or the whole array, or by a WHERE ... ELSEWHERE) or under IFs of one condition, in recurrences over a loop around another, element and scalar
+CASE (elements, or the whole array, or by a WHERE ... ELSEWHERE) or under IFs of one condition, scalars set and
+read under flags the data decide, in recurrences over a loop around another, element and scalar
 updates, indexes linearized from two loop variables, through a scalar or in the subscript) are loaded
 with sapfor-lex; every loop it proves parallel (not as an ACROSS pipeline, whose iterations keep
 their order) is run again with its iterations in reverse order (gfortran), each variable it makes private
@@ -264,6 +265,27 @@ def statement(rng, variables, depth):
         op = rng.choice(["+", "+", "*"])
         return ["%s = %s %s %s" % (target, target, op, element(rng, rng.choice(arrays), variables) if op == "+" else "3")]
     if kind < 0.80:  # a scalar temporary
+        if rng.random() < 0.5:  # set under a flag the data decide, read under it (or under another,
+            # its negation, in a loop that may change it, with the flag changed in between, or always)
+            e, e2 = element(rng, rng.choice(arrays), variables), element(rng, rng.choice(arrays), variables)
+            flag = ["f = %s > %d" % (e, rng.randint(5, 15))]
+            if rng.random() < 0.5:
+                flag.append("g = %s < %d" % (e2, rng.randint(5, 15)))
+            else:
+                flag.append("g = .not. f")
+            if rng.random() < 0.5:
+                write = ["if (f) t = %s" % e2]
+            else:
+                write = ["if (f) then", "  t = %s" % e2, "else if (g) then", "  t = %s + 1" % e, "end if"]
+            if rng.random() < 0.2:
+                write.append("f = %s > %d" % (element(rng, rng.choice(arrays), variables), rng.randint(5, 15)))
+            target = element(rng, rng.choice(arrays), variables)
+            read = rng.choice([["if (f) %s = t + 1" % target], ["if (f) %s = t + 1" % target],
+                               ["if (g) %s = t + 1" % target], ["if (.not. f) %s = t + 1" % target],
+                               ["%s = t + 1" % target], ["if (f) then", "  %s = t + 2" % target, "end if"],
+                               ["do m%d = 1, 3" % depth, "  if (f) %s = %s + t" % (target, target),
+                                "  if (m%d == %d) f = %s > 9" % (depth, rng.randint(1, 3), e), "end do"]])
+            return flag + write + read
         return ["t = %s" % element(rng, rng.choice(arrays), variables), "%s = t + 1" % element(rng, rng.choice(arrays), variables)]
     if kind < 0.86:  # a subscript through a scalar set to an affine value, before or after its use
         v = rng.choice(variables)
@@ -319,7 +341,8 @@ def program(rng):
     # after the nests now and then.
     lines = ["subroutine nest(a, b, c, s, n, u, nv)",
              "  integer :: n, i, j, k1, k2, m1, m2, t, t2, u, nv(2), w2(-30:40, 4)",
-             "  integer :: a(-30:40, -30:40), b(-30:40, -30:40), c(-30:40, -30:40), s(-30:40), w(-30:40)"]
+             "  integer :: a(-30:40, -30:40), b(-30:40, -30:40), c(-30:40, -30:40), s(-30:40), w(-30:40)",
+             "  logical :: f, g"]
     # Now and then w and t are in COMMON (the scratch OpenMP codes make THREADPRIVATE), which the
     # driver reads after the call half of those times.
     common = rng.random() < 0.3
