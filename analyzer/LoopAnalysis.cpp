@@ -5,6 +5,7 @@
 #include "analyzer/FlowGraph.hpp"
 #include "analyzer/FourierMotzkin.hpp"
 #include "facts/Expression.hpp"
+#include "facts/Intrinsics.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -135,6 +136,7 @@ LoopAnalysis::LoopAnalysis(const Program& program, const Effects& effects, const
     if (!loop.parentId) arrays(loop);
   privateArrays();
   arrayReductions();
+  sameValueWrites();
   for (const LoopRow& loop : program.loops) {
     LoopResult& r = results_[program_.loopIndex(loop.id)];
     otherReasons(loop, r);
@@ -3636,6 +3638,75 @@ void LoopAnalysis::nearlyPrivateNote(const LoopRow& loop, Id varId, const ArrayA
                                 ") before it reads it, but the analysis cannot show that the read " + read.text() + " at " +
                                 line(read.line) + " reads an element the same iteration wrote first; if it does (or is made "
                                 "to), " + name + " is private to the iteration (PRIVATE(" + upperCase(name) + "))"});
+}
+
+void LoopAnalysis::sameValueWrites() {
+  // Whichever iteration writes an element last, it writes the value every other one would: the
+  // array ends the same in any order (CloverLeaf's generate_chunk sets xvel0(jt, kt) =
+  // state_xvel(state) over the overlapping 2x2 vertices of neighbouring cells).
+  std::map<std::pair<Id, Id>, bool> known;  // (loop, array) -> writesOneValue
+  for (const LoopRow& loop : program_.loops) {
+    LoopResult& r = results_[program_.loopIndex(loop.id)];
+    std::erase_if(r.dependences, [&](size_t index) {
+      const Dependence& d = dependences_[index];
+      if (!d.source || !d.sink || d.source->access != 'W' || d.sink->access != 'W' || d.source->varId != d.varId ||
+          d.sink->varId != d.varId || !d.varId)
+        return false;
+      auto [at, added] = known.try_emplace({d.loopId, d.varId}, false);
+      if (added) at->second = writesOneValue(program_.loop(d.loopId), d.varId);
+      return at->second;
+    });
+  }
+}
+
+bool LoopAnalysis::writesOneValue(const LoopRow& loop, Id varId) {
+  const Variable& v = program_.variable(varId);
+  if (v.pointer || v.target || v.equivalence || v.pointerComponents) return false;
+  std::optional<facts::Expression> value;
+  for (const ArrayAccess* a : accessesIn(loop.id)) {
+    if (a->varId != varId) continue;
+    // Only assignments to it: no read, no call, no READ into it.
+    if (a->access != 'W' || a->callId || !a->ref || a->ref->context != RefContext::Lhs) return false;
+    const StatementRow& s = program_.statement(a->stmtId);
+    const facts::StatementExpressions tree = treesOf(s);
+    const std::vector<facts::Expression>* exprs = nullptr;
+    if (s.kind == StatementKind::Assignment) exprs = &tree.exprs;
+    else if (s.kind == StatementKind::If && s.action == StatementKind::Assignment && tree.action.size() == 1) exprs = &tree.action[0].exprs;
+    if (!exprs || exprs->size() != 2) return false;
+    if (!value) {
+      if (!invariantIn((*exprs)[1], loop, s)) return false;
+      value = (*exprs)[1];
+    } else if (!(*value == (*exprs)[1])) {
+      return false;
+    }
+  }
+  return value.has_value();
+}
+
+bool LoopAnalysis::invariantIn(const facts::Expression& e, const LoopRow& loop, const StatementRow& s) const {
+  using K = facts::ExpressionKind;
+  auto all = [&](const std::vector<facts::Expression>& args) {
+    return std::all_of(args.begin(), args.end(), [&](const facts::Expression& a) { return invariantIn(a, loop, s); });
+  };
+  switch (e.kind) {
+    case K::Integer: case K::Real: case K::Logical: case K::Constant: case K::String:
+      return true;
+    case K::Operator: case K::Paren:
+      return all(e.args);
+    case K::Keyword:
+      return e.args.size() == 1 && invariantIn(e.args[0], loop, s);
+    case K::Intrinsic: {
+      const facts::IntrinsicInfo* info = facts::findIntrinsic(e.text);
+      return info && info->cls != facts::IntrinsicClass::Other && all(e.args);
+    }
+    case K::Name: case K::Element:
+      // Not the variable of this loop or of one inside it, nor storage anything in it changes.
+      for (const LoopRow& l : program_.loops)
+        if ((l.id == loop.id || program_.within(l.id, loop.id)) && l.var == e.text) return false;
+      return unchangedInLoop(loop, e.text, s) && all(e.args);
+    default:
+      return false;
+  }
 }
 
 void LoopAnalysis::arrayReasons(LoopResult& result) {

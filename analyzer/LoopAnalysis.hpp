@@ -398,6 +398,14 @@ class LoopAnalysis {
   /// (`s(m) = s(m) + e`): reductions of the whole array (DVMH REDUCTION), their dependences on
   /// that loop gone.
   void arrayReductions();
+  /// Drops the dependences between writes of an array every reference of which in the carrying
+  /// loop is an assignment of one value nothing in that loop changes (writesOneValue).
+  void sameValueWrites();
+  bool writesOneValue(const LoopRow& loop, Id varId);
+  /// Whether an expression of statement `s` has the same value wherever it is evaluated in `loop`:
+  /// constants, and variables neither the loop nor a loop inside it changes, through operators and
+  /// elemental intrinsics (no function, no component).
+  bool invariantIn(const facts::Expression& e, const LoopRow& loop, const StatementRow& s) const;
   /// Whether every read of array `varId` inside `loop` reads an element the same iteration has
   /// written before it; when not, the first read no earlier write is shown to set (null when
   /// the loop's shape rather than a read keeps it from being shown: a jump, a call that writes

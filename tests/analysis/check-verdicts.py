@@ -3,7 +3,7 @@
 affine, triangular and red-black bounds, IF conditions, work arrays over constant and symbolic
 bounds read directly and by calls, around an EXIT or a CYCLE, in the arms of an IF or a SELECT
 CASE (elements, or the whole array, or by a WHERE ... ELSEWHERE) or under IFs of one condition, scalars set and
-read under flags the data decide, in recurrences over a loop around another, element and scalar
+read under flags the data decide, one value written over overlapping elements, in recurrences over a loop around another, element and scalar
 updates, indexes linearized from two loop variables, through a scalar or in the subscript) are loaded
 with sapfor-lex; every loop it proves parallel (not as an ACROSS pipeline, whose iterations keep
 their order) is run again with its iterations in reverse order (gfortran), each variable it makes private
@@ -67,6 +67,13 @@ def statement(rng, variables, depth):
     kind = rng.random()
     arrays = ["a", "b", "c"]
     if kind < 0.35:
+        if rng.random() < 0.2:  # one value written over overlapping elements: a constant, one of
+            # two constants, or a value following a loop variable (the outer one, or the innermost)
+            value = rng.choice(["7", "7", "%s * 3" % variables[0], "%s + 1" % variables[-1], "n"])
+            lines = ["%s = %s" % (element(rng, rng.choice(arrays), variables), value)]
+            if rng.random() < 0.3:
+                lines.append("%s = %s" % (element(rng, rng.choice(arrays), variables), rng.choice([value, "5"])))
+            return lines
         return ["%s = %s + %s" % (element(rng, rng.choice(arrays), variables), element(rng, rng.choice(arrays), variables),
                                    element(rng, rng.choice(arrays), variables))]
     if kind < 0.5:  # a guarded assignment

@@ -32,7 +32,7 @@ subroutine checks(n, idx, a, b, c, s, t)
   end do
 !DVM$ PARALLEL (I) ON A(I)
   do i = 1, n
-    a(idx(i)) = 0
+    a(idx(i)) = i
   end do
 !DVM$ PARALLEL (I) ON B(I), PRIVATE(X), REDUCTION(SUM(S))
   do i = 1, n

@@ -60,7 +60,7 @@ subroutine used_before_set(n, m, a)
   p = 1
   do j = 1, m
     do i = 1, n
-      a(p) = 0
+      a(p) = i + j
       p = i + (j - 1)*n
     end do
   end do
@@ -72,7 +72,7 @@ subroutine triangular_rows(n, a)
   do j = 1, n
     do i = j, n
       p = i + (j - 1)*n
-      a(p) = 0
+      a(p) = i + j
     end do
   end do
 end subroutine
@@ -83,7 +83,7 @@ subroutine real_stride(n, m, a, w)
   do j = 1, m
     do i = 1, n
       p = i + (j - 1)*w
-      a(p) = 0
+      a(p) = i + j
     end do
   end do
 end subroutine
@@ -94,7 +94,7 @@ subroutine stride_changed(n, m, a)
   do j = 1, m
     do i = 1, n
       p = i + (j - 1)*n
-      a(p) = 0
+      a(p) = i + j
     end do
     n = n - 1
   end do
@@ -171,7 +171,7 @@ subroutine real_stride_in_place(n, m, a, w)
   real :: a(*), w
   do j = 1, m
     do i = 1, n
-      a(i + (j - 1)*w) = 0
+      a(i + (j - 1)*w) = i + j
     end do
   end do
 end subroutine
@@ -181,7 +181,7 @@ subroutine stride_changed_in_place(n, m, a)
   real :: a(*)
   do j = 1, m
     do i = 1, n
-      a(i + (j - 1)*n) = 0
+      a(i + (j - 1)*n) = i + j
     end do
     n = n - 1
   end do
