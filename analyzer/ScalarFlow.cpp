@@ -94,7 +94,25 @@ class Walk {
       }
       st = construct(block, b.constructStmt, std::move(st));
     }
+    // The jumps made inside it lead nowhere outside it: control leaves it by its end.
+    if (jumped_ && jumpScope_ && jumpScope_ == block) jumped_ = false, jumpScope_ = 0;
     return st;
+  }
+
+  /// The innermost block that holds a jumping statement and every statement it may jump to
+  /// (0: the whole code, or not known).
+  Id jumpScope(const StatementRow& s) const {
+    if (s.jumpLabels.empty()) return 0;  // any label
+    Id scope = s.blockId;
+    for (int label : s.jumpLabels) {
+      auto at = std::lower_bound(program_.labels.begin(), program_.labels.end(), label,
+                                 [](const LabelRow& l, int value) { return l.label < value; });
+      if (at == program_.labels.end() || at->label != label) return 0;
+      // The nearest block around `scope` that holds the label's statement.
+      while (scope != 0 && childOf(scope, at->blockId) < 0) scope = program_.block(scope).parentId;
+      if (scope == 0) return 0;
+    }
+    return scope;
   }
 
   /// What holds on entry to arm `arm` of an IF construct: the conditions before it failed,
@@ -357,7 +375,13 @@ class Walk {
         u.firstExposedRead = s.id;
       }
     }
-    if (s.jumps) jumped_ = true;
+    if (s.jumps) {
+      // Writes after it may be skipped until control leaves the block its targets are in.
+      const Id scope = jumpScope(s);
+      if (!jumped_) jumpScope_ = scope;
+      else if (jumpScope_ != 0 && (scope == 0 || childOf(scope, jumpScope_) > 0)) jumpScope_ = scope;
+      jumped_ = true;
+    }
     const bool ownChanged = conditions_ && kill(s, st, own);
     for (const ScalarAccess& a : effects.scalars) {
       if (a.access != 'W') continue;
@@ -387,6 +411,7 @@ class Walk {
   bool conditions_;
   Id next_ = 0;
   bool jumped_ = false;
+  Id jumpScope_ = 0;  ///< the block a jump made leads no further than (0: anywhere)
   std::vector<Condition> conditionList_;
   std::unordered_map<std::string, Literal> conditionIndex_;
   ScalarFlow flow_;

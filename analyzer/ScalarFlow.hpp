@@ -3,7 +3,8 @@
 /// a must-write walk over the structured code the front end recorded (blocks: loop bodies that
 /// may run zero times, construct arms of which one runs when the construct has an ELSE). Once a
 /// statement that may jump to another statement of the code (a GO TO not to the loop's end) has
-/// run, later writes no longer count as certain.
+/// run, later writes no longer count as certain, until the walk leaves the innermost block that
+/// holds the statement and every label it may jump to.
 ///
 /// Asked to (`conditions`), the walk also follows writes made under a condition: after
 /// `IF (f) t = ...` (or an IF construct's arm), t counts as written wherever f is known to hold

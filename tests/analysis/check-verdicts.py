@@ -3,7 +3,7 @@
 affine, triangular and red-black bounds, IF conditions, work arrays over constant and symbolic
 bounds read directly and by calls, around an EXIT or a CYCLE, in the arms of an IF or a SELECT
 CASE (elements, or the whole array, or by a WHERE ... ELSEWHERE) or under IFs of one condition, scalars set and
-read under flags the data decide, one value written over overlapping elements, in recurrences over a loop around another, element and scalar
+read under flags the data decide, one value written over overlapping elements, around a GO TO, in recurrences over a loop around another, element and scalar
 updates, indexes linearized from two loop variables, through a scalar or in the subscript) are loaded
 with sapfor-lex; every loop it proves parallel (not as an ACROSS pipeline, whose iterations keep
 their order) is run again with its iterations in reverse order (gfortran), each variable it makes private
@@ -30,6 +30,7 @@ def offset(rng):
     return rng.choice([0, 0, 0, 1, -1, 2, -2, 3])
 
 
+LABELS = [100]  # the last statement label a program used
 POOL = []  # subscripts used before in the program: references with the same subscripts are the
 # ones whose answers the tests share (and whose IFs differ)
 
@@ -272,6 +273,20 @@ def statement(rng, variables, depth):
         op = rng.choice(["+", "+", "*"])
         return ["%s = %s %s %s" % (target, target, op, element(rng, rng.choice(arrays), variables) if op == "+" else "3")]
     if kind < 0.80:  # a scalar temporary
+        if rng.random() < 0.2:  # around a GO TO: one that stays inside a loop before the write, or
+            # one that skips the write (in the same block or from inside an IF arm)
+            LABELS[0] += 1
+            label = LABELS[0]
+            e, target = element(rng, rng.choice(arrays), variables), element(rng, rng.choice(arrays), variables)
+            cond = "%s > %d" % (element(rng, rng.choice(arrays), variables), rng.randint(5, 15))
+            shape = rng.random()
+            if shape < 0.4:
+                return ["do m%d = 1, 3" % depth, "  if (%s) goto %d" % (cond, label), "  %s = %s + m%d" % (target, target, depth),
+                        "%d continue" % label, "end do", "t = %s" % e, "%s = t + 1" % target]
+            if shape < 0.7:
+                return ["if (%s) goto %d" % (cond, label), "t = %s" % e, "%d continue" % label, "%s = t + 1" % target]
+            return ["if (%s > 3) then" % variables[-1], "  if (%s) goto %d" % (cond, label), "end if", "t = %s" % e,
+                    "%d continue" % label, "%s = t + 1" % target]
         if rng.random() < 0.5:  # set under a flag the data decide, read under it (or under another,
             # its negation, in a loop that may change it, with the flag changed in between, or always)
             e, e2 = element(rng, rng.choice(arrays), variables), element(rng, rng.choice(arrays), variables)
@@ -344,6 +359,7 @@ def loop_header(rng, var, outer):
 def program(rng):
     """A subroutine of one or two nests, and where its loops are (line -> (lo, hi))."""
     POOL.clear()
+    LABELS[0] = 100
     # w is the subroutine's own (a work array the analysis may privatize); what it leaves is read
     # after the nests now and then.
     lines = ["subroutine nest(a, b, c, s, n, u, nv)",
