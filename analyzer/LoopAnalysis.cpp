@@ -1111,27 +1111,39 @@ void LoopAnalysis::addDependenceRows(const ArrayAccess& a, const ArrayAccess& b,
         else vector += '*';
       }
       vector += ')';
-      std::string byCallNote;
-      if ((source.callId && !source.ref) || (sink.callId && !sink.ref)) {
-        const ArrayAccess& byCall = source.callId && !source.ref ? source : sink;
-        byCallNote = "the call to " + program_.call(byCall.callId).callee + " at " + line(byCall.line) + " may " +
-                     (byCall.access == 'W' ? "write" : "read") + " any element of " +
-                     (byCall.bounded ? byCall.text() : byCall.name());
+      const ArrayAccess* byCall = source.callId && !source.ref ? &source : sink.callId && !sink.ref ? &sink : nullptr;
+      if (byCall) {
         unknown = true;
         exact = false;
       }
-      const std::string& note = !byCallNote.empty() ? byCallNote : !r.unknownWhy.empty() ? r.unknownWhy : sharedStorage;
       const std::string& name = a.name();
+      const std::string& why = !r.unknownWhy.empty() ? r.unknownWhy : sharedStorage;
+      // Past kMaxDependenceRows rows, one more per loop, array and kind, unknown: it keeps the loop
+      // as sequential as the pairs it stands for would.
+      const bool overflow = dependences_.size() >= kMaxDependenceRows;
+      if (overflow) {
+        unknown = true;
+        exact = false;
+      }
       std::string key;
-      key.reserve(2 * sizeof(Id) + name.size() + vector.size() + note.size() + 12);
+      key.reserve(2 * sizeof(Id) + name.size() + vector.size() + why.size() + 12);
       for (Id id : {loopId, a.varId}) key.append(reinterpret_cast<const char*>(&id), sizeof id);
-      key.append(name).append(1, '\0').append(kind).append(1, '\0').append(vector).append(1, exact ? '1' : '0');
-      key.append(note);
+      key.append(kind).append(1, '\0');
+      // A call's access: one row for every call's (its note names the first): a loop calling
+      // tens of procedures that touch tens of module arrays would otherwise have a row per pair
+      // of calls (WAVEWATCH III's w3wave, 840,000 of them).
+      if (overflow) key.append("overflow");
+      else key.append(name).append(1, '\0').append(vector).append(1, exact ? '1' : '0').append(byCall ? std::string_view("\0call", 5) : std::string_view(why));
       auto [at, added] = dependenceIndex_.try_emplace(std::move(key), dependences_.size());
       if (!added) {
         ++dependences_[at->second].pairs;
         return;
       }
+      const std::string note = overflow ? "one of more dependences than the analysis keeps for a procedure (" + std::to_string(kMaxDependenceRows) + ")"
+                               : byCall ? "the call to " + program_.call(byCall->callId).callee + " at " + line(byCall->line) + " may " +
+                                            (byCall->access == 'W' ? "write" : "read") + " any element of " +
+                                            (byCall->bounded ? byCall->text() : byCall->name())
+                                      : why;
       Dependence d;
       d.loopId = loopId;
       d.name = name;

@@ -31,6 +31,9 @@ namespace sapfor::analyzer {
 inline constexpr size_t kMaxNestDepth = 64;
 inline constexpr size_t kMaxReferences = 2000;
 inline constexpr size_t kMaxPairs = 4'000'000;
+/// Dependence rows kept per procedure (its ids number a million: Analyzer's kIdsPerProcedure);
+/// past them a loop's further dependences share one row per array and kind.
+inline constexpr size_t kMaxDependenceRows = 500'000;
 
 /// Fortran names as a directive spells them: upper case.
 std::string upperCase(std::string text);
