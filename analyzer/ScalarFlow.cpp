@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 
@@ -132,6 +133,7 @@ class Walk {
     const bool isIf = conditions_ && program_.statement(constructStmt).kind == StatementKind::IfThen;
     std::vector<std::optional<Literal>> conditions;  // the IF's, then the ELSE IFs', in order
     if (isIf) conditions.push_back(literalOf(program_.statement(constructStmt)));
+    std::vector<Id> conditionStmts{constructStmt};  // the IF THEN and its ELSE IFs
     bool literals = isIf, consistent = true;
     std::map<int, State> walked;  // by arm number
     while (next_ <= last_) {
@@ -148,6 +150,7 @@ class Walk {
         statement(s, changed);
         entry.guarded = std::move(changed.guarded);
         entry.assumed = std::move(changed.assumed);
+        if (s.kind == StatementKind::ElseIf) conditionStmts.push_back(s.id);
         if (isIf) {
           // A condition that writes may change what the earlier ones read.
           if (writes(s)) literals = false;
@@ -171,13 +174,52 @@ class Walk {
       auto w = walked.find(arm);
       outs.push_back(w != walked.end() ? std::move(w->second) : armEntry(entry, conditions, static_cast<size_t>(arm), literals));
     }
-    if (!found->second.complete) {
+    if (!found->second.complete && !coversLoopRange(constructStmt, conditionStmts)) {
       // No arm runs: for an IF whose conditions are all known, every one of them failed.
       const bool all = isIf && conditions.size() == static_cast<size_t>(arms);
       outs.push_back(armEntry(entry, conditions, conditions.size() + 1, literals && all));
     }
     if (outs.empty()) outs.push_back(std::move(entry));
     return merge(outs);
+  }
+
+  /// Whether an IF ... ELSE IF chain without ELSE always runs an arm: its conditions test the
+  /// variable of a DO around it against constants (`v == c`), and those take every value the
+  /// loop's constant bounds allow (ecwam's IF (IS.EQ.1) ... ELSE IF (IS.EQ.4) in DO IS = 1, 4).
+  bool coversLoopRange(Id constructStmt, const std::vector<Id>& conditionStmts) const {
+    constexpr int64_t kValues = 64;
+    const StatementRow& head = program_.statement(constructStmt);
+    if (head.kind != StatementKind::IfThen) return false;
+    std::string var;
+    std::set<int64_t> values;
+    for (Id id : conditionStmts) {
+      const StatementRow& s = program_.statement(id);
+      if (writes(s)) return false;
+      const facts::StatementExpressions tree = treesOf(s);
+      if (tree.exprs.empty()) return false;
+      const facts::Expression* e = &tree.exprs[0];
+      while (e->kind == facts::ExpressionKind::Paren && e->args.size() == 1) e = &e->args[0];
+      if (e->kind != facts::ExpressionKind::Operator || (e->text != "==" && e->text != ".eq.") || e->args.size() != 2) return false;
+      const facts::Expression* name = &e->args[0];
+      const facts::Expression* value = &e->args[1];
+      if (name->kind != facts::ExpressionKind::Name) std::swap(name, value);
+      std::optional<int64_t> c = facts::integerValue(*value);
+      if (name->kind != facts::ExpressionKind::Name || !c || (!var.empty() && var != name->text)) return false;
+      var = name->text;
+      values.insert(*c);
+    }
+    // The DO around the construct whose variable it is: its value lies between the bounds.
+    for (Id l = head.loopId; l; l = program_.loop(l).parentId) {
+      const LoopRow& loop = program_.loop(l);
+      if (loop.var != var) continue;
+      if (!loop.lowerValue || !loop.upperValue || !loop.counted()) return false;
+      const int64_t lo = std::min(*loop.lowerValue, *loop.upperValue), hi = std::max(*loop.lowerValue, *loop.upperValue);
+      if (hi - lo >= kValues) return false;
+      for (int64_t v = lo; v <= hi; ++v)
+        if (!values.count(v)) return false;
+      return true;
+    }
+    return false;
   }
 
   /// What is known after a construct whose arms end in `outs` (one of them runs).

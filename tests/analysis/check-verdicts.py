@@ -3,7 +3,7 @@
 affine, triangular and red-black bounds, IF conditions, work arrays over constant and symbolic
 bounds read directly and by calls, around an EXIT or a CYCLE, in the arms of an IF or a SELECT
 CASE (elements, or the whole array, or by a WHERE ... ELSEWHERE) or under IFs of one condition, scalars set and
-read under flags the data decide, one value written over overlapping elements, around a GO TO, in recurrences over a loop around another, element and scalar
+read under flags the data decide or in IF chains over a loop's values, one value written over overlapping elements, around a GO TO, in recurrences over a loop around another, element and scalar
 updates, indexes linearized from two loop variables, through a scalar or in the subscript) are loaded
 with sapfor-lex; every loop it proves parallel (not as an ACROSS pipeline, whose iterations keep
 their order) is run again with its iterations in reverse order (gfortran), each variable it makes private
@@ -287,6 +287,18 @@ def statement(rng, variables, depth):
                 return ["if (%s) goto %d" % (cond, label), "t = %s" % e, "%d continue" % label, "%s = t + 1" % target]
             return ["if (%s > 3) then" % variables[-1], "  if (%s) goto %d" % (cond, label), "end if", "t = %s" % e,
                     "%d continue" % label, "%s = t + 1" % target]
+        if rng.random() < 0.15:  # set in an IF ... ELSE IF chain on a short loop's variable, no ELSE:
+            # every value of the loop tested, or one missing (then an earlier iteration's t is read)
+            m = "m%d" % depth
+            target = element(rng, rng.choice(arrays), variables)
+            values = [1, 2, 3]
+            if rng.random() < 0.4:
+                values.remove(rng.choice(values))
+            chain = []
+            for k, v in enumerate(values):
+                chain += ["  %s (%s == %d) then" % ("if" if k == 0 else "else if", m, v),
+                          "    t = %s + %d" % (element(rng, rng.choice(arrays), variables), v)]
+            return ["do %s = 1, 3" % m] + chain + ["  end if", "  %s = %s + t" % (target, target), "end do"]
         if rng.random() < 0.5:  # set under a flag the data decide, read under it (or under another,
             # its negation, in a loop that may change it, with the flag changed in between, or always)
             e, e2 = element(rng, rng.choice(arrays), variables), element(rng, rng.choice(arrays), variables)

@@ -245,3 +245,40 @@ subroutine read_after_loop(n, a, b, f)
   end do
   b(1) = t
 end subroutine
+
+subroutine chain_covers(n, a, b)
+  integer :: n, is, k, kt
+  real :: a(n+1), b(n, 4)
+  do is = 1, 4
+    do k = 1, n
+      if (is == 1) then
+        kt = k + 1
+      else if (is .eq. 2) then
+        kt = k
+      else if (3 == is) then
+        kt = k
+      else if (is == 4) then
+        kt = k + 1
+      end if
+      b(k, is) = a(kt)
+    end do
+  end do
+end
+subroutine chain_misses(n, a, b)
+  integer :: n, is, k, kt
+  real :: a(n+1), b(n, 5)
+  do is = 1, 5
+    do k = 1, n
+      if (is == 1) then
+        kt = k + 1
+      else if (is == 2) then
+        kt = k
+      else if (is == 4) then
+        kt = k
+      else if (is == 5) then
+        kt = k + 1
+      end if
+      b(k, is) = a(kt)
+    end do
+  end do
+end
