@@ -49,7 +49,7 @@ struct Condition {
 class Walk {
  public:
   Walk(const Program& program, Id last, const std::function<const StatementEffects&(Id)>& effectsOf, bool conditions)
-      : program_(program), last_(last), effectsOf_(effectsOf), conditions_(conditions) {}
+      : program_(program), last_(last), effectsOf_(effectsOf), detailed_(conditions), conditions_(conditions) {}
 
   ScalarFlow run(Id root, Id first) {
     next_ = first;
@@ -174,7 +174,7 @@ class Walk {
       auto w = walked.find(arm);
       outs.push_back(w != walked.end() ? std::move(w->second) : armEntry(entry, conditions, static_cast<size_t>(arm), literals));
     }
-    if (!found->second.complete && !coversLoopRange(constructStmt, conditionStmts)) {
+    if (!found->second.complete && !(detailed_ && coversLoopRange(constructStmt, conditionStmts))) {
       // No arm runs: for an IF whose conditions are all known, every one of them failed.
       const bool all = isIf && conditions.size() == static_cast<size_t>(arms);
       outs.push_back(armEntry(entry, conditions, conditions.size() + 1, literals && all));
@@ -212,7 +212,12 @@ class Walk {
     for (Id l = head.loopId; l; l = program_.loop(l).parentId) {
       const LoopRow& loop = program_.loop(l);
       if (loop.var != var) continue;
-      if (!loop.lowerValue || !loop.upperValue || !loop.counted()) return false;
+      if (!loop.lowerValue || !loop.upperValue || !loop.counted() || !loop.varId) return false;
+      // The name is the loop's variable in each condition (not a BLOCK's own of that name).
+      for (Id id : conditionStmts) {
+        const std::vector<ScalarRefRow>& refs = program_.statement(id).scalars;
+        if (std::none_of(refs.begin(), refs.end(), [&](const ScalarRefRow& r) { return r.varId == loop.varId; })) return false;
+      }
       const int64_t lo = std::min(*loop.lowerValue, *loop.upperValue), hi = std::max(*loop.lowerValue, *loop.upperValue);
       if (hi - lo >= kValues) return false;
       for (int64_t v = lo; v <= hi; ++v)
@@ -450,7 +455,8 @@ class Walk {
   const Program& program_;
   Id last_;
   const std::function<const StatementEffects&(Id)>& effectsOf_;
-  bool conditions_;
+  const bool detailed_;  ///< the procedure's loops, calls and array references are loaded
+  bool conditions_;      ///< conditions are followed (not in a code whose statements jump)
   Id next_ = 0;
   bool jumped_ = false;
   Id jumpScope_ = 0;  ///< the block a jump made leads no further than (0: anywhere)

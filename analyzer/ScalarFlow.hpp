@@ -13,7 +13,8 @@
 /// only scalars (or their components) that nothing else may reach (no POINTER, TARGET or
 /// EQUIVALENCE), named constants, literals, operators and elemental intrinsics (PRESENT too);
 /// a code whose statements may jump is walked without it (a jump backwards could reach a read
-/// after the condition changed).
+/// after the condition changed). An IF ... ELSE IF chain without ELSE that tests a DO's variable
+/// against every value of the DO's constant bounds then counts as always running an arm.
 #pragma once
 
 #include "analyzer/Effects.hpp"
@@ -46,8 +47,8 @@ struct ScalarFlow {
 };
 
 /// Walks statements `first`..`last` (all inside block `root`, 0 for a procedure's body).
-/// `conditions`: follow writes made under conditions too (needs the statements' array
-/// references loaded: Program::Detail::All).
+/// `conditions`: follow writes made under conditions too (needs the procedure's loops, calls
+/// and array references loaded: Program::Detail::All).
 ScalarFlow scalarFlow(const Program& program, Id root, Id first, Id last,
                       const std::function<const StatementEffects&(Id stmt)>& effectsOf, bool conditions = false);
 
