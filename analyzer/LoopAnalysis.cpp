@@ -3715,6 +3715,13 @@ bool LoopAnalysis::invariantIn(const facts::Expression& e, const LoopRow& loop, 
       // Not the variable of this loop or of one inside it, nor storage anything in it changes.
       for (const LoopRow& l : program_.loops)
         if ((l.id == loop.id || program_.within(l.id, loop.id)) && l.var == e.text) return false;
+      // A name alone is a scalar: a whole array's value would be an array (an allocatable
+      // assigned it may be allocated again, in every iteration at once).
+      if (e.kind == K::Name && std::none_of(s.scalars.begin(), s.scalars.end(), [&](const ScalarRefRow& r) {
+            const Variable& v = program_.variable(r.varId);
+            return v.name == e.text && !v.isArray();
+          }))
+        return false;
       return unchangedInLoop(loop, e.text, s) && all(e.args);
     default:
       return false;

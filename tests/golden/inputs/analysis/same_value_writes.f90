@@ -119,3 +119,22 @@ subroutine target_array(n, x)
     x(1) = 2.0
   end do
 end subroutine
+
+subroutine whole_from_array(n, m, y, x)
+  integer, intent(in) :: n, m
+  real, intent(in) :: y(m)
+  real, allocatable, intent(inout) :: x(:)
+  integer :: k
+  do k = 1, n
+    x = y
+  end do
+end subroutine
+subroutine whole_from_scalar(n, v, x)
+  integer, intent(in) :: n
+  real, intent(in) :: v
+  real, intent(inout) :: x(10)
+  integer :: k
+  do k = 1, n
+    x = v
+  end do
+end subroutine
