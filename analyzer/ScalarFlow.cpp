@@ -406,8 +406,8 @@ class Walk {
 
   void statement(const StatementRow& s, State& st) {
     const StatementEffects& effects = effectsOf_(s.id);
-    // A logical IF's action runs where its condition holds: what it reads was written when
-    // written wherever the condition holds.
+    // A logical IF's action runs only where its condition holds: a read in it is covered by a
+    // write made wherever that condition holds.
     std::optional<Literal> own;
     std::vector<Id> conditionReads;
     if (conditions_ && s.kind == StatementKind::If && s.action) own = literalOf(s, &conditionReads);
