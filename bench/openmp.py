@@ -3,7 +3,8 @@
 
 Loads a source folder with sapfor-lex (or reads a database it already made), finds every loop an
 OpenMP directive makes parallel (`!$omp parallel do`, `!$omp do`, `!$omp target ... parallel do`,
-`!$omp taskloop`, `!$omp (target teams) loop`, in free and fixed form: the first DO statement after the directive), and
+`!$omp taskloop`, `!$omp (target teams) loop`, in free and fixed form: the first DO statement after the directive;
+past preprocessor lines, the first statement after it that the front end kept), and
 reports how many of them the analysis proves parallel (loop_verdict.analysis_parallel), with the
 others grouped by the first reason that blocks them (loop_reason.kind) and counted, an example of
 each. The OpenMP directives are an expert's answer; a loop they leave sequential is not counted.
@@ -38,7 +39,9 @@ def fixed_form(path):
 
 
 def openmp_loops(root):
-    """(path relative to root, line of the DO) of every loop an OpenMP directive parallelizes."""
+    """(path relative to root, line of the DO) of every loop an OpenMP directive parallelizes; a
+    directive followed by a preprocessor line (`#endif`, `#ifdef`) gives (path, -line of the
+    directive): its DO is the first statement after it that the front end kept (main)."""
     found = []
     for folder, _, names in os.walk(root):
         for name in sorted(names):
@@ -63,6 +66,13 @@ def openmp_loops(root):
                     continue
                 stripped = text.strip()
                 if not stripped or stripped.startswith("!") or (fixed and text[:1] in "cC*"):
+                    continue
+                if stripped.startswith("#"):  # which lines follow depends on the macros
+                    directive_line = number - 1
+                    while directive_line > 0 and not SENTINEL.match(lines[directive_line - 1]):
+                        directive_line -= 1
+                    found.append((os.path.relpath(path, root), -directive_line))
+                    pending = False
                     continue
                 if (FIXED_DO if fixed else DO_STATEMENT).match(text.expandtabs() if fixed else text):
                     found.append((os.path.relpath(path, root), number))
@@ -112,7 +122,20 @@ def main():
                 "SELECT loop_id, kind, name, message FROM loop_reason WHERE blocking ORDER BY loop_id, pos"):
             reasons[loop_id].append((kind, name or "", message))
 
-        marked = openmp_loops(root)
+        marked = []
+        for path, line in openmp_loops(root):
+            if line > 0:
+                marked.append((path, line))
+                continue
+            # The first statement the front end kept after the directive, when it is a DO.
+            row = con.execute(
+                "SELECT s.line, s.kind FROM statement s JOIN file f USING (file_id) WHERE f.path = ? AND s.line > ? "
+                "ORDER BY s.line, s.col LIMIT 1",
+                (os.path.relpath(os.path.join(root, path), source_root), -line)).fetchone()
+            if row and row[1] == "do":
+                marked.append((path, row[0]))
+        # Directives in two branches of an #if (!$omp target ... / !$omp parallel do) mark one DO.
+        marked = list(dict.fromkeys(marked))
         missing, proven, blocked = [], [], collections.defaultdict(list)
         for path, line in marked:
             row = loops.get((path, line))
