@@ -718,6 +718,20 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
     for (Id l : loops)
       results_[program_.loopIndex(l)].reasons.push_back({ReasonKind::TooComplex, true, name, program_.loop(l).line, why});
   };
+  // Calls' accesses of a whole variable made in one block: the same loops and IF arms around,
+  // the same unknown elements (-1: not such an access).
+  // Between two arrays a pointer may make one, the pairs' tests read neither IF arms nor blocks:
+  // there the classes are by the loops alone (`anyBlock`).
+  std::map<std::tuple<Id, const std::vector<Id>*, char, Id>, int64_t> callClasses;
+  std::vector<int64_t> classAt(2 * (to - from), -2);  // by access (and anyBlock), from `from` on; -2: not known yet
+  auto callClass = [&](size_t i, bool anyBlock = false) -> int64_t {
+    int64_t& known = classAt[2 * (i - from) + (anyBlock ? 1 : 0)];
+    if (known != -2) return known;
+    const ArrayAccess& a = accesses_[i];
+    if (!a.callId || a.ref || a.bounded || a.argumentRef || a.split || a.ranges || a.selected) return known = -1;
+    const auto key = std::tuple(a.varId, a.chain, a.access, anyBlock ? Id{-1} : program_.statement(a.stmtId).blockId);
+    return known = callClasses.try_emplace(key, static_cast<int64_t>(callClasses.size())).first->second;
+  };
   size_t depth = 0;
   for (size_t i = from; i < to; ++i) depth = std::max(depth, accesses_[i].loops().size());
   if (depth > kMaxNestDepth) return;  // said by the constructor
@@ -778,6 +792,13 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
       if (!throughComponent[x]) throughComponent[x] = anyPointerComponent && pointerReach(accesses_[list[x]]).through(1);
       return *throughComponent[x];
     };
+    // Calls' accesses of the whole variable made in one block (the same loops and IF arms around,
+    // the same unknown elements) are alike to every test below: the pairs of two such classes
+    // make the same rows, counted again without testing them again (WAVEWATCH III's time loop
+    // pairs tens of calls over hundreds of module arrays).
+    std::vector<int64_t> classOf(list.size(), -1);
+    for (size_t x = 0; x < list.size(); ++x) classOf[x] = callClass(list[x]);
+    std::map<std::tuple<int64_t, int64_t, bool>, std::vector<size_t>> rowsOfClasses;
     for (size_t x = 0; x < list.size(); ++x) {
       for (size_t y = x; y < list.size(); ++y) {
         const ArrayAccess& a = accesses_[list[x]];
@@ -787,6 +808,15 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
         size_t common = 0;
         while (common < a.loops().size() && common < b.loops().size() && a.loops()[common] == b.loops()[common]) ++common;
         if (common == 0) continue;
+        rowsTouched_ = nullptr;
+        if (classOf[x] >= 0 && classOf[y] >= 0) {
+          auto [known, added] = rowsOfClasses.try_emplace({classOf[x], classOf[y], x == y});
+          if (!added) {
+            for (size_t row : known->second) ++dependences_[row].pairs;
+            continue;
+          }
+          rowsTouched_ = &known->second;
+        }
         const bool pointers = associated || viaComponent(x) || viaComponent(y);
         bool byParts = detailed[x] || detailed[y];
         // Through POINTER components two elements' components may be one target: one name whose
@@ -851,6 +881,7 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
         if (!at->second.independent) addDependenceRows(a, b, at->second, common);
       }
     }
+    rowsTouched_ = nullptr;
   }
 
   // Two arrays that may be one storage (EQUIVALENCE, a COMMON block laid out otherwise here, a
@@ -864,8 +895,13 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
       if (!y->first.first || untested.count(y->first.first)) continue;
       const Variable& v = program_.variable(y->first.first);
       std::optional<std::string> shared = sharedStorage(u, v);
-      const bool pointers = !shared && pointerShared(u, v);
-      if (!shared && !pointers) continue;
+      const std::optional<std::string> pointed = shared ? std::nullopt : pointerShared(u, v);
+      if (!shared && !pointed) continue;
+      const std::string why = shared ? *shared : *pointed;
+      // The pairs of two classes of calls' accesses make the same rows (as above; with no storage
+      // shared by layout, whatever block each call stands in: the rows are unknown ones on every
+      // common loop, and whether two pointers may meet goes by the variables alone).
+      std::map<std::pair<int64_t, int64_t>, std::vector<size_t>> rowsOfClasses;
       for (size_t i : x->second)
         for (size_t j : y->second) {
           const ArrayAccess& a = accesses_[i];
@@ -874,8 +910,17 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
           size_t common = 0;
           while (common < a.loops().size() && common < b.loops().size() && a.loops()[common] == b.loops()[common]) ++common;
           if (common == 0) continue;
+          rowsTouched_ = nullptr;
+          const int64_t ci = callClass(i, !shared), cj = callClass(j, !shared);
+          if (ci >= 0 && cj >= 0) {
+            auto [known, added] = rowsOfClasses.try_emplace({ci, cj});
+            if (!added) {
+              for (size_t row : known->second) ++dependences_[row].pairs;
+              continue;
+            }
+            rowsTouched_ = &known->second;
+          }
           if (!shared && !pointersMayMeet(a, b, 0)) continue;
-          const std::string why = shared ? *shared : *pointerShared(u, v);
           std::optional<LinearExpr> at = shared ? storageIndex(a, v.elementBytes) : std::nullopt;
           std::optional<LinearExpr> bt = shared ? storageIndex(b, u.elementBytes) : std::nullopt;
           DependenceResult r;
@@ -894,6 +939,7 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
         }
     }
   }
+  rowsTouched_ = nullptr;
 }
 
 bool LoopAnalysis::PointerReach::through(size_t from) const {
@@ -1135,6 +1181,7 @@ void LoopAnalysis::addDependenceRows(const ArrayAccess& a, const ArrayAccess& b,
       if (overflow) key.append("overflow");
       else key.append(name).append(1, '\0').append(vector).append(1, exact ? '1' : '0').append(byCall ? std::string_view("\0call", 5) : std::string_view(why));
       auto [at, added] = dependenceIndex_.try_emplace(std::move(key), dependences_.size());
+      if (rowsTouched_) rowsTouched_->push_back(at->second);
       if (!added) {
         ++dependences_[at->second].pairs;
         return;

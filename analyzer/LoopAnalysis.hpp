@@ -562,6 +562,8 @@ class LoopAnalysis {
   std::vector<std::pair<size_t, size_t>> accessRange_;  ///< per outermost loop: its accesses
   std::vector<std::vector<const UpdateRow*>> updatesByStmt_;
   std::unordered_map<std::string, size_t> dependenceIndex_;  ///< carrying loop, array, kind, vector... -> row
+  /// While arrays() tests a pair of two classes of calls' accesses: the rows its dependences go to.
+  std::vector<size_t>* rowsTouched_ = nullptr;
 };
 
 }  // namespace sapfor::analyzer
