@@ -950,6 +950,11 @@ bool LoopAnalysis::PointerReach::through(size_t from) const {
 
 LoopAnalysis::PointerReach LoopAnalysis::pointerReach(const ArrayAccess& a) const {
   PointerReach r = pathReach(a.varId, a.name(), a.selected, false);
+  // A pointer assignment's target (state(b)%t => buffer(:, :, 1, b)) sets the pointer itself:
+  // its storage is reached through the parts before it, not through it.
+  if (a.access == 'W' && a.ref && a.ref->context == RefContext::Lhs && r.parts.size() > 1 &&
+      program_.statement(a.stmtId).kind == StatementKind::PointerAssignment)
+    r.parts.back() = false;
   // A call may follow any pointer inside what it is passed (a derived type's components).
   const Variable& v = program_.variable(a.varId);
   if (!a.ref) r.beyond = r.beyond || v.pointer || v.pointerComponents;
@@ -1481,6 +1486,13 @@ ReferencePath LoopAnalysis::pathOf(const ArrayAccess& a) {
 
 namespace {
 
+/// A subscript's terms in a canonical order, to compare two subscripts.
+std::vector<std::pair<std::string, int64_t>> sortedTerms(const LinearExpr& e) {
+  std::vector<std::pair<std::string, int64_t>> terms = e.terms;
+  std::sort(terms.begin(), terms.end());
+  return terms;
+}
+
 /// An integer expression tree as constant + Σ coeff·name, when it is of that form.
 std::optional<LinearExpr> affineOf(const facts::Expression& e, bool elements) {
   using K = facts::ExpressionKind;
@@ -2002,15 +2014,18 @@ std::vector<LoopAnalysis::ScalarDefinition> LoopAnalysis::affineDefinitions(cons
     const facts::Expression& rhs = tree.exprs[1];
     std::optional<LinearExpr> value = affineOf(rhs);
     if (value) {
-      if (LinearExpr f = inEffect(*value); f.affine && usable(f)) out.push_back({v.name, id, loop.id, std::move(f), std::nullopt, {}, {}});
+      if (LinearExpr f = inEffect(*value); f.affine && usable(f))
+        out.push_back({v.name, id, loop.id, std::move(f), std::nullopt, std::nullopt, {}, {}});
     } else if (rhs.kind == facts::ExpressionKind::Intrinsic && (rhs.text == "min" || rhs.text == "max")) {
       std::vector<LinearExpr> arguments = splitBound(rhs, rhs.text.c_str());
       for (LinearExpr& argument : arguments) argument = inEffect(argument);
       if (arguments.size() == rhs.args.size() &&
           std::all_of(arguments.begin(), arguments.end(), [&](const LinearExpr& f) { return f.affine && usable(f); }))
-        out.push_back({v.name, id, loop.id, LinearExpr{false, 0, {}}, std::nullopt, rhs.text, std::move(arguments)});
+        out.push_back({v.name, id, loop.id, LinearExpr{false, 0, {}}, std::nullopt, std::nullopt, rhs.text, std::move(arguments)});
     } else if (std::optional<Delinearized> split = linearizedIndex(rhs, loop, s, written)) {
-      out.push_back({v.name, id, loop.id, LinearExpr{false, 0, {}}, std::move(*split), {}, {}});
+      out.push_back({v.name, id, loop.id, LinearExpr{false, 0, {}}, std::move(*split), std::nullopt, {}, {}});
+    } else if (std::optional<ScalarDefinition::Iteration> number = iterationNumber(rhs, loop, s, written)) {
+      out.push_back({v.name, id, loop.id, LinearExpr{false, 0, {}}, std::nullopt, std::move(*number), {}, {}});
     }
   }
   return out;
@@ -2060,7 +2075,7 @@ const LoopAnalysis::ScalarDefinition* LoopAnalysis::localDefinition(const std::s
       for (Id t = d + 1; t < stmt; ++t)
         if (writes(t, term)) return nullptr;
     }
-    localDefinitions_.push_back({name, d, loop.id, std::move(*value), std::nullopt, {}, {}});
+    localDefinitions_.push_back({name, d, loop.id, std::move(*value), std::nullopt, std::nullopt, {}, {}});
     return cached->second = &localDefinitions_.back();
   }
   return nullptr;
@@ -2400,6 +2415,59 @@ std::optional<Delinearized> LoopAnalysis::linearizedIndex(const facts::Expressio
   return delinearize(*index, ranges);
 }
 
+std::optional<LoopAnalysis::ScalarDefinition::Iteration> LoopAnalysis::iterationNumber(const facts::Expression& value,
+                                                                                        const LoopRow& loop, const StatementRow& s,
+                                                                                        const std::set<std::string>& written) {
+  using K = facts::ExpressionKind;
+  auto bare = [](const facts::Expression* e) {
+    while (e->kind == K::Paren && !e->args.empty()) e = &e->args[0];
+    return e;
+  };
+  auto isQuotient = [](const facts::Expression* e) { return e->kind == K::Operator && e->text == "/" && e->args.size() == 2; };
+  const AffineBounds& b = affineBounds(loop.id);
+  if (loop.var.empty() || !b.startExact || (!b.step && !b.stepForm)) return std::nullopt;
+  // Names fixed in the whole nest, integer ones: the same function of the variable in every
+  // iteration of every loop around, integer division.
+  const std::vector<Id>& chain = chains_[program_.loopIndex(loop.id)];
+  auto fixed = [&](const LinearExpr& f) {
+    return integerNames(f, s) && std::all_of(f.terms.begin(), f.terms.end(), [&](const auto& t) {
+             return !modulusOfTerm(t.first) && !written.count(t.first) &&
+                    std::none_of(chain.begin(), chain.end(), [&](Id l) { return program_.loop(l).var == t.first; });
+           });
+  };
+  // quotient, quotient + d, d + quotient or quotient - d, d fixed.
+  const facts::Expression* e = bare(&value);
+  const facts::Expression* quotient = e;
+  if (e->kind == K::Operator && e->args.size() == 2 && (e->text == "+" || e->text == "-")) {
+    const facts::Expression* left = bare(&e->args[0]);
+    const facts::Expression* right = bare(&e->args[1]);
+    if (isQuotient(left) == isQuotient(right) || (e->text == "-" && !isQuotient(left))) return std::nullopt;
+    quotient = isQuotient(left) ? left : right;
+    std::optional<LinearExpr> offset = affineOf(isQuotient(left) ? *right : *left);
+    if (!offset || !fixed(*offset)) return std::nullopt;
+  }
+  if (!isQuotient(quotient)) return std::nullopt;
+  std::optional<LinearExpr> numerator = affineOf(quotient->args[0]), denominator = affineOf(quotient->args[1]);
+  if (!numerator || !denominator || !fixed(*denominator) || !fixed(*b.startExact) || (b.stepForm && !fixed(*b.stepForm)))
+    return std::nullopt;
+  // The divisor is the step.
+  if (b.step ? !denominator->terms.empty() || denominator->constant != *b.step
+             : denominator->constant != b.stepForm->constant || sortedTerms(*denominator) != sortedTerms(*b.stepForm))
+    return std::nullopt;
+  // The dividend is v - start: with v = start + t·step, (v - start)/step = t exactly, whatever
+  // the step's sign (the division is exact, nothing to truncate).
+  LinearExpr rest = *numerator;
+  int64_t coefficient = 0;
+  for (const auto& [name, c] : numerator->terms)
+    if (name == loop.var) coefficient = c;
+  std::erase_if(rest.terms, [&](const auto& t) { return t.first == loop.var; });
+  std::optional<LinearExpr> gap = combine(rest, *b.startExact, 1);
+  if (coefficient != 1 || !fixed(rest) || !gap || !gap->terms.empty() || gap->constant != 0) return std::nullopt;
+  if (!integerNames(LinearExpr{true, 0, {{loop.var, 1}}}, s)) return std::nullopt;
+  return ScalarDefinition::Iteration{"the iteration number of loop " + std::to_string(loop.id) + ": " + facts::fortranText(value),
+                                     LinearExpr{true, 0, {{loop.var, 1}}}};
+}
+
 const facts::Expression* LoopAnalysis::subscriptTree(const ArrayRefRow& ref, const StatementRow& s, size_t dimension) {
   if (dimension >= ref.subscripts.size() || ref.name.find('%') != std::string::npos) return nullptr;
   std::string wanted;
@@ -2449,6 +2517,13 @@ const ArrayAccess::Split* LoopAnalysis::splitOf(const std::vector<LinearExpr>& f
     for (const ScalarDefinition& def : definitions) {
       const LoopRow& loop = program_.loop(def.loopId);
       if (def.name != f.terms[0].first || stmt <= def.stmtId || stmt > loop.lastStmt) continue;
+      if (def.iteration) {
+        // ibl + c: iterations apart by the loop's variable, where c is the same.
+        ArrayAccess::Split split{d, def.iteration->key + (f.constant ? " + " + std::to_string(f.constant) : ""), forms};
+        split.forms[d] = def.iteration->variable;
+        splits_.push_back(std::move(split));
+        return &splits_.back();
+      }
       if (!def.split) break;
       // buf(index + c): the constant joins the base.
       ArrayAccess::Split split{d, def.split->key + (f.constant ? " + " + std::to_string(f.constant) : ""), forms};
@@ -2527,13 +2602,6 @@ void LoopAnalysis::arrayReductions() {
 // ---- private arrays -------------------------------------------------------------------------
 
 namespace {
-
-/// A subscript's terms in a canonical order, to compare two subscripts.
-std::vector<std::pair<std::string, int64_t>> sortedTerms(const LinearExpr& e) {
-  std::vector<std::pair<std::string, int64_t>> terms = e.terms;
-  std::sort(terms.begin(), terms.end());
-  return terms;
-}
 
 /// Subscripts with `value` put in for the variable `var` (a read as it is when var holds value);
 /// nullopt when one is not affine or a coefficient overflows.
@@ -3850,6 +3918,16 @@ void LoopAnalysis::otherReasons(const LoopRow& loop, LoopResult& result) {
       case ObstacleKind::Return: message = "RETURN at " + line(o.line) + " leaves the procedure"; break;
     }
     found.push_back({reasonOf(o.kind), true, "", o.line, message});
+  }
+  // A pointer assignment: a GPU handler has no Fortran pointers to set (the loop may still be
+  // parallel, on the host).
+  for (Id s = loop.firstStmt; s <= loop.lastStmt; ++s) {
+    const StatementRow& st = program_.statement(s);
+    if (st.kind == StatementKind::PointerAssignment || (st.kind == StatementKind::If && st.action == StatementKind::PointerAssignment)) {
+      found.push_back({ReasonKind::HostOnly, false, "", st.line,
+                       "pointer assignment at " + line(st.line) + ": the loop runs on the host only"});
+      break;
+    }
   }
   std::set<std::string> said;
   for (Id s = loop.firstStmt; s <= loop.lastStmt; ++s)

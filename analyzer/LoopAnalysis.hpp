@@ -189,12 +189,22 @@ class LoopAnalysis {
   /// A scalar a nest sets, in every iteration of its loop and once there, to an affine value of
   /// the loops' variables and names the nest does not change (x = i - j + 2).
   /// Or to a linearized index of them (index = off + j + (k - 1)·depth, j from 1 to depth):
-  /// `split` then, and no `value`.
+  /// `split` then, and no `value`. Or to its loop's iteration number (`iteration`, no `value`).
   struct ScalarDefinition {
     std::string name;
     Id stmtId = 0, loopId = 0;
     LinearExpr value;
     std::optional<Delinearized> split;
+    /// The number of the iteration of the loop the definition is in, plus a constant: the
+    /// block of a blocked loop, ibl = (jkglo - 1)/nproma + 1 in DO jkglo = 1, ngptot, nproma
+    /// (ECMWF's NPROMA blocking). It tells iterations apart as the loop's variable does: equal
+    /// in two iterations exactly when the variable is. `key` names the function (its text and
+    /// loop), `variable` is the loop's variable as a form.
+    struct Iteration {
+      std::string key;
+      LinearExpr variable;
+    };
+    std::optional<Iteration> iteration;
     /// "min" or "max" for top = min(ko + 3, n), its `arguments` affine and no `value`: a bound
     /// that stands on the side the extremum holds (DO k = bottom, top) holds for each argument.
     std::string extremum;
@@ -217,6 +227,11 @@ class LoopAnalysis {
   /// an integer scalar, invariant in the nest but for the loops' variables.
   std::optional<Delinearized> linearizedIndex(const facts::Expression& value, const LoopRow& loop, const StatementRow& s,
                                               const std::set<std::string>& written);
+  /// The iteration-number form of value `value` of a definition in `loop` (statement `s`):
+  /// (v - c)/s + d with v the loop's variable, s its step and c its start, every name an integer
+  /// scalar the nest does not change; nullopt when not of that form.
+  std::optional<ScalarDefinition::Iteration> iterationNumber(const facts::Expression& value, const LoopRow& loop,
+                                                            const StatementRow& s, const std::set<std::string>& written);
   /// The access's subscripts with one that is a linearized scalar split, or a linearized index
   /// written in place (buf(off + j*(nx+2) + i + 1)): see ArrayAccess::Split.
   const ArrayAccess::Split* splitOf(const std::vector<LinearExpr>& forms, const ArrayRefRow& ref, const StatementRow& s,

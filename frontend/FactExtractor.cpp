@@ -1038,6 +1038,22 @@ class Extractor {
     }
   }
 
+  /// What a pointer assignment's target reads: of a variable that is no POINTER (x, a(:, k)),
+  /// only the subscripts that pick the part pointed at, not the data; of anything else (q,
+  /// s(b-1)%t, a function's result) what it names, taken as read whole: where q points is
+  /// q's value, which the loop may change.
+  void pointerTarget(const Expr& e) {
+    const Symbol* root = rootSymbol(e);
+    if (root && !root->pointer && (e.kind == ExprKind::Name || (e.kind == ExprKind::Apply && (e.ref == RefKind::ArrayElement ||
+                                                                                           e.ref == RefKind::ArraySection)))) {
+      if (e.kind == ExprKind::Apply)
+        for (const auto& a : e.args)
+          if (a) access(*a, 'R', facts::RefContext::Subscript);
+      return;
+    }
+    access(e, 'R', facts::RefContext::Expr);
+  }
+
   /// What ALLOCATE, DEALLOCATE, NULLIFY and a pointer assignment change: the variable (p, a,
   /// p%next...) as a whole, its shape's expressions read.
   void whole(const Expr& e) {
@@ -1131,6 +1147,7 @@ class Extractor {
         return;
       case StmtKind::PointerAssignment:
         whole(*s.exprs[0]);  // p => x changes p, not the data it points at
+        pointerTarget(*s.exprs[1]);
         return;
       case StmtKind::Allocate:
       case StmtKind::Deallocate:

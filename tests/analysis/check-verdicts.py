@@ -4,7 +4,8 @@ affine, triangular and red-black bounds, IF conditions, work arrays over constan
 bounds read directly and by calls, around an EXIT or a CYCLE, in the arms of an IF or a SELECT
 CASE (elements, or the whole array, or by a WHERE ... ELSEWHERE) or under IFs of one condition, scalars set and
 read under flags the data decide or in IF chains over a loop's values, one value written over overlapping elements, around a GO TO, in recurrences over a loop around another, element and scalar
-updates, indexes linearized from two loop variables, through a scalar or in the subscript) are loaded
+updates, indexes linearized from two loop variables, through a scalar or in the subscript, a
+stepped loop's block number (v - lo)/step + c, or a quotient of another form) are loaded
 with sapfor-lex; every loop it proves parallel (not as an ACROSS pipeline, whose iterations keep
 their order) is run again with its iterations in reverse order (gfortran), each variable it makes private
 (not live after it) set to garbage where it ends, and the results must not change. A loop whose
@@ -31,6 +32,7 @@ def offset(rng):
 
 
 LABELS = [100]  # the last statement label a program used
+STEPPED = {}  # a stepped loop's variable -> (its start, its step)
 POOL = []  # subscripts used before in the program: references with the same subscripts are the
 # ones whose answers the tests share (and whose IFs differ)
 
@@ -67,6 +69,16 @@ def statement(rng, variables, depth):
     """One statement of a loop body (a list of lines)."""
     kind = rng.random()
     arrays = ["a", "b", "c"]
+    stepped = [v for v in variables if v in STEPPED]
+    if stepped and rng.random() < 0.15:  # a block number, or a quotient of another form, in a subscript
+        v = rng.choice(stepped)
+        lo, step = STEPPED[v]
+        start = rng.choice([lo, lo, lo, lo - 1, lo + 1, lo - step])
+        divisor = rng.choice([step, step, step, step + 1, 1])
+        setting = "t = (%s - %d)/%d + %d" % (v, start, divisor, rng.choice([0, 1, 2]))
+        e = element(rng, rng.choice(arrays), variables)
+        use = "s(t + %d) = mod(3 * s(t + %d) + %s, 1009)" % (rng.choice([0, 0, 1]), rng.choice([0, 0, 0, 1, -1]), e)
+        return [setting, use] if rng.random() < 0.85 else [use, setting]
     if kind < 0.35:
         if rng.random() < 0.2:  # one value written over overlapping elements: a constant, one of
             # two constants, or a value following a loop variable (the outer one, or the innermost)
@@ -354,6 +366,11 @@ def loop_header(rng, var, outer):
     """DO var = lo, hi: rectangular, triangular on an outer variable, or red-black (a step of 2
     from a start whose parity follows an outer variable: not run backwards itself)."""
     kind = rng.random()
+    STEPPED.pop(var, None)
+    if not outer and kind < 0.12:  # stepped: blocks of 2 or 3
+        lo, step = rng.choice([1, 1, 2]), rng.choice([2, 3])
+        STEPPED[var] = (lo, step)
+        return "do %s = %d, n, %d" % (var, lo, step), None
     if outer and kind < 0.15:
         o = rng.choice(outer)
         return "do %s = %d + mod(%s, 2), n, 2" % (var, rng.randint(1, 2), o), "stepped"
@@ -371,6 +388,7 @@ def loop_header(rng, var, outer):
 def program(rng):
     """A subroutine of one or two nests, and where its loops are (line -> (lo, hi))."""
     POOL.clear()
+    STEPPED.clear()
     LABELS[0] = 100
     # w is the subroutine's own (a work array the analysis may privatize); what it leaves is read
     # after the nests now and then.
@@ -471,9 +489,13 @@ end program driver
 
 
 def reversed_header(header):
-    # do v = lo, hi  ->  do v = hi, lo, -1
+    # do v = lo, hi  ->  do v = hi, lo, -1; do v = lo, hi, s  ->  do v = (its last value), lo, -s
     head, bounds = header.split("=", 1)
-    lo, hi = [x.strip() for x in bounds.split(",")]
+    parts = [x.strip() for x in bounds.split(",")]
+    if len(parts) == 3:
+        lo, hi, step = parts
+        return "%s= %s + ((%s - %s)/%s)*%s, %s, -%s" % (head, lo, hi, lo, step, step, lo, step)
+    lo, hi = parts
     return "%s= %s, %s, -1" % (head, hi, lo)
 
 
