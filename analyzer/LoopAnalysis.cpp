@@ -2202,6 +2202,22 @@ LoopAnalysis::ReadSystem LoopAnalysis::readSystem(const LoopRow& loop, const Arr
     if (g.equal) facts.base.zero(t, g.form.constant);
     else facts.base.atLeastZero(t, g.form.constant);
   }
+  // r's subscripts are at least its dimensions' lower bounds, as a program's must be (Fortran
+  // 2018, 9.5.3.2): gz(km + 1) read says km >= 0 where gz is declared gz(km + k2). Not the upper
+  // bounds, which old codes overrun (a dummy declared x(1) for any length); not for storage
+  // shared with other arrays (EQUIVALENCE, COMMON), indexed across them.
+  const Variable& array = program_.variable(r.varId);
+  if (r.ref && r.ref->subscripted && !r.callId && !array.associated() && !array.pointer)
+    for (size_t d = 0; d < r.subscripts().size(); ++d) {
+      const LinearExpr& rs = r.subscripts()[d];
+      std::optional<std::pair<LinearExpr, LinearExpr>> dim = rs.affine ? fixedDimension(array, d, true) : std::nullopt;
+      LinearSystem::Terms t;
+      int64_t constant = 0;
+      if (!dim || !facts.addTerms(t, rs, 1, rLoops) || !facts.addTerms(t, dim->first, -1, rLoops) ||
+          __builtin_sub_overflow(rs.constant, dim->first.constant, &constant))
+        continue;
+      facts.base.atLeastZero(t, constant);
+    }
   return facts;
 }
 
