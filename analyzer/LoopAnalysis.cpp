@@ -2207,7 +2207,8 @@ LoopAnalysis::ReadSystem LoopAnalysis::readSystem(const LoopRow& loop, const Arr
   // bounds, which old codes overrun (a dummy declared x(1) for any length); not for storage
   // shared with other arrays (EQUIVALENCE, COMMON), indexed across them.
   const Variable& array = program_.variable(r.varId);
-  if (r.ref && r.ref->subscripted && !r.callId && !array.associated() && !array.pointer)
+  if (r.ref && r.ref->subscripted && !r.callId && !array.associated() && !array.pointer && !array.derived &&
+      r.subscripts().size() == static_cast<size_t>(std::max<int16_t>(array.rank, 0)))
     for (size_t d = 0; d < r.subscripts().size(); ++d) {
       const LinearExpr& rs = r.subscripts()[d];
       std::optional<std::pair<LinearExpr, LinearExpr>> dim = rs.affine ? fixedDimension(array, d, true) : std::nullopt;
