@@ -2653,8 +2653,9 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
       // copy (an internal procedure reading w).
       if (a->argument == 0) return {};
       // A call reads what it is passed (a read like any other below) and may write it: its
-      // elements, and the array itself only when passed whole (an allocatable reallocated).
-      if (a->access == 'W' && !a->ref && !a->bounded)
+      // elements, and the array itself only when passed whole and allocatable (reallocated)
+      // or a pointer (pointed elsewhere), unless its bounds are fixed names.
+      if (a->access == 'W' && !a->ref && !a->bounded && (array.allocatable || array.pointer))
         for (size_t d = 0; d < static_cast<size_t>(std::max<int16_t>(array.rank, 0)); ++d)
           if (!fixedDimension(array, d, true)) return {};
       continue;

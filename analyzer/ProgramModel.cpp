@@ -84,6 +84,7 @@ Variable Variable::of(const facts::VariableRow& row, std::vector<std::string>& c
     v.common = at->second;
   }
   v.pointer = row.pointer;
+  v.allocatable = row.allocatable;
   v.target = row.target;
   v.pointerComponents = row.pointerComponents;
   v.typeId = row.typeId;

@@ -127,6 +127,7 @@ struct Variable {
   int16_t rank = 0;         ///< -1: assumed rank
   int32_t common = -1;      ///< its COMMON block: an index into Program::commonBlocks
   bool pointer = false, target = false;
+  bool allocatable = false;  ///< ALLOCATABLE: what it is may change (ALLOCATE, an assignment to it whole)
   bool pointerComponents = false;  ///< of a derived type with POINTER components: its elements may be anywhere
   bool derived = false;     ///< of a derived type: a reference to it may be to one component
   Id typeId = 0;            ///< its derived type's row (0: intrinsic, or not loaded)
