@@ -684,6 +684,7 @@ void Effects::markDefined(ProcedureSummary& summary, const std::map<Id, DefinedA
     auto found = e.reach == Reach::Dummy ? defined.find(e.varId) : defined.end();
     e.definesWhole = found != defined.end() && found->second.whole;
     e.definedRange = found != defined.end() ? found->second.range : std::vector<facts::AffineForm>{};
+    e.readsOnlyWritten = found != defined.end() && !found->second.range.empty() && found->second.readsOnlyWritten;
   }
 }
 
@@ -778,29 +779,54 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
       if (leaves(program_.statement(s))) return defined;
     for (auto candidate = open.begin(); candidate != open.end();) {
       const Variable& v = program_.variable(*candidate);
-      // Every reference to it here must be a write of the whole of it, one at least; or the one
-      // reference a write over a range.
-      bool touched = false, whole = true;
+      // Every reference to it here must be a write of the whole of it, one at least; or the
+      // first a write over a range, the others reads of the element it wrote, after it
+      // (q_con(i) = ...; cvm(i) = ... q_con(i)).
+      bool touched = false, whole = true, ownReads = true;
       int references = 0;
       std::vector<facts::AffineForm> range;
-      for (Id s = id; s <= last && (whole || references < 2); ++s) {
+      const ArrayRefRow* rangeWrite = nullptr;
+      Id rangeStatement = 0;
+      for (Id s = id; s <= last && (whole || ownReads); ++s) {
         const StatementRow& st = program_.statement(s);
-        if (passes(st, v.id)) touched = true, whole = false, references = 2;
+        if (passes(st, v.id)) touched = true, whole = false, ownReads = false;
         for (Id refId : st.arrayRefs) {
           const ArrayRefRow& ref = program_.arrayRef(refId);
           if (ref.varId != v.id) continue;
           touched = true;
           const bool written = ref.access == Access::Write && st.kind == StatementKind::Assignment;
           whole = whole && written && (nest ? spansAll(ref, st, v) : st.blockId == root && !ref.subscripted);
-          if (++references == 1 && written && nest) range = rangeOf(ref, st, v, *nest);
+          if (++references == 1) {
+            if (written && nest) range = rangeOf(ref, st, v, *nest);
+            if (!range.empty()) rangeWrite = &ref, rangeStatement = s;
+            continue;
+          }
+          ownReads = ownReads && rangeWrite && ref.access == Access::Read && s > rangeStatement && ref.subscripted &&
+                     ref.subscripts.size() == 1 && ref.subscripts[0].affine &&
+                     ref.subscripts[0].constant.value_or(0) == rangeWrite->subscripts[0].constant.value_or(0) &&
+                     ref.subscripts[0].terms.size() == 1 && ref.subscripts[0].terms[0].var == rangeWrite->subscripts[0].terms[0].var &&
+                     ref.subscripts[0].terms[0].coeff == rangeWrite->subscripts[0].terms[0].coeff;
         }
       }
       if (!touched) {
         ++candidate;
         continue;
       }
-      if (whole) defined[v.id].whole = true;
-      else if (references == 1 && !range.empty()) defined[v.id].range = std::move(range);
+      if (whole) {
+        defined[v.id].whole = true;
+      } else if (ownReads && !range.empty()) {
+        // What the call reads of it it wrote first, unless a later statement reads it (or
+        // passes it on): any element, then.
+        bool later = false;
+        for (Id s = last + 1; s <= p.statements.last && !later; ++s) {
+          const StatementRow& st = program_.statement(s);
+          later = passes(st, v.id) || std::any_of(st.arrayRefs.begin(), st.arrayRefs.end(), [&](Id refId) {
+                    return program_.arrayRef(refId).varId == v.id;
+                  });
+        }
+        defined[v.id].range = std::move(range);
+        defined[v.id].readsOnlyWritten = !later;
+      }
       candidate = open.erase(candidate);
     }
     for (Id s = id; s <= last; ++s) {

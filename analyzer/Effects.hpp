@@ -36,9 +36,13 @@ struct Effect {
   /// any is read, on every path of a call (Effects::definedArrays says what is proven).
   bool definesWhole = false;
   /// A rank-1 array dummy: elements first..last, affine forms of the callee's integer dummies
-  /// as they were on entry, are written before any element is read, on every path of a call
-  /// (DO i = 1, n: x(i) = ...). Empty when not proven.
+  /// as they were on entry, are written on every path of a call (DO i = 1, n: x(i) = ...),
+  /// before any element is read but where the loop reads the element it just wrote
+  /// (y(i) = x(i) * 2 after it). Empty when not proven.
   std::vector<facts::AffineForm> definedRange;
+  /// With definedRange: every element the call reads of it, it has written first (nothing reads
+  /// it after that loop).
+  bool readsOnlyWritten = false;
   std::string via;         ///< the callee it comes through; empty: the procedure itself
 };
 
@@ -230,13 +234,15 @@ class Effects {
   struct DefinedArray {
     bool whole = false;
     std::vector<facts::AffineForm> range;  ///< first, last (Effect::definedRange)
+    bool readsOnlyWritten = false;         ///< Effect::readsOnlyWritten
   };
   /// The array dummies of a constant shape the loaded procedure `p` writes whole before it reads
   /// or passes any of them, on every path: by a whole-array assignment (`d = 0`) or a DO nest at
   /// the top of the body whose loops run exactly over the declared bounds (`d(m) = ...` for
   /// `m = 1, 5` with `d(5)`), with no jump, RETURN or ENTRY before, and no internal procedure
   /// that could read them. And a rank-1 dummy of any shape written over a range by such a DO
-  /// loop whose bounds name only integer dummies nothing before it changes (DO i = 1, n: x(i)).
+  /// loop whose bounds name only integer dummies nothing before it changes (DO i = 1, n: x(i)),
+  /// read in that loop only where that write just wrote (x(i) in a later statement of the loop).
   std::map<Id, DefinedArray> definedArrays(const ProcedureRow& p) const;
   /// Sets each dummy's definesWhole and definedRange from what definedArrays proved.
   static void markDefined(ProcedureSummary& summary, const std::map<Id, DefinedArray>& defined);

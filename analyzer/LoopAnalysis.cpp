@@ -670,7 +670,7 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
               a.bounded = r.section;
               if (r.section) a.forms = &r.forms;
             } else if (!r.subscripted) {
-              if (c.access == 'W') a.definedRange = definedRangeAt(c, s);
+              if (c.access == 'W') a.definedRange = definedRangeAt(c, s, a.readsOnlyWritten);
             } else if (r.subscripted) {
               if (std::optional<std::vector<LinearExpr>> region = elementRegion(c, r, s)) {
                 substitutedForms_.push_back(std::move(*region));
@@ -2093,7 +2093,9 @@ LinearExpr LoopAnalysis::valueAt(const LinearExpr& form, Id stmt, Id outermost) 
   return substituted(one, stmt, nest->second)->front();
 }
 
-const std::vector<LinearExpr>* LoopAnalysis::definedRangeAt(const CallArrayAccess& c, const StatementRow& s) {
+const std::vector<LinearExpr>* LoopAnalysis::definedRangeAt(const CallArrayAccess& c, const StatementRow& s,
+                                                           bool& readsOnlyWritten) {
+  readsOnlyWritten = false;
   const Variable& array = program_.variable(c.varId);
   const CallRow& call = program_.call(c.callId);
   const ResolvedCall resolved = effects_.resolve(call);  // one procedure: its range
@@ -2108,11 +2110,13 @@ const std::vector<LinearExpr>* LoopAnalysis::definedRangeAt(const CallArrayAcces
   if (passed != 1) return nullptr;
   const Effect* e = effects_.dummyOf(target, call, k);
   if (!e || e->definedRange.size() != 2) return nullptr;
-  // The dummy's element t is the array's t - (the dummy's lower bound) + (the array's).
+  // The dummy's element t is the array's t - (the dummy's lower bound) + (the array's). The
+  // dummy's lower bound is a constant or a form of the callee's dummies on entry (cvm(is:ie)),
+  // which the call passes.
   const Variable& dummy = program_.variable(e->varId);
-  std::optional<int64_t> dummyLower;
+  std::optional<LinearExpr> dummyLower;
   if (!dummy.layout.empty()) {
-    dummyLower = dummy.layout[0].first;
+    dummyLower = LinearExpr{true, dummy.layout[0].first, {}};
   } else if (!dummy.boundTrees.empty() && !dummy.boundTrees[0].empty()) {
     std::vector<facts::Expression> bounds;
     try {
@@ -2120,9 +2124,9 @@ const std::vector<LinearExpr>* LoopAnalysis::definedRangeAt(const CallArrayAcces
     } catch (const facts::ExpressionTooDeep&) {
       return nullptr;
     }
-    if (!bounds.empty() && bounds[0].isNull()) dummyLower = 1;
+    if (!bounds.empty() && bounds[0].isNull()) dummyLower = LinearExpr{true, 1, {}};
     else if (!bounds.empty())
-      if (std::optional<LinearExpr> lower = affineOf(bounds[0]); lower && lower->terms.empty()) dummyLower = lower->constant;
+      if (std::optional<LinearExpr> lower = affineOf(bounds[0])) dummyLower = atCall(*lower, call, target, s);
   }
   std::optional<std::pair<LinearExpr, LinearExpr>> dimension = fixedDimension(array, 0, true);
   if (!dummyLower || !dimension) return nullptr;
@@ -2130,9 +2134,11 @@ const std::vector<LinearExpr>* LoopAnalysis::definedRangeAt(const CallArrayAcces
   for (const LinearExpr& bound : e->definedRange) {
     std::optional<LinearExpr> atCaller = atCall(bound, call, target, s);
     std::optional<LinearExpr> shifted = atCaller ? combine(*atCaller, dimension->first, 1) : std::nullopt;
-    if (!shifted || __builtin_sub_overflow(shifted->constant, *dummyLower, &shifted->constant)) return nullptr;
+    if (shifted) shifted = combine(*shifted, *dummyLower, -1);
+    if (!shifted) return nullptr;
     range.push_back(std::move(*shifted));
   }
+  readsOnlyWritten = e->readsOnlyWritten;
   substitutedForms_.push_back(std::move(range));
   return &substitutedForms_.back();
 }
@@ -2861,11 +2867,12 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
       });
     });
   };
-  // A call that writes a range of the array before it reads any (definedRange) covers a read
-  // after it that stays within the range.
+  // A call that writes a range of the array (definedRange) covers a read after it that stays
+  // within the range, and its own reads when they are of elements it wrote first.
   auto coveredByCallRange = [&](const ArrayAccess& w, const ArrayAccess& r) {
-    return w.access == 'W' && w.definedRange && runsBefore(w, r, StatementKind::Call) &&
-           readWithinRange(loop, w, r, innerVariables);
+    if (w.access != 'W' || !w.definedRange) return false;
+    if (r.callId == w.callId && r.argument == w.argument) return w.readsOnlyWritten;
+    return runsBefore(w, r, StatementKind::Call) && readWithinRange(loop, w, r, innerVariables);
   };
   // An assignment's write that runs before r.
   auto writtenBefore = [&](const ArrayAccess& w, const ArrayAccess& r) {

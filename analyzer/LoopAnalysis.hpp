@@ -95,9 +95,11 @@ struct ArrayAccess {
   /// (CallArrayAccess::definesAll).
   bool definesAll = false;
   /// A call's write of a rank-1 array passed whole to a dummy the callee writes over a range
-  /// before it reads any of it (Effect::definedRange): that range's first and last element
-  /// in the caller's names, as they were at the call.
+  /// (Effect::definedRange): that range's first and last element in the caller's names, as
+  /// they were at the call.
   const std::vector<LinearExpr>* definedRange = nullptr;
+  /// With definedRange: what the call reads of the array it wrote first (Effect::readsOnlyWritten).
+  bool readsOnlyWritten = false;
   /// A section's dimensions as ranges, per subscript (nullopt: not a section, or not known): the
   /// element it touches there is at least each of `low` and at most each of `high`, as they
   /// stand at the statement (flux(ibeg:iend, j) after ibeg = jrl, iend = min(jrl + np - 1, n):
@@ -355,10 +357,10 @@ class LoopAnalysis {
   /// A form of the callee's dummies in the caller's names at call `call` (statement `s`): each
   /// dummy by the affine integer value of the actual argument passed for it; nullopt when not.
   std::optional<LinearExpr> atCall(const LinearExpr& form, const CallRow& call, const CallTarget& target, const StatementRow& s);
-  /// The range of a rank-1 array passed whole that the callee writes before it reads any of it
-  /// (Effect::definedRange), in the caller's elements: first, last (null when there is none, or
-  /// the array is passed twice).
-  const std::vector<LinearExpr>* definedRangeAt(const CallArrayAccess& c, const StatementRow& s);
+  /// The range of a rank-1 array passed whole that the callee writes (Effect::definedRange), in
+  /// the caller's elements: first, last (null when there is none, or the array is passed
+  /// twice); `readsOnlyWritten` set to the effect's.
+  const std::vector<LinearExpr>* definedRangeAt(const CallArrayAccess& c, const StatementRow& s, bool& readsOnlyWritten);
   /// What held when read `r` ran in an iteration of `loop`, as a linear system: an unknown per
   /// loop around r, within its DO bounds, one per name `loop` does not change, and the IFs
   /// around r (coversSymbolically, readWithinRange).
