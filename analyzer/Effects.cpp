@@ -766,70 +766,41 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
     }
     return range;
   };
-  std::map<Id, DefinedArray> defined;
-  for (Id id = p.statements.first; id <= p.statements.last && !open.empty(); ++id) {
+  // The last statement a statement spans: a DO its nest's, an IF or SELECT CASE construct its
+  // END's (its arms and their CASE, ELSE IF, ELSE statements), any other itself.
+  auto extentOf = [&](Id id) -> Id {
     const StatementRow& row = program_.statement(id);
-    const LoopRow* nest = nullptr;
-    if (row.blockId == root && row.kind == StatementKind::Do)
-      for (Id l = p.loops.first; l <= p.loops.last && !nest; ++l)
-        if (program_.loop(l).headerStmt == id) nest = &program_.loop(l);
-    const Id last = nest ? nest->lastStmt : id;
-    // A jump, a RETURN, a STOP or an EXIT before a dummy is written may leave it unwritten.
-    for (Id s = id; s <= last; ++s)
-      if (leaves(program_.statement(s))) return defined;
-    for (auto candidate = open.begin(); candidate != open.end();) {
-      const Variable& v = program_.variable(*candidate);
-      // Every reference to it here must be a write of the whole of it, one at least; or the
-      // first a write over a range, the others reads of the element it wrote, after it
-      // (q_con(i) = ...; cvm(i) = ... q_con(i)).
-      bool touched = false, whole = true, ownReads = true;
-      int references = 0;
-      std::vector<facts::AffineForm> range;
-      const ArrayRefRow* rangeWrite = nullptr;
-      Id rangeStatement = 0;
-      for (Id s = id; s <= last && (whole || ownReads); ++s) {
-        const StatementRow& st = program_.statement(s);
-        if (passes(st, v.id)) touched = true, whole = false, ownReads = false;
-        for (Id refId : st.arrayRefs) {
-          const ArrayRefRow& ref = program_.arrayRef(refId);
-          if (ref.varId != v.id) continue;
-          touched = true;
-          const bool written = ref.access == Access::Write && st.kind == StatementKind::Assignment;
-          whole = whole && written && (nest ? spansAll(ref, st, v) : st.blockId == root && !ref.subscripted);
-          if (++references == 1) {
-            if (written && nest) range = rangeOf(ref, st, v, *nest);
-            if (!range.empty()) rangeWrite = &ref, rangeStatement = s;
-            continue;
-          }
-          ownReads = ownReads && rangeWrite && ref.access == Access::Read && s > rangeStatement && ref.subscripted &&
-                     ref.subscripts.size() == 1 && ref.subscripts[0].affine &&
-                     ref.subscripts[0].constant.value_or(0) == rangeWrite->subscripts[0].constant.value_or(0) &&
-                     ref.subscripts[0].terms.size() == 1 && ref.subscripts[0].terms[0].var == rangeWrite->subscripts[0].terms[0].var &&
-                     ref.subscripts[0].terms[0].coeff == rangeWrite->subscripts[0].terms[0].coeff;
-        }
-      }
-      if (!touched) {
-        ++candidate;
-        continue;
-      }
-      if (whole) {
-        defined[v.id].whole = true;
-      } else if (ownReads && !range.empty()) {
-        // What the call reads of it it wrote first, unless a later statement reads it (or
-        // passes it on): any element, then.
-        bool later = false;
-        for (Id s = last + 1; s <= p.statements.last && !later; ++s) {
-          const StatementRow& st = program_.statement(s);
-          later = passes(st, v.id) || std::any_of(st.arrayRefs.begin(), st.arrayRefs.end(), [&](Id refId) {
-                    return program_.arrayRef(refId).varId == v.id;
-                  });
-        }
-        defined[v.id].range = std::move(range);
-        defined[v.id].readsOnlyWritten = !later;
-      }
-      candidate = open.erase(candidate);
+    if (row.kind == StatementKind::Do) {
+      for (Id l = p.loops.first; l <= p.loops.last; ++l)
+        if (program_.loop(l).headerStmt == id) return program_.loop(l).lastStmt;
+      return id;
     }
-    for (Id s = id; s <= last; ++s) {
+    if (row.kind != StatementKind::IfThen && row.kind != StatementKind::SelectCase) return id;
+    Id last = id;
+    for (Id s = id + 1; s <= p.statements.last; ++s) {
+      const StatementRow& st = program_.statement(s);
+      bool inside = false;
+      for (Id b = st.blockId; b != root && !inside; b = program_.block(b).parentId) inside = program_.block(b).constructStmt == id;
+      const StatementKind k = st.kind;
+      inside = inside || (st.blockId == row.blockId && (k == StatementKind::Case || k == StatementKind::CaseDefault ||
+                                                         k == StatementKind::ElseIf || k == StatementKind::Else ||
+                                                         k == StatementKind::EndIf || k == StatementKind::EndSelect));
+      if (!inside) break;
+      last = s;
+    }
+    return last;
+  };
+  auto touches = [&](Id first, Id last, Id var) {
+    for (Id s = first; s <= last; ++s) {
+      const StatementRow& st = program_.statement(s);
+      if (passes(st, var) ||
+          std::any_of(st.arrayRefs.begin(), st.arrayRefs.end(), [&](Id refId) { return program_.arrayRef(refId).varId == var; }))
+        return true;
+    }
+    return false;
+  };
+  auto noteWrites = [&](Id first, Id last) {
+    for (Id s = first; s <= last; ++s) {
       const StatementRow& st = program_.statement(s);
       for (const ScalarRefRow& r : st.scalars)
         if (r.access == Access::Write) changed.insert(program_.variable(r.varId).name);
@@ -837,6 +808,134 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
         for (const CallArgRow& a : program_.call(callId).args)
           if (!a.var.empty()) changed.insert(a.var);
     }
+  };
+  // The range DO nest `nest` (statements first..last) writes v over: its first reference a write
+  // over a range, the others reads of the element it wrote, after it (q_con(i) = ...; cvm(i) =
+  // ... q_con(i)); empty when not so.
+  auto nestRange = [&](const LoopRow& nest, Id first, Id last, const Variable& v) -> std::vector<facts::AffineForm> {
+    std::vector<facts::AffineForm> range;
+    const ArrayRefRow* rangeWrite = nullptr;
+    Id rangeStatement = 0;
+    for (Id s = first; s <= last; ++s) {
+      const StatementRow& st = program_.statement(s);
+      if (passes(st, v.id)) return {};
+      for (Id refId : st.arrayRefs) {
+        const ArrayRefRow& ref = program_.arrayRef(refId);
+        if (ref.varId != v.id) continue;
+        if (!rangeWrite) {
+          if (ref.access != Access::Write || st.kind != StatementKind::Assignment) return {};
+          range = rangeOf(ref, st, v, nest);
+          if (range.empty()) return {};
+          rangeWrite = &ref, rangeStatement = s;
+          continue;
+        }
+        const bool own = ref.access == Access::Read && s > rangeStatement && ref.subscripted && ref.subscripts.size() == 1 &&
+                         ref.subscripts[0].affine &&
+                         ref.subscripts[0].constant.value_or(0) == rangeWrite->subscripts[0].constant.value_or(0) &&
+                         ref.subscripts[0].terms.size() == 1 &&
+                         ref.subscripts[0].terms[0].var == rangeWrite->subscripts[0].terms[0].var &&
+                         ref.subscripts[0].terms[0].coeff == rangeWrite->subscripts[0].terms[0].coeff;
+        if (!own) return {};
+      }
+    }
+    return range;
+  };
+  // The range a complete IF or SELECT CASE construct (its statement `construct`, the last of
+  // it `last`) writes v over: in every arm, the first statement that touches v is a DO nest
+  // writing it over that range (nestRange) or such a construct, and nothing after it in the arm
+  // touches v; the construct's conditions do not read it. Empty when not so.
+  std::function<std::vector<facts::AffineForm>(Id, Id, const Variable&)> armsRange = [&](Id construct, Id last,
+                                                                                         const Variable& v) {
+    std::vector<facts::AffineForm> common;
+    auto known = program_.constructs.find(construct);
+    if (known == program_.constructs.end() || !known->second.complete) return common;
+    std::vector<Id> arms;
+    for (Id s = construct + 1; s <= last; ++s) {
+      const StatementRow& st = program_.statement(s);
+      if (st.blockId != root && program_.block(st.blockId).constructStmt == construct &&
+          std::find(arms.begin(), arms.end(), st.blockId) == arms.end())
+        arms.push_back(st.blockId);
+      // The conditions: the statements of the construct itself (IF, ELSE IF, CASE).
+      if (st.blockId == program_.statement(construct).blockId && touches(s, s, v.id)) return common;
+    }
+    if (touches(construct, construct, v.id) || arms.size() != static_cast<size_t>(known->second.arms)) return common;
+    const std::set<std::string> before = changed;
+    for (Id arm : arms) {
+      std::vector<facts::AffineForm> range;
+      bool decided = false;
+      for (Id t = construct + 1; t <= last; ++t) {
+        if (program_.statement(t).blockId != arm) continue;
+        const Id end = extentOf(t);
+        if (!touches(t, end, v.id)) {
+          noteWrites(t, end);
+          t = end;
+          continue;
+        }
+        if (decided) {  // touched again after it was defined
+          range.clear();
+          break;
+        }
+        decided = true;
+        const StatementRow& row = program_.statement(t);
+        if (row.kind == StatementKind::Do) {
+          for (Id l = p.loops.first; l <= p.loops.last; ++l)
+            if (program_.loop(l).headerStmt == t) range = nestRange(program_.loop(l), t, end, v);
+        } else if (row.kind == StatementKind::IfThen || row.kind == StatementKind::SelectCase) {
+          range = armsRange(t, end, v);
+        }
+        if (range.empty()) break;
+        t = end;
+      }
+      changed = before;
+      if (range.empty() || (!common.empty() && range != common)) return std::vector<facts::AffineForm>{};
+      common = std::move(range);
+    }
+    return common;
+  };
+  std::map<Id, DefinedArray> defined;
+  for (Id id = p.statements.first; id <= p.statements.last && !open.empty(); ++id) {
+    const StatementRow& row = program_.statement(id);
+    const LoopRow* nest = nullptr;
+    if (row.blockId == root && row.kind == StatementKind::Do)
+      for (Id l = p.loops.first; l <= p.loops.last && !nest; ++l)
+        if (program_.loop(l).headerStmt == id) nest = &program_.loop(l);
+    const bool construct = row.blockId == root && (row.kind == StatementKind::IfThen || row.kind == StatementKind::SelectCase);
+    const Id last = nest || construct ? extentOf(id) : id;
+    // A jump, a RETURN, a STOP or an EXIT before a dummy is written may leave it unwritten.
+    for (Id s = id; s <= last; ++s)
+      if (leaves(program_.statement(s))) return defined;
+    for (auto candidate = open.begin(); candidate != open.end();) {
+      const Variable& v = program_.variable(*candidate);
+      if (!touches(id, last, v.id)) {
+        ++candidate;
+        continue;
+      }
+      // Every reference to it here must be a write of the whole of it, one at least; or it is
+      // written over a range (nestRange, armsRange).
+      bool whole = !construct;
+      for (Id s = id; s <= last && whole; ++s) {
+        const StatementRow& st = program_.statement(s);
+        whole = !passes(st, v.id);
+        for (Id refId : st.arrayRefs) {
+          const ArrayRefRow& ref = program_.arrayRef(refId);
+          if (ref.varId != v.id) continue;
+          const bool written = ref.access == Access::Write && st.kind == StatementKind::Assignment;
+          whole = whole && written && (nest ? spansAll(ref, st, v) : st.blockId == root && !ref.subscripted);
+        }
+      }
+      std::vector<facts::AffineForm> range;
+      if (!whole) range = nest ? nestRange(*nest, id, last, v) : construct ? armsRange(id, last, v) : range;
+      if (whole) {
+        defined[v.id].whole = true;
+      } else if (!range.empty()) {
+        // What the call reads of it it wrote first, unless a later statement reads it (or
+        // passes it on): any element, then.
+        defined[v.id].range = std::move(range);
+        defined[v.id].readsOnlyWritten = !touches(last + 1, p.statements.last, v.id);
+      }
+      candidate = open.erase(candidate);
+    }
+    noteWrites(id, last);
     id = last;
   }
   return defined;

@@ -2801,8 +2801,8 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
   };
   // Whether x, a statement of kind `kind` (a CALL, an assignment), runs before r in every
   // iteration of the innermost loop around both (`loop` or one inside it) in which r runs: x
-  // comes first, and only the bodies of loops that run at least once are between it and that
-  // loop's body.
+  // comes first, and only the bodies of loops that run at least once, and blocks r is in too
+  // (an IF arm around both), are between it and that loop's body.
   auto runsBefore = [&](const ArrayAccess& x, const ArrayAccess& r, StatementKind kind) {
     const StatementRow& s = program_.statement(x.stmtId);
     if (s.kind != kind || x.stmtId >= r.stmtId) return false;
@@ -2810,9 +2810,16 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
     for (size_t k = 0; k < x.loops().size() && k < r.loops().size() && x.loops()[k] == r.loops()[k]; ++k)
       common = x.loops()[k];
     if (!common || (common != loop.id && !program_.within(common, loop.id))) return false;
-    for (Id b = s.blockId; b != program_.loop(common).bodyBlock; b = program_.block(b).parentId)
-      if (b == 0 || !program_.block(b).isLoop() || program_.loop(program_.block(b).loopId).tripCount.value_or(0) < 1)
+    auto holdsRead = [&](Id block) {
+      for (Id b = program_.statement(r.stmtId).blockId; b != 0; b = program_.block(b).parentId)
+        if (b == block) return true;
+      return false;
+    };
+    for (Id b = s.blockId; b != program_.loop(common).bodyBlock; b = program_.block(b).parentId) {
+      if (b == 0) return false;
+      if (program_.block(b).isLoop() ? program_.loop(program_.block(b).loopId).tripCount.value_or(0) < 1 : !holdsRead(b))
         return false;
+    }
     return true;
   };
   // A call that writes every element of the array before it reads any (definesAll) covers every
