@@ -669,6 +669,8 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
               a.array = &r.name;
               a.bounded = r.section;
               if (r.section) a.forms = &r.forms;
+              if (r.section && c.access == 'W' && r.name.find('%') == std::string::npos)
+                a.definedRange = definedRangeAt(c, s, a.readsOnlyWritten, &r);
             } else if (!r.subscripted) {
               if (c.access == 'W') a.definedRange = definedRangeAt(c, s, a.readsOnlyWritten);
             } else if (r.subscripted) {
@@ -2094,7 +2096,7 @@ LinearExpr LoopAnalysis::valueAt(const LinearExpr& form, Id stmt, Id outermost) 
 }
 
 const std::vector<LinearExpr>* LoopAnalysis::definedRangeAt(const CallArrayAccess& c, const StatementRow& s,
-                                                           bool& readsOnlyWritten) {
+                                                           bool& readsOnlyWritten, const ArrayRefRow* section) {
   readsOnlyWritten = false;
   const Variable& array = program_.variable(c.varId);
   const CallRow& call = program_.call(c.callId);
@@ -2128,12 +2130,31 @@ const std::vector<LinearExpr>* LoopAnalysis::definedRangeAt(const CallArrayAcces
     else if (!bounds.empty())
       if (std::optional<LinearExpr> lower = affineOf(bounds[0])) dummyLower = atCall(*lower, call, target, s);
   }
-  std::optional<std::pair<LinearExpr, LinearExpr>> dimension = fixedDimension(array, 0, true);
-  if (!dummyLower || !dimension) return nullptr;
+  // The array's element the dummy's first is: the array's lower bound, or a section's start
+  // (gz(is:ie), stride 1; an omitted start the lower bound).
+  std::optional<LinearExpr> start;
+  bool declaredStart = !section;
+  if (section) {
+    const std::vector<const facts::Expression*> subscripts = subscriptsOf(trees(s), section->text());
+    const facts::Expression* range = subscripts.size() == 1 ? subscripts[0] : nullptr;
+    if (!range || range->kind != facts::ExpressionKind::Range || range->args.size() < 2) return nullptr;
+    if (range->args.size() > 2 && !range->args[2].isNull()) {
+      std::optional<LinearExpr> stride = affineOf(range->args[2]);
+      if (!stride || !stride->terms.empty() || stride->constant != 1) return nullptr;
+    }
+    declaredStart = range->args[0].isNull();
+    if (!declaredStart) {
+      start = affineOf(range->args[0]);
+      if (start && !integerNames(*start, s)) start.reset();
+    }
+  }
+  if (declaredStart)
+    if (std::optional<std::pair<LinearExpr, LinearExpr>> dimension = fixedDimension(array, 0, true)) start = dimension->first;
+  if (!dummyLower || !start) return nullptr;
   std::vector<LinearExpr> range;
   for (const LinearExpr& bound : e->definedRange) {
     std::optional<LinearExpr> atCaller = atCall(bound, call, target, s);
-    std::optional<LinearExpr> shifted = atCaller ? combine(*atCaller, dimension->first, 1) : std::nullopt;
+    std::optional<LinearExpr> shifted = atCaller ? combine(*atCaller, *start, 1) : std::nullopt;
     if (shifted) shifted = combine(*shifted, *dummyLower, -1);
     if (!shifted) return nullptr;
     range.push_back(std::move(*shifted));

@@ -357,10 +357,11 @@ class LoopAnalysis {
   /// A form of the callee's dummies in the caller's names at call `call` (statement `s`): each
   /// dummy by the affine integer value of the actual argument passed for it; nullopt when not.
   std::optional<LinearExpr> atCall(const LinearExpr& form, const CallRow& call, const CallTarget& target, const StatementRow& s);
-  /// The range of a rank-1 array passed whole that the callee writes (Effect::definedRange), in
-  /// the caller's elements: first, last (null when there is none, or the array is passed
-  /// twice); `readsOnlyWritten` set to the effect's.
-  const std::vector<LinearExpr>* definedRangeAt(const CallArrayAccess& c, const StatementRow& s, bool& readsOnlyWritten);
+  /// The range of a rank-1 array passed whole, or as `section` (lo:hi, stride 1), that the
+  /// callee writes (Effect::definedRange), in the caller's elements: first, last (null when
+  /// there is none, or the array is passed twice); `readsOnlyWritten` set to the effect's.
+  const std::vector<LinearExpr>* definedRangeAt(const CallArrayAccess& c, const StatementRow& s, bool& readsOnlyWritten,
+                                                const ArrayRefRow* section = nullptr);
   /// What held when read `r` ran in an iteration of `loop`, as a linear system: an unknown per
   /// loop around r, within its DO bounds, one per name `loop` does not change, and the IFs
   /// around r (coversSymbolically, readWithinRange).

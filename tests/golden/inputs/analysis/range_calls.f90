@@ -78,3 +78,32 @@ subroutine energy_after(is, ie, j, km, q, te)
     qd(is - 1) = te(is, k)
   end do
 end subroutine
+
+! Sections passed (FV3's moist_cv(..., gz(is:ie), cvm(is:ie))): the dummy's first element is
+! the section's start.
+subroutine energy_sections(is, ie, j, km, q, te)
+  integer :: is, ie, j, km, k, i
+  real :: q(is:ie, 10, 10), te(is:ie, km)
+  real :: cvm(is - 1:ie + 1), qd(is - 1:ie + 1)
+  do k = 1, km
+    call column(is, ie, j, k, q, qd(is:ie), cvm(is:ie))
+    do i = is, ie
+      te(i, k) = cvm(i) * qd(i)
+    end do
+  end do
+end subroutine
+
+! Shifted by one: cvm(is + 1:ie + 1) leaves cvm(is), which the loop reads.
+subroutine energy_shifted(is, ie, j, km, q, te)
+  integer :: is, ie, j, km, k, i
+  real :: q(is:ie, 10, 10), te(is:ie, km)
+  real :: cvm(is - 1:ie + 1), qd(is - 1:ie + 1)
+  cvm = 0.0
+  do k = 1, km
+    call column(is, ie, j, k, q, qd(is:ie), cvm(is + 1:ie + 1))
+    do i = is, ie
+      te(i, k) = cvm(i)
+    end do
+    cvm(is) = te(is, k)
+  end do
+end subroutine
