@@ -279,10 +279,19 @@ void Effects::finish(const std::function<void(Id, Program::Detail)>& load) {
 
 void Effects::settleCalls(const std::function<void(Id, Program::Detail)>& load) {
   findEndings(load);
-  // Through calls, to a fixed point (recursion included).
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (const CallSite& call : callSites_) changed |= propagate(call);
+  // Through calls, to a fixed point (recursion included). After the first round, only the calls
+  // of procedures whose summaries the round before changed have anything new to carry.
+  std::vector<char> changedBefore(summaries_.size(), 1), changedNow(summaries_.size(), 0);
+  for (bool first = true, any = true; any; first = false) {
+    any = false;
+    for (const CallSite& call : callSites_) {
+      if (!first && std::none_of(call.resolved.targets.begin(), call.resolved.targets.end(),
+                                 [&](const CallTarget& t) { return changedBefore[static_cast<size_t>(t.proc - 1)] != 0; }))
+        continue;
+      if (propagate(call)) changedNow[static_cast<size_t>(call.caller - 1)] = 1, any = true;
+    }
+    changedBefore.swap(changedNow);
+    std::fill(changedNow.begin(), changedNow.end(), 0);
   }
   callSites_ = {};  // nothing reads them after the fixed point: their memory goes now
   // An ENTRY runs its host's body.
@@ -1049,7 +1058,10 @@ bool Effects::propagate(const CallSite& call) {
 bool Effects::propagate(const CallSite& call, const CallTarget& target) {
   const ProcedureRow& p = program_.procedure(call.caller);
   ProcedureSummary& summary = summaries_[static_cast<size_t>(call.caller - 1)];
-  const ProcedureSummary callee = summaries_[static_cast<size_t>(target.proc - 1)];  // a copy: may be `summary`
+  // A recursive call reads the summary it adds to: a copy then, else the callee's own.
+  std::optional<ProcedureSummary> self;
+  if (target.proc == call.caller) self = summaries_[static_cast<size_t>(target.proc - 1)];
+  const ProcedureSummary& callee = self ? *self : summaries_[static_cast<size_t>(target.proc - 1)];
   bool changed = false;
   if (callee.io && !summary.io) {
     summary.io = changed = true;
