@@ -1147,7 +1147,7 @@ void Effects::calleeEffects(const StatementRow& s, const CallRow& call, Id targe
 
 std::optional<std::string> Effects::deallocatedPointer(const StatementRow& s) const {
   if (s.kind != StatementKind::Deallocate && s.action != StatementKind::Deallocate) return std::nullopt;
-  const facts::StatementExpressions tree = treesOf(s);
+  const facts::StatementExpressions& tree = program_.trees(s.id);
   const std::vector<facts::Expression>& objects =
       s.kind == StatementKind::Deallocate ? tree.exprs : (tree.action.empty() ? tree.exprs : tree.action.front().exprs);
   // The variable a name is, among the statement's references.

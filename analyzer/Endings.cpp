@@ -52,7 +52,7 @@ std::vector<std::string> Endings::presenceTested(const Program& program) {
   };
   for (const StatementRow& s : program.statements) {
     if (s.expr.find("\"present\"") == std::string::npos) continue;  // most statements: no tree to read
-    const facts::StatementExpressions tree = treesOf(s);
+    const facts::StatementExpressions& tree = program.trees(s.id);
     for (const facts::Expression& e : tree.exprs) walk(e);
     for (const facts::StatementExpressions& action : tree.action)
       for (const facts::Expression& e : action.exprs) walk(e);
@@ -143,8 +143,6 @@ void Endings::fold(const Presence& presence) {
   bool hostsProcedures = false;
   for (const ProcedureRow& p : program_.procedures) hostsProcedures |= p.hostId == program_.current;
 
-  std::vector<facts::StatementExpressions> trees(program_.statements.size());
-  for (const StatementRow& s : program_.statements) trees[program_.statementIndex(s.id)] = treesOf(s);
 
   std::function<Truth(const facts::Expression&, const Truth*)> eval = [&](const facts::Expression& e, const Truth* state) -> Truth {
     using K = facts::ExpressionKind;
@@ -185,7 +183,7 @@ void Endings::fold(const Presence& presence) {
   };
   // A statement's condition (IF, ELSE IF, a logical IF's).
   auto condition = [&](const StatementRow& s, const Truth* state) -> Truth {
-    const facts::StatementExpressions& tree = trees[program_.statementIndex(s.id)];
+    const facts::StatementExpressions& tree = program_.trees(s.id);
     return tree.exprs.empty() ? kEither : eval(tree.exprs[0], state);
   };
   auto isCondition = [](StatementKind k) { return k == StatementKind::If || k == StatementKind::IfThen || k == StatementKind::ElseIf; };
@@ -218,7 +216,7 @@ void Endings::fold(const Presence& presence) {
     Truth decided = kEither;
     if (stmt) {
       const StatementRow& s = program_.statement(stmt);
-      const facts::StatementExpressions& tree = trees[program_.statementIndex(stmt)];
+      const facts::StatementExpressions& tree = program_.trees(stmt);
       size_t assigned = width;
       if (s.kind == StatementKind::Assignment) {
         assigned = target(tree.exprs);

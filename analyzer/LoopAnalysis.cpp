@@ -605,7 +605,6 @@ NestLoop LoopAnalysis::nestLoop(Id loopId) {
 }
 
 void LoopAnalysis::arrays(const LoopRow& outermost) {
-  trees_.clear();
   size_t from = accesses_.size();
   const std::vector<ScalarDefinition>& definitions = nestDefinitions_[outermost.id] = affineDefinitions(outermost);
   if (outermost.lastStmt >= outermost.firstStmt) {
@@ -1246,9 +1245,7 @@ std::string ArrayAccess::text() const {
 }
 
 const facts::StatementExpressions& LoopAnalysis::trees(const StatementRow& s) {
-  auto [at, added] = trees_.try_emplace(s.id);
-  if (added) at->second = treesOf(s);
-  return at->second;
+  return program_.trees(s.id);
 }
 
 std::vector<const std::vector<std::string>*> LoopAnalysis::selectedFrom(const StatementRow& s, const ArrayRefRow& ref, Id callId,
@@ -1679,7 +1676,7 @@ const LoopAnalysis::AffineBounds& LoopAnalysis::affineBounds(Id loopId) {
   if (!l.counted()) return b;
   std::vector<facts::Expression> exprs;
   if (l.headerStmt && l.kind == LoopKind::Do) {
-    exprs = treesOf(program_.statement(l.headerStmt)).exprs;
+    exprs = program_.trees(l.headerStmt).exprs;
   }
   if (exprs.size() >= 2) {
     b.start = splitBound(exprs[0], "max");
@@ -1712,7 +1709,7 @@ const std::vector<LoopAnalysis::Condition>& LoopAnalysis::conditionsOf(Id ifStmt
   auto [at, added] = conditions_.try_emplace(ifStmt);
   if (!added) return at->second;
   const StatementRow& s = program_.statement(ifStmt);
-  const std::vector<facts::Expression> exprs = treesOf(s).exprs;
+  const std::vector<facts::Expression>& exprs = program_.trees(s.id).exprs;
   if (exprs.empty()) return at->second;
   const size_t depth = s.loopId ? chains_[program_.loopIndex(s.loopId)].size() : 0;
   // Only integer scalars may appear: a comparison of reals is no integer constraint.
@@ -1978,7 +1975,7 @@ std::vector<LoopAnalysis::ScalarDefinition> LoopAnalysis::affineDefinitions(cons
     if (s.kind != StatementKind::Assignment || !s.loopId || !std::string_view(s.expr).starts_with(R"({"exprs":[")")) continue;
     const LoopRow& loop = program_.loop(s.loopId);
     if (s.blockId != loop.bodyBlock) continue;  // runs in every iteration of its loop
-    const facts::StatementExpressions tree = treesOf(s);
+    const facts::StatementExpressions& tree = program_.trees(s.id);
     if (tree.exprs.size() != 2 || tree.exprs[0].kind != facts::ExpressionKind::Name) continue;
     // The scalar it sets: an integer of the procedure's own, written nowhere else in its loop.
     Id var = 0;
@@ -2060,7 +2057,7 @@ const LoopAnalysis::ScalarDefinition* LoopAnalysis::localDefinition(const std::s
     const StatementRow& s = program_.statement(d);
     if (s.kind != StatementKind::Assignment || s.blockId != at.blockId || !std::string_view(s.expr).starts_with(R"({"exprs":[")"))
       return nullptr;
-    const facts::StatementExpressions tree = treesOf(s);
+    const facts::StatementExpressions& tree = program_.trees(s.id);
     if (tree.exprs.size() != 2 || tree.exprs[0].kind != facts::ExpressionKind::Name || tree.exprs[0].text != name)
       return nullptr;
     Id var = 0;
@@ -3393,8 +3390,8 @@ bool LoopAnalysis::guardsAgree(const LoopRow& loop, const ArrayAccess& w, const 
 const facts::Expression* LoopAnalysis::conditionOf(const StatementRow& s) const {
   auto [at, added] = conditionTrees_.try_emplace(s.id);
   if (added) {
-    facts::StatementExpressions tree = treesOf(s);
-    if (!tree.exprs.empty()) at->second = std::move(tree.exprs[0]);
+    const facts::StatementExpressions& tree = program_.trees(s.id);
+    if (!tree.exprs.empty()) at->second = tree.exprs[0];
   }
   return at->second ? &*at->second : nullptr;
 }
@@ -3436,7 +3433,7 @@ const std::optional<std::set<Id>>& LoopAnalysis::cutLoops(const LoopRow& loop) c
       if (!kind || !transfersControl(*kind)) continue;
       if (*kind != StatementKind::Exit && *kind != StatementKind::Cycle) return at->second;
       // The loop it leaves: the one its construct name names, else the innermost around it.
-      const facts::StatementExpressions tree = treesOf(row);
+      const facts::StatementExpressions& tree = program_.trees(row.id);
       const std::string& name = row.action ? (tree.action.empty() ? std::string() : tree.action.front().name) : tree.name;
       Id left = row.loopId;
       while (!name.empty() && left && program_.loop(left).construct != name) left = program_.loop(left).parentId;
@@ -3848,7 +3845,7 @@ bool LoopAnalysis::writesOneValue(const LoopRow& loop, Id varId) {
     // Only assignments to it: no read, no call, no READ into it.
     if (a->access != 'W' || a->callId || !a->ref || a->ref->context != RefContext::Lhs) return false;
     const StatementRow& s = program_.statement(a->stmtId);
-    const facts::StatementExpressions tree = treesOf(s);
+    const facts::StatementExpressions& tree = program_.trees(s.id);
     const std::vector<facts::Expression>* exprs = nullptr;
     if (s.kind == StatementKind::Assignment) exprs = &tree.exprs;
     else if (s.kind == StatementKind::If && s.action == StatementKind::Assignment && tree.action.size() == 1) exprs = &tree.action[0].exprs;

@@ -576,7 +576,6 @@ class LoopAnalysis {
   /// Per outermost loop: the scalar definitions its accesses' subscripts were given (arrays()).
   std::unordered_map<Id, std::vector<ScalarDefinition>> nestDefinitions_;
   std::set<std::vector<std::string>> selections_;  ///< the components accesses select (ArrayAccess::selected)
-  std::unordered_map<Id, facts::StatementExpressions> trees_;  ///< per statement, for the nest being tested
   std::vector<std::pair<size_t, size_t>> accessRange_;  ///< per outermost loop: its accesses
   std::vector<std::vector<const UpdateRow*>> updatesByStmt_;
   std::unordered_map<std::string, size_t> dependenceIndex_;  ///< carrying loop, array, kind, vector... -> row

@@ -65,6 +65,7 @@ void Program::swapCode(Program& other) {
   std::swap(refBase_, other.refBase_);
   std::swap(callBase_, other.callBase_);
   obstacleRange_.swap(other.obstacleRange_);
+  trees_.swap(other.trees_);
 }
 
 Variable Variable::of(const facts::VariableRow& row, std::vector<std::string>& commonBlocks,
@@ -227,6 +228,7 @@ void Program::loadCode(Id procId, facts::FileRows&& code, Detail detail) {
   constructs.clear();
   labels.clear();
   obstacleRange_.clear();
+  trees_.clear();
   loopBase_ = proc.loops.first;
   blockBase_ = proc.blocks.first;
   stmtBase_ = proc.statements.first;
@@ -352,6 +354,14 @@ facts::StatementExpressions treesOf(const facts::StatementRow& s) {
   } catch (const facts::ExpressionTooDeep&) {
     return {};
   }
+}
+
+const facts::StatementExpressions& Program::trees(Id stmt) const {
+  const size_t index = statementIndex(stmt);
+  if (trees_.size() < statements.size()) trees_.resize(statements.size());
+  std::unique_ptr<facts::StatementExpressions>& at = trees_[index];
+  if (!at) at = std::make_unique<facts::StatementExpressions>(treesOf(statements[index]));
+  return *at;
 }
 
 // ---- from the database ---------------------------------------------------------------------------

@@ -258,10 +258,15 @@ class Program {
   std::vector<Id> loopChain(Id loopId) const;
   /// Exchanges the loaded procedure's code with `other`'s (to set one aside and load it again).
   void swapCode(Program& other);
+  /// A loaded statement's expression trees (treesOf), parsed the first time they are asked for
+  /// while its procedure is loaded: the analyses read the same statements' trees many times.
+  /// Valid until the next loadCode or swapCode.
+  const facts::StatementExpressions& trees(Id stmt) const;
 
  private:
   Id loopBase_ = 1, blockBase_ = 1, stmtBase_ = 1, refBase_ = 1, callBase_ = 1;
   std::vector<std::pair<size_t, size_t>> obstacleRange_;
+  mutable std::vector<std::unique_ptr<facts::StatementExpressions>> trees_;  ///< by statement index, once parsed
   std::unordered_map<std::string, int32_t> commonIndex_;  ///< commonBlocks' positions by name
 };
 

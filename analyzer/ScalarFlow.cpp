@@ -195,7 +195,7 @@ class Walk {
     for (Id id : conditionStmts) {
       const StatementRow& s = program_.statement(id);
       if (writes(s)) return false;
-      const facts::StatementExpressions tree = treesOf(s);
+      const facts::StatementExpressions& tree = program_.trees(s.id);
       if (tree.exprs.empty()) return false;
       const facts::Expression* e = &tree.exprs[0];
       while (e->kind == facts::ExpressionKind::Paren && e->args.size() == 1) e = &e->args[0];
@@ -268,7 +268,7 @@ class Walk {
   /// A statement's condition (IF, ELSE IF, a logical IF's) as a literal, when the walk can follow
   /// it; `read` gets the variables it reads.
   std::optional<Literal> literalOf(const StatementRow& s, std::vector<Id>* read = nullptr) {
-    const facts::StatementExpressions tree = treesOf(s);
+    const facts::StatementExpressions& tree = program_.trees(s.id);
     if (tree.exprs.empty()) return std::nullopt;
     const facts::Expression* e = &tree.exprs[0];
     bool fails = false;
@@ -443,7 +443,7 @@ class Walk {
     }
     // IF (c) v = ...: v is written wherever c holds.
     if (own && !ownChanged && !jumped_ && *s.action == StatementKind::Assignment) {
-      const facts::StatementExpressions tree = treesOf(s);
+      const facts::StatementExpressions& tree = program_.trees(s.id);
       if (tree.action.size() == 1 && !tree.action[0].exprs.empty() && tree.action[0].exprs[0].kind == facts::ExpressionKind::Name)
         for (const ScalarAccess& a : effects.scalars) {
           const Variable& v = program_.variable(a.varId);

@@ -174,11 +174,11 @@ class Recognizer {
           // an element's appears again in the value (most assignments are to elements and are
           // not updates: their trees are not read).
           if (std::string_view(s.expr).starts_with(R"({"exprs":[")") || targetElementAgain(s.expr))
-            assignment(s, nullptr, treesOf(s).exprs);
+            assignment(s, nullptr, program_.trees(s.id).exprs);
           break;
         case StatementKind::If:
           if (s.action == StatementKind::Assignment) {
-            facts::StatementExpressions tree = treesOf(s);
+            const facts::StatementExpressions& tree = program_.trees(s.id);
             if (!tree.exprs.empty() && !tree.action.empty()) assignment(s, &tree.exprs[0], tree.action[0].exprs);
           }
           break;
@@ -320,7 +320,7 @@ class Recognizer {
     auto construct = program_.constructs.find(ifThen.id);
     auto arm = firstArm_.find(ifThen.id);
     if (construct == program_.constructs.end() || construct->second.arms != 1 || arm == firstArm_.end()) return;
-    facts::StatementExpressions condition = treesOf(ifThen);
+    const facts::StatementExpressions& condition = program_.trees(ifThen.id);
     if (condition.exprs.empty()) return;
     auto cmp = comparison(ifThen, condition.exprs[0]);
     if (!cmp) return;
@@ -340,7 +340,7 @@ class Recognizer {
       }
       ++count;
       if (s.kind != StatementKind::Assignment || s.expr.empty()) return;
-      facts::StatementExpressions tree = treesOf(s);
+      const facts::StatementExpressions& tree = program_.trees(s.id);
       if (tree.exprs.size() != 2) return;
       const Expression& lhs = tree.exprs[0];
       const Expression& rhs = tree.exprs[1];
