@@ -2495,15 +2495,18 @@ std::optional<LoopAnalysis::ScalarDefinition::Iteration> LoopAnalysis::iteration
   if (b.step ? !denominator->terms.empty() || denominator->constant != *b.step
              : denominator->constant != b.stepForm->constant || sortedTerms(*denominator) != sortedTerms(*b.stepForm))
     return std::nullopt;
-  // The dividend is v - start: with v = start + t·step, (v - start)/step = t exactly, whatever
-  // the step's sign (the division is exact, nothing to truncate).
+  // The dividend is v - start + g: with v = start + t·step, (g + t·step)/step is t exactly when
+  // g = 0, whatever the step's sign (nothing to truncate); for a constant g of the constant
+  // step's sign, g + t·step keeps that sign and the truncation gives t + g/step. Otherwise the
+  // truncation toward zero may fold two iterations onto one value ((j - 4)/4 for j = 1, 5).
   LinearExpr rest = *numerator;
   int64_t coefficient = 0;
   for (const auto& [name, c] : numerator->terms)
     if (name == loop.var) coefficient = c;
   std::erase_if(rest.terms, [&](const auto& t) { return t.first == loop.var; });
   std::optional<LinearExpr> gap = combine(rest, *b.startExact, 1);
-  if (coefficient != 1 || !fixed(rest) || !gap || !gap->terms.empty() || gap->constant != 0) return std::nullopt;
+  if (coefficient != 1 || !fixed(rest) || !gap || !gap->terms.empty()) return std::nullopt;
+  if (gap->constant != 0 && (!b.step || (gap->constant > 0) != (*b.step > 0))) return std::nullopt;
   if (!integerNames(LinearExpr{true, 0, {{loop.var, 1}}}, s)) return std::nullopt;
   return ScalarDefinition::Iteration{"the iteration number of loop " + std::to_string(loop.id) + ": " + facts::fortranText(value),
                                      LinearExpr{true, 0, {{loop.var, 1}}}};

@@ -230,8 +230,9 @@ class LoopAnalysis {
   std::optional<Delinearized> linearizedIndex(const facts::Expression& value, const LoopRow& loop, const StatementRow& s,
                                               const std::set<std::string>& written);
   /// The iteration-number form of value `value` of a definition in `loop` (statement `s`):
-  /// (v - c)/s + d with v the loop's variable, s its step and c its start, every name an integer
-  /// scalar the nest does not change; nullopt when not of that form.
+  /// (v - c)/s + d with v the loop's variable, s its step and c its start (or c a constant off
+  /// the start by a constant of a constant step's sign), every name an integer scalar the nest
+  /// does not change; nullopt when not of that form.
   std::optional<ScalarDefinition::Iteration> iterationNumber(const facts::Expression& value, const LoopRow& loop,
                                                             const StatementRow& s, const std::set<std::string>& written);
   /// The access's subscripts with one that is a linearized scalar split, or a linearized index

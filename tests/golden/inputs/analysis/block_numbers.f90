@@ -48,8 +48,8 @@ subroutine not_the_step(a, x, n)
   end do
 end subroutine
 
-! The start is not the one subtracted: (j - 1)/4 for j = 3, 7, 11... is 0, 1, 2: still apart,
-! but not of the form the analysis reads (unproven, so sequential).
+! The start is not the one subtracted: (j - 1)/4 for j = 3, 7, 11... is 0, 1, 2: still apart
+! (an offset of 2, of the step's sign, truncates to the same shift in every iteration).
 subroutine other_start(a, x, n)
   integer :: n, j, ib
   real :: a(n), x(*)
@@ -112,6 +112,26 @@ subroutine guarded(a, x, n, np, flag)
   ib = 1
   do j = 1, n, np
     if (flag(j)) ib = (j - 1)/np + 1
+    x(ib) = a(j)
+  end do
+end subroutine
+
+! Downwards by 4 from n: (j - n - 2)/(-4) is 0, 1, 2... (the offset has the step's sign).
+subroutine downwards(a, x, n)
+  integer :: n, j, ib
+  real :: a(n), x(*)
+  do j = n, 1, -4
+    ib = (j - n - 2)/(-4) + 1
+    x(ib) = a(j)
+  end do
+end subroutine
+
+! Downwards with an offset of the other sign: (j - n + 2)/(-4) is 0 for both j = n and n - 4.
+subroutine downwards_folded(a, x, n)
+  integer :: n, j, ib
+  real :: a(n), x(*)
+  do j = n, 1, -4
+    ib = (j - n + 2)/(-4) + 1
     x(ib) = a(j)
   end do
 end subroutine
