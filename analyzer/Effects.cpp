@@ -775,14 +775,19 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
     }
     return range;
   };
+  // The loop a DO statement heads (null: none).
+  auto loopAt = [&](Id stmt) -> const LoopRow* {
+    for (Id l = p.loops.first; l <= p.loops.last; ++l)
+      if (program_.loop(l).headerStmt == stmt) return &program_.loop(l);
+    return nullptr;
+  };
   // The last statement a statement spans: a DO its nest's, an IF or SELECT CASE construct its
   // END's (its arms and their CASE, ELSE IF, ELSE statements), any other itself.
   auto extentOf = [&](Id id) -> Id {
     const StatementRow& row = program_.statement(id);
     if (row.kind == StatementKind::Do) {
-      for (Id l = p.loops.first; l <= p.loops.last; ++l)
-        if (program_.loop(l).headerStmt == id) return program_.loop(l).lastStmt;
-      return id;
+      const LoopRow* loop = loopAt(id);
+      return loop ? loop->lastStmt : id;
     }
     if (row.kind != StatementKind::IfThen && row.kind != StatementKind::SelectCase) return id;
     Id last = id;
@@ -887,8 +892,7 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
         decided = true;
         const StatementRow& row = program_.statement(t);
         if (row.kind == StatementKind::Do) {
-          for (Id l = p.loops.first; l <= p.loops.last; ++l)
-            if (program_.loop(l).headerStmt == t) range = nestRange(program_.loop(l), t, end, v);
+          if (const LoopRow* loop = loopAt(t)) range = nestRange(*loop, t, end, v);
         } else if (row.kind == StatementKind::IfThen || row.kind == StatementKind::SelectCase) {
           range = armsRange(t, end, v);
         }
@@ -904,10 +908,7 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
   std::map<Id, DefinedArray> defined;
   for (Id id = p.statements.first; id <= p.statements.last && !open.empty(); ++id) {
     const StatementRow& row = program_.statement(id);
-    const LoopRow* nest = nullptr;
-    if (row.blockId == root && row.kind == StatementKind::Do)
-      for (Id l = p.loops.first; l <= p.loops.last && !nest; ++l)
-        if (program_.loop(l).headerStmt == id) nest = &program_.loop(l);
+    const LoopRow* nest = row.blockId == root && row.kind == StatementKind::Do ? loopAt(id) : nullptr;
     const bool construct = row.blockId == root && (row.kind == StatementKind::IfThen || row.kind == StatementKind::SelectCase);
     const Id last = nest || construct ? extentOf(id) : id;
     // A jump, a RETURN, a STOP or an EXIT before a dummy is written may leave it unwritten.

@@ -1554,6 +1554,15 @@ std::optional<LinearExpr> affineOf(const facts::Expression& e, bool elements) {
   return combine(LinearExpr{}, scaled, x->terms.empty() ? x->constant : y->constant);
 }
 
+/// Whether `e` is a section's triplet lo:hi with a stride of 1, written or not (only 1 keeps
+/// every element between the bounds).
+bool unitTriplet(const facts::Expression& e) {
+  if (e.kind != facts::ExpressionKind::Range || e.args.size() < 2) return false;
+  if (e.args.size() < 3 || e.args[2].isNull()) return true;
+  std::optional<LinearExpr> stride = affineOf(e.args[2]);
+  return stride && stride->terms.empty() && stride->constant == 1;
+}
+
 /// The variable a term is about: v for a name v and for the term "mod(v,c)" affineOf makes.
 std::string variableOfTerm(const std::string& term) {
   if (term.starts_with("mod(")) return term.substr(4, term.find(',') - 4);
@@ -2134,11 +2143,7 @@ const std::vector<LinearExpr>* LoopAnalysis::definedRangeAt(const CallArrayAcces
   if (section) {
     const std::vector<const facts::Expression*> subscripts = subscriptsOf(trees(s), section->text());
     const facts::Expression* range = subscripts.size() == 1 ? subscripts[0] : nullptr;
-    if (!range || range->kind != facts::ExpressionKind::Range || range->args.size() < 2) return nullptr;
-    if (range->args.size() > 2 && !range->args[2].isNull()) {
-      std::optional<LinearExpr> stride = affineOf(range->args[2]);
-      if (!stride || !stride->terms.empty() || stride->constant != 1) return nullptr;
-    }
+    if (!range || !unitTriplet(*range)) return nullptr;
     declaredStart = range->args[0].isNull();
     if (!declaredStart) {
       start = affineOf(range->args[0]);
@@ -2279,11 +2284,7 @@ const std::vector<std::optional<ArrayAccess::Range>>* LoopAnalysis::sectionRange
   bool any = false;
   for (size_t d = 0; d < subscripts.size(); ++d) {
     const facts::Expression& e = *subscripts[d];
-    if (e.kind != facts::ExpressionKind::Range || e.args.size() < 2) continue;
-    if (e.args.size() > 2 && !e.args[2].isNull()) {  // a stride: only 1 keeps every element between
-      std::optional<LinearExpr> stride = affineOf(e.args[2]);
-      if (!stride || !stride->terms.empty() || stride->constant != 1) continue;
-    }
+    if (!unitTriplet(e)) continue;
     // An omitted bound is the declared one.
     std::optional<std::pair<LinearExpr, LinearExpr>> declared;
     if ((e.args[0].isNull() || e.args[1].isNull()) && array) declared = fixedDimension(*array, d, true);
@@ -2460,10 +2461,6 @@ std::optional<LoopAnalysis::ScalarDefinition::Iteration> LoopAnalysis::iteration
                                                                                         const LoopRow& loop, const StatementRow& s,
                                                                                         const std::set<std::string>& written) {
   using K = facts::ExpressionKind;
-  auto bare = [](const facts::Expression* e) {
-    while (e->kind == K::Paren && !e->args.empty()) e = &e->args[0];
-    return e;
-  };
   auto isQuotient = [](const facts::Expression* e) { return e->kind == K::Operator && e->text == "/" && e->args.size() == 2; };
   const AffineBounds& b = affineBounds(loop.id);
   if (loop.var.empty() || !b.startExact || (!b.step && !b.stepForm)) return std::nullopt;
@@ -2477,11 +2474,11 @@ std::optional<LoopAnalysis::ScalarDefinition::Iteration> LoopAnalysis::iteration
            });
   };
   // quotient, quotient + d, d + quotient or quotient - d, d fixed.
-  const facts::Expression* e = bare(&value);
+  const facts::Expression* e = &facts::withoutParens(value);
   const facts::Expression* quotient = e;
   if (e->kind == K::Operator && e->args.size() == 2 && (e->text == "+" || e->text == "-")) {
-    const facts::Expression* left = bare(&e->args[0]);
-    const facts::Expression* right = bare(&e->args[1]);
+    const facts::Expression* left = &facts::withoutParens(e->args[0]);
+    const facts::Expression* right = &facts::withoutParens(e->args[1]);
     if (isQuotient(left) == isQuotient(right) || (e->text == "-" && !isQuotient(left))) return std::nullopt;
     quotient = isQuotient(left) ? left : right;
     std::optional<LinearExpr> offset = affineOf(isQuotient(left) ? *right : *left);

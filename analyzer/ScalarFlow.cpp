@@ -197,8 +197,7 @@ class Walk {
       if (writes(s)) return false;
       const facts::StatementExpressions& tree = program_.trees(s.id);
       if (tree.exprs.empty()) return false;
-      const facts::Expression* e = &tree.exprs[0];
-      while (e->kind == facts::ExpressionKind::Paren && e->args.size() == 1) e = &e->args[0];
+      const facts::Expression* e = &facts::withoutParens(tree.exprs[0]);
       if (e->kind != facts::ExpressionKind::Operator || (e->text != "==" && e->text != ".eq.") || e->args.size() != 2) return false;
       const facts::Expression* name = &e->args[0];
       const facts::Expression* value = &e->args[1];

@@ -13,13 +13,8 @@ namespace sapfor::analyzer {
 namespace {
 
 using facts::Expression;
+using facts::withoutParens;
 using K = facts::ExpressionKind;
-
-const Expression& withoutParens(const Expression& e) {
-  const Expression* p = &e;
-  while (p->kind == K::Paren) p = &p->args[0];
-  return *p;
-}
 
 /// Whether `e` names `name` anywhere (as itself, an element, a section, a substring...): within one
 /// statement a name is one entity.

@@ -321,6 +321,12 @@ std::optional<int64_t> integerValue(const Expression& e) {
   return std::nullopt;
 }
 
+const Expression& withoutParens(const Expression& e) {
+  const Expression* p = &e;
+  while (p->kind == ExpressionKind::Paren && !p->args.empty()) p = &p->args[0];
+  return *p;
+}
+
 namespace {
 
 void printFortran(const Expression& e, std::string& out);

@@ -101,6 +101,9 @@ inline constexpr int kMaxExpressionDepth = 10000;
 /// The value of an integer literal, or of a named constant the front end folded to an integer.
 std::optional<int64_t> integerValue(const Expression& e);
 
+/// `e` without the parentheses around it: ((x)) is x.
+const Expression& withoutParens(const Expression& e);
+
 /// `what` names the JSON in the error message (a column of a row: "loop k:1's bounds").
 Expression parseExpression(std::string_view json, const std::string& what = "an expression");
 /// A JSON array of expressions (loop.bounds, dimension.bounds).
