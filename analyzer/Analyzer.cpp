@@ -6,11 +6,15 @@
 
 
 #include "threads/OrderedPipeline.hpp"
+#include "threads/TurnLock.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <condition_variable>
 #include <deque>
 #include <filesystem>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <tuple>
@@ -293,6 +297,11 @@ int userParallelDirectives(const std::vector<DirectiveRow>& directives) {
                                         [](const DirectiveRow& d) { return d.kind == "PARALLEL" && d.loopId != 0; }));
 }
 
+/// Whether the load reported an error in the database `db`.
+bool loadErrors(SQLite::Database& db) {
+  return db.execAndGet("SELECT count(*) FROM diagnostic WHERE severity = 'error'").getInt64() > 0;
+}
+
 /// Of `candidates` (LoopAnalysis::commonCandidates: COMMON arrays and scalars, each a variable
 /// of the procedure that has the loop), those that no procedure of the program reads but after
 /// writing them itself (LoopAnalysis::readOnlyAfterWriting: an array in the same iteration of a
@@ -302,11 +311,11 @@ int userParallelDirectives(const std::vector<DirectiveRow>& directives) {
 /// when there is no main program (a caller elsewhere could read the block), a load error, or a
 /// call to a procedure with no body here (it could read the block); none of a block that a
 /// module declares or a procedure with internal procedures or ENTRY points (other names, other
-/// ids). Loads each procedure that declares such a block into `program` and analyzes it.
-std::set<Id> scratchCommons(SQLite::Database& db, Program& program, ProgramReader& reader, const Effects& effects,
+/// ids). Loads each procedure that declares such a block into `program` (`load`) and analyzes it.
+/// `loadErrors`: whether the load reported an error (the program may lack some of its code).
+std::set<Id> scratchCommons(bool loadErrors, Program& program, const std::function<void(Id)>& load, const Effects& effects,
                             const std::set<Id>& candidates) {
-  if (candidates.empty() || db.execAndGet("SELECT count(*) FROM diagnostic WHERE severity = 'error'").getInt64() > 0)
-    return {};
+  if (candidates.empty() || loadErrors) return {};
   bool mainProgram = false;
   for (const ProcedureRow& p : program.procedures) {
     mainProgram = mainProgram || p.kind == ProcedureKind::Program;
@@ -329,7 +338,7 @@ std::set<Id> scratchCommons(SQLite::Database& db, Program& program, ProgramReade
   std::set<std::pair<Id, Id>> reads;  // (procedure, member) read only after writing
   for (const auto& [procId, members] : asked) {
     if (program.procedure(procId).kind == ProcedureKind::Module || program.procedure(procId).kind == ProcedureKind::Submodule) continue;
-    reader.load(program, procId, Program::Detail::All);
+    load(procId);
     LoopAnalysis loops(program, effects);
     for (Id m : members)
       if (loops.readOnlyAfterWriting(m)) reads.emplace(procId, m);
@@ -394,7 +403,9 @@ AnalysisReport analyze(SQLite::Database& db, const AnalysisOptions& options, Pro
     if (!analyzeLoaded(program, effects, index, writer, options, report, findings, inKernels, noCandidates))
       waiting.push_back(p.id);
   }
-  const std::set<Id> scratch = scratchCommons(db, program, reader, effects, candidates);
+  const std::set<Id> scratch =
+      scratchCommons(loadErrors(db), program, [&](Id procId) { reader.load(program, procId, Program::Detail::All); }, effects,
+                     candidates);
   for (Id procId : waiting) {
     reader.load(program, procId, Program::Detail::All);
     analyzeLoaded(program, effects, index, writer, options, report, findings, inKernels, {}, &scratch);
@@ -418,6 +429,151 @@ const std::vector<std::string> kResultTables = {"procedure_summary", "procedure_
                                                 "loop_trait", "dependence", "expert_directive", "expert_directive_var",
                                                 "update_pattern"};
 
+/// A database of the analysis' rows beside the new one, written through a connection of its own
+/// (the load's inserts never wait for the analysis'), attached to the new one as `schema`
+/// (its file: the new one's name and "-" schema) for StreamingAnalysis::finish() to append.
+class ResultsDatabase {
+ public:
+  ResultsDatabase(SQLite::Database& db, const std::string& schema) : schema_(schema) {
+    {
+      auto deferred = files::deferInterruptions();  // created where an interruption finds it
+      path_ = files::TemporaryPath(db.getFilename() + "-" + schema);
+      connection_ = db::open(path_.path(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_NOMUTEX);
+    }
+    write([&] {
+      connection_->exec("PRAGMA page_size = 16384; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -2048");
+      connection_->exec(std::string(db::analysisSchemaText()));
+    });
+    db::attach(db, path_.path(), schema);  // now, while the new database is still small to commit
+    connection_->exec("BEGIN");
+    writer_.emplace(*connection_);
+  }
+  ~ResultsDatabase() {
+    writer_.reset();
+    connection_.reset();  // before path_ removes the file
+  }
+  ResultsDatabase(const ResultsDatabase&) = delete;
+  ResultsDatabase& operator=(const ResultsDatabase&) = delete;
+
+  ResultWriter& writer() { return *writer_; }
+  SQLite::Database& connection() { return *connection_; }
+
+  /// Runs `work`, which writes through this connection: an SQLite error gets the system's
+  /// reason in its message (a full disk), which only this connection knows.
+  template <class Work>
+  void write(Work&& work) {
+    try {
+      work();
+    } catch (const SQLite::Exception& e) {
+      throw SQLite::Exception(db::errorText(e, *connection_), e.getErrorCode());
+    }
+  }
+
+  /// The rows written, committed for the new database's connection to read; no more come.
+  void commit() {
+    write([&] {
+      writer_->flush();
+      writer_.reset();
+      connection_->exec("COMMIT");
+    });
+  }
+
+  /// Appends the rows to the new database's tables (after commit()), one table at a time, each
+  /// under `lock`, a record at a time, undecoded (into an empty table).
+  void appendTo(SQLite::Database& db, threads::TurnLock& lock) const {
+    for (const std::string& table : kResultTables) {
+      std::lock_guard<threads::TurnLock> hold(lock);
+      db.exec("INSERT INTO main." + table + " SELECT * FROM " + schema_ + "." + table);
+    }
+  }
+
+ private:
+  std::string schema_;
+  files::TemporaryPath path_;
+  std::unique_ptr<SQLite::Database> connection_;
+  std::optional<ResultWriter> writer_;
+};
+
+/// Reads procedures' code back from the new database through its connection, which the main
+/// thread uses too (it is opened without SQLite's mutexes): every use, the preparation and the
+/// finalization of the reader's statements included, under `lock`, each query run to its end so
+/// that nothing stays open between two of the other thread's statements. Those are long (an
+/// index, a table's rows): the reader takes the lock seldom, reading the code of the procedures
+/// to analyze ahead, a bounded amount at a time.
+class SharedReader {
+ public:
+  /// Statements read ahead in one hold of the lock, at most (unless one procedure has more): on
+  /// the 500k-line bench corpus, the procedures analyzed at the end in one or two reads.
+  static constexpr Id kReadAhead = 20'000;
+
+  SharedReader(SQLite::Database& db, threads::TurnLock& lock) : db_(db), lock_(lock) {}
+  ~SharedReader() {
+    std::lock_guard<threads::TurnLock> hold(lock_);
+    reader_.reset();
+  }
+  SharedReader(const SharedReader&) = delete;
+  SharedReader& operator=(const SharedReader&) = delete;
+
+  /// Runs `work` holding the lock throughout: its loads do not take it again.
+  template <class Work>
+  void holding(Work&& work) {
+    std::lock_guard<threads::TurnLock> hold(lock_);
+    held_ = true;
+    try {
+      work();
+    } catch (...) {
+      held_ = false;
+      throw;
+    }
+    held_ = false;
+  }
+
+  /// Reads the code of `procs[next]` and of the ones after it, up to kReadAhead statements, for
+  /// load(); returns the index after the last one read.
+  size_t readAhead(const Program& program, const std::vector<Id>& procs, size_t next) {
+    std::unique_lock<threads::TurnLock> hold(lock_, std::defer_lock);
+    if (!held_) hold.lock();
+    for (Id statements = 0; next < procs.size() && (statements == 0 || statements < kReadAhead); ++next) {
+      const ProcedureRow& p = program.procedure(procs[next]);
+      statements += std::max<Id>(1, p.statements.empty() ? 0 : p.statements.last - p.statements.first + 1);
+      ahead_[procs[next]] = reader().code(program, procs[next], Program::Detail::All);
+    }
+    return next;
+  }
+
+  void load(Program& program, Id procId, Program::Detail detail) {
+    facts::FileRows code;
+    auto ahead = ahead_.find(procId);
+    if (ahead != ahead_.end() && detail == Program::Detail::All) {
+      code = std::move(ahead->second);
+      ahead_.erase(ahead);
+    } else {
+      std::unique_lock<threads::TurnLock> hold(lock_, std::defer_lock);
+      if (!held_) hold.lock();
+      code = reader().code(program, procId, detail);
+    }
+    program.loadCode(procId, std::move(code), detail);
+  }
+
+  bool loadErrors() {
+    std::unique_lock<threads::TurnLock> hold(lock_, std::defer_lock);
+    if (!held_) hold.lock();
+    return analyzer::loadErrors(db_);
+  }
+
+ private:
+  ProgramReader& reader() {
+    if (!reader_) reader_.emplace(db_);
+    return *reader_;
+  }
+
+  SQLite::Database& db_;
+  threads::TurnLock& lock_;
+  bool held_ = false;
+  std::optional<ProgramReader> reader_;
+  std::map<Id, facts::FileRows> ahead_;  ///< read ahead, not loaded yet
+};
+
 struct StreamingAnalysis::State {
   /// The thread that writes the facts is the load's critical path: the analysis yields to it
   /// (a little less than the parsing threads do: frontend/Loader.cpp) and may fall up to this many
@@ -429,24 +585,36 @@ struct StreamingAnalysis::State {
   static constexpr size_t kQueuedFiles = 16;
 
   SQLite::Database& db;
-  /// The rows go to a database of their own beside the new one, through a connection of their
-  /// own: the load's inserts never wait for the analysis' (finish() appends them in one pass).
-  files::TemporaryPath resultsPath;
-  std::unique_ptr<SQLite::Database> results;
+  /// Once the load has written its last row, the main thread (the indexes, the appends) and the
+  /// analysis thread (the code of the procedures left to the end, read back) share the new
+  /// database's connection: one statement, or one procedure's read, at a time under this lock.
+  threads::TurnLock connection;
+  /// The rows of the procedures analyzed during the load, committed once the calls are resolved
+  /// (settle), which finish() appends while the analysis thread writes the rest's and the
+  /// summaries' rows to `late`.
+  ResultsDatabase early, late;
+  /// Where the rows of `early` stand, for finish(): still written, committed, or never to be
+  /// (the thread failed: finish() rethrows why).
+  enum class Stage { Analyzing, Settled, Failed };
+  std::mutex stageLock;
+  std::condition_variable stageChanged;
+  Stage stage = Stage::Analyzing;
+  /// Set when the analysis is abandoned (a failed load): the work at the end stops between procedures.
+  std::atomic<bool> abandoned{false};
   Program program;
   std::optional<Effects> effects{std::in_place, program};  ///< reset once finish() no longer needs it
   /// DISTRIBUTE and ALIGN so far (all an ON clause may need: see DirectiveIndex), and the user's
   /// PARALLEL directives of the file at hand. `program.directives` holds the file's directive
   /// rows only: the whole program's would grow with it.
   DirectiveIndex fileIndex;
-  /// Procedures with loops that call others not settled yet: read back from the database by finish()
-  /// (their code is not kept meanwhile, so that memory stays per file), and their user PARALLEL
-  /// directives (the settled ones' too: finish() may analyze those again).
+  /// Procedures with loops that call others not settled yet: read back from the database once
+  /// the load is over (their code is not kept meanwhile, so that memory stays per file), and
+  /// their user PARALLEL directives (the settled ones' too: they may be analyzed again).
   std::vector<Id> deferred;
   std::deque<DirectiveRow> deferredDirectives;
   /// Procedures with loops that call only procedures whose summaries were settled (see
-  /// Effects::settledCallee): analyzed at once, checked by finish(), which analyzes them again if
-  /// a call reaches another procedure in the end. What to take back then is kept with them.
+  /// Effects::settledCallee): analyzed at once, checked by settle(), which has them analyzed again
+  /// if a call reaches another procedure in the end. What to take back then is kept with them.
   struct Settled {
     Id procId = 0;
     std::vector<std::pair<CallSpec, ResolvedCall>> calls;  ///< a call, the procedures it reached
@@ -454,41 +622,28 @@ struct StreamingAnalysis::State {
     int parallel = 0, across = 0, expertDirectives = 0;
   };
   std::vector<Settled> settled;
-  std::optional<ResultWriter> writer;  ///< into `results`
   AnalysisReport report;
   std::vector<Finding> findings;
   std::vector<KernelCall> inKernels;  ///< the calls inside proposed nests so far
 
-
-  explicit State(SQLite::Database& d) : db(d) {
-    {
-      auto deferred = files::deferInterruptions();  // created where an interruption finds it
-      resultsPath = files::TemporaryPath(d.getFilename() + "-analysis");
-      results = db::open(resultsPath.path(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_NOMUTEX);
-    }
-    onResults([&] {
-      results->exec("PRAGMA page_size = 16384; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -2048");
-      results->exec(std::string(db::analysisSchemaText()));
-    });
-    db::attach(db, resultsPath.path(), "results");  // now, while the new database is still small to commit
-    results->exec("BEGIN");
-    writer.emplace(*results);
-  }
+  explicit State(SQLite::Database& d) : db(d), early(d, "analysis"), late(d, "analysis_late") {}
   ~State() {
+    abandoned = true;
     pipeline.reset();  // cancelled and joined before what its thread uses goes
-    writer.reset();
-    results.reset();  // before resultsPath removes the file
   }
 
-  /// Runs `work`, which writes through the results' connection: an SQLite error gets the
-  /// system's reason in its message (a full disk), which only this connection knows.
-  template <class Work>
-  void onResults(Work&& work) {
-    try {
-      work();
-    } catch (const SQLite::Exception& e) {
-      throw SQLite::Exception(db::errorText(e, *results), e.getErrorCode());
+  void reached(Stage now) {
+    {
+      std::lock_guard<std::mutex> hold(stageLock);
+      if (stage == Stage::Analyzing) stage = now;
     }
+    stageChanged.notify_all();
+  }
+  /// Waits until the rows of `early` are committed: false if they never will be.
+  bool waitSettled() {
+    std::unique_lock<std::mutex> hold(stageLock);
+    stageChanged.wait(hold, [&] { return stage != Stage::Analyzing; });
+    return stage == Stage::Settled;
   }
 
   void analyzeFile(facts::FileRows& rows) {
@@ -500,7 +655,7 @@ struct StreamingAnalysis::State {
     std::vector<Program> codes(count);
     for (size_t i = 0; i < count; ++i) {
       program.loadCode(firstProc + static_cast<Id>(i), std::move(split[i]), Program::Detail::All);
-      writer->updates(program);
+      early.writer().updates(program);
       program.swapCode(codes[i]);
     }
     report.userDirectives += userParallelDirectives(program.directives);
@@ -536,7 +691,7 @@ struct StreamingAnalysis::State {
         now = false;
       if (now)
         for (const CallRow* c : after) check.calls.emplace_back(CallSpec::of(*c), effects->resolve(*c));
-      auto keepDirectives = [&] {  // for finish(), which may analyze the procedure
+      auto keepDirectives = [&] {  // for analyzeRest(), which may analyze the procedure
         auto user = fileIndex.parallelByProcedure.find(program.current);
         if (user != fileIndex.parallelByProcedure.end())
           for (const DirectiveRow* d : user->second) deferredDirectives.push_back(*d);
@@ -551,7 +706,7 @@ struct StreamingAnalysis::State {
       auto final = [&](const LoopAnalysis& loops) {
         return (after.empty() || !mayReadLoopValues(after, loops)) && loops.commonCandidates().empty();
       };
-      if (!now || !analyzeLoaded(program, *effects, fileIndex, *writer, {}, report, findings, inKernels, final)) {
+      if (!now || !analyzeLoaded(program, *effects, fileIndex, early.writer(), {}, report, findings, inKernels, final)) {
         if (!directivesKept) keepDirectives();
         deferred.push_back(program.current);
         continue;
@@ -603,13 +758,60 @@ struct StreamingAnalysis::State {
   }
 
   /// Once every file is in: the calls resolved, what that changes for the procedures analyzed
-  /// early. The summaries are completed by finish(), which can read the code again.
+  /// early; their rows committed. The summaries are completed by analyzeRest(), which can read
+  /// the code again.
   void settle() {
-    onResults([&] {
+    early.write([&] {
       effects->complete();
       unsettle();
       settled.clear();
     });
+    early.commit();
+  }
+
+  /// Once the load has written its last row and the calls are resolved (on the analysis thread,
+  /// while the main thread builds the indexes and appends the rows of `early`): the calls'
+  /// effects carried into their callers, the summaries' rows, the deferred procedures analyzed
+  /// (read back from the database), into `late`.
+  void analyzeRest() {
+    DirectiveIndex index = fileIndex;
+    index.parallelByProcedure.clear();
+    for (const DirectiveRow& d : deferredDirectives) index.add(d);
+    late.write([&] {
+      SharedReader reader(db, connection);
+      auto load = [&](Id procId, Program::Detail detail) { reader.load(program, procId, detail); };
+      // The calls' effects read the code of the procedures that may end the program, one after
+      // another with work between: in one hold of the lock, with the first procedures to analyze.
+      size_t ahead = 0;
+      reader.holding([&] {
+        effects->settleCalls(load);
+        ahead = reader.readAhead(program, deferred, 0);
+      });
+      late.writer().summaries(program, *effects);
+      std::vector<Id> waiting;  // as in analyze()
+      std::set<Id> candidates;
+      auto noCandidates = [&](const LoopAnalysis& loops) {
+        candidates.insert(loops.commonCandidates().begin(), loops.commonCandidates().end());
+        return loops.commonCandidates().empty();
+      };
+      for (size_t i = 0; i < deferred.size(); ++i) {
+        if (abandoned) return;
+        if (i == ahead) ahead = reader.readAhead(program, deferred, i);
+        load(deferred[i], Program::Detail::All);
+        if (!analyzeLoaded(program, *effects, index, late.writer(), {}, report, findings, inKernels, noCandidates))
+          waiting.push_back(deferred[i]);
+      }
+      const std::set<Id> scratch = scratchCommons(
+          !candidates.empty() && reader.loadErrors(), program, [&](Id procId) { load(procId, Program::Detail::All); },
+          *effects, candidates);
+      for (Id procId : waiting) {
+        if (abandoned) return;
+        load(procId, Program::Detail::All);
+        analyzeLoaded(program, *effects, index, late.writer(), {}, report, findings, inKernels, {}, &scratch);
+      }
+    });
+    deferred.clear();
+    late.commit();
   }
 
   /// After Effects::complete(): the settled procedures whose calls reach other procedures in the
@@ -625,13 +827,14 @@ struct StreamingAnalysis::State {
         }
       }
     if (undone.empty()) return;
-    writer->flush();
-    SQLite::Statement byLoop[] = {{*results, "DELETE FROM loop_verdict WHERE loop_id BETWEEN ?1 AND ?2"},
-                                  {*results, "DELETE FROM loop_reason WHERE loop_id BETWEEN ?1 AND ?2"},
-                                  {*results, "DELETE FROM loop_trait WHERE loop_id BETWEEN ?1 AND ?2"},
-                                  {*results, "DELETE FROM dependence WHERE loop_id BETWEEN ?1 AND ?2"}};
-    SQLite::Statement byId[] = {{*results, "DELETE FROM expert_directive_var WHERE expert_id BETWEEN ?1 AND ?2"},
-                                {*results, "DELETE FROM expert_directive WHERE expert_id BETWEEN ?1 AND ?2"}};
+    early.writer().flush();
+    SQLite::Database& rows = early.connection();
+    SQLite::Statement byLoop[] = {{rows, "DELETE FROM loop_verdict WHERE loop_id BETWEEN ?1 AND ?2"},
+                                  {rows, "DELETE FROM loop_reason WHERE loop_id BETWEEN ?1 AND ?2"},
+                                  {rows, "DELETE FROM loop_trait WHERE loop_id BETWEEN ?1 AND ?2"},
+                                  {rows, "DELETE FROM dependence WHERE loop_id BETWEEN ?1 AND ?2"}};
+    SQLite::Statement byId[] = {{rows, "DELETE FROM expert_directive_var WHERE expert_id BETWEEN ?1 AND ?2"},
+                                {rows, "DELETE FROM expert_directive WHERE expert_id BETWEEN ?1 AND ?2"}};
     for (auto p = undone.rbegin(); p != undone.rend(); ++p) {  // later findings first: the earlier ranges stay put
       const Settled& s = **p;
       const IdRange loops = program.procedure(s.procId).loops;
@@ -671,10 +874,24 @@ StreamingAnalysis::StreamingAnalysis(SQLite::Database& db) : state_(std::make_un
   s->pipeline.emplace(
       thread,
       [s](facts::FileRows& file) {
-        s->onResults([&] { s->analyzeFile(file); });
+        try {
+          s->early.write([&] { s->analyzeFile(file); });
+        } catch (...) {
+          s->reached(State::Stage::Failed);
+          throw;
+        }
         return true;
       },
-      [s] { s->settle(); });
+      [s] {
+        try {
+          s->settle();
+        } catch (...) {
+          s->reached(State::Stage::Failed);
+          throw;
+        }
+        s->reached(State::Stage::Settled);
+        s->analyzeRest();
+      });
 }
 
 StreamingAnalysis::~StreamingAnalysis() = default;  // the pipeline cancels and joins
@@ -683,62 +900,24 @@ void StreamingAnalysis::add(facts::FileRows&& file) { state_->pipeline->push(std
 
 void StreamingAnalysis::close() { state_->pipeline->close(); }
 
+threads::TurnLock& StreamingAnalysis::connectionLock() { return state_->connection; }
+
 AnalysisReport StreamingAnalysis::finish() {
   State& s = *state_;
-  s.pipeline->finish();  // the whole-program summaries are complete once the queue is empty
-
+  s.pipeline->close();
+  // The rows of the procedures analyzed during the load go in while the thread analyzes the rest.
+  if (s.waitSettled()) s.early.appendTo(s.db, s.connection);
+  s.pipeline->finish();  // rethrows what went wrong on the thread
+  s.late.appendTo(s.db, s.connection);
   Program& program = s.program;
+  withdrawInsideKernels(s.db, "main", program, *s.effects, s.inKernels, s.report);
   // The load wrote the file table last.
-  if (auto root = db::getMeta(s.db, "source_root")) program.sourceRoot = *root;
-  program.files = facts::Reader(s.db).files();
-  program.directives.clear();
-  DirectiveIndex index = s.fileIndex;
-  index.parallelByProcedure.clear();
-  for (const DirectiveRow& d : s.deferredDirectives) index.add(d);
-  s.onResults([&] {
-    std::optional<ProgramReader> reader;
-    auto load = [&](Id procId, Program::Detail detail) {
-      if (!reader) reader.emplace(s.db);
-      reader->load(program, procId, detail);
-    };
-    s.effects->settleCalls(load);
-    s.writer->summaries(program, *s.effects);
-    if (!s.deferred.empty()) {
-      if (!reader) reader.emplace(s.db);
-      std::vector<Id> waiting;  // as in analyze()
-      std::set<Id> candidates;
-      auto noCandidates = [&](const LoopAnalysis& loops) {
-        candidates.insert(loops.commonCandidates().begin(), loops.commonCandidates().end());
-        return loops.commonCandidates().empty();
-      };
-      for (Id procId : s.deferred) {
-        reader->load(program, procId, Program::Detail::All);
-        if (!analyzeLoaded(program, *s.effects, index, *s.writer, {}, s.report, s.findings, s.inKernels, noCandidates))
-          waiting.push_back(procId);
-      }
-      const std::set<Id> scratch = scratchCommons(s.db, program, *reader, *s.effects, candidates);
-      for (Id procId : waiting) {
-        reader->load(program, procId, Program::Detail::All);
-        analyzeLoaded(program, *s.effects, index, *s.writer, {}, s.report, s.findings, s.inKernels, {}, &scratch);
-      }
-    }
-    s.deferred.clear();
-    s.writer->flush();
-    s.writer.reset();
-    s.results->exec("COMMIT");
-  });
-  s.results.reset();
-  withdrawInsideKernels(s.db, "results", program, *s.effects, s.inKernels, s.report);
-  // The whole-program tables go before the append, which would otherwise be the run's peak of
-  // memory (with the indexes just built): the report needs the file table alone.
   Program fileTable;
-  fileTable.files = std::move(program.files);
-  fileTable.sourceRoot = std::move(program.sourceRoot);
+  if (auto root = db::getMeta(s.db, "source_root")) fileTable.sourceRoot = *root;
+  fileTable.files = facts::Reader(s.db).files();
   fileTable.loopCount = program.loopCount;
   s.effects.reset();
   program = Program();
-  for (const std::string& table : kResultTables)
-    s.db.exec("INSERT INTO main." + table + " SELECT * FROM results." + table);  // a record at a time, undecoded
   AnalysisReport report = std::move(s.report);
   report.sourceRoot = fileTable.sourceRoot;
   report.loops = static_cast<int>(fileTable.loopCount);

@@ -9,6 +9,7 @@
 #include "analyzer/Expert.hpp"
 
 #include "facts/Rows.hpp"
+#include "threads/TurnLock.hpp"
 
 #include <SQLiteCpp/Database.h>
 
@@ -56,9 +57,10 @@ AnalysisReport analyze(SQLite::Database& db, const AnalysisOptions& options = {}
 
 /// The same analysis, run while sapfor-lex loads: each file's facts are analyzed from memory on
 /// a thread of its own as soon as they are written (add), and the procedures with loops that call
-/// other procedures once every procedure is summarized (finish). The tables it writes are the
-/// ones analyze() writes. Its rows go to a database of their own beside the new one (no
-/// connection shared with the load's inserts), which finish() appends to the new one.
+/// other procedures once every procedure is summarized, on the same thread, reading their code
+/// back from the new database once the load is over (close). The tables it writes are the ones
+/// analyze() writes. Its rows go to databases of their own beside the new one (no connection
+/// shared with the load's inserts), which finish() appends to the new one.
 class StreamingAnalysis {
  public:
   explicit StreamingAnalysis(SQLite::Database& db);
@@ -69,12 +71,16 @@ class StreamingAnalysis {
   /// Takes one loaded file (from the loading thread, in load order); waits while the analysis is
   /// 16 files behind, so that memory stays per file.
   void add(facts::FileRows&& file);
-  /// No more files: the thread completes the whole-program summaries once its queue is empty,
-  /// while the caller may go on with the database (build its indexes, say).
+  /// No more files, and the load has written its last row (the file table included): once its
+  /// queue is empty the thread completes the whole-program summaries and analyzes what was left,
+  /// reading the new database under connectionLock(), while the caller goes on with the database
+  /// (builds its indexes, say) under the same lock.
   void close();
-  /// After the load has written everything (the file table included): closes, waits for the
-  /// summaries, analyzes what was left, writes the diagnostics; rethrows what went wrong on the
-  /// thread.
+  /// The lock of the new database's connection (opened without SQLite's mutexes) from close() on:
+  /// each of the caller's statements holds it.
+  threads::TurnLock& connectionLock();
+  /// Closes, appends the rows to the new database, writes the diagnostics; rethrows what went
+  /// wrong on the thread.
   AnalysisReport finish();
 
  private:

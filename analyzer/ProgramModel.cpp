@@ -417,7 +417,9 @@ void ProgramReader::readCodeTables() {
   codeTablesRead_ = true;
 }
 
-void ProgramReader::load(Program& p, Id procId, Program::Detail detail) {
+void ProgramReader::load(Program& p, Id procId, Program::Detail detail) { p.loadCode(procId, code(p, procId, detail), detail); }
+
+facts::FileRows ProgramReader::code(const Program& p, Id procId, Program::Detail detail) {
   readCodeTables();
   const bool all = detail == Program::Detail::All;
   const ProcedureRow& proc = p.procedure(procId);
@@ -439,7 +441,7 @@ void ProgramReader::load(Program& p, Id procId, Program::Detail detail) {
     rows_.labels(procId, procId, code.labels);
     if (!proc.statements.empty()) rows_.jumps(proc.statements.first, proc.statements.last, code.jumps);
   }
-  p.loadCode(procId, std::move(code), detail);
+  return code;
 }
 
 

@@ -310,6 +310,8 @@ class ProgramReader {
   void forEachAccess(const std::function<void(Id procId, Id varId, char access)>& visit);
   /// Loads procedure `procId`'s code into `program` in place of the previous one's.
   void load(Program& program, Id procId, Program::Detail detail);
+  /// The rows of procedure `procId`'s code (what load() loads, for Program::loadCode).
+  facts::FileRows code(const Program& program, Id procId, Program::Detail detail);
 
  private:
   /// The small table without an index on the column a procedure needs (loop obstacles): read

@@ -15,6 +15,7 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <thread>
 
 namespace sapfor::db {
@@ -150,9 +151,11 @@ files::StagedFile stagedDatabase(const std::string& path, bool replace) {
 
 NewDatabase::NewDatabase(std::string path, bool replace) : file_(stagedDatabase(path, replace)) {
   try {
-    // Created only where an interruption finds it (files::TemporaryPath). One thread writes
-    // (the analysis beside the load writes a database of its own); the temporary file is thrown
-    // away on any failure, so neither mutexes nor the journal buy anything.
+    // Created only where an interruption finds it (files::TemporaryPath). One thread at a time
+    // uses the connection (the analysis beside the load writes databases of its own, and reads
+    // this one once the load is over between the main thread's statements, under a lock of
+    // theirs: buildIndexes); the temporary file is thrown away on any failure, so neither
+    // SQLite's mutexes nor the journal buy anything.
     auto deferred = files::deferInterruptions();
     db_ = open(file_.temporaryPath(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_NOMUTEX);
     deferred.unlock();
@@ -178,12 +181,23 @@ DatabaseError NewDatabase::writeError(const SQLite::Exception& e) {
   return DatabaseError(path() + ": cannot write the database: " + errorText(e, *db_));
 }
 
-void NewDatabase::buildIndexes() {
+void NewDatabase::buildIndexes(threads::TurnLock* shared) {
   if (indexed_) return;
-  try {
-    db_->exec(std::string(factsIndexText()));
-  } catch (const SQLite::Exception& e) {
-    throw writeError(e);
+  const std::string script(factsIndexText());
+  const char* next = script.c_str();
+  while (*next) {
+    std::unique_lock<threads::TurnLock> hold;
+    if (shared) hold = std::unique_lock<threads::TurnLock>(*shared);
+    sqlite3_stmt* statement = nullptr;
+    const char* rest = nullptr;
+    int rc = sqlite3_prepare_v2(db_->getHandle(), next, -1, &statement, &rest);
+    if (rc == SQLITE_OK && statement) {
+      rc = sqlite3_step(statement);
+      if (rc == SQLITE_DONE) rc = SQLITE_OK;
+    }
+    sqlite3_finalize(statement);
+    if (rc != SQLITE_OK) throw writeError(SQLite::Exception(db_->getHandle(), rc));
+    next = rest;
   }
   indexed_ = true;
 }

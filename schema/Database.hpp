@@ -5,6 +5,7 @@
 #pragma once
 
 #include "files/StagedFile.hpp"
+#include "threads/TurnLock.hpp"
 
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Transaction.h>
@@ -84,8 +85,9 @@ class NewDatabase {
   const std::string& path() const { return file_.shownPath(); }
   /// Creates the secondary indexes (factsIndexText), once every fact row is in; commit() does it
   /// when nobody did. Calling it earlier lets other work overlap it (sapfor-lex: the analysis
-  /// completing its summaries on its own thread).
-  void buildIndexes();
+  /// completing its summaries on its own thread). `shared`: held through each index's statement
+  /// (another thread reads the database between them through the same connection).
+  void buildIndexes(threads::TurnLock* shared = nullptr);
   /// Commits the transaction opened by the constructor and renames the file into place, after
   /// checking again that nothing but a database of ours it may replace is there.
   void commit();

@@ -169,9 +169,10 @@ int main(int argc, char** argv) {
       summary = frontend::loadProgram(options, database.sql(), diagnostics);
       progress.clear();
       if (streamed) {
-        // The indexes are built while the analysis completes its summaries on its thread.
+        // The indexes are built while the analysis completes its summaries and analyzes what was
+        // left on its thread, both using the database's connection in turn.
         streamed->close();
-        database.buildIndexes();
+        database.buildIndexes(&streamed->connectionLock());
         analysis = streamed->finish();
         streamed.reset();  // its whole-program tables go before the commit
       }

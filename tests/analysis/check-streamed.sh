@@ -58,5 +58,5 @@ for input in "$repo/data/examples" "$repo/tests/golden/inputs/analysis" "$repo/t
     fi
   done
 done
-if ls "$work"/*-analysis >/dev/null 2>&1; then echo "FAIL: a results database was left behind"; status=1; fi
+if ls "$work"/*-analysis* >/dev/null 2>&1; then echo "FAIL: a results database was left behind"; status=1; fi
 exit $status
