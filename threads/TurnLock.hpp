@@ -1,8 +1,8 @@
 /// @file TurnLock.hpp
 /// A lock taken in the order it was asked for. sapfor-lex's main thread runs long statements one
 /// after another on the new database's connection while the analysis thread waits to read through
-/// it: with std::mutex, which promises no order, the thread that releases it and asks again at
-/// once mostly gets it back, and the waiting one waits for the whole run.
+/// it: std::mutex promises no order, and the thread that releases it and asks again at once may
+/// get it back each time, keeping the waiting one out for the whole run.
 #pragma once
 
 #include <condition_variable>
