@@ -188,8 +188,8 @@ void kernelCalls(const Program& program, const Expert& expert, std::vector<Kerne
 /// DVMH runs no PARALLEL inside another one's kernel: once every procedure is analyzed, the
 /// expert's directives in the procedures that a proposed nest calls, directly or through other
 /// calls, are withdrawn (the outer nest keeps the wider parallelism), with a note on each loop
-/// that loses its PARALLEL. `schema` holds the analysis tables (the facts are in main).
-void withdrawInsideKernels(SQLite::Database& db, const std::string& schema, const Program& program, const Effects& effects,
+/// that loses its PARALLEL.
+void withdrawInsideKernels(SQLite::Database& db, const Program& program, const Effects& effects,
                            const std::vector<KernelCall>& calls, AnalysisReport& report) {
   std::map<Id, const KernelCall*> reachedBy;  // a procedure, the call in a proposed nest that reaches it
   std::vector<Id> pending;
@@ -217,13 +217,14 @@ void withdrawInsideKernels(SQLite::Database& db, const std::string& schema, cons
     for (const CallRow& c : callees)
       if (c.kind != CallKind::StatementFunction) reach(CallSpec::of(c), procId, reachedBy[procId]);
   }
-  SQLite::Statement directives(db, "SELECT loop_id, kind, line FROM " + schema +
-                                       ".expert_directive WHERE expert_id BETWEEN ?1 AND ?2 ORDER BY expert_id");
-  SQLite::Statement nextPos(db, "SELECT coalesce(max(pos), 0) + 1 FROM " + schema + ".loop_reason WHERE loop_id = ?");
-  SQLite::Statement note(db, "INSERT INTO " + schema + ".loop_reason (loop_id, pos, kind, blocking, name, line, message) "
+  // main.: sapfor-lex's databases of the analysis' rows, attached, have the same tables.
+  SQLite::Statement directives(db, "SELECT loop_id, kind, line FROM main.expert_directive WHERE expert_id BETWEEN ?1 AND ?2 "
+                                   "ORDER BY expert_id");
+  SQLite::Statement nextPos(db, "SELECT coalesce(max(pos), 0) + 1 FROM main.loop_reason WHERE loop_id = ?");
+  SQLite::Statement note(db, "INSERT INTO main.loop_reason (loop_id, pos, kind, blocking, name, line, message) "
                              "VALUES (?1, ?2, '" + std::string(nameOf(ReasonKind::InsideKernel)) + "', 0, ?3, ?4, ?5)");
-  SQLite::Statement dropVars(db, "DELETE FROM " + schema + ".expert_directive_var WHERE expert_id BETWEEN ?1 AND ?2");
-  SQLite::Statement drop(db, "DELETE FROM " + schema + ".expert_directive WHERE expert_id BETWEEN ?1 AND ?2");
+  SQLite::Statement dropVars(db, "DELETE FROM main.expert_directive_var WHERE expert_id BETWEEN ?1 AND ?2");
+  SQLite::Statement drop(db, "DELETE FROM main.expert_directive WHERE expert_id BETWEEN ?1 AND ?2");
   std::set<Id> withdrawn;  // the loops the withdrawn directives name
   for (const auto& [procId, by] : reachedBy) {
     const int64_t first = procId * kIdsPerProcedure, last = (procId + 1) * kIdsPerProcedure - 1;
@@ -404,14 +405,14 @@ AnalysisReport analyze(SQLite::Database& db, const AnalysisOptions& options, Pro
       waiting.push_back(p.id);
   }
   const std::set<Id> scratch =
-      scratchCommons(loadErrors(db), program, [&](Id procId) { reader.load(program, procId, Program::Detail::All); }, effects,
-                     candidates);
+      scratchCommons(!candidates.empty() && loadErrors(db), program,
+                     [&](Id procId) { reader.load(program, procId, Program::Detail::All); }, effects, candidates);
   for (Id procId : waiting) {
     reader.load(program, procId, Program::Detail::All);
     analyzeLoaded(program, effects, index, writer, options, report, findings, inKernels, {}, &scratch);
   }
   writer.flush();
-  withdrawInsideKernels(db, "main", program, effects, inKernels, report);
+  withdrawInsideKernels(db, program, effects, inKernels, report);
   finishReport(db, program, findings, report);
   if (programOut) {
     program.loops.clear();
@@ -910,7 +911,7 @@ AnalysisReport StreamingAnalysis::finish() {
   s.pipeline->finish();  // rethrows what went wrong on the thread
   s.late.appendTo(s.db, s.connection);
   Program& program = s.program;
-  withdrawInsideKernels(s.db, "main", program, *s.effects, s.inKernels, s.report);
+  withdrawInsideKernels(s.db, program, *s.effects, s.inKernels, s.report);
   // The load wrote the file table last.
   Program fileTable;
   if (auto root = db::getMeta(s.db, "source_root")) fileTable.sourceRoot = *root;
