@@ -480,7 +480,7 @@ class ResultsDatabase {
   }
 
   /// Appends the rows to the new database's tables (after commit()), one table at a time, each
-  /// under `lock`, a record at a time, undecoded (into an empty table).
+  /// under `lock`; into a table still empty, a record at a time, undecoded.
   void appendTo(SQLite::Database& db, threads::TurnLock& lock) const {
     for (const std::string& table : kResultTables) {
       std::lock_guard<threads::TurnLock> hold(lock);
@@ -534,7 +534,7 @@ class SharedReader {
   size_t readAhead(const Program& program, const std::vector<Id>& procs, size_t next) {
     std::unique_lock<threads::TurnLock> hold(lock_, std::defer_lock);
     if (!held_) hold.lock();
-    for (Id statements = 0; next < procs.size() && (statements == 0 || statements < kReadAhead); ++next) {
+    for (Id statements = 0; next < procs.size() && statements < kReadAhead; ++next) {
       const ProcedureRow& p = program.procedure(procs[next]);
       statements += std::max<Id>(1, p.statements.empty() ? 0 : p.statements.last - p.statements.first + 1);
       ahead_[procs[next]] = reader().code(program, procs[next], Program::Detail::All);
@@ -775,6 +775,7 @@ struct StreamingAnalysis::State {
   /// effects carried into their callers, the summaries' rows, the deferred procedures analyzed
   /// (read back from the database), into `late`.
   void analyzeRest() {
+    program.directives.clear();  // the last file's: the index below has what the analysis needs
     DirectiveIndex index = fileIndex;
     index.parallelByProcedure.clear();
     for (const DirectiveRow& d : deferredDirectives) index.add(d);
