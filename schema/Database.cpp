@@ -195,8 +195,12 @@ void NewDatabase::buildIndexes(threads::TurnLock* shared) {
       rc = sqlite3_step(statement);
       if (rc == SQLITE_DONE) rc = SQLITE_OK;
     }
+    if (rc != SQLITE_OK) {
+      const DatabaseError error = writeError(SQLite::Exception(db_->getHandle(), rc));  // before finalize resets it
+      sqlite3_finalize(statement);
+      throw error;
+    }
     sqlite3_finalize(statement);
-    if (rc != SQLITE_OK) throw writeError(SQLite::Exception(db_->getHandle(), rc));
     next = rest;
   }
   indexed_ = true;
