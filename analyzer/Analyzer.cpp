@@ -532,8 +532,7 @@ class SharedReader {
   /// Reads the code of `procs[next]` and of the ones after it, up to kReadAhead statements, for
   /// load(); returns the index after the last one read.
   size_t readAhead(const Program& program, const std::vector<Id>& procs, size_t next) {
-    std::unique_lock<threads::TurnLock> hold(lock_, std::defer_lock);
-    if (!held_) hold.lock();
+    auto hold = turn();
     for (Id statements = 0; next < procs.size() && statements < kReadAhead; ++next) {
       const ProcedureRow& p = program.procedure(procs[next]);
       statements += std::max<Id>(1, p.statements.empty() ? 0 : p.statements.last - p.statements.first + 1);
@@ -549,20 +548,22 @@ class SharedReader {
       code = std::move(ahead->second);
       ahead_.erase(ahead);
     } else {
-      std::unique_lock<threads::TurnLock> hold(lock_, std::defer_lock);
-      if (!held_) hold.lock();
+      auto hold = turn();
       code = reader().code(program, procId, detail);
     }
     program.loadCode(procId, std::move(code), detail);
   }
 
   bool loadErrors() {
-    std::unique_lock<threads::TurnLock> hold(lock_, std::defer_lock);
-    if (!held_) hold.lock();
+    auto hold = turn();
     return analyzer::loadErrors(db_);
   }
 
  private:
+  /// The lock, unless holding() holds it already.
+  std::unique_lock<threads::TurnLock> turn() {
+    return held_ ? std::unique_lock<threads::TurnLock>() : std::unique_lock<threads::TurnLock>(lock_);
+  }
   ProgramReader& reader() {
     if (!reader_) reader_.emplace(db_);
     return *reader_;
