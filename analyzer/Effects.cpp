@@ -195,7 +195,8 @@ void Effects::addLoaded() {
     addCall(call);
   }
   if (writesScalarDummy(summary) && !p.statements.empty()) {
-    std::set<Id> defined = definedDummies(p);
+    indexNew();  // the procedures it hosts
+    std::set<Id> defined = definedDummies(p, false);
     // Seen at once by a call settledCallee() answers; finish() keeps them where a call passes a scalar.
     for (auto& [key, e] : summary.effects) e.defines = e.reach == Reach::Dummy && defined.count(e.varId) > 0;
     definitions_[p.id] = std::move(defined);
@@ -248,7 +249,7 @@ void Effects::finish(const std::function<void(Id, Program::Detail)>& load) {
       defined = found->second;
     else if (load) {
       load(proc, Program::Detail::Scalars);
-      defined = definedDummies(p);
+      defined = definedDummies(p, false);
     }
     for (auto& [key, e] : summary.effects) e.defines = e.reach == Reach::Dummy && defined.count(e.varId) > 0;
   }
@@ -293,6 +294,7 @@ void Effects::settleCalls(const std::function<void(Id, Program::Detail)>& load) 
     changedBefore.swap(changedNow);
     std::fill(changedNow.begin(), changedNow.end(), 0);
   }
+  defineThroughCalls(load);
   callSites_ = {};  // nothing reads them after the fixed point: their memory goes now
   // An ENTRY runs its host's body.
   for (const ProcedureRow& p : program_.procedures) {
@@ -304,6 +306,65 @@ void Effects::settleCalls(const std::function<void(Id, Program::Detail)>& load) 
         e.position = at == p.parameters.end() ? 0 : static_cast<int>(at - p.parameters.begin()) + 1;
       }
     summaries_[static_cast<size_t>(p.id - 1)] = std::move(s);
+  }
+}
+
+void Effects::defineThroughCalls(const std::function<void(Id, Program::Detail)>& load) {
+  // Whose definitions matter: the procedures some call passes a scalar to.
+  std::set<Id> passedScalars;
+  std::unordered_map<Id, std::vector<const CallSite*>> sitesOf;                // caller -> its calls
+  std::unordered_map<Id, std::set<Id>> scalarCallers;                          // callee -> who passes it a scalar
+  for (const CallSite& site : callSites_) {
+    sitesOf[site.caller].push_back(&site);
+    for (const CallSite::Argument& a : site.arguments)
+      if (!program_.variable(a.var).isArray())
+        for (const CallTarget& t : site.resolved.targets) {
+          passedScalars.insert(t.proc);
+          scalarCallers[t.proc].insert(site.caller);
+        }
+  }
+  // Whether walking a procedure's code with its calls may define more than its definitions so
+  // far: it calls a procedure it hosts (its own walk left every dummy undefined), or it passes a
+  // scalar dummy it writes but does not define to a call whose every procedure defines it.
+  auto worthWalking = [&](Id proc) {
+    const ProcedureRow& p = program_.procedure(proc);
+    if (!passedScalars.count(proc) || p.statements.empty() || p.kind == ProcedureKind::Entry) return false;
+    const ProcedureSummary& s = summary(proc);
+    if (!writesScalarDummy(s)) return false;
+    if (hosts_.count(proc)) return true;
+    for (const CallSite* site : sitesOf[proc]) {
+      if (site->resolved.unknown || site->resolved.targets.empty()) continue;
+      for (const CallSite::Argument& a : site->arguments) {
+        const Variable& v = program_.variable(a.var);
+        const Effect* mine = v.isArray() ? nullptr : s.dummy(v.name);
+        if (!mine || mine->varId != a.var || !mine->writes || mine->defines) continue;
+        bool defined = true;
+        for (const CallTarget& t : site->resolved.targets) {
+          const std::string* dummy = dummyName(t, a.object, a.keyword, a.positional);
+          const Effect* theirs = dummy ? summary(t.proc).dummy(*dummy) : nullptr;
+          defined = defined && theirs && theirs->defines && program_.procedure(t.proc).kind != ProcedureKind::Entry;
+        }
+        if (defined) return true;
+      }
+    }
+    return false;
+  };
+  // Definitions only grow (a call that defines more reads less of its caller's dummy), so the
+  // walks reach a fixed point; a procedure is walked again only when a callee gained one.
+  std::set<Id> pending;
+  for (Id proc : passedScalars)
+    if (worthWalking(proc)) pending.insert(proc);
+  while (!pending.empty()) {
+    const Id proc = *pending.begin();
+    pending.erase(pending.begin());
+    load(proc, Program::Detail::All);
+    const std::set<Id> defined = definedDummies(program_.procedure(proc), true);
+    bool gained = false;
+    for (auto& [key, e] : summaries_[static_cast<size_t>(proc - 1)].effects)
+      if (e.reach == Reach::Dummy && !e.defines && defined.count(e.varId)) e.defines = gained = true;
+    if (!gained) continue;
+    for (Id caller : scalarCallers[proc])
+      if (worthWalking(caller)) pending.insert(caller);
   }
 }
 
@@ -663,12 +724,15 @@ bool Effects::writesScalarDummy(const ProcedureSummary& summary) const {
   return false;
 }
 
-std::set<Id> Effects::definedDummies(const ProcedureRow& p) const {
+std::set<Id> Effects::definedDummies(const ProcedureRow& p, bool throughCalls) const {
   const ProcedureSummary& summary = summaries_[static_cast<size_t>(p.id - 1)];
+  // An internal procedure it calls may read a dummy through host association before the body
+  // writes it, which its own references do not show: left to the walk with the calls' effects.
+  if (!throughCalls && hosts_.count(p.id) && callers_.count(p.id)) return {};
   const Id first = p.statements.first, last = p.statements.last;
   std::vector<StatementEffects> own;
   own.reserve(static_cast<size_t>(last - first + 1));
-  for (Id id = first; id <= last; ++id) own.push_back(of(program_.statement(id), false));
+  for (Id id = first; id <= last; ++id) own.push_back(of(program_.statement(id), throughCalls));
   // A dummy the body always writes before reading it: a call defines the actual argument.
   ScalarFlow flow = scalarFlow(program_, 0, first, last,
                                [&](Id stmt) -> const StatementEffects& { return own[static_cast<size_t>(stmt - first)]; });

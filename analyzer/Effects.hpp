@@ -227,7 +227,15 @@ class Effects {
   /// may define.
   bool writesScalarDummy(const ProcedureSummary& summary) const;
   /// The scalar dummies the loaded procedure `p` writes before it reads them on every path.
-  std::set<Id> definedDummies(const ProcedureRow& p) const;
+  /// `throughCalls` false: by its own references, its calls reading the arguments they pass
+  /// (none when it calls a procedure it hosts, which may read a dummy through host association
+  /// first); true (after the calls' fixed point): with what its calls do, as their summaries say.
+  std::set<Id> definedDummies(const ProcedureRow& p, bool throughCalls) const;
+  /// settleCalls' last part: the scalar dummies a procedure defines through its calls (it
+  /// passes one to a procedure that defines it), or despite the procedures it hosts, to a fixed
+  /// point. Only the procedures some call passes a scalar to, and that call a procedure, are
+  /// walked again (their code loaded with `load`).
+  void defineThroughCalls(const std::function<void(Id, Program::Detail)>& load);
   /// Whether it writes an array dummy of a constant shape, or of rank 1 (definedArrays' candidates).
   bool writesArrayDummy(const ProcedureSummary& summary) const;
   /// What definedArrays proves of one array dummy: all of it, or a range of a rank-1 one.
