@@ -78,6 +78,15 @@ bool endsProgram(const std::string& name) {
   return known && known->endsProgram;
 }
 
+/// A call of an error handler with the severity that ends the program (data/error_exits.txt:
+/// MPP_ERROR(FATAL, ...)), whatever its body.
+bool errorExit(const CallRow& call) {
+  if (call.kind == CallKind::StatementFunction || !hasErrorExit(call.callee)) return false;
+  std::vector<std::pair<std::string, std::string>> arguments;
+  for (const CallArgRow& a : call.args) arguments.emplace_back(a.keyword, a.text);
+  return isErrorExit(call.callee, arguments);
+}
+
 }  // namespace
 
 Effects::Effects(const Program& program) : program_(program) {}
@@ -185,7 +194,7 @@ void Effects::addLoaded() {
     if (r.varId) addEffect(summary, p, r.varId, r.access == Access::Read, r.access == Access::Write, "");
   summary.wideNestDepth = wideNestDepth(program_.loops);
   for (const CallRow& c : program_.calls) {
-    SummaryFacts::Call call{c.procId, c.id, CallSpec::of(c), {}, {}, {}};
+    SummaryFacts::Call call{c.procId, c.id, CallSpec::of(c), {}, {}, {}, errorExit(c)};
     for (const CallArgRow& a : c.args) {
       bool isArray = false;
       call.keywords.push_back(a.keyword);
@@ -222,6 +231,7 @@ void Effects::finish(const std::function<void(Id, Program::Detail)>& load) {
     site.callId = call.callId;
     site.resolved = resolve(call.spec, call.procId);
     site.spec = std::move(call.spec);
+    site.errorExit = call.errorExit;
     size_t positional = 0;
     for (size_t k = 0; k < call.keywords.size(); ++k) {
       const bool object = k < call.objects.size() && call.objects[k];
@@ -381,7 +391,8 @@ uint64_t Effects::presenceMask(Id target, const std::vector<const std::string*>&
 bool Effects::mayNeverReturn(const CallRow& call) const {
   // Most programs: no procedure here ends it on every path; only ABORT, EXIT and the like by name may.
   return call.kind != CallKind::StatementFunction &&
-         (anyNeverReturns_ || (call.resolution == facts::CallResolution::Name && endsProgram(call.callee)));
+         (anyNeverReturns_ || (call.resolution == facts::CallResolution::Name && endsProgram(call.callee)) ||
+          hasErrorExit(call.callee));
 }
 
 bool Effects::neverReturns(const CallRow& call) const {
@@ -390,6 +401,7 @@ bool Effects::neverReturns(const CallRow& call) const {
 
 bool Effects::neverReturns(const CallRow& call, const ResolvedCall& resolved,
                            std::vector<std::pair<std::pair<Id, uint64_t>, bool>>* asked) const {
+  if (errorExit(call)) return true;
   if (resolved.unknown) return call.resolution == facts::CallResolution::Name && endsProgram(call.callee);
   if (resolved.targets.empty()) return false;
   bool never = true;
@@ -417,7 +429,8 @@ void Effects::findEndings(const std::function<void(Id, Program::Detail)>& load) 
     any |= summaries_[i].stop;
   }
   for (const CallSite& site : callSites_)
-    if (site.resolved.unknown && site.spec.resolution == facts::CallResolution::Name && endsProgram(site.spec.callee)) {
+    if (site.errorExit ||
+        (site.resolved.unknown && site.spec.resolution == facts::CallResolution::Name && endsProgram(site.spec.callee))) {
       mayEnd[at(site.caller)] = 1;
       any = true;
     }
@@ -1087,7 +1100,7 @@ bool Effects::propagate(const CallSite& call) {
   const std::string& name = call.spec.callee;
   if (excludedCalls_.count(call.callId)) {  // it ends the program: only that reaches the caller
     if (summary.stop) return false;
-    if (call.resolved.unknown && call.spec.resolution == facts::CallResolution::Name && endsProgram(name)) {
+    if (call.errorExit || (call.resolved.unknown && call.spec.resolution == facts::CallResolution::Name && endsProgram(name))) {
       summary.stop = true;
       summary.stopAt = "call of " + spelled(name) + " in " + p.name;
       return true;

@@ -204,6 +204,7 @@ class Effects {
     Id callId = 0;
     CallSpec spec;
     ResolvedCall resolved;
+    bool errorExit = false;  ///< it ends the program by the severity it passes (isErrorExit)
     struct Argument {
       size_t positional = 0;  ///< its position among the arguments that are not an object (0-based)
       std::string keyword;

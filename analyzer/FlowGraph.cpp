@@ -180,7 +180,9 @@ FlowGraph::Node FlowGraph::link(Id block, Node follow) {
       }
     }
   }
-  if (block) edge(endNode(block), follow);
+  // A construct arm or a loop body is linked to its own end (the caller links that end on):
+  // no edge from the end to itself, which would be a path that never leaves it.
+  if (block && endNode(block) != follow) edge(endNode(block), follow);
   return next;
 }
 

@@ -5,6 +5,8 @@
 #pragma once
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace sapfor::analyzer {
 
@@ -19,5 +21,13 @@ struct KnownExternal {
 
 /// The entry for `name` (lower case), or null.
 const KnownExternal* knownExternal(const std::string& name);
+
+/// Whether a call of `callee` (lower case) never returns because of the severity it passes
+/// (data/error_exits.txt: MPP_ERROR(FATAL, ...)): `arguments` are its actual arguments as
+/// (keyword, text), in order; one given by keyword does not count.
+bool isErrorExit(const std::string& callee, const std::vector<std::pair<std::string, std::string>>& arguments);
+/// Whether `callee` is an error handler that data/error_exits.txt names (cheap: its calls may
+/// be error exits).
+bool hasErrorExit(const std::string& callee);
 
 }  // namespace sapfor::analyzer

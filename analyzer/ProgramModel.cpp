@@ -1,6 +1,8 @@
 /// @file ProgramModel.cpp
 #include "analyzer/ProgramModel.hpp"
 
+#include "analyzer/KnownExternals.hpp"
+
 #include <sqlite3.h>
 
 #include <algorithm>
@@ -520,7 +522,8 @@ SummaryFacts ProgramReader::summaryFacts() {
       expectIn(call, 1, f.calls.size(), "call");
       f.calls[static_cast<size_t>(call - 1)].spec.targets.push_back({targets.text(1), targets.text(2), targets.id(3)});
     }
-    Query args(db_, "SELECT call_id, keyword, var, object FROM call_arg ORDER BY call_id, pos");
+    Query args(db_, "SELECT call_id, keyword, var, object, text FROM call_arg ORDER BY call_id, pos");
+    std::map<Id, std::vector<std::pair<std::string, std::string>>> handlerArguments;  // the error handlers' calls
     while (args.next()) {
       Id call = args.id(0);
       expectIn(call, 1, f.calls.size(), "call");
@@ -529,6 +532,11 @@ SummaryFacts ProgramReader::summaryFacts() {
       auto found = named.find({statementOf[static_cast<size_t>(call - 1)], args.text(2)});
       target.argumentVars.push_back(found == named.end() ? 0 : found->second);
       target.objects.push_back(args.flag(3));
+      if (hasErrorExit(target.spec.callee)) handlerArguments[call].emplace_back(args.text(1), args.text(4));
+    }
+    for (auto& [call, arguments] : handlerArguments) {
+      SummaryFacts::Call& c = f.calls[static_cast<size_t>(call - 1)];
+      c.errorExit = c.spec.kind != CallKind::StatementFunction && isErrorExit(c.spec.callee, arguments);
     }
   }
   return f;

@@ -288,6 +288,7 @@ struct SummaryFacts {
     std::vector<std::string> keywords;  ///< per argument: its keyword, or ""
     std::vector<Id> argumentVars;       ///< per argument: the caller's variable it names (0: none)
     std::vector<bool> objects;          ///< per argument: the object of a type-bound call
+    bool errorExit = false;             ///< it ends the program by the severity it passes (isErrorExit)
   };
   std::vector<Call> calls;
   std::vector<std::pair<Id, int>> wideNests;  ///< per procedure with loops: wideNestDepth of its loops

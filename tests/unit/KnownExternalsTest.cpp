@@ -24,3 +24,18 @@ TEST_CASE("data/externals.txt reads: the timers run on the host only and touch w
   CHECK_FALSE(knownExternal("my_clock"));
   CHECK_FALSE(knownExternal("OMP_GET_WTIME"));  // names are looked up in lower case, as the database has them
 }
+
+TEST_CASE("data/error_exits.txt reads: a handler ends the program for the severity at its position") {
+  using sapfor::analyzer::hasErrorExit;
+  using sapfor::analyzer::isErrorExit;
+  CHECK(hasErrorExit("mpp_error"));
+  CHECK(hasErrorExit("error_mesg"));
+  CHECK_FALSE(hasErrorExit("mpp_abort"));
+  CHECK(isErrorExit("mpp_error", {{"", "fatal"}, {"", "'message'"}}));
+  CHECK_FALSE(isErrorExit("mpp_error", {{"", "warning"}, {"", "'message'"}}));
+  CHECK_FALSE(isErrorExit("mpp_error", {{"level", "fatal"}}));  // by keyword: not counted
+  CHECK_FALSE(isErrorExit("mpp_error", {}));
+  CHECK(isErrorExit("error_mesg", {{"", "'routine'"}, {"", "'message'"}, {"", "fatal"}}));
+  CHECK_FALSE(isErrorExit("error_mesg", {{"", "fatal"}, {"", "'message'"}, {"", "note"}}));
+  CHECK_FALSE(isErrorExit("my_error", {{"", "fatal"}}));
+}
