@@ -657,7 +657,10 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
           a.definesAll = c.definesAll;
           if (c.refId) {  // the element it was passed
             a.ref = &program_.arrayRef(c.refId);
-            a.forms = &a.ref->forms;
+            // As a reference of the statement's own would be: scalars defined in the loop
+            // substituted, an iteration number's or a linearized index's split.
+            a.forms = substituted(a.ref->forms, id, definitions);
+            a.split = splitOf(*a.forms, *a.ref, s, definitions);
             a.array = &a.ref->name;
           } else if (c.argumentRef) {
             // A section, or (part of) a component: the call touches that much of the variable.
@@ -667,7 +670,10 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
               a.argumentRef = &r;
               a.array = &r.name;
               a.bounded = r.section;
-              if (r.section) a.forms = &r.forms;
+              if (r.section) {
+                a.forms = substituted(r.forms, id, definitions);
+                a.split = splitOf(*a.forms, r, s, definitions);
+              }
               if (r.section && c.access == 'W' && r.name.find('%') == std::string::npos)
                 a.definedRange = definedRangeAt(c, s, a.readsOnlyWritten, &r);
             } else if (!r.subscripted) {
@@ -835,9 +841,17 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
           r.unknownWhy = a.name() + " and " + b.name() + " are parts of " + (key.first ? program_.variable(key.first).name : a.name()) +
                          " whose subscripts do not compare";
           if (!pointers) {
-            if (!pathAt[x]) pathAt[x] = pathOf(a);
-            if (!pathAt[y]) pathAt[y] = pathOf(b);
-            std::optional<PartsCompared> compared = compareParts(*pathAt[x], *pathAt[y]);
+            // Two references whose subscript is one iteration number (ibl = (jkglo - 1)/nproma + 1)
+            // compare with the loop's variable in its place, as the plain ones below do.
+            const bool iterationSplit = a.split && b.split && a.split->dimension == b.split->dimension &&
+                                        a.split->key == b.split->key && a.split->forms.size() == a.forms->size() &&
+                                        b.split->forms.size() == b.forms->size();
+            std::optional<ReferencePath> splitA, splitB;
+            if (iterationSplit) splitA = pathOf(a, true), splitB = pathOf(b, true);
+            if (!iterationSplit && !pathAt[x]) pathAt[x] = pathOf(a);
+            if (!iterationSplit && !pathAt[y]) pathAt[y] = pathOf(b);
+            std::optional<PartsCompared> compared =
+                iterationSplit ? compareParts(*splitA, *splitB) : compareParts(*pathAt[x], *pathAt[y]);
             if (!compared) continue;  // two components apart never meet
             if (!compared->a.empty()) {
               const std::string why = std::move(r.unknownWhy);
@@ -1421,7 +1435,7 @@ std::optional<std::vector<LinearExpr>> LoopAnalysis::elementRegion(const CallArr
   return std::nullopt;
 }
 
-ReferencePath LoopAnalysis::pathOf(const ArrayAccess& a) {
+ReferencePath LoopAnalysis::pathOf(const ArrayAccess& a, bool split) {
   ReferencePath path;
   const std::string& name = a.name();
   // The parts as the name spells them: chunk, tiles(t), field, density.
@@ -1470,8 +1484,9 @@ ReferencePath LoopAnalysis::pathOf(const ArrayAccess& a) {
   // The last part's subscripts: the reference's own, or the section a call was passed; none
   // (the whole of it) for an array used whole or a call that may touch any element.
   if ((a.ref && a.ref->subscripted) || a.bounded) {
-    path.forms.insert(path.forms.end(), a.forms->begin(), a.forms->end());
-    path.counts.back() = static_cast<uint32_t>(a.forms->size());
+    const std::vector<LinearExpr>& last = split && a.split ? a.split->forms : *a.forms;
+    path.forms.insert(path.forms.end(), last.begin(), last.end());
+    path.counts.back() = static_cast<uint32_t>(last.size());
   }
   if (a.selected)
     for (const std::string& component : *a.selected) {

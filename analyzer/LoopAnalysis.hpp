@@ -343,7 +343,9 @@ class LoopAnalysis {
   static bool contains(const std::string& whole, const std::string& part);
   /// Where an access lands in its variable, part by part (the subscripts on the parts before
   /// the last read off the statement's trees; not affine where they are not there).
-  ReferencePath pathOf(const ArrayAccess& a);
+  /// `split`: the last part's subscripts as a's split has them (an iteration number's loop
+  /// variable in place of the scalar), for comparing it with a reference split alike.
+  ReferencePath pathOf(const ArrayAccess& a, bool split = false);
   /// The components statement `s` selects from the element `ref` names, one list per distinct
   /// selection; {nullptr} where it uses the element whole somewhere (or nothing is known).
   /// `argument`: a call's argument of that position alone (1-based; 0: the whole statement).
