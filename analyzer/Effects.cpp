@@ -1271,19 +1271,24 @@ std::optional<std::string> Effects::deallocatedPointer(const StatementRow& s) co
 StatementEffects Effects::of(const StatementRow& s, bool withCalls, bool onEndingPath) const {
   StatementEffects out;
   out.scalars.reserve(s.scalars.size());
+  // A logical IF whose condition folds: its action runs every time (what it writes is written)
+  // or never (nothing of it happens; a folded condition calls nothing, so every call is the action's).
+  const std::optional<bool> runs = program_.actionRuns(s);
   for (const ScalarRefRow& r : s.scalars) {
     if (withCalls && r.context == RefContext::CallArg) continue;  // what the callee does decides
+    if (r.guarded && runs == false) continue;
     bool partial = false;  // p%x = ... reads p as well as writing it
     if (r.access == Access::Write)
       for (const ScalarRefRow& other : s.scalars)
         if (other.varId == r.varId && other.access == Access::Read && other.context == r.context) partial = true;
-    out.scalars.push_back({r.varId, r.access == Access::Write ? 'W' : 'R', r.access == Access::Write && !r.guarded && !partial, 0});
+    out.scalars.push_back(
+        {r.varId, r.access == Access::Write ? 'W' : 'R', r.access == Access::Write && (!r.guarded || runs == true) && !partial, 0});
   }
-  if (!withCalls) return out;
+  if (!withCalls || runs == false) return out;
 
   auto guarded = [&](Id varId) {
     for (const ScalarRefRow& r : s.scalars)
-      if (r.varId == varId && r.context == RefContext::CallArg) return r.guarded;
+      if (r.varId == varId && r.context == RefContext::CallArg) return r.guarded && runs != true;
     return false;
   };
   std::set<Id> argumentsSeen;

@@ -366,6 +366,12 @@ const facts::StatementExpressions& Program::trees(Id stmt) const {
   return *at;
 }
 
+std::optional<bool> Program::actionRuns(const StatementRow& s) const {
+  if (s.kind != StatementKind::If || !s.action) return std::nullopt;
+  const facts::StatementExpressions& t = trees(s.id);
+  return t.exprs.empty() ? std::nullopt : facts::logicalValue(t.exprs[0]);
+}
+
 // ---- from the database ---------------------------------------------------------------------------
 
 ProgramReader::ProgramReader(SQLite::Database& db) : db_(db.getHandle()), rows_(db, facts::Reader::Expressions::StatementsAndShapes) {}

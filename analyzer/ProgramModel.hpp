@@ -262,6 +262,10 @@ class Program {
   /// while its procedure is loaded: the analyses read the same statements' trees many times.
   /// Valid until the next loadCode or swapCode.
   const facts::StatementExpressions& trees(Id stmt) const;
+  /// A loaded logical IF whose condition folds (literals and named constants, facts::logicalValue:
+  /// `IF (data_spec_int == DATA_SPEC_THERMAL) CALL thermal(...)`): whether its action runs every
+  /// time (true) or never (false). Nullopt for any other statement or condition.
+  std::optional<bool> actionRuns(const StatementRow& s) const;
 
  private:
   Id loopBase_ = 1, blockBase_ = 1, stmtBase_ = 1, refBase_ = 1, callBase_ = 1;

@@ -321,6 +321,36 @@ std::optional<int64_t> integerValue(const Expression& e) {
   return std::nullopt;
 }
 
+std::optional<bool> logicalValue(const Expression& e) {
+  const Expression& x = withoutParens(e);
+  if (x.kind == ExpressionKind::Logical) return x.value != 0;
+  if (x.kind == ExpressionKind::Constant)
+    return x.args.size() == 1 && x.args[0].kind == ExpressionKind::Logical ? std::optional<bool>(x.args[0].value != 0)
+                                                                           : std::nullopt;
+  if (x.kind != ExpressionKind::Operator) return std::nullopt;
+  if (x.text == ".not." && x.args.size() == 1) {
+    const std::optional<bool> a = logicalValue(x.args[0]);
+    return a ? std::optional<bool>(!*a) : std::nullopt;
+  }
+  if (x.args.size() != 2) return std::nullopt;
+  if (x.text == ".and." || x.text == ".or." || x.text == ".eqv." || x.text == ".neqv.") {
+    const std::optional<bool> a = logicalValue(x.args[0]), b = logicalValue(x.args[1]);
+    if (!a || !b) return std::nullopt;
+    if (x.text == ".and.") return *a && *b;
+    if (x.text == ".or.") return *a || *b;
+    return (*a == *b) == (x.text == ".eqv.");
+  }
+  const std::optional<int64_t> a = integerValue(withoutParens(x.args[0])), b = integerValue(withoutParens(x.args[1]));
+  if (!a || !b) return std::nullopt;
+  if (x.text == "==") return *a == *b;
+  if (x.text == "/=") return *a != *b;
+  if (x.text == "<") return *a < *b;
+  if (x.text == "<=") return *a <= *b;
+  if (x.text == ">") return *a > *b;
+  if (x.text == ">=") return *a >= *b;
+  return std::nullopt;
+}
+
 const Expression& withoutParens(const Expression& e) {
   const Expression* p = &e;
   while (p->kind == ExpressionKind::Paren && !p->args.empty()) p = &p->args[0];

@@ -101,6 +101,11 @@ inline constexpr int kMaxExpressionDepth = 10000;
 /// The value of an integer literal, or of a named constant the front end folded to an integer.
 std::optional<int64_t> integerValue(const Expression& e);
 
+/// The value of a LOGICAL expression made of literals and named constants the front end folded
+/// (`data_spec_int == DATA_SPEC_THERMAL`, `.not. debug`): .NOT., .AND., .OR., .EQV., .NEQV. and
+/// the comparisons of integers; nullopt when some operand is not such a constant.
+std::optional<bool> logicalValue(const Expression& e);
+
 /// `e` without the parentheses around it: ((x)) is x.
 const Expression& withoutParens(const Expression& e);
 

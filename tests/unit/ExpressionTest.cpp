@@ -199,3 +199,21 @@ end subroutine
   CHECK(rows.statements[0].expr == R"({"exprs":["x",["+",["int",50,8],["real","1.5",8]]]})");
   CHECK(rows.statements[1].expr == R"({"exprs":["on",["logical",1,4]]})");
 }
+
+TEST_CASE("a condition of literals and folded named constants has a value; any other has none") {
+  auto value = [](const std::string& json) { return logicalValue(parseExpression(json)); };
+  CHECK(value(R"(["==",["constant","data_spec_int",2],["constant","data_spec_thermal",2]])") == true);
+  CHECK(value(R"(["==",["constant","data_spec_int",2],["constant","data_spec_collision",1]])") == false);
+  CHECK(value(R"(["/=",3,["constant","n",3]])") == false);
+  CHECK(value(R"(["<",["paren",1],2])") == true);
+  CHECK(value(R"([">=",-1,0])") == false);
+  CHECK(value(R"([".not.",["constant","debug",["logical",0]]])") == true);
+  CHECK(value(R"([".and.",["logical",1],["constant","trace",["logical",1]]])") == true);
+  CHECK(value(R"([".eqv.",["logical",1],["logical",0]])") == false);
+  CHECK(value(R"([".neqv.",["logical",1],["logical",0]])") == true);
+  // A variable anywhere, even where the other side would decide: no value.
+  CHECK_FALSE(value(R"([".and.",["logical",0],"flag"])").has_value());
+  CHECK_FALSE(value(R"(["==","mode",1])").has_value());
+  CHECK_FALSE(value(R"(["==",["constant","x",["real","1.0",4]],1])").has_value());
+  CHECK_FALSE(value(R"("debug")").has_value());
+}
