@@ -203,12 +203,12 @@ void Effects::addLoaded() {
     }
     addCall(call);
   }
-  if (writesScalarDummy(summary) && !p.statements.empty()) {
+  if ((writesScalarDummy(summary) || passesScalarDummy(p)) && !p.statements.empty()) {
     indexNew();  // the procedures it hosts
-    std::set<Id> defined = definedDummies(p, false);
+    noteDefinitions(p);
     // Seen at once by a call settledCallee() answers; finish() keeps them where a call passes a scalar.
+    const std::set<Id>& defined = definitions_[p.id];
     for (auto& [key, e] : summary.effects) e.defines = e.reach == Reach::Dummy && defined.count(e.varId) > 0;
-    definitions_[p.id] = std::move(defined);
   }
   if (writesArrayDummy(summary) && !p.statements.empty()) {
     indexNew();  // the procedures it hosts
@@ -250,18 +250,25 @@ void Effects::finish(const std::function<void(Id, Program::Detail)>& load) {
     for (const CallSite::Argument& a : site.arguments)
       if (!program_.variable(a.var).isArray())
         for (const CallTarget& t : site.resolved.targets) passedScalars.insert(t.proc);
+  // The procedures that pass one of their scalar dummies whole to a call (their calls' code is
+  // needed for noteDefinitions' walk).
+  std::set<Id> passingDummies;
+  for (const CallSite& site : callSites_)
+    for (const CallSite::Argument& a : site.arguments)
+      if (const Variable& v = program_.variable(a.var); !v.isArray() && v.storage == Storage::Dummy && v.procId == site.caller)
+        passingDummies.insert(site.caller);
   for (Id proc : passedScalars) {
     ProcedureSummary& summary = summaries_[static_cast<size_t>(proc - 1)];
     const ProcedureRow& p = program_.procedure(proc);
-    if (!writesScalarDummy(summary) || p.statements.empty()) continue;
-    std::set<Id> defined;
-    if (auto found = definitions_.find(proc); found != definitions_.end())
-      defined = found->second;
-    else if (load) {
-      load(proc, Program::Detail::Scalars);
-      defined = definedDummies(p, false);
+    const bool passes = passingDummies.count(proc) != 0;
+    if ((!writesScalarDummy(summary) && !passes) || p.statements.empty()) continue;
+    if (!definitions_.count(proc) && load) {
+      load(proc, passes ? Program::Detail::All : Program::Detail::Scalars);
+      noteDefinitions(p);
     }
-    for (auto& [key, e] : summary.effects) e.defines = e.reach == Reach::Dummy && defined.count(e.varId) > 0;
+    auto found = definitions_.find(proc);
+    for (auto& [key, e] : summary.effects)
+      e.defines = e.reach == Reach::Dummy && found != definitions_.end() && found->second.count(e.varId) > 0;
   }
   definitions_ = {};
   // Likewise whether a call defines a whole array it passes: only where some call passes an array.
@@ -322,60 +329,64 @@ void Effects::settleCalls(const std::function<void(Id, Program::Detail)>& load) 
 void Effects::defineThroughCalls(const std::function<void(Id, Program::Detail)>& load) {
   // Whose definitions matter: the procedures some call passes a scalar to.
   std::set<Id> passedScalars;
-  std::unordered_map<Id, std::vector<const CallSite*>> sitesOf;                // caller -> its calls
-  std::unordered_map<Id, std::set<Id>> scalarCallers;                          // callee -> who passes it a scalar
+  std::unordered_map<Id, const CallSite*> siteOf;
   for (const CallSite& site : callSites_) {
-    sitesOf[site.caller].push_back(&site);
+    siteOf.emplace(site.callId, &site);
     for (const CallSite::Argument& a : site.arguments)
       if (!program_.variable(a.var).isArray())
-        for (const CallTarget& t : site.resolved.targets) {
-          passedScalars.insert(t.proc);
-          scalarCallers[t.proc].insert(site.caller);
-        }
+        for (const CallTarget& t : site.resolved.targets) passedScalars.insert(t.proc);
   }
-  // Whether walking a procedure's code with its calls may define more than its definitions so
-  // far: it calls a procedure it hosts (its own walk left every dummy undefined), or it passes a
-  // scalar dummy it writes but does not define to a call whose every procedure defines it.
-  auto worthWalking = [&](Id proc) {
-    const ProcedureRow& p = program_.procedure(proc);
-    if (!passedScalars.count(proc) || p.statements.empty() || p.kind == ProcedureKind::Entry) return false;
-    const ProcedureSummary& s = summary(proc);
-    if (!writesScalarDummy(s)) return false;
-    if (hosts_.count(proc)) return true;
-    for (const CallSite* site : sitesOf[proc]) {
-      if (site->resolved.unknown || site->resolved.targets.empty()) continue;
-      for (const CallSite::Argument& a : site->arguments) {
-        const Variable& v = program_.variable(a.var);
-        const Effect* mine = v.isArray() ? nullptr : s.dummy(v.name);
-        if (!mine || mine->varId != a.var || !mine->writes || mine->defines) continue;
-        bool defined = true;
-        for (const CallTarget& t : site->resolved.targets) {
-          const std::string* dummy = dummyName(t, a.object, a.keyword, a.positional);
-          const Effect* theirs = dummy ? summary(t.proc).dummy(*dummy) : nullptr;
-          defined = defined && theirs && theirs->defines && program_.procedure(t.proc).kind != ProcedureKind::Entry;
-        }
-        if (defined) return true;
+  // Whether a call defines the caller's variable `var` it passes: every procedure it may run
+  // defines each dummy it is passed to (no ENTRY: it starts part-way down its host's body).
+  auto callDefines = [&](Id callId, Id var) {
+    auto found = siteOf.find(callId);
+    if (found == siteOf.end() || found->second->resolved.unknown || found->second->resolved.targets.empty()) return false;
+    const CallSite& site = *found->second;
+    bool passed = false;
+    for (const CallSite::Argument& a : site.arguments) {
+      if (a.var != var) continue;
+      passed = true;
+      for (const CallTarget& t : site.resolved.targets) {
+        const std::string* dummy = dummyName(t, a.object, a.keyword, a.positional);
+        const Effect* theirs = dummy ? summary(t.proc).dummy(*dummy) : nullptr;
+        if (!theirs || !theirs->defines || program_.procedure(t.proc).kind == ProcedureKind::Entry) return false;
       }
     }
-    return false;
+    return passed;
   };
-  // Definitions only grow (a call that defines more reads less of its caller's dummy), so the
-  // walks reach a fixed point; a procedure is walked again only when a callee gained one.
-  std::set<Id> pending;
-  for (Id proc : passedScalars)
-    if (worthWalking(proc)) pending.insert(proc);
-  while (!pending.empty()) {
-    const Id proc = *pending.begin();
-    pending.erase(pending.begin());
+  // The dummies defined once the calls that first read them define them (assumedDefinitions_,
+  // noted as the code was walked), to a fixed point: definitions only grow.
+  auto settleAssumed = [&] {
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (const auto& [proc, dummies] : assumedDefinitions_) {
+        if (!passedScalars.count(proc)) continue;
+        ProcedureSummary& mine = summaries_[static_cast<size_t>(proc - 1)];
+        for (const auto& [var, calls] : dummies) {
+          auto e = mine.effects.find({Reach::Dummy, program_.variable(var).name});
+          if (e == mine.effects.end() || e->second.defines || e->second.varId != var) continue;
+          if (std::all_of(calls.begin(), calls.end(), [&](Id c) { return callDefines(c, var); })) e->second.defines = changed = true;
+        }
+      }
+    }
+  };
+  settleAssumed();
+  // A procedure that calls one it hosts: its own walk left every dummy undefined (an internal
+  // procedure may read one through host association); walked once with its calls' effects.
+  bool gained = false;
+  for (Id proc : passedScalars) {
+    const ProcedureRow& p = program_.procedure(proc);
+    ProcedureSummary& mine = summaries_[static_cast<size_t>(proc - 1)];
+    if (!hosts_.count(proc) || !callers_.count(proc) || p.statements.empty() || p.kind == ProcedureKind::Entry ||
+        !writesScalarDummy(mine))
+      continue;
     load(proc, Program::Detail::All);
-    const std::set<Id> defined = definedDummies(program_.procedure(proc), true);
-    bool gained = false;
-    for (auto& [key, e] : summaries_[static_cast<size_t>(proc - 1)].effects)
+    const std::set<Id> defined = definedDummies(p, true);
+    for (auto& [key, e] : mine.effects)
       if (e.reach == Reach::Dummy && !e.defines && defined.count(e.varId)) e.defines = gained = true;
-    if (!gained) continue;
-    for (Id caller : scalarCallers[proc])
-      if (worthWalking(caller)) pending.insert(caller);
   }
+  if (gained) settleAssumed();
+  assumedDefinitions_ = {};
 }
 
 uint64_t Effects::presenceMask(Id target, const std::vector<const std::string*>& dummies) const {
@@ -737,24 +748,91 @@ bool Effects::writesScalarDummy(const ProcedureSummary& summary) const {
   return false;
 }
 
-std::set<Id> Effects::definedDummies(const ProcedureRow& p, bool throughCalls) const {
-  const ProcedureSummary& summary = summaries_[static_cast<size_t>(p.id - 1)];
-  // An internal procedure it calls may read a dummy through host association before the body
-  // writes it, which its own references do not show: left to the walk with the calls' effects.
-  if (!throughCalls && hosts_.count(p.id) && callers_.count(p.id)) return {};
+ScalarFlow Effects::definitionFlow(const ProcedureRow& p, bool withCalls, const std::map<Id, std::set<Id>>* passedDummies) const {
   const Id first = p.statements.first, last = p.statements.last;
   std::vector<StatementEffects> own;
   own.reserve(static_cast<size_t>(last - first + 1));
-  for (Id id = first; id <= last; ++id) own.push_back(of(program_.statement(id), throughCalls));
+  for (Id id = first; id <= last; ++id) own.push_back(of(program_.statement(id), withCalls, false, passedDummies));
+  return scalarFlow(program_, 0, first, last, [&](Id stmt) -> const StatementEffects& { return own[static_cast<size_t>(stmt - first)]; });
+}
+
+std::set<Id> Effects::definedDummies(const ProcedureRow& p, bool withCalls) const {
+  const ProcedureSummary& summary = summaries_[static_cast<size_t>(p.id - 1)];
+  // An internal procedure it calls may read a dummy through host association before the body
+  // writes it, which its own references do not show: left to the walk with the calls' effects.
+  if (!withCalls && hosts_.count(p.id) && callers_.count(p.id)) return {};
   // A dummy the body always writes before reading it: a call defines the actual argument.
-  ScalarFlow flow = scalarFlow(program_, 0, first, last,
-                               [&](Id stmt) -> const StatementEffects& { return own[static_cast<size_t>(stmt - first)]; });
+  const ScalarFlow flow = definitionFlow(p, withCalls, nullptr);
   std::set<Id> defined;
   for (const auto& [key, e] : summary.effects) {
     const ScalarUse* use = e.reach == Reach::Dummy ? flow.find(e.varId) : nullptr;
     if (use && use->certainAtEnd && !use->exposed) defined.insert(e.varId);
   }
   return defined;
+}
+
+bool Effects::passesScalarDummy(const ProcedureRow& p) const {
+  for (const CallRow& c : program_.calls) {
+    if (c.kind == CallKind::StatementFunction) continue;
+    for (const CallArgRow& a : c.args) {
+      if (a.var.empty() || a.refId) continue;
+      bool isArray = false;
+      const Id var = argumentVariable(program_.statement(c.stmtId), a.var, isArray);
+      if (var && !isArray && program_.variable(var).storage == Storage::Dummy && program_.variable(var).procId == p.id) return true;
+    }
+  }
+  return false;
+}
+
+void Effects::noteDefinitions(const ProcedureRow& p) {
+  std::set<Id> own = writesScalarDummy(summary(p.id)) ? definedDummies(p, false) : std::set<Id>{};
+  if (passesScalarDummy(p) && !(hosts_.count(p.id) && callers_.count(p.id))) {
+    // The calls a dummy would need to define it: walked with each call that passes it whole
+    // reading it, then writing it; the statements of the calls where it is first read (on some
+    // path, no write before) are taken to define it (written, not read), until it is first
+    // read nowhere else (it is defined once those calls define it) or somewhere no call passing
+    // it can help (it is not). Later calls (an MPI sum after the value is computed) read what
+    // the procedure wrote. A call first reached that leaves it alone, a later one defining it,
+    // is not seen through: not defined.
+    const ProcedureSummary& mine = summary(p.id);
+    auto passingCalls = [&](Id stmt, const std::string& name) {
+      std::vector<Id> calls;
+      for (Id callId : program_.statement(stmt).calls) {
+        const CallRow& c = program_.call(callId);
+        if (c.kind != CallKind::StatementFunction &&
+            std::any_of(c.args.begin(), c.args.end(), [&](const CallArgRow& a) { return a.var == name && !a.refId; }))
+          calls.push_back(callId);
+      }
+      return calls;
+    };
+    std::map<Id, std::set<Id>> firstReads;  // dummy -> statements whose calls must define it
+    std::set<Id> hopeless;
+    constexpr int kMaxRounds = 16;
+    for (int round = 0; round < kMaxRounds; ++round) {
+      const ScalarFlow flow = definitionFlow(p, false, &firstReads);
+      bool more = false;
+      for (const auto& [key, e] : mine.effects) {
+        if (e.reach != Reach::Dummy || own.count(e.varId) || hopeless.count(e.varId) || program_.variable(e.varId).isArray()) continue;
+        const ScalarUse* use = flow.find(e.varId);
+        if (!use || !use->exposed) continue;
+        if (use->firstExposedRead && !passingCalls(use->firstExposedRead, e.name).empty() &&
+            firstReads[e.varId].insert(use->firstExposedRead).second)
+          more = true;
+        else
+          hopeless.insert(e.varId);
+      }
+      if (more) continue;
+      for (const auto& [var, statements] : firstReads) {
+        const ScalarUse* use = flow.find(var);
+        if (hopeless.count(var) || !use || use->exposed || !use->certainAtEnd || statements.empty()) continue;
+        std::vector<Id>& calls = assumedDefinitions_[p.id][var];
+        for (Id stmt : statements)
+          for (Id callId : passingCalls(stmt, program_.variable(var).name)) calls.push_back(callId);
+      }
+      break;
+    }
+  }
+  definitions_[p.id] = std::move(own);
 }
 
 bool Effects::writesArrayDummy(const ProcedureSummary& summary) const {
@@ -1268,15 +1346,34 @@ std::optional<std::string> Effects::deallocatedPointer(const StatementRow& s) co
   return std::nullopt;
 }
 
-StatementEffects Effects::of(const StatementRow& s, bool withCalls, bool onEndingPath) const {
+StatementEffects Effects::of(const StatementRow& s, bool withCalls, bool onEndingPath,
+                             const std::map<Id, std::set<Id>>* passedDummies) const {
   StatementEffects out;
   out.scalars.reserve(s.scalars.size());
   // A logical IF whose condition folds: its action runs every time (what it writes is written)
   // or never (nothing of it happens; a folded condition calls nothing, so every call is the action's).
   const std::optional<bool> runs = program_.actionRuns(s);
+  // A scalar dummy of the procedure that a call (not a statement function's) is passed whole.
+  auto passedDummy = [&](const ScalarRefRow& r) {
+    const Variable& v = program_.variable(r.varId);
+    if (v.storage != Storage::Dummy || v.procId != s.procId || v.isArray()) return false;
+    for (Id callId : s.calls) {
+      const CallRow& c = program_.call(callId);
+      if (c.kind == CallKind::StatementFunction) continue;
+      for (const CallArgRow& a : c.args)
+        if (a.var == v.name && !a.refId) return true;
+    }
+    return false;
+  };
   for (const ScalarRefRow& r : s.scalars) {
     if (withCalls && r.context == RefContext::CallArg) continue;  // what the callee does decides
     if (r.guarded && runs == false) continue;
+    if (passedDummies && r.context == RefContext::CallArg && passedDummy(r)) {
+      auto listed = passedDummies->find(r.varId);
+      if (listed == passedDummies->end() || !listed->second.count(s.id)) out.scalars.push_back({r.varId, 'R', false, 0});
+      out.scalars.push_back({r.varId, 'W', !r.guarded || runs == true, 0});
+      continue;
+    }
     bool partial = false;  // p%x = ... reads p as well as writing it
     if (r.access == Access::Write)
       for (const ScalarRefRow& other : s.scalars)

@@ -117,6 +117,8 @@ struct ResolvedCall {
   std::string why;
 };
 
+struct ScalarFlow;  // analyzer/ScalarFlow.hpp
+
 /// What a call does that keeps its loop from running in parallel.
 struct CallProblem {
   ReasonKind kind = ReasonKind::Call;  ///< Io, Call; HostOnly or Stop (notes: the loop runs on the host only)
@@ -185,12 +187,22 @@ class Effects {
   /// variables; `withCalls = false`: the statement's own references only, arguments read.
   /// `onEndingPath`: the statement is on a path that ends the program (Endings), and its calls
   /// carry only their arguments' reads, as calls that never return do.
-  StatementEffects of(const StatementRow& s, bool withCalls = true, bool onEndingPath = false) const;
+  /// `passedDummies` (withCalls false; noteDefinitions' walk): a scalar dummy of the procedure
+  /// passed whole to a call is read, then written there (definitely, unless guarded); in the
+  /// statements listed for it, only written (their calls are taken to define it).
+  StatementEffects of(const StatementRow& s, bool withCalls = true, bool onEndingPath = false,
+                      const std::map<Id, std::set<Id>>* passedDummies = nullptr) const;
   /// Where variable `varId` lives, seen from procedure `procId`.
   Reach reach(Id varId, Id procId) const;
   /// Every procedure that declares the COMMON block of variable `varId`, with its members whose
   /// bytes overlap the variable's (callerView).
   std::vector<std::pair<Id, std::vector<Id>>> commonViews(Id varId) const;
+  /// Before settleCalls(): whether procedure `proc` may yet be found to define its scalar dummy
+  /// `var` through its calls (it passes it on to calls, or calls a procedure it hosts).
+  bool definitionPending(Id proc, Id var) const {
+    auto found = assumedDefinitions_.find(proc);
+    return (found != assumedDefinitions_.end() && found->second.count(var)) || (hosts_.count(proc) && callers_.count(proc));
+  }
   /// Whether a procedure has internal procedures or ENTRY points.
   bool hosts(Id procId) const { return hosts_.count(procId) != 0; }
   /// The POINTER a DEALLOCATE statement (or a logical IF's) frees the target of, as written
@@ -228,14 +240,22 @@ class Effects {
   /// may define.
   bool writesScalarDummy(const ProcedureSummary& summary) const;
   /// The scalar dummies the loaded procedure `p` writes before it reads them on every path.
-  /// `throughCalls` false: by its own references, its calls reading the arguments they pass
-  /// (none when it calls a procedure it hosts, which may read a dummy through host association
-  /// first); true (after the calls' fixed point): with what its calls do, as their summaries say.
-  std::set<Id> definedDummies(const ProcedureRow& p, bool throughCalls) const;
+  /// `withCalls` false: by its own references, its calls reading the arguments they pass
+  /// (nothing defined when it calls a procedure it hosts, which may read a dummy through host
+  /// association first); true (after the calls' fixed point): with what its calls do.
+  std::set<Id> definedDummies(const ProcedureRow& p, bool withCalls) const;
+  /// The walk of the loaded procedure's scalars definedDummies and noteDefinitions make
+  /// (`passedDummies`: as of()'s).
+  ScalarFlow definitionFlow(const ProcedureRow& p, bool withCalls, const std::map<Id, std::set<Id>>* passedDummies) const;
+  /// Whether the loaded procedure passes one of its scalar dummies whole to a call.
+  bool passesScalarDummy(const ProcedureRow& p) const;
+  /// Notes the loaded procedure's definitions: its own (definitions_), and those it makes once
+  /// its calls define what it passes them (assumedDefinitions_).
+  void noteDefinitions(const ProcedureRow& p);
   /// settleCalls' last part: the scalar dummies a procedure defines through its calls (it
-  /// passes one to a procedure that defines it), or despite the procedures it hosts, to a fixed
-  /// point. Only the procedures some call passes a scalar to, and that call a procedure, are
-  /// walked again (their code loaded with `load`).
+  /// passes one to calls that all define it: collision(..., hr) -> hydro_const_theta(z, hr, t)),
+  /// to a fixed point from what the code's walks noted, and those of a procedure calling one it
+  /// hosts, walked once more with its calls' effects (its code loaded with `load`).
   void defineThroughCalls(const std::function<void(Id, Program::Detail)>& load);
   /// Whether it writes an array dummy of a constant shape, or of rank 1 (definedArrays' candidates).
   bool writesArrayDummy(const ProcedureSummary& summary) const;
@@ -297,6 +317,9 @@ class Effects {
   std::vector<CallSite> callSites_;
   std::vector<SummaryFacts::Call> calls_;           ///< until finish() resolves them
   std::unordered_map<Id, std::set<Id>> definitions_;  ///< addLoaded: per procedure, the dummies it defines
+  /// Per procedure, the scalar dummies its Assumed walk defines and its own does not, each with
+  /// the calls it is passed to whole: defined once every one of them defines it.
+  std::map<Id, std::map<Id, std::vector<Id>>> assumedDefinitions_;
   std::unordered_map<Id, std::map<Id, DefinedArray>> arrayDefinitions_;  ///< addLoaded: per procedure, the array dummies it defines
   std::unordered_map<std::string, std::vector<Id>> byName_;
   /// Module procedures by (module, name); 0 where two modules of one name have one.

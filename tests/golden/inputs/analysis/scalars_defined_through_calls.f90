@@ -159,3 +159,18 @@ subroutine by_rec(b, n)
     b(i) = t
   end do
 end subroutine by_rec
+
+! After the loop, t is passed to mid, which defines it (through leaf) before reading it: the
+! value the loop leaves in t is never read. mid calls a procedure, so whether it defines y is
+! known only once the calls are resolved: the loop's analysis waits for it.
+subroutine by_after(a, b, n)
+  use leaves
+  integer :: n, i
+  real :: a(n), b(n), t
+  do i = 1, n
+    t = a(i)
+    b(i) = 2.0 * t
+  end do
+  call mid(t)
+  b(1) = t
+end subroutine by_after
