@@ -255,7 +255,7 @@ void Effects::finish(const std::function<void(Id, Program::Detail)>& load) {
   std::set<Id> passingDummies;
   for (const CallSite& site : callSites_)
     for (const CallSite::Argument& a : site.arguments)
-      if (const Variable& v = program_.variable(a.var); !v.isArray() && v.storage == Storage::Dummy && v.procId == site.caller)
+      if (const Variable& v = program_.variable(a.var); !v.isArray() && v.storage == Storage::Dummy && v.procId == site.caller && !v.intentIn)
         passingDummies.insert(site.caller);
   for (Id proc : passedScalars) {
     ProcedureSummary& summary = summaries_[static_cast<size_t>(proc - 1)];
@@ -778,61 +778,74 @@ bool Effects::passesScalarDummy(const ProcedureRow& p) const {
       if (a.var.empty() || a.refId) continue;
       bool isArray = false;
       const Id var = argumentVariable(program_.statement(c.stmtId), a.var, isArray);
-      if (var && !isArray && program_.variable(var).storage == Storage::Dummy && program_.variable(var).procId == p.id) return true;
+      if (!var || isArray) continue;
+      const Variable& v = program_.variable(var);
+      if (v.storage == Storage::Dummy && v.procId == p.id && !v.intentIn) return true;
     }
   }
   return false;
 }
 
 void Effects::noteDefinitions(const ProcedureRow& p) {
-  std::set<Id> own = writesScalarDummy(summary(p.id)) ? definedDummies(p, false) : std::set<Id>{};
-  if (passesScalarDummy(p) && !(hosts_.count(p.id) && callers_.count(p.id))) {
-    // The calls a dummy would need to define it: walked with each call that passes it whole
-    // reading it, then writing it; the statements of the calls where it is first read (on some
-    // path, no write before) are taken to define it (written, not read), until it is first
-    // read nowhere else (it is defined once those calls define it) or somewhere no call passing
-    // it can help (it is not). Later calls (an MPI sum after the value is computed) read what
-    // the procedure wrote. A call first reached that leaves it alone, a later one defining it,
-    // is not seen through: not defined.
-    const ProcedureSummary& mine = summary(p.id);
-    auto passingCalls = [&](Id stmt, const std::string& name) {
-      std::vector<Id> calls;
-      for (Id callId : program_.statement(stmt).calls) {
-        const CallRow& c = program_.call(callId);
-        if (c.kind != CallKind::StatementFunction &&
-            std::any_of(c.args.begin(), c.args.end(), [&](const CallArgRow& a) { return a.var == name && !a.refId; }))
-          calls.push_back(callId);
-      }
-      return calls;
-    };
-    std::map<Id, std::set<Id>> firstReads;  // dummy -> statements whose calls must define it
-    std::set<Id> hopeless;
-    constexpr int kMaxRounds = 16;
-    for (int round = 0; round < kMaxRounds; ++round) {
-      const ScalarFlow flow = definitionFlow(p, false, &firstReads);
-      bool more = false;
-      for (const auto& [key, e] : mine.effects) {
-        if (e.reach != Reach::Dummy || own.count(e.varId) || hopeless.count(e.varId) || program_.variable(e.varId).isArray()) continue;
-        const ScalarUse* use = flow.find(e.varId);
-        if (!use || !use->exposed) continue;
-        if (use->firstExposedRead && !passingCalls(use->firstExposedRead, e.name).empty() &&
-            firstReads[e.varId].insert(use->firstExposedRead).second)
-          more = true;
-        else
-          hopeless.insert(e.varId);
-      }
-      if (more) continue;
-      for (const auto& [var, statements] : firstReads) {
-        const ScalarUse* use = flow.find(var);
-        if (hopeless.count(var) || !use || use->exposed || !use->certainAtEnd || statements.empty()) continue;
-        std::vector<Id>& calls = assumedDefinitions_[p.id][var];
-        for (Id stmt : statements)
-          for (Id callId : passingCalls(stmt, program_.variable(var).name)) calls.push_back(callId);
-      }
-      break;
+  std::set<Id>& own = definitions_[p.id];
+  own.clear();
+  // An internal procedure it calls may read a dummy through host association before the body
+  // writes it: left to defineThroughCalls' walk with the calls' effects.
+  if (hosts_.count(p.id) && callers_.count(p.id)) return;
+  const bool passes = passesScalarDummy(p);
+  // The calls a dummy would need to define it: walked with each call that passes it whole
+  // reading it, then writing it; the statements of the calls where it is first read (on some
+  // path, no write before) are taken to define it (written, not read), until it is first
+  // read nowhere else (it is defined once those calls define it) or somewhere no call passing
+  // it can help (it is not). Later calls (an MPI sum after the value is computed) read what
+  // the procedure wrote. A call first reached that leaves it alone, a later one defining it,
+  // is not seen through: not defined. The first walk, no call taken to define anything, finds
+  // the definitions of the procedure's own: its reads first are the own walk's (a call reads
+  // what it is passed before it writes it), and where none is, the dummy was certain before
+  // any call passing it, which adds nothing.
+  const ProcedureSummary& mine = summary(p.id);
+  auto passingCalls = [&](Id stmt, const std::string& name) {
+    std::vector<Id> calls;
+    for (Id callId : program_.statement(stmt).calls) {
+      const CallRow& c = program_.call(callId);
+      if (c.kind != CallKind::StatementFunction &&
+          std::any_of(c.args.begin(), c.args.end(), [&](const CallArgRow& a) { return a.var == name && !a.refId; }))
+        calls.push_back(callId);
     }
+    return calls;
+  };
+  std::map<Id, std::set<Id>> firstReads;  // dummy -> statements whose calls must define it
+  std::set<Id> hopeless;
+  constexpr int kMaxRounds = 16;
+  for (int round = 0; round < kMaxRounds; ++round) {
+    const ScalarFlow flow = definitionFlow(p, false, passes ? &firstReads : nullptr);
+    if (round == 0)
+      for (const auto& [key, e] : mine.effects)
+        if (const ScalarUse* use = e.reach == Reach::Dummy ? flow.find(e.varId) : nullptr; use && use->certainAtEnd && !use->exposed)
+          own.insert(e.varId);
+    if (!passes) return;
+    bool more = false;
+    for (const auto& [key, e] : mine.effects) {
+      const Variable& v = program_.variable(e.varId);
+      if (e.reach != Reach::Dummy || own.count(e.varId) || hopeless.count(e.varId) || v.isArray() || v.intentIn) continue;
+      const ScalarUse* use = flow.find(e.varId);
+      if (!use || !use->exposed) continue;
+      if (use->firstExposedRead && !passingCalls(use->firstExposedRead, e.name).empty() &&
+          firstReads[e.varId].insert(use->firstExposedRead).second)
+        more = true;
+      else
+        hopeless.insert(e.varId);
+    }
+    if (more) continue;
+    for (const auto& [var, statements] : firstReads) {
+      const ScalarUse* use = flow.find(var);
+      if (hopeless.count(var) || !use || use->exposed || !use->certainAtEnd || statements.empty()) continue;
+      std::vector<Id>& calls = assumedDefinitions_[p.id][var];
+      for (Id stmt : statements)
+        for (Id callId : passingCalls(stmt, program_.variable(var).name)) calls.push_back(callId);
+    }
+    return;
   }
-  definitions_[p.id] = std::move(own);
 }
 
 bool Effects::writesArrayDummy(const ProcedureSummary& summary) const {
@@ -1368,7 +1381,7 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls, bool onEndin
   for (const ScalarRefRow& r : s.scalars) {
     if (withCalls && r.context == RefContext::CallArg) continue;  // what the callee does decides
     if (r.guarded && runs == false) continue;
-    if (passedDummies && r.context == RefContext::CallArg && passedDummy(r)) {
+    if (passedDummies && r.context == RefContext::CallArg && r.access == Access::Read && passedDummy(r)) {
       auto listed = passedDummies->find(r.varId);
       if (listed == passedDummies->end() || !listed->second.count(s.id)) out.scalars.push_back({r.varId, 'R', false, 0});
       out.scalars.push_back({r.varId, 'W', !r.guarded || runs == true, 0});

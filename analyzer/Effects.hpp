@@ -247,7 +247,7 @@ class Effects {
   /// The walk of the loaded procedure's scalars definedDummies and noteDefinitions make
   /// (`passedDummies`: as of()'s).
   ScalarFlow definitionFlow(const ProcedureRow& p, bool withCalls, const std::map<Id, std::set<Id>>* passedDummies) const;
-  /// Whether the loaded procedure passes one of its scalar dummies whole to a call.
+  /// Whether the loaded procedure passes one of its scalar dummies (not INTENT(IN)) whole to a call.
   bool passesScalarDummy(const ProcedureRow& p) const;
   /// Notes the loaded procedure's definitions: its own (definitions_), and those it makes once
   /// its calls define what it passes them (assumedDefinitions_).

@@ -123,6 +123,7 @@ struct Variable {
   Storage storage = Storage::Local;
   bool integer = false;     ///< of type INTEGER
   bool logical = false;     ///< of type LOGICAL
+  bool intentIn = false;    ///< a dummy declared INTENT(IN): neither it nor a callee it is passed to may define it
   bool save = false;
   int16_t rank = 0;         ///< -1: assumed rank
   int32_t common = -1;      ///< its COMMON block: an index into Program::commonBlocks
