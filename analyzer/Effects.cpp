@@ -78,6 +78,12 @@ bool endsProgram(const std::string& name) {
   return known && known->endsProgram;
 }
 
+/// Whether a call (not a statement function's) is passed the variable `name` whole, as an argument.
+bool passesWhole(const CallRow& call, const std::string& name) {
+  return call.kind != CallKind::StatementFunction &&
+         std::any_of(call.args.begin(), call.args.end(), [&](const CallArgRow& a) { return a.var == name && !a.refId; });
+}
+
 /// A call of an error handler with the severity that ends the program (data/error_exits.txt:
 /// MPP_ERROR(FATAL, ...)), whatever its body.
 bool errorExit(const CallRow& call) {
@@ -806,12 +812,8 @@ void Effects::noteDefinitions(const ProcedureRow& p) {
   const ProcedureSummary& mine = summary(p.id);
   auto passingCalls = [&](Id stmt, const std::string& name) {
     std::vector<Id> calls;
-    for (Id callId : program_.statement(stmt).calls) {
-      const CallRow& c = program_.call(callId);
-      if (c.kind != CallKind::StatementFunction &&
-          std::any_of(c.args.begin(), c.args.end(), [&](const CallArgRow& a) { return a.var == name && !a.refId; }))
-        calls.push_back(callId);
-    }
+    for (Id callId : program_.statement(stmt).calls)
+      if (passesWhole(program_.call(callId), name)) calls.push_back(callId);
     return calls;
   };
   std::map<Id, std::set<Id>> firstReads;  // dummy -> statements whose calls must define it
@@ -1369,14 +1371,8 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls, bool onEndin
   // A scalar dummy of the procedure that a call (not a statement function's) is passed whole.
   auto passedDummy = [&](const ScalarRefRow& r) {
     const Variable& v = program_.variable(r.varId);
-    if (v.storage != Storage::Dummy || v.procId != s.procId || v.isArray()) return false;
-    for (Id callId : s.calls) {
-      const CallRow& c = program_.call(callId);
-      if (c.kind == CallKind::StatementFunction) continue;
-      for (const CallArgRow& a : c.args)
-        if (a.var == v.name && !a.refId) return true;
-    }
-    return false;
+    return v.storage == Storage::Dummy && v.procId == s.procId && !v.isArray() &&
+           std::any_of(s.calls.begin(), s.calls.end(), [&](Id c) { return passesWhole(program_.call(c), v.name); });
   };
   for (const ScalarRefRow& r : s.scalars) {
     if (withCalls && r.context == RefContext::CallArg) continue;  // what the callee does decides
