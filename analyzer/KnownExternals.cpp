@@ -1,6 +1,7 @@
 /// @file KnownExternals.cpp
 #include "analyzer/KnownExternals.hpp"
 
+#include <functional>
 #include <map>
 #include <sstream>
 #include <stdexcept>
@@ -13,30 +14,38 @@ std::string_view embeddedErrorExits();  // data/error_exits.txt
 
 namespace {
 
-std::map<std::string, KnownExternal> parse(std::string_view text) {
-  std::map<std::string, KnownExternal> table;
+/// Calls `row` with the fields of each line of a built-in table that has any (`#` starts a
+/// comment) and its number; `file` names the table in the message of a malformed line, a defect
+/// of the built-in data (the tests read the tables).
+void forEachRow(std::string_view text, const char* file, const std::function<bool(std::istringstream&)>& row,
+                const char* expected) {
   std::istringstream lines{std::string(text)};
   int number = 0;
   for (std::string line; std::getline(lines, line);) {
     ++number;
     if (auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     std::istringstream fields(line);
+    if (!row(fields)) throw std::logic_error(std::string(file) + ":" + std::to_string(number) + ": " + expected);
+  }
+}
+
+std::map<std::string, KnownExternal> parse(std::string_view text) {
+  std::map<std::string, KnownExternal> table;
+  forEachRow(text, "data/externals.txt", [&](std::istringstream& fields) {
     KnownExternal e;
     std::string where;
-    if (!(fields >> e.name)) continue;
-    // A malformed line is a defect of the built-in data: the tests read the table.
-    if (!(fields >> e.arguments)) throw std::logic_error("data/externals.txt:" + std::to_string(number) + ": no arguments column");
+    if (!(fields >> e.name >> e.arguments)) return false;
     if (e.arguments == "-") e.arguments.clear();
-    if (e.arguments.find_first_not_of("rwb") != std::string::npos)
-      throw std::logic_error("data/externals.txt:" + std::to_string(number) + ": arguments are r, w, b or -");
+    if (e.arguments.find_first_not_of("rwb") != std::string::npos) return false;
     if (fields >> where) {
-      if (where != "host" && where != "ends")
-        throw std::logic_error("data/externals.txt:" + std::to_string(number) + ": where is host, ends or nothing");
+      if (where != "host" && where != "ends") return false;
       e.hostOnly = where == "host";
       e.endsProgram = where == "ends";
     }
     table.emplace(e.name, e);
-  }
+    return true;
+  }, "name, arguments (r, w, b per argument, or -) and where (host, ends or nothing)");
   return table;
 }
 
@@ -44,19 +53,13 @@ std::map<std::string, KnownExternal> parse(std::string_view text) {
 /// ends the program.
 std::map<std::string, std::pair<size_t, std::string>> parseErrorExits(std::string_view text) {
   std::map<std::string, std::pair<size_t, std::string>> table;
-  std::istringstream lines{std::string(text)};
-  int number = 0;
-  for (std::string line; std::getline(lines, line);) {
-    ++number;
-    if (auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
-    std::istringstream fields(line);
+  forEachRow(text, "data/error_exits.txt", [&](std::istringstream& fields) {
     std::string name, value;
     size_t position = 0;
-    if (!(fields >> name)) continue;
-    if (!(fields >> position >> value) || position < 1)
-      throw std::logic_error("data/error_exits.txt:" + std::to_string(number) + ": name, position (from 1) and value");
+    if (!(fields >> name >> position >> value) || position < 1) return false;
     table.emplace(name, std::make_pair(position - 1, value));
-  }
+    return true;
+  }, "name, position (from 1) and value");
   return table;
 }
 
