@@ -317,8 +317,8 @@ class Effects {
   std::vector<CallSite> callSites_;
   std::vector<SummaryFacts::Call> calls_;           ///< until finish() resolves them
   std::unordered_map<Id, std::set<Id>> definitions_;  ///< addLoaded: per procedure, the dummies it defines
-  /// Per procedure, the scalar dummies its Assumed walk defines and its own does not, each with
-  /// the calls it is passed to whole: defined once every one of them defines it.
+  /// Per procedure, the scalar dummies it does not define by itself but would once the calls
+  /// that first read them (noteDefinitions) define them, each with those calls.
   std::map<Id, std::map<Id, std::vector<Id>>> assumedDefinitions_;
   std::unordered_map<Id, std::map<Id, DefinedArray>> arrayDefinitions_;  ///< addLoaded: per procedure, the array dummies it defines
   std::unordered_map<std::string, std::vector<Id>> byName_;
