@@ -387,7 +387,7 @@ void Effects::defineThroughCalls(const std::function<void(Id, Program::Detail)>&
         !writesScalarDummy(mine))
       continue;
     load(proc, Program::Detail::All);
-    const std::set<Id> defined = definedDummies(p, true);
+    const std::set<Id> defined = definedIn(mine, definitionFlow(p, true, nullptr));
     for (auto& [key, e] : mine.effects)
       if (e.reach == Reach::Dummy && !e.defines && defined.count(e.varId)) e.defines = gained = true;
   }
@@ -762,13 +762,8 @@ ScalarFlow Effects::definitionFlow(const ProcedureRow& p, bool withCalls, const 
   return scalarFlow(program_, 0, first, last, [&](Id stmt) -> const StatementEffects& { return own[static_cast<size_t>(stmt - first)]; });
 }
 
-std::set<Id> Effects::definedDummies(const ProcedureRow& p, bool withCalls) const {
-  const ProcedureSummary& summary = summaries_[static_cast<size_t>(p.id - 1)];
-  // An internal procedure it calls may read a dummy through host association before the body
-  // writes it, which its own references do not show: left to the walk with the calls' effects.
-  if (!withCalls && hosts_.count(p.id) && callers_.count(p.id)) return {};
+std::set<Id> Effects::definedIn(const ProcedureSummary& summary, const ScalarFlow& flow) {
   // A dummy the body always writes before reading it: a call defines the actual argument.
-  const ScalarFlow flow = definitionFlow(p, withCalls, nullptr);
   std::set<Id> defined;
   for (const auto& [key, e] : summary.effects) {
     const ScalarUse* use = e.reach == Reach::Dummy ? flow.find(e.varId) : nullptr;
@@ -821,10 +816,7 @@ void Effects::noteDefinitions(const ProcedureRow& p) {
   constexpr int kMaxRounds = 16;
   for (int round = 0; round < kMaxRounds; ++round) {
     const ScalarFlow flow = definitionFlow(p, false, passes ? &firstReads : nullptr);
-    if (round == 0)
-      for (const auto& [key, e] : mine.effects)
-        if (const ScalarUse* use = e.reach == Reach::Dummy ? flow.find(e.varId) : nullptr; use && use->certainAtEnd && !use->exposed)
-          own.insert(e.varId);
+    if (round == 0) own = definedIn(mine, flow);
     if (!passes) return;
     bool more = false;
     for (const auto& [key, e] : mine.effects) {

@@ -239,14 +239,13 @@ class Effects {
   /// Whether a procedure's summary needs its code walked: it writes a scalar dummy, which a call
   /// may define.
   bool writesScalarDummy(const ProcedureSummary& summary) const;
-  /// The scalar dummies the loaded procedure `p` writes before it reads them on every path.
-  /// `withCalls` false: by its own references, its calls reading the arguments they pass
-  /// (nothing defined when it calls a procedure it hosts, which may read a dummy through host
-  /// association first); true (after the calls' fixed point): with what its calls do.
-  std::set<Id> definedDummies(const ProcedureRow& p, bool withCalls) const;
-  /// The walk of the loaded procedure's scalars definedDummies and noteDefinitions make
-  /// (`passedDummies`: as of()'s).
+  /// The walk of the loaded procedure's scalars that finds the dummies it defines: by its own
+  /// references, its calls reading what they pass (`withCalls` false; `passedDummies`: as of()'s),
+  /// or with what its calls do (true, after the calls' fixed point).
   ScalarFlow definitionFlow(const ProcedureRow& p, bool withCalls, const std::map<Id, std::set<Id>>* passedDummies) const;
+  /// The dummies of `summary`'s procedure that its walk `flow` shows written before they are
+  /// read on every path.
+  static std::set<Id> definedIn(const ProcedureSummary& summary, const ScalarFlow& flow);
   /// Whether the loaded procedure passes one of its scalar dummies (not INTENT(IN)) whole to a call.
   bool passesScalarDummy(const ProcedureRow& p) const;
   /// Notes the loaded procedure's definitions: its own (definitions_), and those it makes once
