@@ -4,6 +4,7 @@
 #include "files/Terminal.hpp"
 
 #include <filesystem>
+#include <ostream>
 #include <sstream>
 
 namespace sapfor::analyzer {
@@ -23,9 +24,23 @@ std::string shownPath(const std::string& sourceRoot, const std::string& path) {
   return under ? shown : full.string();
 }
 
-std::string messageLine(const std::string& sourceRoot, const AnalysisReport::Message& m, bool color) {
-  std::string place = shownPath(sourceRoot, m.path) + ":" + std::to_string(m.line) + ":" + std::to_string(m.col) + ":";
+namespace {
+
+std::string lineAt(const std::string& shown, const AnalysisReport::Message& m, bool color) {
+  std::string place = shown + ":" + std::to_string(m.line) + ":" + std::to_string(m.col) + ":";
   return files::bold(place, color) + " " + files::styledSeverity(m.severity, color) + ": " + m.message;
+}
+
+}  // namespace
+
+void printMessages(std::ostream& out, const AnalysisReport& report, bool errorsOnly, bool color) {
+  const std::string* lastPath = nullptr;
+  std::string shown;
+  for (const AnalysisReport::Message& m : report.messages) {
+    if (errorsOnly && m.severity != "error") continue;
+    if (!lastPath || *lastPath != m.path) shown = shownPath(report.sourceRoot, m.path), lastPath = &m.path;
+    out << lineAt(shown, m, color) << "\n";
+  }
 }
 
 std::string explainLoop(const Program& p, const LoopAnalysis& loops, const Expert& expert, Id loopId) {

@@ -1698,10 +1698,9 @@ const LoopAnalysis::AffineBounds& LoopAnalysis::affineBounds(Id loopId) {
   AffineBounds& b = *cached;
   const LoopRow& l = program_.loop(loopId);
   if (!l.counted()) return b;
-  std::vector<facts::Expression> exprs;
-  if (l.headerStmt && l.kind == LoopKind::Do) {
-    exprs = program_.trees(l.headerStmt).exprs;
-  }
+  static const std::vector<facts::Expression> kNoExpressions;
+  const std::vector<facts::Expression>& exprs =
+      l.headerStmt && l.kind == LoopKind::Do ? program_.trees(l.headerStmt).exprs : kNoExpressions;
   if (exprs.size() >= 2) {
     b.start = splitBound(exprs[0], "max");
     b.startMin = splitBound(exprs[0], "min");
@@ -2406,6 +2405,11 @@ const std::vector<LinearExpr>* LoopAnalysis::substituted(const std::vector<Linea
     }
     return localDefinition(name, stmt);
   };
+  // Most references have no definition to put in: no copy for them.
+  auto hasDefinition = [&](const LinearExpr& f) {
+    return f.affine && std::any_of(f.terms.begin(), f.terms.end(), [&](const auto& t) { return definitionAt(t.first) != nullptr; });
+  };
+  if (std::none_of(forms.begin(), forms.end(), hasDefinition)) return &forms;
   std::vector<LinearExpr> out = forms;
   bool changed = false;
   for (LinearExpr& f : out) {

@@ -574,7 +574,13 @@ class LoopAnalysis {
   mutable std::map<std::pair<Id, Id>, bool> unchangedInLoop_;  ///< (loop, variable) -> unchangedInLoop
   mutable std::unordered_map<Id, std::optional<facts::Expression>> conditionTrees_;  ///< IF THEN statement -> conditionOf
   std::deque<ScalarDefinition> localDefinitions_;  ///< those localDefinition found
-  std::map<std::pair<std::string, Id>, const ScalarDefinition*> localDefinitionAt_;  ///< (scalar, statement) asked
+  struct NameAtHash {
+    size_t operator()(const std::pair<std::string, Id>& k) const {
+      return std::hash<std::string>()(k.first) * 31 + std::hash<Id>()(k.second);
+    }
+  };
+  /// (scalar, statement) asked
+  std::unordered_map<std::pair<std::string, Id>, const ScalarDefinition*, NameAtHash> localDefinitionAt_;
   std::unordered_map<Id, bool> loopJumps_;                                          ///< per loop: a jump in its body
   /// Per outermost loop: the scalar definitions its accesses' subscripts were given (arrays()).
   std::unordered_map<Id, std::vector<ScalarDefinition>> nestDefinitions_;

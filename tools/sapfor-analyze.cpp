@@ -126,9 +126,7 @@ int main(int argc, char** argv) {
     std::cerr << "sapfor-analyze: " << path << ": " << e.what() << "\n";
     return kTrouble;
   }
-  for (const auto& m : report.messages)
-    if (!quiet || m.severity == "error")
-      std::cerr << analyzer::messageLine(report.sourceRoot, m, files::colorWanted(color, STDERR_FILENO)) << "\n";
+  analyzer::printMessages(std::cerr, report, quiet, files::colorWanted(color, STDERR_FILENO));
 
   if (!emitDir.empty()) {
     try {

@@ -197,9 +197,7 @@ int main(int argc, char** argv) {
     return kTrouble;
   }
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  for (const auto& m : analysis.messages)
-    if (!quiet || m.severity == "error")
-      std::cerr << analyzer::messageLine(analysis.sourceRoot, m, colored) << "\n";
+  analyzer::printMessages(std::cerr, analysis, quiet, colored);
 
   if (!quiet) {
     std::cout << "sapfor-lex: " << counted(summary.files, "file") << ", " << counted(summary.procedures, "procedure")
