@@ -1356,6 +1356,7 @@ std::optional<std::string> Effects::deallocatedPointer(const StatementRow& s) co
 StatementEffects Effects::of(const StatementRow& s, bool withCalls, bool onEndingPath,
                              const std::map<Id, std::set<Id>>* passedDummies) const {
   StatementEffects out;
+  if (program_.neverRuns(s)) return out;  // in an arm whose conditions fold so that it never runs
   out.scalars.reserve(s.scalars.size());
   // A logical IF whose condition folds: its action runs every time (what it writes is written)
   // or never (nothing of it happens; a folded condition calls nothing, so every call is the action's).

@@ -190,6 +190,14 @@ bool Expert::largerParallelInside(Id loopId) const {
 bool Expert::place(Id loopId, std::vector<Nest>& nests) {
   const LoopRow& loop = program_.loop(loopId);
   const LoopResult& r = analysis_.result(loopId);
+  // In an IF construct's arm that never runs (CICE's IF (l_monotonicity_check) THEN with a .FALSE.
+  // PARAMETER): no kernel for it nor for the loops inside it.
+  if (const Id dead = loop.headerStmt ? program_.deadArmConstruct(program_.statement(loop.headerStmt)) : 0) {
+    notes_.push_back({loopId, {ReasonKind::NeverRuns, false, "", loop.line,
+                               "not proposed: it never runs (the conditions of the IF construct at line " +
+                                   std::to_string(program_.statement(dead).line) + " fold to constants that skip it)"}});
+    return true;
+  }
   // A call of something that runs on the host only (a timer), or a path that ends the program (a
   // STOP, an error exit's I/O: no GPU handler has them): no kernel; the loops inside may be.
   if (std::any_of(r.reasons.begin(), r.reasons.end(), [](const Reason& x) {

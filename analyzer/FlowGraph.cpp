@@ -334,7 +334,8 @@ Liveness::Liveness(const FlowGraph& graph, const Program& program, const Effects
   }
   for (const LoopRow& l : program.loops)
     if (std::optional<size_t> bit = l.varId ? bitOf(l.varId) : std::nullopt)  // each iteration steps it
-      uses.emplace_back(graph.headNode(l.id), static_cast<uint32_t>(*bit));
+      if (!l.headerStmt || !program.neverRuns(program.statement(l.headerStmt)))  // a loop that never runs does not
+        uses.emplace_back(graph.headNode(l.id), static_cast<uint32_t>(*bit));
   for (uint32_t bit : shared) uses.emplace_back(graph.exitNode(), bit);
   uses_ = Adjacency(nodes, uses);
   const Adjacency kills(nodes, defs);

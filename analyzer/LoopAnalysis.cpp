@@ -3966,9 +3966,12 @@ void LoopAnalysis::otherReasons(const LoopRow& loop, LoopResult& result) {
     const ObstacleRow& o = program_.obstacles[i];
     std::string message;
     // A logical IF's action that never runs (its condition folds to false: IF (debug) PRINT ...
-    // with debug a .FALSE. named constant) is no obstacle.
+    // with debug a .FALSE. named constant) is no obstacle, nor a statement in an IF construct's
+    // arm that never runs.
     if (o.kind != ObstacleKind::Call && o.kind != ObstacleKind::Unparsed)
-      if (const Id at = statementAt(o); at && program_.actionRuns(program_.statement(at)) == false) continue;
+      if (const Id at = statementAt(o);
+          at && (program_.actionRuns(program_.statement(at)) == false || program_.neverRuns(program_.statement(at))))
+        continue;
     // An error exit: the program ends in it or after it, within the iteration (Endings).
     if ((o.kind == ObstacleKind::Stop && o.detail == "STOP") ||
         (o.kind == ObstacleKind::Io && endings_ && statementAt(o) && endings_->actionEnds(statementAt(o)))) {

@@ -289,6 +289,13 @@ void Program::loadCode(Id procId, facts::FileRows&& code, Detail detail) {
     static_cast<facts::StatementRow&>(s) = std::move(row);
     statements.push_back(std::move(s));
   }
+  // An ELSE IF belongs to the last IF THEN of its block (the constructs of one block follow one
+  // another; those nested in them lie in their arms' blocks).
+  std::unordered_map<Id, Id> lastIfThen;  // block -> its last IF THEN so far
+  for (const StatementRow& s : statements)
+    if (s.kind == StatementKind::IfThen) lastIfThen[s.blockId] = s.id;
+    else if (s.kind == StatementKind::ElseIf)
+      if (auto at = lastIfThen.find(s.blockId); at != lastIfThen.end()) constructs[at->second].elseIfs.push_back(s.id);
   // A loop's body is one run of statements; a nested loop's run lies inside its parent's.
   if (all)
     for (const StatementRow& s : statements)
@@ -371,6 +378,42 @@ std::optional<bool> Program::actionRuns(const StatementRow& s) const {
   if (s.kind != StatementKind::If || !s.action) return std::nullopt;
   const facts::StatementExpressions& t = trees(s.id);
   return t.exprs.empty() ? std::nullopt : facts::logicalValue(t.exprs[0]);
+}
+
+std::optional<bool> Program::armRuns(Id constructStmt, int arm) const {
+  const StatementRow& head = statement(constructStmt);
+  auto found = constructs.find(constructStmt);
+  if (head.kind != StatementKind::IfThen || found == constructs.end() || arm < 1 || arm > found->second.arms)
+    return std::nullopt;
+  // Arm 1 is the IF THEN's, arm k the (k-1)th ELSE IF's, the one after the last ELSE IF the ELSE's.
+  const std::vector<Id>& elseIfs = found->second.elseIfs;
+  const size_t elseArm = elseIfs.size() + 2;
+  if (static_cast<size_t>(arm) > elseArm || (static_cast<size_t>(arm) == elseArm && !found->second.complete))
+    return std::nullopt;  // not the construct its blocks describe
+  auto condition = [&](int k) -> std::optional<bool> {
+    const Id stmt = k == 1 ? constructStmt : elseIfs[static_cast<size_t>(k - 2)];
+    if (!statement(stmt).scalars.empty()) return std::nullopt;  // a variable (named constants are none)
+    const facts::StatementExpressions& t = trees(stmt);
+    return t.exprs.empty() ? std::nullopt : facts::logicalValue(t.exprs[0]);
+  };
+  bool earlierFail = true;  // every condition before the arm's folds to false
+  for (int k = 1; k < arm; ++k) {
+    const std::optional<bool> earlier = condition(k);
+    if (earlier == true) return false;  // an earlier arm runs instead
+    earlierFail = earlierFail && earlier == false;
+  }
+  const std::optional<bool> own = static_cast<size_t>(arm) == elseArm ? std::optional<bool>(true) : condition(arm);
+  if (own == false) return false;
+  if (own == true && earlierFail) return true;
+  return std::nullopt;
+}
+
+Id Program::deadArmConstruct(const StatementRow& s) const {
+  for (Id b = s.blockId; b != 0; b = block(b).parentId) {
+    const BlockRow& row = block(b);
+    if (!row.isLoop() && row.constructStmt && armRuns(row.constructStmt, row.arm) == false) return row.constructStmt;
+  }
+  return 0;
 }
 
 // ---- from the database ---------------------------------------------------------------------------

@@ -225,6 +225,7 @@ class Program {
   struct Construct {
     int arms = 0;
     bool complete = false;  ///< one of its arms always runs
+    std::vector<Id> elseIfs;  ///< an IF construct's ELSE IF statements, in order
   };
   std::unordered_map<Id, Construct> constructs;  ///< by the statement opening it
 
@@ -267,6 +268,15 @@ class Program {
   /// `IF (data_spec_int == DATA_SPEC_THERMAL) CALL thermal(...)`): whether its action runs every
   /// time (true) or never (false). Nullopt for any other statement or condition.
   std::optional<bool> actionRuns(const StatementRow& s) const;
+  /// Arm `arm` (1, 2, ...) of a loaded IF construct whose conditions up to it fold
+  /// (facts::logicalValue: `IF (debug) THEN` with debug a .FALSE. named constant): whether it runs
+  /// every time the construct does (true) or never (false). Nullopt for any other construct or arm.
+  std::optional<bool> armRuns(Id constructStmt, int arm) const;
+  /// The IF construct whose arm around a loaded statement never runs (armRuns), however deep; 0
+  /// when there is none.
+  Id deadArmConstruct(const StatementRow& s) const;
+  /// Whether a loaded statement lies in an arm that never runs.
+  bool neverRuns(const StatementRow& s) const { return deadArmConstruct(s) != 0; }
 
  private:
   Id loopBase_ = 1, blockBase_ = 1, stmtBase_ = 1, refBase_ = 1, callBase_ = 1;

@@ -170,11 +170,17 @@ class Walk {
       return merge(outs);
     }
     const int arms = found->second.arms;
+    // An IF construct whose conditions fold: an arm that never runs adds no way through; an arm
+    // that always runs is the only one.
+    std::optional<int> always;
+    for (int arm = 1; arm <= arms && !always; ++arm)
+      if (program_.armRuns(constructStmt, arm) == true) always = arm;
     for (int arm = 1; arm <= arms; ++arm) {
+      if (always ? arm != *always : program_.armRuns(constructStmt, arm) == false) continue;
       auto w = walked.find(arm);
       outs.push_back(w != walked.end() ? std::move(w->second) : armEntry(entry, conditions, static_cast<size_t>(arm), literals));
     }
-    if (!found->second.complete && !(detailed_ && coversLoopRange(constructStmt, conditionStmts))) {
+    if (!always && !found->second.complete && !(detailed_ && coversLoopRange(constructStmt, conditionStmts))) {
       // No arm runs: for an IF whose conditions are all known, every one of them failed.
       const bool all = isIf && conditions.size() == static_cast<size_t>(arms);
       outs.push_back(armEntry(entry, conditions, conditions.size() + 1, literals && all));

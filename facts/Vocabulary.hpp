@@ -156,7 +156,7 @@ SAPFOR_VOCABULARY(TraitKind, "loop_trait", "trait", true, std::string_view("read
 enum class ReasonKind : uint8_t {
   Flow, Anti, Output, Unknown, Scalar, Induction, LiveAfter, NotCounted, Irregular,
   Io, Stop, GotoOut, Exit, Return, Call, Unparsed, NonRectangular, TooComplex, TooFewIterations, HostOnly,
-  InsideKernel, NearlyPrivate,
+  InsideKernel, NearlyPrivate, NeverRuns,
 };
 SAPFOR_VOCABULARY(ReasonKind, "loop_reason", "kind", false, std::string_view("flow"), std::string_view("anti"),
                   std::string_view("output"), std::string_view("unknown"), std::string_view("scalar"),
@@ -165,7 +165,8 @@ SAPFOR_VOCABULARY(ReasonKind, "loop_reason", "kind", false, std::string_view("fl
                   std::string_view("goto_out"), std::string_view("exit"), std::string_view("return"),
                   std::string_view("call"), std::string_view("unparsed"), std::string_view("non_rectangular"),
                   std::string_view("too_complex"), std::string_view("too_few_iterations"), std::string_view("host_only"),
-                  std::string_view("inside_kernel"), std::string_view("nearly_private"));
+                  std::string_view("inside_kernel"), std::string_view("nearly_private"),
+                  std::string_view("never_runs"));
 
 enum class DependenceKind : uint8_t { Flow, Anti, Output };
 SAPFOR_VOCABULARY(DependenceKind, "dependence", "kind", true, std::string_view("flow"), std::string_view("anti"),

@@ -60,7 +60,7 @@ CREATE TABLE loop_reason (
   kind     TEXT NOT NULL,                 -- flow anti output unknown scalar induction live_after not_counted
                                           -- irregular io stop goto_out exit return call unparsed
                                           -- non_rectangular too_complex too_few_iterations host_only
-                                          -- inside_kernel nearly_private (facts::ReasonKind)
+                                          -- inside_kernel nearly_private never_runs (facts::ReasonKind)
   blocking INTEGER NOT NULL,
   name     TEXT,                          -- the variable or procedure it concerns
   line     INTEGER,
