@@ -123,16 +123,36 @@ Expert::Expert(const Program& program, const LoopAnalysis& analysis, const Direc
 // ---- nests ----------------------------------------------------------------------------------
 
 bool Expert::rectangular(const LoopRow& loop, const std::vector<Id>& nest) const {
+  const bool lattice = latticeStart(loop);
   for (Id outer : nest) {
     const std::string& var = program_.loop(outer).var;
-    for (const LinearExpr* form : {&loop.lowerForm, &loop.upperForm})
-      for (const auto& [name, coeff] : form->terms)
+    if (!lattice)
+      for (const auto& [name, coeff] : loop.lowerForm.terms)
         if (name == var) return false;
-    if ((!loop.lowerForm.affine && mentionsWord(loop.lower, var)) || (!loop.upperForm.affine && mentionsWord(loop.upper, var)) ||
-        mentionsWord(loop.step, var))
+    for (const auto& [name, coeff] : loop.upperForm.terms)
+      if (name == var) return false;
+    if ((!lattice && !loop.lowerForm.affine && mentionsWord(loop.lower, var)) ||
+        (!loop.upperForm.affine && mentionsWord(loop.upper, var)) || mentionsWord(loop.step, var))
       return false;
   }
   return true;
+}
+
+bool Expert::latticeStart(const LoopRow& loop) const {
+  if (!loop.headerStmt || loop.kind != LoopKind::Do || !loop.stepValue || *loop.stepValue < 2) return false;
+  const std::vector<facts::Expression>& exprs = program_.trees(loop.headerStmt).exprs;
+  if (exprs.empty()) return false;
+  auto isModOfStep = [&](const facts::Expression& e) {
+    const facts::Expression& m = facts::withoutParens(e);
+    if (m.kind != facts::ExpressionKind::Intrinsic || m.text != "mod" || m.args.size() != 2) return false;
+    const facts::Expression& modulus = facts::withoutParens(m.args[1]);
+    return modulus.kind == facts::ExpressionKind::Integer && modulus.value == *loop.stepValue;
+  };
+  const facts::Expression& start = facts::withoutParens(exprs[0]);
+  if (isModOfStep(start)) return true;
+  if (start.kind != facts::ExpressionKind::Operator || start.text != "+" || start.args.size() != 2) return false;
+  auto isInteger = [](const facts::Expression& e) { return facts::withoutParens(e).kind == facts::ExpressionKind::Integer; };
+  return (isInteger(start.args[0]) && isModOfStep(start.args[1])) || (isModOfStep(start.args[0]) && isInteger(start.args[1]));
 }
 
 /// The loop with the tightly nested parallel rectangular loops under it.

@@ -96,6 +96,10 @@ class Expert {
   bool reductionsFold(Id outer, Id inner) const;
   std::vector<Id> independentNest(Id loopId);
   bool rectangular(const LoopRow& loop, const std::vector<Id>& nest) const;
+  /// Whether a DO's start is c + MOD(x, s) with s its constant step (2 or more): a red-black
+  /// sweep's `DO i = 2 + MOD(j, 2), n, 2`, whose values are one colour of a rectangle, which a
+  /// PARALLEL groups with the loops of x (as DVMH programs' red-black sweeps do).
+  bool latticeStart(const LoopRow& loop) const;
   /// The ACROSS widths a nest needs for its arrays' carried dependences; false when some
   /// dependence is not uniform or too wide.
   bool acrossWidths(const std::vector<Id>& nest, std::map<Id, AcrossWidths>& widths,

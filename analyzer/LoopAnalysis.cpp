@@ -8,6 +8,7 @@
 #include "facts/Intrinsics.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cctype>
 #include <functional>
 #include <map>
@@ -1507,6 +1508,24 @@ std::vector<std::pair<std::string, int64_t>> sortedTerms(const LinearExpr& e) {
   return terms;
 }
 
+/// Whether a term of a form is a variable's name (not an element, a component or a mod term).
+bool isPlainName(const std::string& term) { return term.find_first_of("(%") == std::string::npos; }
+
+/// The term affineOf makes for mod(x, c): "mod(x,c)" with x written out (names in order, then
+/// the constant: mod(j,2), mod(j+1,2), mod(j+k,2), mod(2*i-j,3)); modArgumentOfTerm reads it back.
+std::string modTermText(const LinearExpr& x, int64_t modulus) {
+  std::string text = "mod(";
+  for (const auto& [name, coeff] : sortedTerms(x)) {
+    if (coeff < 0) text += '-';
+    else if (text.size() > 4) text += '+';
+    if (coeff != 1 && coeff != -1) text += std::to_string(coeff < 0 ? -coeff : coeff) + "*";
+    text += name;
+  }
+  if (x.constant > 0) text += "+" + std::to_string(x.constant);
+  else if (x.constant < 0) text += std::to_string(x.constant);
+  return text + "," + std::to_string(modulus) + ")";
+}
+
 /// An integer expression tree as constant + Σ coeff·name, when it is of that form.
 std::optional<LinearExpr> affineOf(const facts::Expression& e, bool elements) {
   using K = facts::ExpressionKind;
@@ -1543,14 +1562,15 @@ std::optional<LinearExpr> affineOf(const facts::Expression& e, bool elements) {
     case K::Paren: return affineOf(e.args[0], elements);
     case K::Operator: break;
     case K::Intrinsic: {
-      // mod(v, c), c a positive constant: a term of its own, "mod(v,c)", which the Fourier-Motzkin
-      // test ties to v (v - c·q, |it| < c): the red-black start 2 + mod(j, 2).
+      // mod(x, c), x affine in names, c a constant of 2 or more: a term of its own, "mod(x,c)",
+      // which the Fourier-Motzkin test ties to x (x - c·q, |it| < c): the red-black starts
+      // 2 + mod(j, 2), 2 + mod(j + 1, 2), 2 + mod(j + k, 2).
       if (e.text != "mod" || e.args.size() != 2) return std::nullopt;
-      std::optional<LinearExpr> v = affineOf(e.args[0]), c = affineOf(e.args[1]);
-      if (!v || !c || !c->terms.empty() || c->constant < 2 || v->constant != 0 || v->terms.size() != 1 ||
-          v->terms[0].second != 1)
-        return std::nullopt;
-      f.terms.emplace_back("mod(" + v->terms[0].first + "," + std::to_string(c->constant) + ")", 1);
+      std::optional<LinearExpr> x = affineOf(e.args[0]), c = affineOf(e.args[1]);
+      if (!x || !c || !c->terms.empty() || c->constant < 2 || x->terms.empty()) return std::nullopt;
+      for (const auto& [name, coeff] : x->terms)
+        if (!isPlainName(name)) return std::nullopt;  // no element, component or mod inside
+      f.terms.emplace_back(modTermText(*x, c->constant), 1);
       return f;
     }
     default: return std::nullopt;
@@ -1578,16 +1598,50 @@ bool unitTriplet(const facts::Expression& e) {
   return stride && stride->terms.empty() && stride->constant == 1;
 }
 
-/// The variable a term is about: v for a name v and for the term "mod(v,c)" affineOf makes.
-std::string variableOfTerm(const std::string& term) {
-  if (term.starts_with("mod(")) return term.substr(4, term.find(',') - 4);
-  return term;
+/// The form x of a term "mod(x,c)" affineOf made (its names and coefficients, its constant);
+/// nullopt for any other term.
+std::optional<LinearExpr> modArgumentOfTerm(const std::string& term) {
+  if (!term.starts_with("mod(")) return std::nullopt;
+  const size_t comma = term.rfind(',');
+  LinearExpr x;
+  size_t at = 4;
+  while (at < comma) {
+    int64_t sign = 1;
+    if (term[at] == '+' || term[at] == '-') sign = term[at++] == '-' ? -1 : 1;
+    int64_t value = 1;
+    const bool digits = std::isdigit(static_cast<unsigned char>(term[at])) != 0;
+    if (digits) {
+      auto [end, ec] = std::from_chars(term.data() + at, term.data() + comma, value);
+      if (ec != std::errc()) return std::nullopt;
+      at = static_cast<size_t>(end - term.data());
+    }
+    if (at < comma && term[at] == '*') ++at;
+    if (at >= comma || term[at] == '+' || term[at] == '-') {  // a constant
+      if (!digits) return std::nullopt;
+      x.constant = sign * value;
+      continue;
+    }
+    const size_t end = term.find_first_of("+-,", at);
+    x.terms.emplace_back(term.substr(at, end - at), sign * value);
+    at = end;
+  }
+  return x;
 }
 
-/// mod(v, c)'s c, for the term "mod(v,c)"; 0 for any other term.
+/// The variables a term is about: v for a name v, the names of x for a term "mod(x,c)".
+std::vector<std::string> variablesOfTerm(const std::string& term) {
+  std::vector<std::string> names;
+  if (std::optional<LinearExpr> x = modArgumentOfTerm(term))
+    for (const auto& [name, coeff] : x->terms) names.push_back(name);
+  else
+    names.push_back(term);
+  return names;
+}
+
+/// mod(x, c)'s c, for a term "mod(x,c)"; 0 for any other term.
 int64_t modulusOfTerm(const std::string& term) {
   if (!term.starts_with("mod(")) return 0;
-  return std::stoll(term.substr(term.find(',') + 1));
+  return std::stoll(term.substr(term.rfind(',') + 1));
 }
 
 /// The affine arguments of `e` when it is the intrinsic `name` (min, max), else `e` itself when
@@ -1616,11 +1670,12 @@ bool LoopAnalysis::integerNames(const LinearExpr& form, const StatementRow& s) c
       if (!unchangingIntegerComponent(term, s)) return false;
       continue;
     }
-    const std::string name = variableOfTerm(term);
-    bool integer = false;
-    for (const ScalarRefRow& r : s.scalars)
-      if (program_.variable(r.varId).name == name) integer = program_.variable(r.varId).integer;
-    if (!integer) return false;
+    for (const std::string& name : variablesOfTerm(term)) {
+      bool integer = false;
+      for (const ScalarRefRow& r : s.scalars)
+        if (program_.variable(r.varId).name == name) integer = program_.variable(r.varId).integer;
+      if (!integer) return false;
+    }
   }
   return true;
 }
@@ -1825,13 +1880,19 @@ bool LoopAnalysis::carriedImpossible(const ArrayAccess& a, const ArrayAccess& b,
     std::function<std::optional<size_t>(const std::string&, Copy&, size_t)> unknownOf =
         [&](const std::string& name, Copy& c, size_t depth) -> std::optional<size_t> {
       if (int64_t modulus = modulusOfTerm(name)) {
-        // r = mod(v, c): r = v - c·q for an integer q, and |r| < c.
+        // r = mod(x, c): r = x - c·q for an integer q, and |r| < c (Fortran's MOD, whatever x's sign).
         auto found = c.mods.find(name);
         if (found != c.mods.end()) return found->second;
-        std::optional<size_t> v = unknownOf(variableOfTerm(name), c, depth);
-        if (!v) return std::nullopt;
+        std::optional<LinearExpr> x = modArgumentOfTerm(name);
+        if (!x) return std::nullopt;
         const size_t r = system.unknown(), q = system.unknown();
-        system.zero({{r, 1}, {*v, -1}, {q, modulus}}, 0);
+        LinearSystem::Terms tie{{r, 1}, {q, modulus}};
+        for (const auto& [v, coeff] : x->terms) {
+          std::optional<size_t> unknown = unknownOf(v, c, depth);
+          if (!unknown) return std::nullopt;
+          tie.push_back({*unknown, -coeff});
+        }
+        system.zero(tie, -x->constant);
         system.atLeastZero({{r, 1}}, modulus - 1);
         system.atLeastZero({{r, -1}}, modulus - 1);
         c.mods.emplace(name, r);
@@ -1957,7 +2018,8 @@ void LoopAnalysis::refineWithBounds(DependenceResult& r, const ArrayAccess& a, c
       if (bounds.step && (*bounds.step > 1 || *bounds.step < -1) && bounds.startExact) lattice = needed = true;
       for (const auto* list : {&bounds.start, &bounds.end, &bounds.startMin, &bounds.endMax})
         for (const LinearExpr& f : *list)
-          for (const auto& term : f.terms) needed |= isLoopVar(*x, variableOfTerm(term.first));
+          for (const auto& term : f.terms)
+            for (const std::string& name : variablesOfTerm(term.first)) needed |= isLoopVar(*x, name);
       const LoopRow& row = program_.loop(l);
       if (!row.lowerForm.affine || !row.upperForm.affine) needed = true;  // max(...), min(n, jt + ts - 1)
     }
