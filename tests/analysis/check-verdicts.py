@@ -372,7 +372,14 @@ def loop_header(rng, var, outer):
         STEPPED[var] = (lo, step)
         return "do %s = %d, n, %d" % (var, lo, step), None
     if outer and kind < 0.15:
+        # The colour: an outer variable's parity, shifted (the black cells) or summed with
+        # another outer variable's (a 3-D sweep).
         o = rng.choice(outer)
+        shape = rng.random()
+        if shape < 0.25:
+            o = "%s + 1" % o
+        elif shape < 0.5 and len(outer) > 1:
+            o = "%s + %s" % (o, rng.choice([x for x in outer if x not in o.split()]))
         return "do %s = %d + mod(%s, 2), n, 2" % (var, rng.randint(1, 2), o), "stepped"
     if outer and kind < 0.3:
         o = rng.choice(outer)
