@@ -792,8 +792,10 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
     }
     std::vector<std::optional<ReferencePath>> pathAt(list.size());
     // Through POINTER components two parts may be one target: whether a reference's path has one
-    // (the variable itself being one is the same for both).
-    const bool associated = key.first && program_.variable(key.first).associated();
+    // (the variable itself being one is the same for both). A variable in COMMON is laid out as
+    // any other: its parts compare by their subscripts (what other variables share its storage
+    // is compared below); one in EQUIVALENCE is not compared part by part.
+    const bool associated = key.first && program_.variable(key.first).equivalence != 0;
     const bool anyPointerComponent = key.first && program_.variable(key.first).pointerComponents;
     std::vector<std::optional<bool>> throughComponent(list.size());
     auto viaComponent = [&](size_t x) {
