@@ -3511,7 +3511,23 @@ const std::optional<std::set<Id>>& LoopAnalysis::cutLoops(const LoopRow& loop) c
   std::set<Id> cut;
   for (Id s = loop.firstStmt; s <= loop.lastStmt; ++s) {
     const StatementRow& row = program_.statement(s);
-    if (row.jumps || row.kind == StatementKind::Unknown) return at->second;
+    if (row.kind == StatementKind::Unknown) return at->second;
+    if (row.jumps) {
+      // A GO TO to the statement right after a loop inside this one, nothing kept in between (a
+      // CONTINUE), leaves that loop as an EXIT would (NPB EP's GOTO 130 out of DO 120).
+      if (row.jumpLabels.empty()) return at->second;
+      for (int label : row.jumpLabels) {
+        auto target = std::lower_bound(program_.labels.begin(), program_.labels.end(), label,
+                                       [](const LabelRow& l, int value) { return l.label < value; });
+        if (target == program_.labels.end() || target->label != label || !target->stmtId) return at->second;
+        Id left = 0;
+        for (Id l = row.loopId; l && l != loop.id && !left; l = program_.loop(l).parentId)
+          if (program_.loop(l).lastStmt + 1 == target->stmtId) left = l;
+        if (!left) return at->second;
+        cut.insert(left);
+      }
+      continue;
+    }
     for (std::optional<StatementKind> kind : {std::optional(row.kind), row.action}) {
       if (!kind || !transfersControl(*kind)) continue;
       if (*kind != StatementKind::Exit && *kind != StatementKind::Cycle) return at->second;

@@ -341,18 +341,18 @@ void Program::loadCode(Id procId, facts::FileRows&& code, Detail detail) {
   }
   for (const BlockRow& b : blocks)
     if (b.constructStmt) expectIn(b.constructStmt, stmtBase_, statements.size(), "statement");
+  for (const LabelRow& l : code.labels) {
+    if (l.blockId) expectIn(l.blockId, blockBase_, blocks.size(), "block");
+    if (l.stmtId) expectIn(l.stmtId, stmtBase_, statements.size(), "statement");
+    labels.push_back(l);
+  }
+  for (const facts::JumpRow& j : code.jumps) {
+    expectIn(j.stmtId, stmtBase_, statements.size(), "statement");
+    statements[statementIndex(j.stmtId)].jumpLabels.push_back(j.label);
+  }
   if (all) {
     for (const LoopRow& l : loops)
       if (l.headerStmt) expectIn(l.headerStmt, stmtBase_, statements.size(), "statement");
-    for (const LabelRow& l : code.labels) {
-      if (l.blockId) expectIn(l.blockId, blockBase_, blocks.size(), "block");
-      if (l.stmtId) expectIn(l.stmtId, stmtBase_, statements.size(), "statement");
-      labels.push_back(l);
-    }
-    for (const facts::JumpRow& j : code.jumps) {
-      expectIn(j.stmtId, stmtBase_, statements.size(), "statement");
-      statements[statementIndex(j.stmtId)].jumpLabels.push_back(j.label);
-    }
     updates = recognizeUpdates(*this);
   }
 }
@@ -487,11 +487,12 @@ facts::FileRows ProgramReader::code(const Program& p, Id procId, Program::Detail
     rows_.statements(proc.statements.first, proc.statements.last, code.statements);
     rows_.scalarRefs(proc.statements.first, proc.statements.last, code.scalarRefs);
   }
+  // Labels and jumps at every detail: a must-write walk follows jumps to their targets.
+  rows_.labels(procId, procId, code.labels);
+  if (!proc.statements.empty()) rows_.jumps(proc.statements.first, proc.statements.last, code.jumps);
   if (all) {
     if (!proc.arrayRefs.empty()) rows_.arrayRefs(proc.arrayRefs.first, proc.arrayRefs.last, code.arrayRefs);
     if (!proc.calls.empty()) rows_.calls(proc.calls.first, proc.calls.last, code.calls);
-    rows_.labels(procId, procId, code.labels);
-    if (!proc.statements.empty()) rows_.jumps(proc.statements.first, proc.statements.last, code.jumps);
   }
   return code;
 }

@@ -231,9 +231,9 @@ class Program {
 
   /// How much of a procedure's code to load.
   enum class Detail {
-    Scalars,  ///< blocks, statements, their scalar references (a must-write walk)
-    All,      ///< loops, array references with subscripts, calls, labels and jumps, and the update
-              ///< patterns recognized on them, too (the loop analysis)
+    Scalars,  ///< blocks, statements, their scalar references, labels and jumps (a must-write walk)
+    All,      ///< loops, array references with subscripts, calls, and the update patterns
+              ///< recognized on them, too (the loop analysis)
   };
   /// Makes `code`, the rows of procedure `procId` (of every per-procedure table Detail asks for,
   /// in id order, as facts::Reader and facts::normalize give them), the loaded procedure's code in

@@ -410,6 +410,11 @@ class Walk {
   }
 
   void statement(const StatementRow& s, State& st) {
+    // The target of the jumps made so far: the paths that jumped join the one that came here in
+    // order. Nothing became certain since the first jump, so what is certain is what held on
+    // every one of them; a write after this point is certain again once every jump made has come
+    // back (jumps forward to known labels only: a jump back may run what is before it again).
+    if (jumped_ && !anyTarget_ && pendingTargets_.erase(s.id) && pendingTargets_.empty()) jumped_ = false, jumpScope_ = 0;
     const StatementEffects& effects = effectsOf_(s.id);
     // A logical IF's action runs only where its condition holds: a read in it is covered by a
     // write made wherever that condition holds.
@@ -428,11 +433,20 @@ class Walk {
       }
     }
     if (s.jumps) {
-      // Writes after it may be skipped until control leaves the block its targets are in.
+      // Writes after it may be skipped until control leaves the block its targets are in, or
+      // reaches them.
       const Id scope = jumpScope(s);
-      if (!jumped_) jumpScope_ = scope;
+      if (!jumped_) jumpScope_ = scope, pendingTargets_.clear(), anyTarget_ = false;
       else if (jumpScope_ != 0 && (scope == 0 || childOf(scope, jumpScope_) > 0)) jumpScope_ = scope;
       jumped_ = true;
+      anyTarget_ = anyTarget_ || s.jumpLabels.empty();
+      for (int label : s.jumpLabels) {
+        auto at = std::lower_bound(program_.labels.begin(), program_.labels.end(), label,
+                                   [](const LabelRow& l, int value) { return l.label < value; });
+        // The label's statement, or the first after it (a CONTINUE is not kept).
+        if (at == program_.labels.end() || at->label != label || at->stmtId <= s.id) anyTarget_ = true;
+        else pendingTargets_.insert(at->stmtId);
+      }
     }
     const bool ownChanged = conditions_ && kill(s, st, own);
     for (const ScalarAccess& a : effects.scalars) {
@@ -465,6 +479,8 @@ class Walk {
   Id next_ = 0;
   bool jumped_ = false;
   Id jumpScope_ = 0;  ///< the block a jump made leads no further than (0: anywhere)
+  std::set<Id> pendingTargets_;  ///< the statements the jumps made lead forward to
+  bool anyTarget_ = false;        ///< a jump made may lead back, or anywhere
   std::vector<Condition> conditionList_;
   std::unordered_map<std::string, Literal> conditionIndex_;
   ScalarFlow flow_;

@@ -292,9 +292,25 @@ def statement(rng, variables, depth):
             e, target = element(rng, rng.choice(arrays), variables), element(rng, rng.choice(arrays), variables)
             cond = "%s > %d" % (element(rng, rng.choice(arrays), variables), rng.randint(5, 15))
             shape = rng.random()
-            if shape < 0.4:
+            if shape < 0.25:
                 return ["do m%d = 1, 3" % depth, "  if (%s) goto %d" % (cond, label), "  %s = %s + m%d" % (target, target, depth),
                         "%d continue" % label, "end do", "t = %s" % e, "%s = t + 1" % target]
+            if shape < 0.4:  # out of a loop to the statement right after it (an EXIT), with t or
+                # w written after the target, or in the loop after the jump
+                m = "m%d" % depth
+                out = ["do %s = 1, 4" % m, "  if (%s) goto %d" % (cond, label)]
+                fill = rng.random()
+                if fill < 0.25:
+                    return out + ["end do", "%d continue" % label, "t = %s" % e, "%s = t + 1" % target]
+                if fill < 0.5:
+                    return out + ["  t = %s + %s" % (e, m), "end do", "%d continue" % label, "%s = t + 1" % target]
+                if fill < 0.6:
+                    return out + ["end do", "%d continue" % label, "do %s = 1, 4" % m, "  w(%s) = %s + %s" % (m, e, m), "end do",
+                                  "%s = w(1) + w(4)" % target]
+                if fill < 0.8:  # the target past the loop that fills w: the jump skips it
+                    return out + ["end do", "do %s = 1, 4" % m, "  w(%s) = %s + %s" % (m, e, m), "end do", "%d continue" % label,
+                                  "%s = w(1) + w(4)" % target]
+                return out + ["  w(%s) = %s + %s" % (m, e, m), "end do", "%d continue" % label, "%s = w(1) + w(4)" % target]
             if shape < 0.7:
                 return ["if (%s) goto %d" % (cond, label), "t = %s" % e, "%d continue" % label, "%s = t + 1" % target]
             return ["if (%s > 3) then" % variables[-1], "  if (%s) goto %d" % (cond, label), "end if", "t = %s" % e,
