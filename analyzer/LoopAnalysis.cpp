@@ -3632,7 +3632,7 @@ bool LoopAnalysis::coversSymbolically(const LoopRow& loop, const ArrayAccess& w,
         }
       continue;
     }
-    // ws = coeff·v + rest, v the variable of one own loop, coeff ±1.
+    // ws = coeff·v + rest, v the variable of one own loop.
     Id own = 0;
     int64_t coeff = 0;
     LinearExpr rest;
@@ -3645,7 +3645,7 @@ bool LoopAnalysis::coversSymbolically(const LoopRow& loop, const ArrayAccess& w,
           break;
         }
       if (l && isOwn(l)) {
-        if (own || (c != 1 && c != -1)) return false;
+        if (own || c == 0) return false;
         own = l, coeff = c;
       } else {
         rest.terms.emplace_back(name, c);
@@ -3658,15 +3658,26 @@ bool LoopAnalysis::coversSymbolically(const LoopRow& loop, const ArrayAccess& w,
       continue;
     }
     if (!used.insert(own).second) return false;
-    // The value of v that writes the element r reads: coeff·(rs - rest).
-    LinearSystem::Terms need;
-    if (ranged[d]) need.emplace_back(*ranged[d], coeff);
-    else if (!facts.addTerms(need, rs, coeff, rLoops)) return false;
-    if (!facts.addTerms(need, rest, -coeff, w.loops())) return false;
+    // The value of v that writes the element r reads: (rs - rest)/coeff, which must be an
+    // integer wherever r reads: every coefficient of rs - rest (its names as unknowns, those
+    // of both sides merged) and its constant a multiple of coeff (MG's x1(i1 - 1) written with
+    // i1 = 2*j1 - d1 in one DO j1, read at 2*j1 - d1 ± 1 in another: j1 or j1 + 1).
+    LinearSystem::Terms difference;
+    if (ranged[d]) difference.emplace_back(*ranged[d], 1);
+    else if (!facts.addTerms(difference, rs, 1, rLoops)) return false;
+    if (!facts.addTerms(difference, rest, -1, w.loops())) return false;
     int64_t needConstant = 0;
-    if (__builtin_sub_overflow(ranged[d] ? 0 : rs.constant, rest.constant, &needConstant) ||
-        __builtin_mul_overflow(needConstant, coeff, &needConstant))
-      return false;
+    if (__builtin_sub_overflow(ranged[d] ? 0 : rs.constant, rest.constant, &needConstant)) return false;
+    std::map<size_t, int64_t> merged;
+    for (const auto& [u, c] : difference)
+      if (__builtin_add_overflow(merged[u], c, &merged[u])) return false;
+    LinearSystem::Terms need;
+    for (const auto& [u, c] : merged) {
+      if (c % coeff != 0) return false;
+      if (c != 0) need.emplace_back(u, c / coeff);
+    }
+    if (needConstant % coeff != 0) return false;
+    needConstant /= coeff;
     std::optional<Range> range = rangeOf(own);
     if (!range) return false;
     // need - low >= 0 and high - need >= 0 in every run of r.
