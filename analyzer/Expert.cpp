@@ -4,6 +4,7 @@
 #include <boost/container/small_vector.hpp>
 
 #include <algorithm>
+#include <functional>
 #include <cctype>
 #include <set>
 
@@ -142,9 +143,17 @@ bool Expert::latticeStart(const LoopRow& loop) const {
   if (!loop.headerStmt || loop.kind != LoopKind::Do || !loop.stepValue || *loop.stepValue < 2) return false;
   const std::vector<facts::Expression>& exprs = program_.trees(loop.headerStmt).exprs;
   if (exprs.empty()) return false;
+  // x: names and integers under + - * (an outer loop's variable and a shift, 2 + MOD(j + k, 2)).
+  std::function<bool(const facts::Expression&)> plain = [&](const facts::Expression& e) {
+    using K = facts::ExpressionKind;
+    if (e.kind == K::Name || e.kind == K::Integer) return true;
+    if (e.kind == K::Paren) return plain(e.args[0]);
+    return e.kind == K::Operator && (e.text == "+" || e.text == "-" || e.text == "*") &&
+           std::all_of(e.args.begin(), e.args.end(), plain);
+  };
   auto isModOfStep = [&](const facts::Expression& e) {
     const facts::Expression& m = facts::withoutParens(e);
-    if (m.kind != facts::ExpressionKind::Intrinsic || m.text != "mod" || m.args.size() != 2) return false;
+    if (m.kind != facts::ExpressionKind::Intrinsic || m.text != "mod" || m.args.size() != 2 || !plain(m.args[0])) return false;
     const facts::Expression& modulus = facts::withoutParens(m.args[1]);
     return modulus.kind == facts::ExpressionKind::Integer && modulus.value == *loop.stepValue;
   };

@@ -295,7 +295,8 @@ void Program::loadCode(Id procId, facts::FileRows&& code, Detail detail) {
   for (const StatementRow& s : statements)
     if (s.kind == StatementKind::IfThen) lastIfThen[s.blockId] = s.id;
     else if (s.kind == StatementKind::ElseIf)
-      if (auto at = lastIfThen.find(s.blockId); at != lastIfThen.end()) constructs[at->second].elseIfs.push_back(s.id);
+      if (auto at = lastIfThen.find(s.blockId); at != lastIfThen.end())
+        if (auto c = constructs.find(at->second); c != constructs.end()) c->second.elseIfs.push_back(s.id);
   // A loop's body is one run of statements; a nested loop's run lies inside its parent's.
   if (all)
     for (const StatementRow& s : statements)
