@@ -229,9 +229,8 @@ Id FlowGraph::firstStatement(Id block) const {
 }
 
 FlowGraph::Node FlowGraph::labelNode(int label) const {
-  auto at = std::lower_bound(program_.labels.begin(), program_.labels.end(), label,
-                             [](const LabelRow& l, int value) { return l.label < value; });
-  if (at == program_.labels.end() || at->label != label) return exitNode();  // no such label: reported by the front end
+  const LabelRow* at = program_.label(label);
+  if (!at) return exitNode();  // no such label: reported by the front end
   return at->stmtId ? statementNode(at->stmtId) : endNode(at->blockId);
 }
 

@@ -3517,9 +3517,8 @@ const std::optional<std::set<Id>>& LoopAnalysis::cutLoops(const LoopRow& loop) c
       // CONTINUE), leaves that loop as an EXIT would (NPB EP's GOTO 130 out of DO 120).
       if (row.jumpLabels.empty()) return at->second;
       for (int label : row.jumpLabels) {
-        auto target = std::lower_bound(program_.labels.begin(), program_.labels.end(), label,
-                                       [](const LabelRow& l, int value) { return l.label < value; });
-        if (target == program_.labels.end() || target->label != label || !target->stmtId) return at->second;
+        const LabelRow* target = program_.label(label);
+        if (!target || !target->stmtId) return at->second;
         Id left = 0;
         for (Id l = row.loopId; l && l != loop.id && !left; l = program_.loop(l).parentId)
           if (program_.loop(l).lastStmt + 1 == target->stmtId) left = l;

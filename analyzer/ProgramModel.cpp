@@ -377,8 +377,21 @@ const facts::StatementExpressions& Program::trees(Id stmt) const {
 
 std::optional<bool> Program::actionRuns(const StatementRow& s) const {
   if (s.kind != StatementKind::If || !s.action) return std::nullopt;
+  return conditionValue(s);
+}
+
+std::optional<bool> Program::conditionValue(const StatementRow& s) const {
+  // Only a condition that reads no variable can fold (named constants are none): most do not,
+  // and their trees need not be parsed to know it. A logical IF's action's references are
+  // guarded; the condition's are not.
+  if (std::any_of(s.scalars.begin(), s.scalars.end(), [](const ScalarRefRow& r) { return !r.guarded; })) return std::nullopt;
   const facts::StatementExpressions& t = trees(s.id);
   return t.exprs.empty() ? std::nullopt : facts::logicalValue(t.exprs[0]);
+}
+
+const LabelRow* Program::label(int value) const {
+  auto at = std::lower_bound(labels.begin(), labels.end(), value, [](const LabelRow& l, int v) { return l.label < v; });
+  return at == labels.end() || at->label != value ? nullptr : &*at;
 }
 
 std::optional<bool> Program::armRuns(Id constructStmt, int arm) const {
@@ -391,11 +404,8 @@ std::optional<bool> Program::armRuns(Id constructStmt, int arm) const {
   const size_t elseArm = elseIfs.size() + 2;
   if (static_cast<size_t>(arm) > elseArm || (static_cast<size_t>(arm) == elseArm && !found->second.complete))
     return std::nullopt;  // not the construct its blocks describe
-  auto condition = [&](int k) -> std::optional<bool> {
-    const Id stmt = k == 1 ? constructStmt : elseIfs[static_cast<size_t>(k - 2)];
-    if (!statement(stmt).scalars.empty()) return std::nullopt;  // a variable (named constants are none)
-    const facts::StatementExpressions& t = trees(stmt);
-    return t.exprs.empty() ? std::nullopt : facts::logicalValue(t.exprs[0]);
+  auto condition = [&](int k) {
+    return conditionValue(statement(k == 1 ? constructStmt : elseIfs[static_cast<size_t>(k - 2)]));
   };
   bool earlierFail = true;  // every condition before the arm's folds to false
   for (int k = 1; k < arm; ++k) {

@@ -268,6 +268,12 @@ class Program {
   /// `IF (data_spec_int == DATA_SPEC_THERMAL) CALL thermal(...)`): whether its action runs every
   /// time (true) or never (false). Nullopt for any other statement or condition.
   std::optional<bool> actionRuns(const StatementRow& s) const;
+  /// The value of a loaded IF, IF THEN or ELSE IF statement's condition when it folds (literals
+  /// and named constants only, facts::logicalValue); nullopt otherwise.
+  std::optional<bool> conditionValue(const StatementRow& s) const;
+  /// A loaded label's row (its statement, or the first kept after it in its block; none: the
+  /// block's end); null when the procedure has no such label.
+  const LabelRow* label(int value) const;
   /// Arm `arm` (1, 2, ...) of a loaded IF construct whose conditions up to it fold
   /// (facts::logicalValue: `IF (debug) THEN` with debug a .FALSE. named constant): whether it runs
   /// every time the construct does (true) or never (false). Nullopt for any other construct or arm.

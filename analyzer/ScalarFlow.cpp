@@ -106,9 +106,8 @@ class Walk {
     if (s.jumpLabels.empty()) return 0;  // any label
     Id scope = s.blockId;
     for (int label : s.jumpLabels) {
-      auto at = std::lower_bound(program_.labels.begin(), program_.labels.end(), label,
-                                 [](const LabelRow& l, int value) { return l.label < value; });
-      if (at == program_.labels.end() || at->label != label) return 0;
+      const LabelRow* at = program_.label(label);
+      if (!at) return 0;
       // The nearest block around `scope` that holds the label's statement.
       while (scope != 0 && childOf(scope, at->blockId) < 0) scope = program_.block(scope).parentId;
       if (scope == 0) return 0;
@@ -172,11 +171,14 @@ class Walk {
     const int arms = found->second.arms;
     // An IF construct whose conditions fold: an arm that never runs adds no way through; an arm
     // that always runs is the only one.
+    std::vector<std::optional<bool>> runs(static_cast<size_t>(arms) + 1);
     std::optional<int> always;
-    for (int arm = 1; arm <= arms && !always; ++arm)
-      if (program_.armRuns(constructStmt, arm) == true) always = arm;
     for (int arm = 1; arm <= arms; ++arm) {
-      if (always ? arm != *always : program_.armRuns(constructStmt, arm) == false) continue;
+      runs[static_cast<size_t>(arm)] = program_.armRuns(constructStmt, arm);
+      if (!always && runs[static_cast<size_t>(arm)] == true) always = arm;
+    }
+    for (int arm = 1; arm <= arms; ++arm) {
+      if (always ? arm != *always : runs[static_cast<size_t>(arm)] == false) continue;
       auto w = walked.find(arm);
       outs.push_back(w != walked.end() ? std::move(w->second) : armEntry(entry, conditions, static_cast<size_t>(arm), literals));
     }
@@ -441,10 +443,10 @@ class Walk {
       jumped_ = true;
       anyTarget_ = anyTarget_ || s.jumpLabels.empty();
       for (int label : s.jumpLabels) {
-        auto at = std::lower_bound(program_.labels.begin(), program_.labels.end(), label,
-                                   [](const LabelRow& l, int value) { return l.label < value; });
-        // The label's statement, or the first after it (a CONTINUE is not kept).
-        if (at == program_.labels.end() || at->label != label || at->stmtId <= s.id) anyTarget_ = true;
+        // The label's statement, or the first kept after it (a CONTINUE is not kept); none: the
+        // end of its block, where the walk does not stop.
+        const LabelRow* at = program_.label(label);
+        if (!at || at->stmtId <= s.id) anyTarget_ = true;
         else pendingTargets_.insert(at->stmtId);
       }
     }
