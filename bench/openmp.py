@@ -9,7 +9,13 @@ reports how many of them the analysis proves parallel (loop_verdict.analysis_par
 others grouped by the first reason that blocks them (loop_reason.kind) and counted, an example of
 each. The OpenMP directives are an expert's answer; a loop they leave sequential is not counted.
 
-Usage: bench/openmp.py SOURCE_DIR [--db FILE] [--lex PATH] [--examples N] [--list]
+With --clauses, the loops proven parallel are checked against the authors' data-sharing clauses
+(those of the loop's directive and of the `!$omp parallel` region around it): a variable they
+reduce that the analysis does not, one the analysis reduces that they do not, one the analysis
+makes private or reduces that they list SHARED, one they make LASTPRIVATE that the analysis does
+not keep live after the loop. Each is an analysis error or the authors' race: read them.
+
+Usage: bench/openmp.py SOURCE_DIR [--db FILE] [--lex PATH] [--examples N] [--list] [--clauses]
             [-- sapfor-lex options such as -D, -I, --cpp]
 """
 import argparse
@@ -32,6 +38,10 @@ PARALLEL_LOOP = re.compile(
     r"(?!\s*(?:end|while))", re.IGNORECASE)
 DO_STATEMENT = re.compile(r"^\s*(?:\d+\s+)?(?:[a-z_]\w*\s*:\s*)?do\b(?!\s*while)", re.IGNORECASE)
 FIXED_DO = re.compile(r"^[ \d]{5}[ 0]\s*(?:[a-z_]\w*\s*:\s*)?do\b(?!\s*while)", re.IGNORECASE)
+# A parallel region (not a combined parallel loop) and its end: its clauses hold for the loops in it.
+PARALLEL_REGION = re.compile(r"^parallel\b(?!\s*(?:do|loop)\b)", re.IGNORECASE)
+END_PARALLEL_REGION = re.compile(r"^end\s*parallel\b(?!\s*(?:do|loop)\b)", re.IGNORECASE)
+DATA_CLAUSE = re.compile(r"\b(private|firstprivate|lastprivate|shared|reduction)\s*\(([^()]*)\)", re.IGNORECASE)
 
 
 def fixed_form(path):
@@ -39,9 +49,11 @@ def fixed_form(path):
 
 
 def openmp_loops(root):
-    """(path relative to root, line of the DO) of every loop an OpenMP directive parallelizes; a
-    directive followed by a preprocessor line (`#endif`, `#ifdef`) gives (path, -line of the
-    directive): its DO is the first statement after it that the front end kept (main)."""
+    """(path relative to root, line of the DO, the data-sharing clauses' text) of every loop an
+    OpenMP directive parallelizes; a directive followed by a preprocessor line (`#endif`, `#ifdef`)
+    gives (path, -line of the directive, clauses): its DO is the first statement after it that the
+    front end kept (main). The clauses are the directive's (its continuation lines joined) and
+    those of the `!$omp parallel` region it is in."""
     found = []
     for folder, _, names in os.walk(root):
         for name in sorted(names):
@@ -51,18 +63,32 @@ def openmp_loops(root):
             fixed = fixed_form(name)
             with open(path, encoding="latin-1") as f:
                 lines = f.read().split("\n")
-            pending = False  # a parallel-loop directive seen, its DO not yet
-            continuing = False  # the previous directive line ended with &
+            pending = None  # the clauses of a parallel-loop directive seen, its DO not yet
+            continuing = None  # the directive whose last line ended with &: "loop", "region", "other"
+            region = ""  # the clauses of the parallel region the lines are in
             for number, text in enumerate(lines, start=1):
                 directive = SENTINEL.match(text)
                 if directive:
                     body = (directive.group(1) or directive.group(2) or "").strip()
-                    if not continuing and PARALLEL_LOOP.match(body):
-                        pending = True
-                    continuing = bool(CONTINUED.search(body))
+                    if continuing == "loop":
+                        pending += " " + body
+                    elif continuing == "region":
+                        region += " " + body
+                    elif PARALLEL_LOOP.match(body):
+                        pending = body
+                        continuing = "loop"
+                    elif END_PARALLEL_REGION.match(body):
+                        region = ""
+                    elif PARALLEL_REGION.match(body):
+                        region = body
+                        continuing = "region"
+                    if not CONTINUED.search(body):
+                        continuing = None
+                    elif continuing is None:
+                        continuing = "other"
                     continue
-                continuing = False
-                if not pending:
+                continuing = None
+                if pending is None:
                     continue
                 stripped = text.strip()
                 if not stripped or stripped.startswith("!") or (fixed and text[:1] in "cC*"):
@@ -71,12 +97,42 @@ def openmp_loops(root):
                     directive_line = number - 1
                     while directive_line > 0 and not SENTINEL.match(lines[directive_line - 1]):
                         directive_line -= 1
-                    found.append((os.path.relpath(path, root), -directive_line))
-                    pending = False
+                    found.append((os.path.relpath(path, root), -directive_line, pending + " " + region))
+                    pending = None
                     continue
                 if (FIXED_DO if fixed else DO_STATEMENT).match(text.expandtabs() if fixed else text):
-                    found.append((os.path.relpath(path, root), number))
-                pending = False
+                    found.append((os.path.relpath(path, root), number, pending + " " + region))
+                pending = None
+    return found
+
+
+def data_clauses(text):
+    """The variables (lower case) of each data-sharing clause in a directive's text."""
+    named = collections.defaultdict(set)
+    for kind, names in DATA_CLAUSE.findall(text):
+        if kind.lower() == "reduction":
+            names = names.partition(":")[2]
+        named[kind.lower()].update(n.strip().lower() for n in names.split(",") if n.strip())
+    return named
+
+
+def clause_disagreements(con, loop_id, clauses):
+    """Where the analysis' traits of a loop it proves parallel and the authors' clauses differ."""
+    named = data_clauses(clauses)
+    traits = {name.lower(): (trait, live) for name, trait, live in con.execute(
+        "SELECT name, trait, live_after FROM loop_trait WHERE loop_id = ?", (loop_id,))}
+    found = []
+    for name in sorted(named["reduction"]):
+        if name in traits and traits[name][0] != "reduction":
+            found.append("they reduce %s, the analysis has it %s" % (name, traits[name][0]))
+    for name, (trait, live) in sorted(traits.items()):
+        if trait == "reduction" and name not in named["reduction"]:
+            found.append("the analysis reduces %s, they do not" % name)
+        if trait in ("private", "reduction") and name in named["shared"]:
+            found.append("the analysis has %s %s, they list it SHARED" % (name, trait))
+        if name in named["lastprivate"] and not (trait == "private" and live):
+            found.append("they make %s LASTPRIVATE, the analysis has it %s%s" % (
+                name, trait, ", live after the loop" if live else ""))
     return found
 
 
@@ -88,6 +144,8 @@ def main():
                         help="the sapfor-lex to run (default: build/sapfor-lex)")
     parser.add_argument("--examples", type=int, default=2, help="examples shown per reason (default 2)")
     parser.add_argument("--list", action="store_true", help="list every OpenMP loop with its verdict")
+    parser.add_argument("--clauses", action="store_true",
+                        help="list where the authors' data-sharing clauses and the analysis' traits differ")
     parser.add_argument("lex_options", nargs="*", help="after --: options for sapfor-lex")
     # A positional nargs="*" after SOURCE is filled (empty) with SOURCE, so argparse refuses what
     # follows `--`: the options after it are taken here.
@@ -114,18 +172,20 @@ def main():
         loops = {}
         for loop_id, key, path, line, parallel in con.execute(
                 "SELECT l.loop_id, l.loop_key, f.path, l.line, v.analysis_parallel "
-                "FROM loop l JOIN file f USING (file_id) LEFT JOIN loop_verdict v USING (loop_id)"):
+                "FROM loop l JOIN file f USING (file_id) LEFT JOIN loop_verdict v USING (loop_id) ORDER BY l.col"):
             relative = os.path.relpath(os.path.join(source_root, path), root)
-            loops[(relative, line)] = (loop_id, key, parallel)
+            loops.setdefault((relative, line), (loop_id, key, parallel))  # `do j ; do i`: the outer one
         reasons = collections.defaultdict(list)
         for loop_id, kind, name, message in con.execute(
                 "SELECT loop_id, kind, name, message FROM loop_reason WHERE blocking ORDER BY loop_id, pos"):
             reasons[loop_id].append((kind, name or "", message))
 
         marked = []
-        for path, line in openmp_loops(root):
+        clauses = collections.defaultdict(str)  # (path, line of the DO): the clauses' text
+        for path, line, text in openmp_loops(root):
             if line > 0:
                 marked.append((path, line))
+                clauses[(path, line)] += " " + text
                 continue
             # The first statement the front end kept after the directive, when it is a DO.
             row = con.execute(
@@ -134,9 +194,10 @@ def main():
                 (os.path.relpath(os.path.join(root, path), source_root), -line)).fetchone()
             if row and row[1] == "do":
                 marked.append((path, row[0]))
+                clauses[(path, row[0])] += " " + text
         # Directives in two branches of an #if (!$omp target ... / !$omp parallel do) mark one DO.
         marked = list(dict.fromkeys(marked))
-        missing, proven, blocked = [], [], collections.defaultdict(list)
+        missing, proven, blocked, disagreements = [], [], collections.defaultdict(list), []
         for path, line in marked:
             row = loops.get((path, line))
             if not row:
@@ -145,6 +206,9 @@ def main():
             loop_id, key, parallel = row
             if parallel:
                 proven.append((path, line, key))
+                if args.clauses:
+                    for what in clause_disagreements(con, loop_id, clauses[(path, line)]):
+                        disagreements.append((path, line, key, what))
                 continue
             first = reasons[loop_id][0] if reasons[loop_id] else ("none", "", "no blocking reason recorded")
             blocked[first[0]].append((path, line, key, first[2]))
@@ -159,6 +223,11 @@ def main():
                 print("  %-12s %4d" % (kind, len(rows)))
                 for path, line, key, message in rows[:args.examples]:
                     print("      %s:%d (%s): %s" % (path, line, key, message[:160]))
+        if args.clauses:
+            print("\nproven parallel, where the authors' clauses differ (an analysis error or their race): %d"
+                  % len(disagreements))
+            for path, line, key, what in disagreements:
+                print("      %s:%d (%s): %s" % (path, line, key, what))
         if missing:
             print("\nnot found among the database's loops (a DO the front end did not load): %d" % len(missing))
             for path, line in missing[:args.examples]:
