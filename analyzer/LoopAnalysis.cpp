@@ -3274,9 +3274,34 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
     }
     return false;
   };
+  // A read of the whole array, of a fixed shape of at most kElementsCovered elements (SUM(t5);
+  // t5 passed whole to a call, which reads any of it), after t5(1) = ..., t5(5) = ... and
+  // DO m = 2, 4: t5(m) = ...: covered when each element, read there, is.
+  auto coveredElementByElement = [&](const ArrayAccess& r) {
+    const bool whole = r.ref ? !r.ref->subscripted : !r.argumentRef && !r.bounded;
+    if (!whole || array.layout.empty() || array.layout.size() != static_cast<size_t>(std::max<int16_t>(array.rank, 0)))
+      return false;
+    int64_t count = 1;
+    for (const auto& [lower, extent] : array.layout)
+      if (extent < 1 || __builtin_mul_overflow(count, extent, &count) || count > kElementsCovered) return false;
+    std::vector<LinearExpr> at;
+    for (const auto& [lower, extent] : array.layout) at.push_back(LinearExpr{true, lower, {}});
+    ArrayAccess piece = r;
+    piece.forms = &at;
+    piece.split = nullptr;
+    for (;;) {  // every element, as an odometer
+      if (!coveredRead(piece)) return false;
+      size_t d = 0;
+      while (d < at.size() && at[d].constant == array.layout[d].first + array.layout[d].second - 1)
+        at[d].constant = array.layout[d].first, ++d;
+      if (d == at.size()) return true;
+      ++at[d].constant;
+    }
+  };
   for (const ArrayAccess* r : refs) {
     if (r->access != 'R') continue;
-    if (!coveredRead(*r) && !coveredValueByValue(*r, kElementsCovered) && !coveredByPeeling(*r)) return {false, r};
+    if (!coveredRead(*r) && !coveredValueByValue(*r, kElementsCovered) && !coveredByPeeling(*r) && !coveredElementByElement(*r))
+      return {false, r};
   }
   return {true, nullptr};
 }
