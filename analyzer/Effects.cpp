@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <stdexcept>
 
 namespace sapfor::analyzer {
@@ -843,11 +844,13 @@ void Effects::noteDefinitions(const ProcedureRow& p) {
 }
 
 bool Effects::writesArrayDummy(const ProcedureSummary& summary) const {
-  for (const auto& [key, e] : summary.effects) {
-    const Variable& v = program_.variable(e.varId);
-    if (e.reach == Reach::Dummy && e.writes && v.isArray() && (!v.layout.empty() || v.rank == 1)) return true;
-  }
-  return false;
+  return std::any_of(summary.effects.begin(), summary.effects.end(),
+                     [&](const auto& entry) { return definableArray(entry.second); });
+}
+
+bool Effects::definableArray(const Effect& e) const {
+  const Variable& v = program_.variable(e.varId);
+  return e.reach == Reach::Dummy && e.writes && v.isArray() && (!v.layout.empty() || v.assumedShape || v.rank == 1);
 }
 
 void Effects::markDefined(ProcedureSummary& summary, const std::map<Id, DefinedArray>& defined) {
@@ -861,14 +864,12 @@ void Effects::markDefined(ProcedureSummary& summary, const std::map<Id, DefinedA
 
 std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p) const {
   const ProcedureSummary& summary = summaries_[static_cast<size_t>(p.id - 1)];
-  // The candidates: array dummies it writes, of a constant shape or of rank 1, with storage of
-  // their own.
+  // The candidates: array dummies it writes, of a constant shape, of an assumed shape or of
+  // rank 1, with storage of their own.
   std::set<Id> open;
   for (const auto& [key, e] : summary.effects) {
     const Variable& v = program_.variable(e.varId);
-    if (e.reach == Reach::Dummy && e.writes && v.isArray() && (!v.layout.empty() || v.rank == 1) && !v.associated() &&
-        !v.pointer && !v.derived)
-      open.insert(e.varId);
+    if (definableArray(e) && !v.associated() && !v.pointer && !v.derived) open.insert(e.varId);
   }
   if (open.empty()) return {};
   // An ENTRY starts a call part-way down the body; an internal procedure may read the dummies
@@ -886,17 +887,45 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
         if ((a.refId && program_.arrayRef(a.refId).varId == var) || a.var == program_.variable(var).name) return true;
     return false;
   };
+  // Whether DO loop `loop` runs exactly over dimension d of v: from the declared lower bound to
+  // the upper one, step 1. Of an assumed shape (the actual argument's extents; its lower bound
+  // 1 unless declared): lbound(v, d) or the declared lower bound, to ubound(v, d), or from 1 to
+  // size(v, d) when the lower bound is 1 (size(v) for rank 1), as the front end normalizes them.
+  auto runsOverDimension = [&](const LoopRow& loop, const Variable& v, size_t d) {
+    if (!loop.step.empty() && loop.stepValue != 1) return false;
+    if (!v.layout.empty()) {
+      const auto [lower, extent] = v.layout[d];
+      return loop.lowerValue == lower && loop.upperValue == lower + extent - 1;
+    }
+    if (!v.assumedShape || d >= v.bounds.size()) return false;
+    std::optional<int64_t> declaredLower = 1;
+    if (!v.bounds[d].first.empty()) {
+      int64_t value = 0;
+      const std::string& text = v.bounds[d].first;
+      auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+      declaredLower = error == std::errc() && end == text.data() + text.size() ? std::optional<int64_t>(value) : std::nullopt;
+    }
+    const std::string dim = std::to_string(d + 1);
+    auto call = [&](const char* inquiry) { return std::string(inquiry) + "(" + v.name + "," + dim + ")"; };
+    auto callDim = [&](const char* inquiry) { return std::string(inquiry) + "(" + v.name + ",dim=" + dim + ")"; };
+    const bool fromLower = loop.lower == call("lbound") || loop.lower == callDim("lbound") ||
+                           (declaredLower && loop.lowerValue == declaredLower);
+    if (!fromLower) return false;
+    if (loop.upper == call("ubound") || loop.upper == callDim("ubound")) return true;
+    const bool size = loop.upper == call("size") || loop.upper == callDim("size") ||
+                      (v.rank == 1 && loop.upper == "size(" + v.name + ")");
+    return size && declaredLower == 1;
+  };
   // Whether `write`, in the DO nest `nest` at the body's top, is d(v1, ..., vr): each vi the
   // variable of a distinct loop around it that runs exactly over dimension i's bounds, every
-  // block between it and the body a loop's body, every loop around it running at least once.
+  // block between it and the body a loop's body, every other loop around it running at least
+  // once (one over a dimension runs as often as the dimension has elements).
   auto spansAll = [&](const ArrayRefRow& write, const StatementRow& st, const Variable& v) {
-    if (!write.subscripted || write.subscripts.size() != v.layout.size()) return false;
+    if (!write.subscripted || write.subscripts.size() != static_cast<size_t>(std::max<int16_t>(v.rank, 0))) return false;
     std::vector<const LoopRow*> around;
     for (Id b = st.blockId; b != root; b = program_.block(b).parentId) {
       if (b == 0 || !program_.block(b).isLoop()) return false;
-      const LoopRow& l = program_.loop(program_.block(b).loopId);
-      if (l.tripCount.value_or(0) < 1) return false;
-      around.push_back(&l);
+      around.push_back(&program_.loop(program_.block(b).loopId));
     }
     std::set<Id> used;
     for (size_t d = 0; d < write.subscripts.size(); ++d) {
@@ -905,11 +934,10 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
       const LoopRow* loop = nullptr;
       for (const LoopRow* l : around)
         if (l->var == sub.terms[0].var) loop = l;
-      const auto [lower, extent] = v.layout[d];
-      if (!loop || !used.insert(loop->id).second || (!loop->step.empty() && loop->stepValue != 1) ||
-          loop->lowerValue != lower || loop->upperValue != lower + extent - 1)
-        return false;
+      if (!loop || !used.insert(loop->id).second || !runsOverDimension(*loop, v, d)) return false;
     }
+    for (const LoopRow* l : around)
+      if (!used.count(l->id) && l->tripCount.value_or(0) < 1) return false;
     return true;
   };
   // The scalars the statements before the one at hand write or pass to a procedure: a DO bound
@@ -1449,8 +1477,10 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls, bool onEndin
           // An ENTRY starts inside its host's body: what the host writes first, it may not.
           defines = defines && e && e->defines && program_.procedure(t.proc).kind != ProcedureKind::Entry;
           scalarDummy = scalarDummy && e && !program_.variable(e->varId).isArray();
+          // (A dummy of assumed shape is as large as what it is passed.)
           definesAll = definesAll && e && e->definesWhole && ref && !ref->subscripted &&
-                       ref->name == program_.variable(var).name && covers(program_.variable(e->varId), program_.variable(var));
+                       ref->name == program_.variable(var).name &&
+                       (program_.variable(e->varId).assumedShape || covers(program_.variable(e->varId), program_.variable(var)));
         }
       } else if (known && arg.keyword.empty()) {
         reads = known->reads(k);

@@ -256,8 +256,11 @@ class Effects {
   /// to a fixed point from what the code's walks noted, and those of a procedure calling one it
   /// hosts, walked once more with its calls' effects (its code loaded with `load`).
   void defineThroughCalls(const std::function<void(Id, Program::Detail)>& load);
-  /// Whether it writes an array dummy of a constant shape, or of rank 1 (definedArrays' candidates).
+  /// Whether it writes an array dummy definedArrays may prove written (definableArray).
   bool writesArrayDummy(const ProcedureSummary& summary) const;
+  /// An array dummy written, of a constant shape, of an assumed shape or of rank 1: whether all
+  /// or a range of it is written before it is read, definedArrays may prove.
+  bool definableArray(const Effect& e) const;
   /// What definedArrays proves of one array dummy: all of it, or a range of a rank-1 one.
   struct DefinedArray {
     bool whole = false;

@@ -97,9 +97,11 @@ Variable Variable::of(const facts::VariableRow& row, std::vector<std::string>& c
   v.elementBytes = static_cast<int32_t>(row.bytes.value_or(0));
   v.offset = row.storageOffset;
   v.bounds.reserve(row.dims.size());
+  v.assumedShape = v.storage == Storage::Dummy && !v.pointer && !v.allocatable && !row.dims.empty();
   for (const facts::DimensionRow& d : row.dims) {
     v.bounds.emplace_back(d.lower, d.upper);
     v.boundTrees.push_back(d.bounds);
+    v.assumedShape = v.assumedShape && d.spec.ends_with(':');
   }
   for (const facts::DimensionRow& d : row.dims) {
     if (!d.lowerValue || !d.extent) {

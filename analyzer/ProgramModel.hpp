@@ -140,6 +140,8 @@ struct Variable {
   /// Per dimension, the folded lower bound and extent (named constants' values included: what
   /// storage association and a call's region need), empty when some dimension does not fold.
   std::vector<std::pair<int64_t, int64_t>> layout;
+  /// A dummy of assumed shape (x(:), y(0:, :)): its extents are the actual argument's.
+  bool assumedShape = false;
   bool isArray() const { return rank != 0; }
   /// Shares storage with other variables by COMMON or EQUIVALENCE.
   bool associated() const { return common >= 0 || equivalence != 0; }

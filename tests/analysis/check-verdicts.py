@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """A differential check of the analysis' "parallel" verdicts: random loop nests (integer arrays,
 affine, triangular and red-black bounds, IF conditions, work arrays over constant and symbolic
-bounds read directly and by calls, around an EXIT or a CYCLE, in the arms of an IF or a SELECT
+bounds read directly and by calls (explicit- or assumed-shape dummies), around an EXIT or a CYCLE, in the arms of an IF or a SELECT
 CASE (elements, or the whole array, or by a WHERE ... ELSEWHERE) or under IFs of one condition, scalars set and
 read under flags the data decide or in IF chains over a loop's values, one value written over overlapping elements, around a GO TO, in recurrences over a loop around another, element and scalar
 updates, indexes linearized from two loop variables, through a scalar or in the subscript, a
 stepped loop's block number (v - lo)/step + c, or a quotient of another form) are loaded
 with sapfor-lex; every loop it proves parallel (not as an ACROSS pipeline, whose iterations keep
 their order) is run again with its iterations in reverse order (gfortran), each variable it makes private
-(not live after it) set to garbage where it ends, and the results must not change. A loop whose
+(not live after it) set to garbage where it ends, and the results must not change (compiled
+with bounds checks: a program out of bounds as written is skipped). A loop whose
 iterations depend on each other almost always computes something else when they run backwards;
 integer arithmetic keeps reductions exact.
 
@@ -128,7 +129,8 @@ def statement(rng, variables, depth):
                 seed += ["do %s = %s" % (m, rng.choice(["1, 4", "1, 4", "1, 4", "2, 4"])),
                          "  w2(%d, %s) = %s + %s" % (row, m, e, m), "end do"]
             header = "do %s = %d, 1, -1" % (k, N) if falling else "do %s = 1, %d" % (k, N)
-            cols = rng.choice(["1, 4", "1, 4", "1, 4", "1, %s - 4" % k, "1, %d - %s" % (N + 1, k)])
+            # (the moving ranges stay within w2's 4 columns: 1..k-4, 1..5-k)
+            cols = rng.choice(["1, 4", "1, 4", "1, 4", "1, %s - 4" % k, "1, 5 - %s" % k])
             write = "w2(%s, %s) = w2(%s %s %d, %s) + %s" % (k, m, k, "+" if sign > 0 else "-", dist, m, e)
             if rng.random() < 0.2:
                 write = "if (%s > %d) %s" % (rng.choice(variables), rng.randint(1, N), write)
@@ -265,10 +267,13 @@ def statement(rng, variables, depth):
                     "%s = w(%s) + w(%s)" % (element(rng, rng.choice(arrays), variables), affine(rng, variables),
                                             affine(rng, variables))]
         if rng.random() < 0.4:  # written by a call: all of it before reading any, or not quite
-            fill = rng.choice(["fill_all", "fill_all", "fill_part", "fill_ret", "fill_zero"])
+            # (an explicit-shape dummy, or an assumed-shape one); then elements read, or all of it
+            fill = rng.choice(["fill_all", "fill_all", "fill_part", "fill_ret", "fill_zero",
+                               "shape_all", "shape_all", "shape_part", "shape_low", "shape_ret"])
+            read = ("sum(w)" if rng.random() < 0.25 else
+                    "w(%s) + w(%s)" % (affine(rng, variables), affine(rng, variables)))
             return ["call %s(w, %s)" % (fill, element(rng, rng.choice(arrays), variables)),
-                    "%s = w(%s) + w(%s)" % (element(rng, rng.choice(arrays), variables), affine(rng, variables),
-                                            affine(rng, variables))]
+                    "%s = %s" % (element(rng, rng.choice(arrays), variables), read)]
         if rng.random() < 0.5:  # over symbolic bounds, read at subscripts of the loops around
             lo, hi = rng.choice(["1", "1", "0", "2"]), rng.choice(["n", "n", "n - 1", "n + 1", "nv(1)", "nv(2) - 1"])
             fill = ["do %s = %s, %s" % (k, lo, hi), "  w(%s) = %s + %s" % (k, element(rng, rng.choice(arrays), variables), k),
@@ -408,6 +413,10 @@ def loop_header(rng, var, outer):
     return "do %s = 1, n" % var, None
 
 
+# The procedures with an assumed-shape dummy x and the lower bound it declares ("": 1).
+SHAPE_FILLS = [("shape_all", ""), ("shape_part", ""), ("shape_low", "0"), ("shape_ret", "")]
+
+
 def program(rng):
     """A subroutine of one or two nests, and where its loops are (line -> (lo, hi))."""
     POOL.clear()
@@ -419,6 +428,10 @@ def program(rng):
              "  integer :: n, i, j, k1, k2, m1, m2, t, t2, u, nv(2), w2(-30:40, 4)",
              "  integer :: a(-30:40, -30:40), b(-30:40, -30:40), c(-30:40, -30:40), s(-30:40), w(-30:40)",
              "  logical :: f, g"]
+    # The procedures with assumed-shape dummies (below) need their interfaces here.
+    for name, lower in SHAPE_FILLS:
+        lines += ["  interface", "    subroutine %s(x, y)" % name, "      integer :: x(%s:), y" % lower,
+                  "    end subroutine %s" % name, "  end interface"]
     # Now and then w and t are in COMMON (the scratch OpenMP codes make THREADPRIVATE), which the
     # driver reads after the call half of those times.
     common = rng.random() < 0.3
@@ -468,6 +481,16 @@ def program(rng):
                        ("fill_ret", ["if (y > 8) return", "do m = -30, 40", "  x(m) = m + y", "end do"]),
                        ("fill_zero", ["x = y", "x(1) = x(2) + 1"])]:
         lines += ["subroutine %s(x, y)" % name, "  integer :: x(-30:40), y, m"] + ["  " + l for l in body]
+        lines.append("end subroutine %s" % name)
+    # The same with an assumed-shape dummy (x(:), whose elements 1..size(x) are w's -30..40; x(0:):
+    # 0..size(x)-1): all of it by 1..size(x) or lbound..ubound (shape_all, shape_low), all but
+    # the last (shape_part), or maybe none (shape_ret).
+    bodies = {"shape_all": ["do m = 1, size(x)", "  x(m) = m + y", "end do"],
+              "shape_part": ["do m = 1, size(x) - 1", "  x(m) = m + y", "end do"],
+              "shape_low": ["do m = lbound(x, 1), ubound(x, 1)", "  x(m) = m + y", "end do"],
+              "shape_ret": ["if (y > 8) return", "do m = 1, size(x, 1)", "  x(m) = m + y", "end do"]}
+    for name, lower in SHAPE_FILLS:
+        lines += ["subroutine %s(x, y)" % name, "  integer :: x(%s:), y, m" % lower] + ["  " + l for l in bodies[name]]
         lines.append("end subroutine %s" % name)
     # Procedures that write the work array up to a bound they are passed (fill_to), or may
     # return first (fill_to_ret), an assumed-size dummy starting where w does.
@@ -527,9 +550,12 @@ def run(work, name, lines):
     with open(path, "w") as f:
         f.write("\n".join(lines) + "\n")
     exe = os.path.join(work, name)
-    # -fwrapv: the products in an integer reduction may wrap; both orders wrap alike
-    subprocess.run(["gfortran", "-O0", "-fwrapv", "-o", exe, path], check=True, capture_output=True)
-    return subprocess.run([exe], check=True, capture_output=True, text=True).stdout
+    # -fwrapv: the products in an integer reduction may wrap; both orders wrap alike.
+    # -fcheck=bounds: an element outside an array stops the run (its writes would land on other
+    # variables, and the two orders would differ for that reason alone).
+    subprocess.run(["gfortran", "-O0", "-fwrapv", "-fcheck=bounds", "-o", exe, path], check=True, capture_output=True)
+    done = subprocess.run([exe], capture_output=True, text=True)
+    return done.stdout if done.returncode == 0 else "runtime error: " + " ".join(done.stderr.split()[:20])
 
 
 def main():
@@ -545,7 +571,7 @@ def main():
     rng = random.Random(args.seed)
     work = args.keep or tempfile.mkdtemp()
     os.makedirs(work, exist_ok=True)
-    checked = failures = 0
+    checked = failures = skipped = 0
     for p in range(args.programs):
         lines, loops = program(rng)
         src = os.path.join(work, "p%d.f90" % p)
@@ -569,6 +595,9 @@ def main():
                 continue
             if reference is None:
                 reference = run(work, "p%d_ref" % p, lines)
+                if reference.startswith("runtime error"):  # the generator's (a subscript left out of range)
+                    skipped += 1
+                    break
             changed = list(lines)
             indent = changed[line - 1][:len(changed[line - 1]) - len(changed[line - 1].lstrip())]
             changed[line - 1] = indent + reversed_header(header)
@@ -583,7 +612,8 @@ def main():
                 print("UNSOUND: p%d.f90 line %d is proven parallel, but backwards it computes %s instead of %s" %
                       (p, line, result.split(), reference.split()))
                 print("\n".join("%3d  %s" % (k + 1, l) for k, l in enumerate(lines)))
-    print("%d parallel verdicts checked by running the loop backwards, %d failed (%s)" % (checked, failures, work))
+    print("%d parallel verdicts checked by running the loop backwards, %d failed (%s)%s" % (
+        checked, failures, work, "; %d programs skipped: out of bounds as written" % skipped if skipped else ""))
     if not args.keep and failures == 0:
         shutil.rmtree(work)
     sys.exit(1 if failures else 0)
