@@ -3276,10 +3276,13 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
   };
   // A read of the whole array, of a fixed shape of at most kElementsCovered elements (SUM(t5);
   // t5 passed whole to a call, which reads any of it), after t5(1) = ..., t5(5) = ... and
-  // DO m = 2, 4: t5(m) = ...: covered when each element, read there, is.
+  // DO m = 2, 4: t5(m) = ...: covered when each element, read there, is. A callee may read past
+  // the declared bounds of a dummy (x(1) standing for any length, as old codes have it) or of a
+  // COMMON array, through sequence association: not for those.
   auto coveredElementByElement = [&](const ArrayAccess& r) {
     const bool whole = r.ref ? !r.ref->subscripted : !r.argumentRef && !r.bounded;
-    if (!whole || array.layout.empty() || array.layout.size() != static_cast<size_t>(std::max<int16_t>(array.rank, 0)))
+    if (!whole || array.layout.empty() || array.layout.size() != static_cast<size_t>(std::max<int16_t>(array.rank, 0)) ||
+        (r.callId && (array.storage == Storage::Dummy || array.associated())))
       return false;
     int64_t count = 1;
     for (const auto& [lower, extent] : array.layout)

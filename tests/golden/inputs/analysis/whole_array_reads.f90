@@ -11,6 +11,11 @@ contains
     real, intent(out) :: s
     s = maxval(t)
   end subroutine
+  subroutine peek(t, s)
+    real, intent(in) :: t(*)
+    real, intent(out) :: s
+    s = t(1) + t(2)
+  end subroutine
   subroutine peak(t, s)
     real, intent(in) :: t(:, :)
     real, intent(out) :: s
@@ -113,5 +118,17 @@ subroutine wr7(a, b, n)
       t(q) = a(i) * real(q)
     end do
     b(i) = sum(t)
+  end do
+end subroutine
+
+! A dummy declared x(1) standing for a longer array (as old codes have it): peek reads x(2) too,
+! past the declared bounds, and x is the caller's after the loop: not private: sequential.
+subroutine wr8(x, b, n)
+  use whole_reads
+  integer n, i
+  real x(1), b(n)
+  do i = 1, n
+    x(1) = real(i)
+    call peek(x, b(i))
   end do
 end subroutine
