@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """A differential check of the analysis' "parallel" verdicts: random loop nests (integer arrays,
 affine, triangular and red-black bounds, IF conditions, work arrays over constant and symbolic
-bounds read directly and by calls (explicit- or assumed-shape dummies), around an EXIT or a CYCLE, in the arms of an IF or a SELECT
+bounds read directly and by calls (explicit- or assumed-shape dummies), a small one written
+element by element and read whole (SUM, a call), around an EXIT or a CYCLE, in the arms of an IF or a SELECT
 CASE (elements, or the whole array, or by a WHERE ... ELSEWHERE) or under IFs of one condition, scalars set and
 read under flags the data decide or in IF chains over a loop's values, one value written over overlapping elements, around a GO TO, in recurrences over a loop around another, element and scalar
 updates, indexes linearized from two loop variables, through a scalar or in the subscript, a
@@ -102,6 +103,21 @@ def statement(rng, variables, depth):
         return ["if (%s) then" % cond, "  " + body, "end if"]
     if kind < 0.62:  # a work array written, then read (directly or by a call)
         k = "k%d" % depth
+        if rng.random() < 0.1:  # a small one, w4(4), written element by element (all of it, its
+            # ends and a loop between, all but one, or one under an IF), then read whole: SUM or a
+            # call that reads every element
+            e = element(rng, rng.choice(arrays), variables)
+            fill = rng.choice([["do %s = 1, 4" % k, "  w4(%s) = %s + %s" % (k, e, k), "end do"],
+                               ["w4(1) = %s" % e, "w4(4) = %s + 4" % e, "do %s = 2, 3" % k, "  w4(%s) = %s + %s" % (k, e, k),
+                                "end do"],
+                               ["do %s = 1, 3" % k, "  w4(%s) = %s + %s" % (k, e, k), "end do"],
+                               ["do %s = 1, 4" % k, "  w4(%s) = %s + %s" % (k, e, k), "end do",
+                                "if (%s > %d) w4(2) = %s" % (variables[0], rng.randint(1, N), e)],
+                               ["do %s = 2, 4" % k, "  w4(%s) = %s + %s" % (k, e, k), "end do",
+                                "if (%s > %d) w4(1) = %s" % (variables[0], rng.randint(1, N), e)]])
+            target = element(rng, rng.choice(arrays), variables)
+            read = "%s = sum(w4)" % target if rng.random() < 0.5 else "call take4(w4, %s)" % target
+            return fill + [read]
         if rng.random() < 0.15:  # a recurrence per column of a 2-D work array, its first row set by a
             # loop over the columns, or once with the column variable a loop left behind (stale)
             m = "m%d" % depth
@@ -425,7 +441,7 @@ def program(rng):
     # w is the subroutine's own (a work array the analysis may privatize); what it leaves is read
     # after the nests now and then.
     lines = ["subroutine nest(a, b, c, s, n, u, nv)",
-             "  integer :: n, i, j, k1, k2, m1, m2, t, t2, u, nv(2), w2(-30:40, 4)",
+             "  integer :: n, i, j, k1, k2, m1, m2, t, t2, u, nv(2), w2(-30:40, 4), w4(4)",
              "  integer :: a(-30:40, -30:40), b(-30:40, -30:40), c(-30:40, -30:40), s(-30:40), w(-30:40)",
              "  logical :: f, g"]
     # The procedures with assumed-shape dummies (below) need their interfaces here.
@@ -437,7 +453,7 @@ def program(rng):
     common = rng.random() < 0.3
     if common:
         lines.append("  common /wk/ w, t")
-    lines += ["  w = 1", "  w2 = 1"]
+    lines += ["  w = 1", "  w2 = 1", "  w4 = 1"]
     loops = {}
     arrays_of_nest = ["a", "b", "c"]
     for _ in range(rng.randint(1, 2)):
@@ -474,6 +490,8 @@ def program(rng):
         lines.append("  a(1, 1) = a(1, 1) + w(%d)" % rng.randint(1, 5))
     lines.append("end subroutine nest")
     lines += ["subroutine take(x, y)", "  integer :: x, y", "  y = x + 1", "end subroutine take"]
+    lines += ["subroutine take4(x, y)", "  integer :: x(4), y", "  y = x(1) + 2 * x(2) + 3 * x(3) + 4 * x(4)",
+              "end subroutine take4"]
     # Procedures that write a whole work array (its declared shape, -30:40) before reading it
     # (fill_all, fill_zero), or all but one element (fill_part), or may return first (fill_ret).
     for name, body in [("fill_all", ["do m = -30, 40", "  x(m) = m + y", "end do"]),

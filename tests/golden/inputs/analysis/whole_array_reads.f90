@@ -132,3 +132,17 @@ subroutine wr8(x, b, n)
     call peek(x, b(i))
   end do
 end subroutine
+
+! The first element written only when a(i) > 0: SUM may read what an earlier iteration left:
+! sequential.
+subroutine wr9(a, b, n)
+  integer n, i, q
+  real a(n), b(n), t5(5)
+  do i = 1, n
+    do q = 2, 5
+      t5(q) = a(i) * real(q)
+    end do
+    if (a(i) > 0.0) t5(1) = a(i)
+    b(i) = sum(t5)
+  end do
+end subroutine
