@@ -1095,6 +1095,72 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
     }
     return common;
   };
+  // The elements statements first..last write of v, a constant shape of at most kPieces
+  // elements, when that is all they do with it: assignments at the body's top or in DO loops of
+  // constant bounds there, each subscript a constant or a distinct loop's variable plus one
+  // (e(1) = ...; e(2) = ...; DO k = 2, 3: e(k) = ...). nullopt: something else.
+  constexpr int64_t kPieces = 64;
+  auto elementsWritten = [&](Id first, Id last, const Variable& v) -> std::optional<std::vector<std::vector<int64_t>>> {
+    if (v.layout.empty()) return std::nullopt;
+    int64_t count = 1;
+    for (const auto& [lower, extent] : v.layout)
+      if (extent < 1 || __builtin_mul_overflow(count, extent, &count) || count > kPieces) return std::nullopt;
+    std::vector<std::vector<int64_t>> out;
+    for (Id s = first; s <= last; ++s) {
+      const StatementRow& st = program_.statement(s);
+      if (passes(st, v.id)) return std::nullopt;
+      for (Id refId : st.arrayRefs) {
+        const ArrayRefRow& ref = program_.arrayRef(refId);
+        if (ref.varId != v.id) continue;
+        if (ref.access != Access::Write || st.kind != StatementKind::Assignment || !ref.subscripted || ref.section ||
+            ref.subscripts.size() != v.layout.size())
+          return std::nullopt;
+        std::map<std::string, const LoopRow*> around;  // only loop bodies up to the top
+        bool runs = true;
+        for (Id b = st.blockId; b != root; b = program_.block(b).parentId) {
+          if (b == 0 || !program_.block(b).isLoop()) return std::nullopt;
+          const LoopRow& l = program_.loop(program_.block(b).loopId);
+          if (!l.lowerValue || !l.upperValue || (!l.step.empty() && l.stepValue != 1)) return std::nullopt;
+          around[l.var] = &l;
+          runs = runs && *l.lowerValue <= *l.upperValue;
+        }
+        std::vector<std::vector<int64_t>> values;  // per dimension
+        std::set<std::string> used;
+        for (const facts::SubscriptRow& sub : ref.subscripts) {
+          if (!sub.affine || sub.terms.size() > 1) return std::nullopt;
+          const int64_t constant = sub.constant.value_or(0);
+          if (sub.terms.empty()) {
+            values.push_back({constant});
+            continue;
+          }
+          auto loop = around.find(sub.terms[0].var);
+          if (sub.terms[0].coeff != 1 || loop == around.end() || !used.insert(loop->first).second) return std::nullopt;
+          std::vector<int64_t> range;
+          for (int64_t x = *loop->second->lowerValue; x <= *loop->second->upperValue; ++x) {
+            if (static_cast<int64_t>(range.size()) >= kPieces) return std::nullopt;
+            range.push_back(x + constant);
+          }
+          values.push_back(std::move(range));
+        }
+        if (!runs) continue;  // a loop around it runs no iteration: it writes nothing
+        std::vector<std::vector<int64_t>> product{{}};
+        for (const std::vector<int64_t>& dimension : values) {
+          std::vector<std::vector<int64_t>> next;
+          for (const std::vector<int64_t>& prefix : product)
+            for (int64_t x : dimension) {
+              next.push_back(prefix);
+              next.back().push_back(x);
+            }
+          if (static_cast<int64_t>(next.size()) > kPieces) return std::nullopt;
+          product = std::move(next);
+        }
+        out.insert(out.end(), product.begin(), product.end());
+      }
+    }
+    return out;
+  };
+  // The elements written so far of the arrays written piece by piece (elementsWritten).
+  std::map<Id, std::set<std::vector<int64_t>>> pieces;
   std::map<Id, DefinedArray> defined;
   for (Id id = p.statements.first; id <= p.statements.last && !open.empty(); ++id) {
     const StatementRow& row = program_.statement(id);
@@ -1110,6 +1176,27 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
         ++candidate;
         continue;
       }
+      // Elements written one by one (or a box of them by a nest): all of it, once the pieces
+      // together hold every element of its declared shape.
+      if (!construct)
+        if (std::optional<std::vector<std::vector<int64_t>>> written = elementsWritten(id, last, v)) {
+          std::set<std::vector<int64_t>>& have = pieces[v.id];
+          for (std::vector<int64_t>& element : *written) {
+            bool inside = true;
+            for (size_t d = 0; d < element.size(); ++d)
+              inside = inside && element[d] >= v.layout[d].first && element[d] < v.layout[d].first + v.layout[d].second;
+            if (inside) have.insert(std::move(element));
+          }
+          int64_t count = 1;
+          for (const auto& [lower, extent] : v.layout) count *= extent;
+          if (static_cast<int64_t>(have.size()) < count) {
+            ++candidate;
+            continue;
+          }
+          defined[v.id].whole = true;
+          candidate = open.erase(candidate);
+          continue;
+        }
       // Every reference to it here must be a write of the whole of it, one at least; or it is
       // written over a range (nestRange, armsRange).
       bool whole = !construct;
