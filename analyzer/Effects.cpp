@@ -1137,8 +1137,9 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
           if (sub.terms[0].coeff != 1 || loop == around.end() || !used.insert(loop->first).second) return std::nullopt;
           std::vector<int64_t> range;
           for (int64_t x = *loop->second->lowerValue; x <= *loop->second->upperValue; ++x) {
-            if (static_cast<int64_t>(range.size()) >= kPieces) return std::nullopt;
-            range.push_back(x + constant);
+            int64_t element = 0;
+            if (static_cast<int64_t>(range.size()) >= kPieces || __builtin_add_overflow(x, constant, &element)) return std::nullopt;
+            range.push_back(element);
           }
           values.push_back(std::move(range));
         }
