@@ -1186,7 +1186,18 @@ void LoopAnalysis::addDependenceRows(const ArrayAccess& a, const ArrayAccess& b,
         exact = false;
       }
       const std::string& name = a.name();
-      const std::string& why = !r.unknownWhy.empty() ? r.unknownWhy : sharedStorage;
+      // A reference to the whole array (SUM(t5), t5 = 0) has no subscript to test: it is every
+      // element, which the explanation says rather than "subscript 1 ... is not affine".
+      // (Not a component: what the parts of an object are is its own explanation.)
+      auto plainWhole = [](const ArrayAccess& x) {
+        return x.ref && !x.ref->subscripted && x.name().find('%') == std::string::npos;
+      };
+      const ArrayAccess* whole = byCall ? nullptr : plainWhole(source) ? &source : plainWhole(sink) ? &sink : nullptr;
+      std::string wholeWhy;
+      if (whole && !r.unknownWhy.empty())
+        wholeWhy = "every element of " + whole->name() + " is " + (whole->access == 'W' ? "written" : "read") + " at " +
+                   line(whole->line);
+      const std::string& why = !wholeWhy.empty() ? wholeWhy : !r.unknownWhy.empty() ? r.unknownWhy : sharedStorage;
       // Past kMaxDependenceRows rows, one more per loop, array and kind, unknown: it keeps the loop
       // as sequential as the pairs it stands for would.
       const bool overflow = dependences_.size() >= kMaxDependenceRows;
