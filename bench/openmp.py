@@ -87,6 +87,8 @@ def openmp_loops(root):
                     elif continuing is None:
                         continuing = "other"
                     continue
+                if continuing and text.lstrip().startswith("#"):
+                    continue  # a preprocessor line between a directive's continuation lines
                 continuing = None
                 if pending is None:
                     continue
