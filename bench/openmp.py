@@ -74,6 +74,8 @@ def openmp_loops(root):
                         pending += " " + body
                     elif continuing == "region":
                         region += " " + body
+                    elif continuing == "other":
+                        pass  # another directive's continuation line
                     elif PARALLEL_LOOP.match(body):
                         pending = body
                         continuing = "loop"
