@@ -4,8 +4,8 @@
 #include <boost/container/small_vector.hpp>
 
 #include <algorithm>
-#include <functional>
 #include <cctype>
+#include <functional>
 #include <set>
 
 namespace sapfor::analyzer {

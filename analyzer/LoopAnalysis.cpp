@@ -2738,6 +2738,21 @@ void LoopAnalysis::arrayReductions() {
 
 namespace {
 
+/// Whether `holds` is true of every element of a box (per dimension its lowest and highest value,
+/// none empty), the elements taken as an odometer turns, the first dimension fastest.
+template <class Holds>
+bool everyElement(const std::vector<std::pair<int64_t, int64_t>>& box, Holds&& holds) {
+  std::vector<int64_t> at;
+  for (const auto& [lo, hi] : box) at.push_back(lo);
+  for (;;) {
+    if (!holds(at)) return false;
+    size_t d = 0;
+    while (d < box.size() && at[d] == box[d].second) at[d] = box[d].first, ++d;
+    if (d == box.size()) return true;
+    ++at[d];
+  }
+}
+
 /// Subscripts with `value` put in for the variable `var` (a read as it is when var holds value);
 /// nullopt when one is not affine or a coefficient overflows.
 std::optional<std::vector<LinearExpr>> withValue(const std::vector<LinearExpr>& forms, const std::string& var,
@@ -2900,16 +2915,7 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
         return false;
       box.emplace_back(lo, hi);
     }
-    // Every element of the box, as an odometer.
-    std::vector<int64_t> at;
-    for (const auto& [lo, hi] : box) at.push_back(lo);
-    for (;;) {
-      if (!elements.count(at)) return false;
-      size_t d = 0;
-      while (d < box.size() && at[d] == box[d].second) at[d] = box[d].first, ++d;
-      if (d == box.size()) return true;
-      ++at[d];
-    }
+    return everyElement(box, [&](const std::vector<int64_t>& at) { return elements.count(at) != 0; });
   };
   // Whether x, a statement of kind `kind` (a CALL, an assignment), runs before r in every
   // iteration of the innermost loop around both (`loop` or one inside it) in which r runs: x
@@ -3296,21 +3302,19 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
         (r.callId && (array.storage == Storage::Dummy || array.associated())))
       return false;
     int64_t count = 1;
-    for (const auto& [lower, extent] : array.layout)
+    std::vector<std::pair<int64_t, int64_t>> box;
+    for (const auto& [lower, extent] : array.layout) {
       if (extent < 1 || __builtin_mul_overflow(count, extent, &count) || count > kElementsCovered) return false;
-    std::vector<LinearExpr> at;
-    for (const auto& [lower, extent] : array.layout) at.push_back(LinearExpr{true, lower, {}});
-    ArrayAccess piece = r;
-    piece.forms = &at;
-    piece.split = nullptr;
-    for (;;) {  // every element, as an odometer
-      if (!coveredRead(piece)) return false;
-      size_t d = 0;
-      while (d < at.size() && at[d].constant == array.layout[d].first + array.layout[d].second - 1)
-        at[d].constant = array.layout[d].first, ++d;
-      if (d == at.size()) return true;
-      ++at[d].constant;
+      box.emplace_back(lower, lower + extent - 1);
     }
+    std::vector<LinearExpr> element(box.size(), LinearExpr{true, 0, {}});
+    ArrayAccess piece = r;
+    piece.forms = &element;
+    piece.split = nullptr;
+    return everyElement(box, [&](const std::vector<int64_t>& at) {
+      for (size_t d = 0; d < at.size(); ++d) element[d].constant = at[d];
+      return coveredRead(piece);
+    });
   };
   for (const ArrayAccess* r : refs) {
     if (r->access != 'R') continue;
