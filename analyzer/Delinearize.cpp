@@ -3,14 +3,16 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <iterator>
 #include <limits>
 
 namespace sapfor::analyzer {
 
 namespace {
 
-constexpr size_t kMaxTerms = 16;   // an index expression has a handful
-constexpr size_t kMaxFactors = 3;  // i·nx·ny at most
+constexpr size_t kMaxTerms = 48;       // 1 + (k-ks) + (ke-ks+1)*((i-is) + (ie-is+1)*(j-js)) has 27
+constexpr size_t kMaxFactors = 3;      // i·nx·ny at most
+constexpr size_t kMaxBaseFactors = 6;  // the base's lows times the strides below them
 
 /// Adds sign·b to a; false on overflow or past the limits.
 bool add(Polynomial& a, const Polynomial& b, int64_t sign) {
@@ -24,11 +26,11 @@ bool add(Polynomial& a, const Polynomial& b, int64_t sign) {
   return a.size() <= kMaxTerms;
 }
 
-std::optional<Polynomial> product(const Polynomial& a, const Polynomial& b) {
+std::optional<Polynomial> product(const Polynomial& a, const Polynomial& b, size_t maxFactors = kMaxFactors) {
   Polynomial out;
   for (const auto& [x, cx] : a)
     for (const auto& [y, cy] : b) {
-      if (x.size() + y.size() > kMaxFactors) return std::nullopt;
+      if (x.size() + y.size() > maxFactors) return std::nullopt;
       std::vector<std::string> names = x;
       names.insert(names.end(), y.begin(), y.end());
       std::sort(names.begin(), names.end());
@@ -54,7 +56,43 @@ Polynomial polynomialOf(const LinearExpr& f) {
   return p;
 }
 
-bool isZero(const LinearExpr& f) { return f.constant == 0 && f.terms.empty(); }
+size_t degree(const Polynomial& p) {
+  size_t most = 0;
+  for (const auto& [names, coeff] : p) most = std::max(most, names.size());
+  return most;
+}
+
+/// Monomials in graded order: the higher degree first, then by name.
+bool before(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+  return a.size() != b.size() ? a.size() < b.size() : a < b;
+}
+
+/// a / c when c divides a with integer coefficients; nullopt otherwise. Division by the leading
+/// term: one divisor is a Gröbner basis of the ideal it spans, so a remainder that is not 0 means
+/// c does not divide a (Cox, Little & O'Shea, "Ideals, varieties, and algorithms", ch. 2).
+std::optional<Polynomial> quotient(Polynomial a, const Polynomial& c) {
+  auto leading = [](const Polynomial& p) {
+    auto best = p.begin();
+    for (auto t = p.begin(); t != p.end(); ++t)
+      if (before(best->first, t->first)) best = t;
+    return best;
+  };
+  const auto [lc, lcCoeff] = *leading(c);
+  Polynomial q;
+  for (size_t steps = 0; !a.empty(); ++steps) {
+    if (steps > kMaxTerms) return std::nullopt;
+    const auto [la, laCoeff] = *leading(a);
+    // la = lc · t for a monomial t: lc's names a sub-multiset of la's.
+    std::vector<std::string> t;
+    if (!std::includes(la.begin(), la.end(), lc.begin(), lc.end())) return std::nullopt;
+    std::set_difference(la.begin(), la.end(), lc.begin(), lc.end(), std::back_inserter(t));
+    if ((lcCoeff == -1 && laCoeff == std::numeric_limits<int64_t>::min()) || laCoeff % lcCoeff != 0) return std::nullopt;
+    const Polynomial term{{std::move(t), laCoeff / lcCoeff}};
+    std::optional<Polynomial> times = product(term, c, kMaxBaseFactors);
+    if (!times || !add(a, *times, -1) || !add(q, term, 1)) return std::nullopt;
+  }
+  return q;
+}
 
 }  // namespace
 
@@ -91,9 +129,9 @@ std::optional<Delinearized> delinearize(const Polynomial& index, const std::vect
       if (l.var == name) return &l;
     return nullptr;
   };
-  // Each loop variable's coefficient (a form of the invariant names), and the invariant rest.
+  // Each loop variable's coefficient (a polynomial of the invariant names), and the invariant rest.
   Polynomial base;
-  std::map<std::string, LinearExpr> coefficient;
+  std::map<std::string, Polynomial> coefficient;
   for (const auto& [names, coeff] : index) {
     const std::string* var = nullptr;
     for (const std::string& n : names)
@@ -105,56 +143,83 @@ std::optional<Delinearized> delinearize(const Polynomial& index, const std::vect
       base.emplace(names, coeff);
       continue;
     }
-    if (names.size() > 2) return std::nullopt;  // k·nx·ny: a coefficient that is no form
-    LinearExpr term;
-    if (names.size() == 1) term.constant = coeff;
-    else term.terms.emplace_back(names[0] == *var ? names[1] : names[0], coeff);
-    auto [at, added] = coefficient.try_emplace(*var);
-    std::optional<LinearExpr> sum = plus(at->second, term, 1);
-    if (!sum || std::any_of(sum->terms.begin(), sum->terms.end(),
-                            [](const auto& t) { return t.second == std::numeric_limits<int64_t>::min(); }))
-      return std::nullopt;  // no |coefficient| to compare
-    at->second = std::move(*sum);
+    std::vector<std::string> rest = names;
+    rest.erase(std::find(rest.begin(), rest.end(), *var));
+    if (!add(coefficient[*var], Polynomial{{std::move(rest), coeff}}, 1)) return std::nullopt;
   }
-  // The stride C: the symbolic coefficient the others are constant multiples of (the one whose
-  // leading term is least; those of the others must then be multiples of it).
-  const LinearExpr* stride = nullptr;
-  for (const auto& [var, c] : coefficient)
-    if (!c.terms.empty() && (!stride || std::abs(c.terms.front().second) < std::abs(stride->terms.front().second)))
-      stride = &c;
-  LinearExpr low, high, lowest, span;
-  for (const auto& [var, c] : coefficient) {
-    if (isZero(c)) continue;
-    if (c.terms.empty()) {
-      // low·c over [l.low, l.high]: its least value and how far above it it reaches.
-      const LoopRange& l = *loopOf(var);
-      if (!l.low.affine || !l.high.affine || c.constant == std::numeric_limits<int64_t>::min()) return std::nullopt;
-      std::optional<LinearExpr> width = plus(l.high, l.low, -1);
-      std::optional<LinearExpr> least = plus(lowest, c.constant > 0 ? l.low : l.high, c.constant);
-      std::optional<LinearExpr> wider = width ? plus(span, *width, std::abs(c.constant)) : std::nullopt;
-      std::optional<LinearExpr> term = plus(low, LinearExpr{true, 0, {{var, c.constant}}}, 1);
-      if (!least || !wider || !term) return std::nullopt;
-      lowest = std::move(*least), span = std::move(*wider), low = std::move(*term);
-      continue;
+  // Digit by digit, least first: the variables of constant coefficient make this digit; the
+  // others' coefficients must all be polynomial multiples of one of them, the stride C, and this
+  // digit must span at most C - 1. Their quotients are the coefficients of the digits above.
+  Delinearized out;
+  std::string strides;
+  Polynomial scale{{{}, 1}};  // the product of the strides below this digit
+  for (size_t level = 0;; ++level) {
+    if (level == kMaxFactors + 1) return std::nullopt;
+    LinearExpr low, lowest, span;
+    std::vector<const Polynomial*> symbolic;
+    for (const auto& [var, c] : coefficient) {
+      if (c.empty()) continue;
+      if (c.size() == 1 && c.begin()->first.empty()) {
+        const int64_t k = c.begin()->second;
+        if (k == std::numeric_limits<int64_t>::min()) return std::nullopt;  // no |coefficient|
+        std::optional<LinearExpr> term = plus(low, LinearExpr{true, 0, {{var, k}}}, 1);
+        if (!term) return std::nullopt;
+        low = std::move(*term);
+      } else {
+        symbolic.push_back(&c);
+      }
     }
-    const auto& [name, first] = stride->terms.front();
-    auto same = std::find_if(c.terms.begin(), c.terms.end(), [&](const auto& t) { return t.first == name; });
-    if (same == c.terms.end() || same->second % first != 0) return std::nullopt;
-    const int64_t multiple = same->second / first;
-    std::optional<LinearExpr> rest = plus(c, *stride, -multiple);
-    std::optional<LinearExpr> term = plus(high, LinearExpr{true, 0, {{var, multiple}}}, 1);
-    if (!rest || !isZero(*rest) || !term) return std::nullopt;
-    high = std::move(*term);
+    if (symbolic.empty()) {
+      // The top digit: no range needed, nothing above it to be told apart from.
+      if (level == 0) return std::nullopt;  // constant strides only: an affine index, not split
+      out.digits.push_back(std::move(low));
+      break;
+    }
+    // The stride: a symbolic coefficient every other one is a multiple of (the least degree first).
+    std::stable_sort(symbolic.begin(), symbolic.end(), [](const Polynomial* a, const Polynomial* b) { return degree(*a) < degree(*b); });
+    const Polynomial* stride = nullptr;
+    std::map<std::string, Polynomial> above;
+    for (const Polynomial* candidate : symbolic) {
+      above.clear();
+      for (const auto& [var, c] : coefficient) {
+        if (c.empty() || (c.size() == 1 && c.begin()->first.empty())) continue;
+        std::optional<Polynomial> q = quotient(c, *candidate);
+        if (!q) break;
+        above.emplace(var, std::move(*q));
+      }
+      if (above.size() == symbolic.size()) {
+        stride = candidate;
+        break;
+      }
+    }
+    if (!stride) return std::nullopt;
+    // low over its loops' ranges: its least value and how far above it it reaches.
+    for (const auto& [var, k] : low.terms) {
+      const LoopRange& l = *loopOf(var);
+      if (!l.low.affine || !l.high.affine) return std::nullopt;
+      std::optional<LinearExpr> width = plus(l.high, l.low, -1);
+      std::optional<LinearExpr> least = plus(lowest, k > 0 ? l.low : l.high, k);
+      std::optional<LinearExpr> wider = width ? plus(span, *width, k > 0 ? k : -k) : std::nullopt;
+      if (!least || !wider) return std::nullopt;
+      lowest = std::move(*least), span = std::move(*wider);
+    }
+    // C - 1 - span >= 0 whatever the invariant names are: the lows never reach C apart.
+    Polynomial slack = *stride;
+    if (!add(slack, polynomialOf(span), -1)) return std::nullopt;
+    const bool narrow = slack.size() == 1 && slack.begin()->first.empty() && slack.begin()->second >= 1;
+    if (!narrow) return std::nullopt;
+    // The digit's least value moves into the base: the digit is then 0 .. C - 1 in every reference.
+    std::optional<Polynomial> moved = product(scale, polynomialOf(lowest), kMaxBaseFactors);
+    std::optional<Polynomial> wider = product(scale, *stride, kMaxBaseFactors);
+    std::optional<LinearExpr> shifted = plus(low, lowest, -1);
+    if (!moved || !wider || !shifted || !add(base, *moved, 1)) return std::nullopt;
+    out.digits.push_back(std::move(*shifted));
+    strides += " / " + polynomialText(*stride);
+    scale = std::move(*wider);
+    coefficient = std::move(above);
   }
-  if (!stride) return std::nullopt;
-  // C - 1 - span >= 0 whatever the invariant names are: the lows never reach C apart.
-  std::optional<LinearExpr> slack = plus(*stride, span, -1);
-  if (!slack || !slack->terms.empty() || slack->constant < 1) return std::nullopt;
-  std::optional<LinearExpr> shifted = plus(low, lowest, -1);
-  if (!shifted) return std::nullopt;
-  // The lows' least value moves into the base: low is then 0 .. C - 1 in every reference.
-  if (!add(base, polynomialOf(lowest), 1)) return std::nullopt;
-  return Delinearized{polynomialText(base) + " / " + polynomialText(polynomialOf(*stride)), std::move(*shifted), std::move(high)};
+  out.key = polynomialText(base) + strides;
+  return out;
 }
 
 std::string polynomialText(const Polynomial& p) {

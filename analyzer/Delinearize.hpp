@@ -35,23 +35,27 @@ struct LoopRange {
   LinearExpr low{false, 0, {}}, high{false, 0, {}};
 };
 
-/// An index that is base + low + C·high, where `low` ranges over 0 .. C - 1 whenever the
-/// reference runs: two such indexes with the same base and C are equal exactly when their lows are
-/// equal and their highs are (|low₁ - low₂| < C, so low₁ - low₂ = C·(high₂ - high₁) needs both 0).
+/// An index that is base + d₀ + C₁·(d₁ + C₂·(d₂ + …)), where each digit dₖ but the last ranges
+/// over 0 .. Cₖ₊₁ - 1 whenever the reference runs: two such indexes with the same base and
+/// strides are equal exactly when their digits are, one by one (|d₀ - d₀'| < C₁, so
+/// d₀ - d₀' = C₁·(rest' - rest) needs both 0, and so on up). The halo pack buffer's
+/// off + j + (k + depth - 1)·depth is the digits (j - 1, k); SCALE's history buffer
+/// (k - 1)·jsize·isize + (j - 1)·isize + i is (i - 1, j - 1, k).
 struct Delinearized {
-  /// The loop-invariant part (with the lows' minimum) and the stride C, printed: two indexes
-  /// compare only where both are the same (i + n·j and i + (n+1)·j' meet at i = 2, j = 1 and
-  /// i = 1, j' = 1, which a split would call apart).
+  /// The loop-invariant part (with the digits' minimums) and the strides C₁, C₂, …, printed: two
+  /// indexes compare only where both are the same (i + n·j and i + (n+1)·j' meet at i = 2,
+  /// j = 1 and i = 1, j' = 1, which a split would call apart).
   std::string key;
-  LinearExpr low;   ///< the terms with constant coefficients, less their minimum
-  LinearExpr high;  ///< the terms with coefficient C (or a multiple of it), divided by C
+  /// The digits, least first: the terms of each, less its minimum but for the last.
+  std::vector<LinearExpr> digits;
 };
 
 /// Splits polynomial `index` over the loop variables `loops` (every other name is taken as
-/// invariant): every term holds at most one loop variable, times a constant or one invariant
-/// name; those whose coefficient is not constant have one (C, up to a constant multiple), and
-/// the constant-coefficient terms' span over their loops' ranges is at most C - 1 (checked on
-/// the forms: C - 1 - span folds to a constant >= 0). nullopt when it is not so.
+/// invariant): every term holds at most one loop variable, times a constant or invariant names.
+/// The variables of constant coefficient make the least digit; the others' coefficients are
+/// polynomial multiples of one of them (C₁), and that digit's span over its loops' ranges is at
+/// most C₁ - 1 (checked on the forms: C₁ - 1 - span folds to a constant >= 0); the quotients
+/// are the coefficients of the rest, split the same way. nullopt when it is not so.
 std::optional<Delinearized> delinearize(const Polynomial& index, const std::vector<LoopRange>& loops);
 
 /// The polynomial printed, terms in order: "-depth+depth*depth+off+1".

@@ -880,6 +880,18 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
         // Linearized indexes with one base compare as the dimensions they were linearized from.
         if (a.split && b.split && a.split->dimension == b.split->dimension && a.split->key == b.split->key) {
           DependenceResult r = testDependence(RefView{a.split->forms, loopsOf(a)}, RefView{b.split->forms, loopsOf(b)}, common, variant);
+          // In the loops where a name of the split changes, the two may split by different strides:
+          // there, what the subscripts as written say; inside them, what the digits say.
+          const size_t from = std::min(std::max(a.split->from, b.split->from), common);
+          if (from) {
+            DependenceResult unsplit = testDependence(shapes[x], shapes[y], common, variant);
+            if (!unsplit.independent) {
+              for (size_t l = from; l < unsplit.levels.size(); ++l) unsplit.levels[l] = LevelDependence{};
+              if (unsplit.unknown) unsplit.unknownWhy = (a.split->from >= b.split->from ? a.split : b.split)->why;
+              addDependenceRows(a, b, unsplit, common);
+            }
+            for (size_t l = 0; l < from && l < r.levels.size(); ++l) r.levels[l] = LevelDependence{};
+          }
           if (!r.independent) addDependenceRows(a, b, r, common);
           continue;
         }
@@ -2119,7 +2131,7 @@ std::vector<LoopAnalysis::ScalarDefinition> LoopAnalysis::affineDefinitions(cons
       if (arguments.size() == rhs.args.size() &&
           std::all_of(arguments.begin(), arguments.end(), [&](const LinearExpr& f) { return f.affine && usable(f); }))
         out.push_back({v.name, id, loop.id, LinearExpr{false, 0, {}}, std::nullopt, std::nullopt, rhs.text, std::move(arguments)});
-    } else if (std::optional<Delinearized> split = linearizedIndex(rhs, loop, s, written)) {
+    } else if (std::optional<LinearSplit> split = linearizedIndex(rhs, loop, s)) {
       out.push_back({v.name, id, loop.id, LinearExpr{false, 0, {}}, std::move(*split), std::nullopt, {}, {}});
     } else if (std::optional<ScalarDefinition::Iteration> number = iterationNumber(rhs, loop, s, written)) {
       out.push_back({v.name, id, loop.id, LinearExpr{false, 0, {}}, std::nullopt, std::move(*number), {}, {}});
@@ -2514,41 +2526,78 @@ const std::vector<LinearExpr>* LoopAnalysis::substituted(const std::vector<Linea
   return &substitutedForms_.back();
 }
 
-std::optional<Delinearized> LoopAnalysis::linearizedIndex(const facts::Expression& value, const LoopRow& loop,
-                                                          const StatementRow& s, const std::set<std::string>& written) {
+std::optional<LoopAnalysis::LinearSplit> LoopAnalysis::linearizedIndex(const facts::Expression& value, const LoopRow& loop,
+                                                                       const StatementRow& s) {
   std::optional<Polynomial> index = polynomialOf(value);
   if (!index) return std::nullopt;
   const std::vector<Id>& chain = chains_[program_.loopIndex(loop.id)];
-  auto loopVariable = [&](const std::string& name) {
-    return std::any_of(chain.begin(), chain.end(), [&](Id l) { return program_.loop(l).var == name; });
-  };
   // Integer arithmetic on integer scalars the statement reads: the identity holds exactly.
-  for (const auto& [names, coeff] : *index)
-    for (const std::string& name : names) {
+  for (const auto& [product, coeff] : *index)
+    for (const std::string& name : product) {
       bool integer = false;
       for (const ScalarRefRow& r : s.scalars)
         if (r.access == Access::Read && program_.variable(r.varId).name == name) integer = program_.variable(r.varId).integer;
-      if (!integer || (!loopVariable(name) && written.count(name))) return std::nullopt;
+      if (!integer) return std::nullopt;
     }
-  // The loops' ranges, from DO bounds of invariant names stepping upwards.
-  std::vector<LoopRange> ranges;
-  auto invariant = [&](const LinearExpr& f) {
-    return std::all_of(f.terms.begin(), f.terms.end(), [&](const auto& t) {
-      return !modulusOfTerm(t.first) && !loopVariable(t.first) && !written.count(t.first);
-    });
-  };
-  for (Id l : chain) {
-    LoopRange r;
-    r.var = program_.loop(l).var;
-    const AffineBounds& b = affineBounds(l);
-    if (b.step && *b.step > 0) {
-      auto low = std::find_if(b.start.begin(), b.start.end(), invariant);
-      auto high = std::find_if(b.end.begin(), b.end.end(), invariant);
-      if (low != b.start.end() && high != b.end.end()) r.low = *low, r.high = *high;
+  // Split over all the loops around it; failing that, over the loops inside the outermost one,
+  // two, ..., whose variables are then names like the others (k1 + (j - 1)·nn + i, where i is
+  // one value in the loops inside i's).
+  for (size_t outer = 0; outer < chain.size(); ++outer) {
+    auto loopVariable = [&](const std::string& name) {
+      return std::any_of(chain.begin() + static_cast<std::ptrdiff_t>(outer), chain.end(),
+                         [&](Id l) { return program_.loop(l).var == name; });
+    };
+    // The loops' ranges, from DO bounds stepping upwards whose names the loop does not change.
+    std::vector<LoopRange> ranges;
+    for (size_t level = outer; level < chain.size(); ++level) {
+      const Id l = chain[level];
+      const std::set<std::string>& inside = results_[program_.loopIndex(l)].written;
+      auto invariant = [&](const LinearExpr& f) {
+        return std::all_of(f.terms.begin(), f.terms.end(), [&](const auto& t) {
+          return !modulusOfTerm(t.first) && !loopVariable(t.first) && !inside.count(t.first);
+        });
+      };
+      LoopRange r;
+      r.var = program_.loop(l).var;
+      const AffineBounds& b = affineBounds(l);
+      if (b.step && *b.step > 0) {
+        auto low = std::find_if(b.start.begin(), b.start.end(), invariant);
+        auto high = std::find_if(b.end.begin(), b.end.end(), invariant);
+        if (low != b.start.end() && high != b.end.end()) r.low = *low, r.high = *high;
+      }
+      ranges.push_back(std::move(r));
     }
-    ranges.push_back(std::move(r));
+    std::optional<Delinearized> split = delinearize(*index, ranges);
+    if (!split) continue;
+    // How far out it holds: inside the innermost loop around it that changes one of its names
+    // (a range's too: the range is compared with the strides), and inside the loops taken as names.
+    std::set<std::string> names;
+    for (const auto& [product, coeff] : *index)
+      for (const std::string& name : product)
+        if (!loopVariable(name)) names.insert(name);
+    for (const LoopRange& r : ranges)
+      for (const LinearExpr* f : {&r.low, &r.high})
+        for (const auto& t : f->terms) names.insert(t.first);
+    LinearSplit out{std::move(*split), 0, {}};
+    for (size_t level = chain.size(); level-- > 0 && !out.from;) {
+      const LoopRow& l = program_.loop(chain[level]);
+      for (const std::string& name : names)
+        if (results_[program_.loopIndex(l.id)].written.count(name) || (level < outer && name == l.var)) {
+          out.from = level + 1;
+          out.why = name + ", which the split of " + facts::fortranText(value) + " takes as one value, changes in the loop at " +
+                    line(l.line);
+          break;
+        }
+    }
+    if (out.from < outer) {
+      const LoopRow& l = program_.loop(chain[outer - 1]);
+      out.from = outer;
+      out.why = "the split of " + facts::fortranText(value) + " holds for one value of " + l.var + " (the loop at " + line(l.line) + ")";
+    }
+    if (out.from == chain.size()) return std::nullopt;  // it holds in no loop around it
+    return out;
   }
-  return delinearize(*index, ranges);
+  return std::nullopt;
 }
 
 std::optional<LoopAnalysis::ScalarDefinition::Iteration> LoopAnalysis::iterationNumber(const facts::Expression& value,
@@ -2638,13 +2687,13 @@ const ArrayAccess::Split* LoopAnalysis::splitOf(const std::vector<LinearExpr>& f
     // Written in place: split it as a definition's value is (the same checks on its names).
     if (!f.affine && s.loopId && d < ref.subscripts.size() && !ref.subscripts[d].section) {
       const facts::Expression* index = subscriptTree(ref, s, d);
-      const LoopRow& outermost = program_.loop(chains_[program_.loopIndex(s.loopId)].front());
-      std::optional<Delinearized> split;
-      if (index) split = linearizedIndex(*index, program_.loop(s.loopId), s, results_[program_.loopIndex(outermost.id)].written);
-      if (!split) continue;
-      ArrayAccess::Split out{d, split->key, forms};
-      out.forms[d] = split->low;
-      out.forms.insert(out.forms.begin() + static_cast<std::ptrdiff_t>(d) + 1, split->high);
+      std::optional<LinearSplit> linear;
+      if (index) linear = linearizedIndex(*index, program_.loop(s.loopId), s);
+      if (!linear) continue;
+      const Delinearized& split = linear->split;
+      ArrayAccess::Split out{d, split.key, forms, linear->from, linear->why};
+      out.forms[d] = split.digits.front();
+      out.forms.insert(out.forms.begin() + static_cast<std::ptrdiff_t>(d) + 1, split.digits.begin() + 1, split.digits.end());
       splits_.push_back(std::move(out));
       return &splits_.back();
     }
@@ -2654,16 +2703,18 @@ const ArrayAccess::Split* LoopAnalysis::splitOf(const std::vector<LinearExpr>& f
       if (def.name != f.terms[0].first || stmt <= def.stmtId || stmt > loop.lastStmt) continue;
       if (def.iteration) {
         // ibl + c: iterations apart by the loop's variable, where c is the same.
-        ArrayAccess::Split split{d, def.iteration->key + (f.constant ? " + " + std::to_string(f.constant) : ""), forms};
+        ArrayAccess::Split split{d, def.iteration->key + (f.constant ? " + " + std::to_string(f.constant) : ""), forms, 0, {}};
         split.forms[d] = def.iteration->variable;
         splits_.push_back(std::move(split));
         return &splits_.back();
       }
       if (!def.split) break;
       // buf(index + c): the constant joins the base.
-      ArrayAccess::Split split{d, def.split->key + (f.constant ? " + " + std::to_string(f.constant) : ""), forms};
-      split.forms[d] = def.split->low;
-      split.forms.insert(split.forms.begin() + static_cast<std::ptrdiff_t>(d) + 1, def.split->high);
+      const Delinearized& digits = def.split->split;
+      ArrayAccess::Split split{d, digits.key + (f.constant ? " + " + std::to_string(f.constant) : ""), forms, def.split->from,
+                               def.split->why};
+      split.forms[d] = digits.digits.front();
+      split.forms.insert(split.forms.begin() + static_cast<std::ptrdiff_t>(d) + 1, digits.digits.begin() + 1, digits.digits.end());
       splits_.push_back(std::move(split));
       return &splits_.back();
     }

@@ -84,11 +84,14 @@ struct ArrayAccess {
   const std::vector<std::string>* selected = nullptr;
   /// A subscript that is a linearized index, in place (buf(off + j + k·depth)) or a scalar set
   /// to one (buf(index) after index = off + j + k·depth): which dimension, its base and stride
-  /// (Delinearized::key), and the subscripts with that one split in two.
+  /// (Delinearized::key), and the subscripts with that one split into its digits.
   struct Split {
     size_t dimension = 0;
     std::string key;
     std::vector<LinearExpr> forms;
+    /// The split holds in the loops inside the `from` outermost of the nest only (LinearSplit).
+    size_t from = 0;
+    std::string why;
   };
   const Split* split = nullptr;
   /// A call's write of an array passed whole that the callee writes all of before it reads any
@@ -188,6 +191,15 @@ class LoopAnalysis {
   /// Scalars that may share storage with something else the loop touches (EQUIVALENCE, COMMON,
   /// POINTER and TARGET), and private ones whose other names would not see the private copy.
   void sharedStorageScalars(const LoopRow& loop, const ScalarFlow& flow, LoopResult& result);
+  /// A linearized index's split, and the outer loops of the nest where it does not hold: a name
+  /// in it (a stride, the base, a digit's range: imax = size(irank) before DO ipos = 1, imax)
+  /// may change in the first `from` loops around it, so two iterations of one of those may
+  /// split by different strides. `why` says which name and loop (empty when `from` is 0).
+  struct LinearSplit {
+    Delinearized split;
+    size_t from = 0;
+    std::string why;
+  };
   /// A scalar a nest sets, in every iteration of its loop and once there, to an affine value of
   /// the loops' variables and names the nest does not change (x = i - j + 2).
   /// Or to a linearized index of them (index = off + j + (k - 1)·depth, j from 1 to depth):
@@ -196,7 +208,7 @@ class LoopAnalysis {
     std::string name;
     Id stmtId = 0, loopId = 0;
     LinearExpr value;
-    std::optional<Delinearized> split;
+    std::optional<LinearSplit> split;
     /// The number of the iteration of the loop the definition is in, plus a constant: the
     /// block of a blocked loop, ibl = (jkglo - 1)/nproma + 1 in DO jkglo = 1, ngptot, nproma
     /// (ECMWF's NPROMA blocking). It tells iterations apart as the loop's variable does: equal
@@ -225,10 +237,9 @@ class LoopAnalysis {
   /// `form` as it stands at statement `stmt` of the nest under `outermost`: the nest's scalar
   /// definitions in effect there put in (substituted()).
   LinearExpr valueAt(const LinearExpr& form, Id stmt, Id outermost);
-  /// The split of value `value` of a definition in `loop` (statement `s`), when every name in it is
-  /// an integer scalar, invariant in the nest but for the loops' variables.
-  std::optional<Delinearized> linearizedIndex(const facts::Expression& value, const LoopRow& loop, const StatementRow& s,
-                                              const std::set<std::string>& written);
+  /// The split of value `value` in `loop` (statement `s`), when every name in it is an integer
+  /// scalar the loops inside the `from` outermost do not change.
+  std::optional<LinearSplit> linearizedIndex(const facts::Expression& value, const LoopRow& loop, const StatementRow& s);
   /// The iteration-number form of value `value` of a definition in `loop` (statement `s`):
   /// (v - c)/s + d with v the loop's variable, s its step and c its start (or c a constant off
   /// the start by a constant of a constant step's sign), every name an integer scalar the nest

@@ -5,7 +5,8 @@ bounds read directly and by calls (explicit- or assumed-shape dummies), a small 
 element by element and read whole (SUM, a call), around an EXIT or a CYCLE, in the arms of an IF or a SELECT
 CASE (elements, or the whole array, or by a WHERE ... ELSEWHERE) or under IFs of one condition, scalars set and
 read under flags the data decide or in IF chains over a loop's values, one value written over overlapping elements, around a GO TO, in recurrences over a loop around another, element and scalar
-updates, indexes linearized from two loop variables, through a scalar or in the subscript, a
+updates, indexes linearized from two or three loop variables (strides an outer loop may change),
+through a scalar or in the subscript, a
 stepped loop's block number (v - lo)/step + c, or a quotient of another form) are loaded
 with sapfor-lex; every loop it proves parallel (not as an ACROSS pipeline, whose iterations keep
 their order) is run again with its iterations in reverse order (gfortran), each variable it makes private
@@ -433,6 +434,36 @@ def loop_header(rng, var, outer):
 SHAPE_FILLS = [("shape_all", ""), ("shape_part", ""), ("shape_low", "0"), ("shape_ret", "")]
 
 
+def linearized_nest(rng, lines, loops):
+    """A nest filling s through an index linearized from three loop variables (strides nn2 and
+    nn·nn2 set before it, or overlapping: (nn - 1)·nn2, j from 0), or from two whose stride nn the
+    outer loop changes (the inner loops' iterations apart; the outer's not, even where its
+    variable is a digit: k1 + (i - 1)·nn)."""
+    update = "s(%s) = mod(3 * s(%s) + a(k1, j), 1009)"
+    if rng.random() < 0.5:
+        lines += ["  nn = n / 4 + %d" % rng.randint(0, 1), "  nn2 = n / 2 - %d" % rng.randint(0, 1), "  do i = 1, 3"]
+        loops[len(lines)] = "do i = 1, 3"
+        header = "do j = %d, nn" % rng.choice([1, 1, 1, 0])
+        top = rng.choice(["nn*nn2", "nn*nn2", "nn2*nn", "(nn - 1)*nn2"])
+        index = "k1 + (j - 1)*nn2 + (i - 1)*%s - 25" % top
+        inner = "do k1 = %d, nn2%s" % (rng.choice([1, 1, 1, 0]), rng.choice(["", "", " - 1"]))
+    else:
+        lines += ["  do i = 1, n"]
+        loops[len(lines)] = "do i = 1, n"
+        lines.append("    nn = %s" % rng.choice(["n - mod(i, 3)", "n / 2 + mod(i, 2)", "n"]))
+        header = "do j = 1, 3"
+        index = rng.choice(["k1 + (j - 1)*nn - 30", "k1 + (j - 1)*nn - 30 + i", "k1 + (i - 1)*nn - 30"])
+        inner = "do k1 = %d, nn%s" % (rng.choice([1, 1, 1, 0]), rng.choice(["", "", " - 1"]))
+    lines.append("    " + header)
+    loops[len(lines)] = header
+    lines.append("      " + inner)
+    if rng.random() < 0.5:  # through a scalar, or in the subscript itself
+        lines += ["        t = " + index, "        " + update % ("t", "t")]
+    else:
+        lines.append("        " + update % (index, index))
+    lines += ["      end do", "    end do", "  end do"]
+
+
 def program(rng):
     """A subroutine of one or two nests, and where its loops are (line -> (lo, hi))."""
     POOL.clear()
@@ -441,7 +472,7 @@ def program(rng):
     # w is the subroutine's own (a work array the analysis may privatize); what it leaves is read
     # after the nests now and then.
     lines = ["subroutine nest(a, b, c, s, n, u, nv)",
-             "  integer :: n, i, j, k1, k2, m1, m2, t, t2, u, nv(2), w2(-30:40, 4), w4(4)",
+             "  integer :: n, i, j, k1, k2, m1, m2, t, t2, u, nv(2), w2(-30:40, 4), w4(4), nn, nn2",
              "  integer :: a(-30:40, -30:40), b(-30:40, -30:40), c(-30:40, -30:40), s(-30:40), w(-30:40)",
              "  logical :: f, g"]
     # The procedures with assumed-shape dummies (below) need their interfaces here.
@@ -456,6 +487,8 @@ def program(rng):
     lines += ["  w = 1", "  w2 = 1", "  w4 = 1"]
     loops = {}
     arrays_of_nest = ["a", "b", "c"]
+    if rng.random() < 0.2:
+        linearized_nest(rng, lines, loops)
     for _ in range(rng.randint(1, 2)):
         header, _ = loop_header(rng, "i", [])
         lines.append("  " + header)

@@ -186,3 +186,95 @@ subroutine stride_changed_in_place(n, m, a)
     n = n - 1
   end do
 end subroutine
+
+! Indexes linearized from three loop variables, as history buffers and microphysics columns are.
+subroutine history_buffer(isize, jsize, ksize, src, dst)
+  integer :: isize, jsize, ksize, i, j, k
+  real :: src(isize, jsize, ksize), dst(*)
+  do k = 1, ksize
+    do j = 1, jsize
+      do i = 1, isize
+        dst((k - 1)*jsize*isize + (j - 1)*isize + i) = src(i, j, k)
+      end do
+    end do
+  end do
+end subroutine
+
+subroutine column_index(is, ie, js, je, ks, ke, idx)
+  integer :: is, ie, js, je, ks, ke, i, j, k, ijk
+  integer :: idx(:, :)
+  do j = js, je
+    do i = is, ie
+      do k = ks, ke
+        ijk = 1 + (k - ks) + (ke - ks + 1)*((i - is) + (ie - is + 1)*(j - js))
+        idx(ijk, 1) = i
+        idx(ijk, 2) = j
+        idx(ijk, 3) = k
+      end do
+    end do
+  end do
+end subroutine
+
+subroutine history_overlap(isize, jsize, ksize, src, dst)
+  integer :: isize, jsize, ksize, i, j, k
+  real :: src(isize, 0:jsize, ksize), dst(*)
+  do k = 1, ksize
+    do j = 0, jsize
+      do i = 1, isize
+        dst((k - 1)*jsize*isize + (j - 1)*isize + i) = src(i, j, k)
+      end do
+    end do
+  end do
+end subroutine
+
+subroutine scaled_rows(ka, cx, cy, k, buf, var)
+  integer :: ka, cx, cy, k, i, j
+  real :: buf(cx, cy), var(*)
+  do j = 1, cy
+    do i = 1, cx
+      var(k + (i - 1)*ka + (j - 1)*cx*ka) = buf(i, j)
+    end do
+  end do
+end subroutine
+
+! Strides an outer loop changes: each neighbour's count of points, one buffer after another.
+subroutine pack_neighbours(nrank, counts, kmax, vmax, var, sendbuf)
+  integer :: nrank, counts(nrank), kmax, vmax, irank, imax, v, k, ipos, ikv
+  real :: var(:, :, :), sendbuf(:, :)
+  do irank = 1, nrank
+    imax = counts(irank)
+    do v = 1, vmax
+      do k = 1, kmax
+        do ipos = 1, imax
+          ikv = (v - 1)*imax*kmax + (k - 1)*imax + ipos
+          sendbuf(ikv, irank) = var(ipos, k, v)
+        end do
+      end do
+    end do
+  end do
+end subroutine
+
+subroutine pack_one_buffer(nrank, counts, kmax, var, sendbuf)
+  integer :: nrank, counts(nrank), kmax, irank, imax, k, ipos
+  real :: var(:, :, :), sendbuf(:)
+  do irank = 1, nrank
+    imax = counts(irank)
+    do k = 1, kmax
+      do ipos = 1, imax
+        sendbuf((k - 1)*imax + ipos) = var(ipos, k, irank)
+      end do
+    end do
+  end do
+end subroutine
+
+subroutine pack_shifted(nrank, n, var, buf)
+  integer :: nrank, n, irank, j, i
+  real :: var(:, :), buf(*)
+  do irank = 1, nrank
+    do j = 1, 3
+      do i = 1, n
+        buf(i + (j - 1)*n + irank) = var(i, j) + irank
+      end do
+    end do
+  end do
+end subroutine
