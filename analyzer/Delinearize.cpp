@@ -170,8 +170,9 @@ std::optional<Delinearized> delinearize(const Polynomial& index, const std::vect
       }
     }
     if (symbolic.empty()) {
-      // The top digit: no range needed, nothing above it to be told apart from.
-      if (level == 0) return std::nullopt;  // constant strides only: an affine index, not split
+      // The top digit: no range needed, nothing above it to be told apart from. Alone, it is
+      // an index affine in the loops' variables over a base that is not (i + n·m).
+      if (low.terms.empty()) return std::nullopt;  // no loop's variable in the index
       out.digits.push_back(std::move(low));
       break;
     }

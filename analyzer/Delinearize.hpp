@@ -55,7 +55,8 @@ struct Delinearized {
 /// The variables of constant coefficient make the least digit; the others' coefficients are
 /// polynomial multiples of one of them (C₁), and that digit's span over its loops' ranges is at
 /// most C₁ - 1 (checked on the forms: C₁ - 1 - span folds to a constant >= 0); the quotients
-/// are the coefficients of the rest, split the same way. nullopt when it is not so.
+/// are the coefficients of the rest, split the same way; with no symbolic coefficient, the one
+/// digit Σ c·v over the base (i + n·m: i, key "m*n"). nullopt when it is not so.
 std::optional<Delinearized> delinearize(const Polynomial& index, const std::vector<LoopRange>& loops);
 
 /// The polynomial printed, terms in order: "-depth+depth*depth+off+1".

@@ -830,51 +830,80 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
         const bool pointers = associated || viaComponent(x) || viaComponent(y);
         bool byParts = detailed[x] || detailed[y];
         // Through POINTER components two elements' components may be one target: one name whose
-        // earlier parts' subscripts are constants (p(1)%d) names one pointer, compared as a plain one.
+        // earlier parts' subscripts are constants or names the nest does not change (p(1)%d,
+        // ginfo(gid)%sendpack) names one pointer, compared as a plain one.
         if (byParts && pointers && a.name() == b.name() && !a.selected && !b.selected && !a.argumentRef && !b.argumentRef) {
           if (!pathAt[x]) pathAt[x] = pathOf(a);
           const ReferencePath& path = *pathAt[x];
           const size_t earlier = path.forms.size() - (a.ref && a.ref->subscripted ? a.subscripts().size() : 0);
-          byParts = !std::all_of(path.forms.begin(), path.forms.begin() + static_cast<ptrdiff_t>(earlier),
-                                 [](const LinearExpr& f) { return f.affine && f.terms.empty(); });
+          auto invariant = [&](const LinearExpr& f) {
+            return f.affine && std::all_of(f.terms.begin(), f.terms.end(), [&](const auto& t) {
+                     return !written.count(t.first) && std::none_of(a.loops().begin(), a.loops().end(),
+                                                                    [&](Id l) { return program_.loop(l).var == t.first; });
+                   });
+          };
+          byParts = !std::all_of(path.forms.begin(), path.forms.begin() + static_cast<ptrdiff_t>(earlier), invariant);
         }
         if (byParts || parts[x] != parts[y] || a.subscripts().size() != b.subscripts().size()) {
           // Parts of a variable: compared part by part where neither is reached through a POINTER.
-          DependenceResult r;
-          r.unknownWhy = a.name() + " and " + b.name() + " are parts of " + (key.first ? program_.variable(key.first).name : a.name()) +
-                         " whose subscripts do not compare";
-          if (!pointers) {
-            // Two references whose subscript is one iteration number (ibl = (jkglo - 1)/nproma + 1)
-            // compare with the loop's variable in its place, as the plain ones below do.
-            const bool iterationSplit = a.split && b.split && a.split->dimension == b.split->dimension &&
-                                        a.split->key == b.split->key && a.split->forms.size() == a.forms->size() &&
-                                        b.split->forms.size() == b.forms->size();
-            std::optional<ReferencePath> splitA, splitB;
-            if (iterationSplit) splitA = pathOf(a, true), splitB = pathOf(b, true);
-            if (!iterationSplit && !pathAt[x]) pathAt[x] = pathOf(a);
-            if (!iterationSplit && !pathAt[y]) pathAt[y] = pathOf(b);
-            std::optional<PartsCompared> compared =
-                iterationSplit ? compareParts(*splitA, *splitB) : compareParts(*pathAt[x], *pathAt[y]);
-            if (!compared) continue;  // two components apart never meet
+          const std::string apart = a.name() + " and " + b.name() + " are parts of " +
+                                    (key.first ? program_.variable(key.first).name : a.name()) + " whose subscripts do not compare";
+          auto byPath = [&](const ReferencePath& pa, const ReferencePath& pb) {
+            DependenceResult r;
+            std::optional<PartsCompared> compared = compareParts(pa, pb);
+            if (!compared) {
+              r.independent = true;  // two components apart never meet
+              return r;
+            }
             if (!compared->a.empty()) {
-              const std::string why = std::move(r.unknownWhy);
               r = testDependence(RefView{compared->a, loopsOf(a)}, RefView{compared->b, loopsOf(b)}, common, variant);
               // The FM test reads the last parts' subscripts: sound where those are the same part's.
               if (compared->sameShape && a.ref && b.ref) refineWithBounds(r, a, b, common, variant);
-              if (r.independent) continue;
-              if (!compared->sameShape) {
+              if (!r.independent && !compared->sameShape) {
                 r.unknown = true;  // an element against a part of it: no distance to go by
-                r.unknownWhy = why;
+                r.unknownWhy = apart;
               }
+              return r;
+            }
+            r.unknown = true;
+            r.unknownWhy = apart;
+            r.loopIndependent = true;
+            r.levels.assign(common, LevelDependence{true, true, std::nullopt});
+            r.test = "parts";
+            return r;
+          };
+          if (pointers) {
+            DependenceResult r;
+            r.unknown = true;
+            r.unknownWhy = apart;
+            r.loopIndependent = true;
+            r.levels.assign(common, LevelDependence{true, true, std::nullopt});
+            r.test = "parts";
+            addDependenceRows(a, b, r, common);
+            continue;
+          }
+          if (!pathAt[x]) pathAt[x] = pathOf(a);
+          if (!pathAt[y]) pathAt[y] = pathOf(b);
+          // Two references whose subscript is one iteration number (ibl = (jkglo - 1)/nproma + 1)
+          // or one linearized index (n = (j-js)*ka*ihalo + (i-is)*ka + k) compare with the loop's
+          // variable or the digits in its place, as the plain ones below do; where the split does
+          // not hold (the outer loops that change a name of it), as written.
+          const bool splitPair = a.split && b.split && a.split->dimension == b.split->dimension && a.split->key == b.split->key;
+          const size_t from = splitPair ? std::min(std::max(a.split->from, b.split->from), common) : common;
+          if (from) {
+            DependenceResult r = byPath(*pathAt[x], *pathAt[y]);
+            if (!r.independent) {
+              for (size_t l = from; l < r.levels.size(); ++l) r.levels[l] = LevelDependence{};
               addDependenceRows(a, b, r, common);
-              continue;
             }
           }
-          r.unknown = true;
-          r.loopIndependent = true;
-          r.levels.assign(common, LevelDependence{true, true, std::nullopt});
-          r.test = "parts";
-          addDependenceRows(a, b, r, common);
+          if (splitPair) {
+            DependenceResult r = byPath(pathOf(a, true), pathOf(b, true));
+            if (!r.independent) {
+              for (size_t l = 0; l < from && l < r.levels.size(); ++l) r.levels[l] = LevelDependence{};
+              addDependenceRows(a, b, r, common);
+            }
+          }
           continue;
         }
         // Linearized indexes with one base compare as the dimensions they were linearized from.

@@ -84,11 +84,17 @@ TEST_CASE("the shapes a delinearization takes and refuses") {
   REQUIRE(d);
   CHECK(d->digits.back() == form(0, {{"j", 4}, {"l", 1}}));
   // Two loop variables in one term, three factors with a loop variable, a stride no other
-  // coefficient is a multiple of, a stride that is a constant only: none of them splits.
+  // coefficient is a multiple of: none of them splits.
   CHECK_FALSE(split(R"(["+","i",["*","i","j"]])", {i, j}));
   CHECK_FALSE(split(R"(["+","i",["*",["*","j","n"],"m"]])", {i, j}));
   CHECK_FALSE(split(R"(["+",["+","i",["*","j","n"]],["*","l","m"]])", {i, j, l}));
-  CHECK_FALSE(split(R"(["+","i",["*","j",8]])", {i, j}));
+  // Constant coefficients only: one digit over the base, affine in the loops' variables
+  // whatever the base is (i + 8j + n·m); nothing of a loop's: nothing to split.
+  d = split(R"(["+",["+","i",["*","j",8]],["*","n","m"]])", {i, j});
+  REQUIRE(d);
+  CHECK(d->key == "m*n");
+  CHECK(d->digits == std::vector<LinearExpr>{form(0, {{"i", 1}, {"j", 8}})});
+  CHECK_FALSE(split(R"(["*","n","m"])", {i, j}));
   // The column's coefficient larger than 1: 2i spans 2n - 2 > n - 1.
   CHECK_FALSE(split(R"(["+",["*",2,"i"],["*","j","n"]])", {i, j}));
 }

@@ -278,3 +278,38 @@ subroutine pack_shifted(nrank, n, var, buf)
     end do
   end do
 end subroutine
+
+! A pack buffer that is a component of one element of an array of halo descriptors.
+module halo_buffers
+  type halo_t
+    real, allocatable :: sendpack(:, :, :)
+  end type
+contains
+  subroutine pack_component(js, je, is, ihalo, ka, gid, vid, var, ginfo)
+    integer :: js, je, is, ihalo, ka, gid, vid, i, j, k, n
+    real :: var(:, :, :)
+    type(halo_t) :: ginfo(:)
+    do j = js, je
+      do i = is, is + ihalo - 1
+        do k = 1, ka
+          n = (j - js)*ka*ihalo + (i - is)*ka + k
+          ginfo(gid)%sendpack(n, 1, vid) = var(k, i, j)
+        end do
+      end do
+    end do
+  end subroutine
+
+  subroutine pack_component_overlap(js, je, is, ihalo, ka, gid, vid, var, ginfo)
+    integer :: js, je, is, ihalo, ka, gid, vid, i, j, k, n
+    real :: var(0:, :, :)
+    type(halo_t) :: ginfo(:)
+    do j = js, je
+      do i = is, is + ihalo - 1
+        do k = 0, ka
+          n = (j - js)*ka*ihalo + (i - is)*ka + k
+          ginfo(gid)%sendpack(n, 1, vid) = var(k, i, j)
+        end do
+      end do
+    end do
+  end subroutine
+end module

@@ -38,3 +38,31 @@ subroutine two_pointers(p)
     p(1)%d(i) = p(1)%e(i + 1)
   end do
 end subroutine two_pointers
+
+subroutine one_pointer(p, g)
+  use parts_types
+  type(linked) :: p(10)
+  integer :: g, i
+  do i = 1, 29
+    p(g)%d(i) = p(g)%d(i) + 1
+  end do
+end subroutine one_pointer
+
+subroutine pointer_chosen_inside(p, idx)
+  use parts_types
+  type(linked) :: p(10)
+  integer :: idx(29), g, i
+  do i = 1, 29
+    g = idx(i)
+    p(g)%d(i) = p(g)%d(i) + 1
+  end do
+end subroutine pointer_chosen_inside
+
+subroutine pointer_of_iteration(p)
+  use parts_types
+  type(linked) :: p(29)
+  integer :: i
+  do i = 1, 29
+    p(i)%d(1) = p(i)%d(1) + 1
+  end do
+end subroutine pointer_of_iteration
