@@ -859,6 +859,7 @@ void Effects::markDefined(ProcedureSummary& summary, const std::map<Id, DefinedA
     e.definesWhole = found != defined.end() && found->second.whole;
     e.definedRange = found != defined.end() ? found->second.range : std::vector<facts::AffineForm>{};
     e.readsOnlyWritten = found != defined.end() && !found->second.range.empty() && found->second.readsOnlyWritten;
+    e.definedElements = found != defined.end() && !found->second.whole ? found->second.elements : std::vector<std::vector<int64_t>>{};
   }
 }
 
@@ -1163,6 +1164,17 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
   // The elements written so far of the arrays written piece by piece (elementsWritten).
   std::map<Id, std::set<std::vector<int64_t>>> pieces;
   std::map<Id, DefinedArray> defined;
+  // Where the walk stops, or a statement does more with one of them: the elements written
+  // before, on every path, are what a call defines of it.
+  auto keepPieces = [&](Id varId) {
+    auto have = pieces.find(varId);
+    if (have != pieces.end() && !have->second.empty() && !defined[varId].whole)
+      defined[varId].elements.assign(have->second.begin(), have->second.end());
+  };
+  auto finished = [&]() {
+    for (Id varId : open) keepPieces(varId);
+    return defined;
+  };
   for (Id id = p.statements.first; id <= p.statements.last && !open.empty(); ++id) {
     const StatementRow& row = program_.statement(id);
     const LoopRow* nest = row.blockId == root && row.kind == StatementKind::Do ? loopAt(id) : nullptr;
@@ -1170,7 +1182,7 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
     const Id last = nest || construct ? extentOf(id) : id;
     // A jump, a RETURN, a STOP or an EXIT before a dummy is written may leave it unwritten.
     for (Id s = id; s <= last; ++s)
-      if (leaves(program_.statement(s))) return defined;
+      if (leaves(program_.statement(s))) return finished();
     for (auto candidate = open.begin(); candidate != open.end();) {
       const Variable& v = program_.variable(*candidate);
       if (!touches(id, last, v.id)) {
@@ -1213,6 +1225,7 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
       }
       std::vector<facts::AffineForm> range;
       if (!whole) range = nest ? nestRange(*nest, id, last, v) : construct ? armsRange(id, last, v) : range;
+      if (!whole && range.empty()) keepPieces(v.id);
       if (whole) {
         defined[v.id].whole = true;
       } else if (!range.empty()) {
@@ -1226,7 +1239,7 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
     noteWrites(id, last);
     id = last;
   }
-  return defined;
+  return finished();
 }
 
 std::vector<Id> Effects::callerView(Id varId, Id callerProc) const {
@@ -1406,8 +1419,8 @@ void Effects::calleeEffects(const StatementRow& s, const CallRow& call, Id targe
     for (Id var : callerView(e.varId, s.procId)) {
       const Variable& v = program_.variable(var);
       if (v.isArray()) {
-        if (e.reads) out.arrays.push_back({var, 'R', callId, 0, 0});
-        if (e.writes) out.arrays.push_back({var, 'W', callId, 0, 0});
+        if (e.reads) out.arrays.push_back({var, 'R', callId, 0, 0, 0, false, nullptr});
+        if (e.writes) out.arrays.push_back({var, 'W', callId, 0, 0, 0, false, nullptr});
       } else {
         if (e.reads) out.scalars.push_back({var, 'R', false, callId});
         if (e.writes) out.scalars.push_back({var, 'W', false, callId});
@@ -1554,6 +1567,23 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls, bool onEndin
       argumentsSeen.insert(var);
       const ArrayRefRow* ref = refId ? &program_.arrayRef(refId) : nullptr;
       bool reads = true, writes = !statementFunction && !ends, defines = false, scalarDummy = false, definesAll = false;
+      std::shared_ptr<const std::vector<std::vector<int64_t>>> definedElements;
+      if (resolved.targets.size() == 1 && ref && !ref->subscripted && ref->name == program_.variable(var).name)
+        if (const Effect* e = dummyOf(resolved.targets.front(), call, k); e && !e->definedElements.empty()) {
+          // The elements the callee writes first, as the caller's subscripts: an array of the
+          // dummy's rank and extents, each subscript moved by the difference of the lower bounds.
+          const Variable& dummy = program_.variable(e->varId);
+          const Variable& actual = program_.variable(var);
+          bool alike = !dummy.layout.empty() && dummy.layout.size() == actual.layout.size() && !actual.pointer &&
+                       program_.procedure(resolved.targets.front().proc).kind != ProcedureKind::Entry;
+          for (size_t d = 0; alike && d < dummy.layout.size(); ++d) alike = dummy.layout[d].second == actual.layout[d].second;
+          if (alike) {
+            auto elements = std::make_shared<std::vector<std::vector<int64_t>>>(e->definedElements);
+            for (std::vector<int64_t>& element : *elements)
+              for (size_t d = 0; d < element.size(); ++d) element[d] += actual.layout[d].first - dummy.layout[d].first;
+            definedElements = std::move(elements);
+          }
+        }
       if (!resolved.targets.empty()) {
         // Every procedure the call may run: what any of them does, and what all of them define.
         reads = writes = false;
@@ -1579,8 +1609,9 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls, bool onEndin
         Id element = scalarDummy && ref && ref->subscripted && !ref->section ? refId : 0;
         // The argument's own reference only (a name found in the statement may be another one's).
         const Id argumentRef = refId == arg.refId ? refId : 0;
-        if (reads) out.arrays.push_back({var, 'R', callId, static_cast<int>(k) + 1, element, argumentRef});
-        if (writes) out.arrays.push_back({var, 'W', callId, static_cast<int>(k) + 1, element, argumentRef, definesAll});
+        if (reads) out.arrays.push_back({var, 'R', callId, static_cast<int>(k) + 1, element, argumentRef, false, nullptr});
+        if (writes)
+          out.arrays.push_back({var, 'W', callId, static_cast<int>(k) + 1, element, argumentRef, definesAll, std::move(definedElements)});
       } else {
         // A dummy the callee writes before it reads it on every path (defines) reads only what
         // the callee wrote: the caller's value is not read.

@@ -10,6 +10,7 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -43,6 +44,9 @@ struct Effect {
   /// With definedRange: every element the call reads of it, it has written first (nothing reads
   /// it after that loop).
   bool readsOnlyWritten = false;
+  /// An array dummy of a constant shape written element by element, not whole: the elements
+  /// (as the dummy's subscripts) written on every path of a call before any element is read.
+  std::vector<std::vector<int64_t>> definedElements;
   std::string via;         ///< the callee it comes through; empty: the procedure itself
 };
 
@@ -96,6 +100,9 @@ struct CallArrayAccess {
   /// A write of an array passed whole to a dummy the callee defines whole (Effect::definesWhole)
   /// and at least as large: every element is written before the callee reads any.
   bool definesAll = false;
+  /// A write of an array passed whole to a dummy of its shape the callee writes element by
+  /// element (Effect::definedElements): those elements, as the caller's subscripts.
+  std::shared_ptr<const std::vector<std::vector<int64_t>>> definedElements;
 };
 
 /// A procedure a call may run, and where a type-bound call's object goes.
@@ -266,6 +273,7 @@ class Effects {
     bool whole = false;
     std::vector<facts::AffineForm> range;  ///< first, last (Effect::definedRange)
     bool readsOnlyWritten = false;         ///< Effect::readsOnlyWritten
+    std::vector<std::vector<int64_t>> elements;  ///< Effect::definedElements
   };
   /// The array dummies of a constant shape the loaded procedure `p` writes whole before it reads
   /// or passes any of them, on every path: by a whole-array assignment (`d = 0`) or a DO nest at

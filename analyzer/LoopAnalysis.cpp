@@ -656,6 +656,7 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
           a.array = &v.name;
           a.forms = unknown(&v);
           a.definesAll = c.definesAll;
+          a.definedElements = c.definedElements;
           if (c.refId) {  // the element it was passed
             a.ref = &program_.arrayRef(c.refId);
             // As a reference of the statement's own would be: scalars defined in the loop
@@ -3072,6 +3073,19 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
       });
     });
   };
+  // A call that writes some elements of the array before it reads any (definedElements) covers
+  // a read after it of one of them, by constant subscripts (fact(1, 0, -1) after get_fact(fact)).
+  auto coveredByCallElements = [&](const ArrayAccess& w, const ArrayAccess& r) {
+    if (w.access != 'W' || !w.definedElements || !r.ref || r.callId || r.subscripts().size() != w.definedElements->front().size())
+      return false;
+    std::vector<int64_t> element;
+    for (const LinearExpr& f : r.subscripts()) {
+      if (!f.affine || !f.terms.empty()) return false;
+      element.push_back(f.constant);
+    }
+    return std::binary_search(w.definedElements->begin(), w.definedElements->end(), element) &&
+           runsBefore(w, r, StatementKind::Call);
+  };
   // A call that writes a range of the array (definedRange) covers a read after it that stays
   // within the range, and its own reads when they are of elements it wrote first.
   auto coveredByCallRange = [&](const ArrayAccess& w, const ArrayAccess& r) {
@@ -3286,7 +3300,8 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
       // Otherwise a call's write covers nothing: the callee may leave the element as it was (a
       // function in an assignment, `x = f(w(i))`, included).
       byPlace.armsMet = false;
-      return coveredByCall(*w, r) || coveredByCallRange(*w, r) || coveredByWholeWrite(*w, r) || coveredByArmWholeWrites(*w, r) ||
+      return coveredByCall(*w, r) || coveredByCallRange(*w, r) || coveredByCallElements(*w, r) || coveredByWholeWrite(*w, r) ||
+             coveredByArmWholeWrites(*w, r) ||
              (w->access == 'W' && !w->callId && writtenWheneverRead(loop, *w, r, refs, anywhere, &byPlace) && setsElement(*w, r) &&
               (!byPlace.armsMet || writtenWheneverRead(loop, *w, r, refs, alternative, &bySubscripts)));
     }) || coveredByElements(r) || coveredByRecurrence(r) || coveredByRangeAndElements(r);

@@ -15,6 +15,7 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -97,6 +98,9 @@ struct ArrayAccess {
   /// A call's write of an array passed whole that the callee writes all of before it reads any
   /// (CallArrayAccess::definesAll).
   bool definesAll = false;
+  /// A call's write of an array passed whole whose elements these the callee writes before it
+  /// reads any (CallArrayAccess::definedElements), as the caller's subscripts.
+  std::shared_ptr<const std::vector<std::vector<int64_t>>> definedElements;
   /// A call's write of a rank-1 array passed whole to a dummy the callee writes over a range
   /// (Effect::definedRange): that range's first and last element in the caller's names, as
   /// they were at the call.

@@ -2,7 +2,7 @@
 """A differential check of the analysis' "parallel" verdicts: random loop nests (integer arrays,
 affine, triangular and red-black bounds, IF conditions, work arrays over constant and symbolic
 bounds read directly and by calls (explicit- or assumed-shape dummies), a small one written
-element by element and read whole (SUM, a call), around an EXIT or a CYCLE, in the arms of an IF or a SELECT
+element by element and read whole (SUM, a call) or written in part by a callee and read element by element, around an EXIT or a CYCLE, in the arms of an IF or a SELECT
 CASE (elements, or the whole array, or by a WHERE ... ELSEWHERE) or under IFs of one condition, scalars set and
 read under flags the data decide or in IF chains over a loop's values, one value written over overlapping elements, around a GO TO, in recurrences over a loop around another, element and scalar
 updates, indexes linearized from two or three loop variables (strides an outer loop may change),
@@ -118,6 +118,10 @@ def statement(rng, variables, depth):
                                 "if (%s > %d) w4(1) = %s" % (variables[0], rng.randint(1, N), e)]])
             target = element(rng, rng.choice(arrays), variables)
             read = "%s = sum(w4)" % target if rng.random() < 0.5 else "call take4(w4, %s)" % target
+            if rng.random() < 0.4:  # or by a callee that writes some of its elements (put4), read
+                # one by one: those it writes, or one it may not
+                fill = ["call put4(w4, %s)" % e]
+                read = "%s = w4(%d) + w4(%d)" % (target, rng.choice([1, 3, 3]), rng.choice([1, 1, 3, 2, 4]))
             return fill + [read]
         if rng.random() < 0.15:  # a recurrence per column of a 2-D work array, its first row set by a
             # loop over the columns, or once with the column variable a loop left behind (stale)
@@ -525,6 +529,9 @@ def program(rng):
     lines += ["subroutine take(x, y)", "  integer :: x, y", "  y = x + 1", "end subroutine take"]
     lines += ["subroutine take4(x, y)", "  integer :: x(4), y", "  y = x(1) + 2 * x(2) + 3 * x(3) + 4 * x(4)",
               "end subroutine take4"]
+    # x(1) and x(3) always, x(4) only for some y, x(2) never.
+    lines += ["subroutine put4(x, y)", "  integer :: x(4), y", "  x(1) = y + 1", "  x(3) = 2 * y",
+              "  if (y > 9) x(4) = y", "end subroutine put4"]
     # Procedures that write a whole work array (its declared shape, -30:40) before reading it
     # (fill_all, fill_zero), or all but one element (fill_part), or may return first (fill_ret).
     for name, body in [("fill_all", ["do m = -30, 40", "  x(m) = m + y", "end do"]),

@@ -69,6 +69,17 @@ contains
       end do
     end do
   end subroutine
+  ! Four of f's six elements: f(0:1, 0) and f(0:1, 1), by a DO and one by one; never f(:, -1).
+  subroutine some_of_box(s, f)
+    real, intent(in) :: s
+    real, intent(out) :: f(0:1, -1:1)
+    integer :: m
+    do m = 0, 1
+      f(m, 0) = s * m
+    end do
+    f(0, 1) = s
+    f(1, 1) = -s
+  end subroutine
 end module
 
 ! PRIVATE(EX, EY).
@@ -145,5 +156,75 @@ subroutine pw7(a, b, n)
   do i = 1, n
     call never_runs(a(i), e)
     b(i) = e(1)
+  end do
+end subroutine
+
+! Only the elements ends_only writes read after it (e(1), e(3)): PRIVATE(E).
+subroutine pw8(a, b, n)
+  use pieces
+  integer n, i
+  real a(2, n), b(n), e(3)
+  do i = 1, n
+    call ends_only(a(:, i), e)
+    b(i) = e(1) + e(3)
+  end do
+end subroutine
+
+! middle_if: e(1) before its IF; e(1) read: PRIVATE(E).
+subroutine pw9(a, b, n)
+  use pieces
+  integer n, i
+  real a(n), b(n), e(3)
+  do i = 1, n
+    call middle_if(a(i), e)
+    b(i) = e(1)
+  end do
+end subroutine
+
+! returns_early: e(1), e(2) before its RETURN; those read: PRIVATE(E).
+subroutine pw10(a, b, n)
+  use pieces
+  integer n, i
+  real a(n), b(n), e(3)
+  do i = 1, n
+    call returns_early(a(i), e)
+    b(i) = e(1) * e(2)
+  end do
+end subroutine
+
+! sum(e) reads e(2), which ends_only does not write: sequential.
+subroutine pw11(a, b, n)
+  use pieces
+  integer n, i
+  real a(2, n), b(n), e(3)
+  do i = 1, n
+    call ends_only(a(:, i), e)
+    b(i) = sum(e)
+  end do
+end subroutine
+
+! w(2, 3) is some_of_box's f(0:1, -1:1): w(m, 3), m = 1, 2 is f(m-1, 1): PRIVATE(W).
+subroutine pw12(a, b, n)
+  use pieces
+  integer n, i, m
+  real a(n), b(n), w(2, 3), t
+  do i = 1, n
+    call some_of_box(a(i), w)
+    t = 0
+    do m = 1, 2
+      t = t + w(m, 3)
+    end do
+    b(i) = t + w(2, 2)
+  end do
+end subroutine
+
+! w(1, 1) is f(0, -1), not written: sequential.
+subroutine pw13(a, b, n)
+  use pieces
+  integer n, i
+  real a(n), b(n), w(2, 3)
+  do i = 1, n
+    call some_of_box(a(i), w)
+    b(i) = w(1, 1) + w(1, 3)
   end do
 end subroutine
