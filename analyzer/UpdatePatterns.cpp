@@ -4,6 +4,7 @@
 #include "analyzer/ProgramModel.hpp"
 #include "facts/Expression.hpp"
 
+#include <functional>
 #include <string_view>
 #include <tuple>
 #include <unordered_map>
@@ -204,10 +205,37 @@ class Recognizer {
   }
 
   /// `x > v` (v a scalar variable of `s`): v, whether the test keeps the larger value (max) or
-  /// the smaller (min), and x.
-  std::optional<std::tuple<Scalar, facts::UpdateOp, const Expression*>> comparison(const StatementRow& s,
-                                                                                const Expression& condition) const {
+  /// the smaller (min), and x. Or `g .AND. x > v` (either order, more conjuncts too), where no
+  /// other conjunct mentions v: the extremum over the values the guards let through (SCALE's
+  /// `var(i,j) /= UNDEF .and. var(i,j) < statval`); `guards` gets the other conjuncts.
+  std::optional<std::tuple<Scalar, facts::UpdateOp, const Expression*>> comparison(
+      const StatementRow& s, const Expression& condition, std::vector<const Expression*>* guards = nullptr) const {
     const Expression& c = withoutParens(condition);
+    if (c.kind == K::Operator && c.text == ".and." && c.args.size() == 2) {
+      std::vector<const Expression*> conjuncts;
+      std::function<void(const Expression&)> flatten = [&](const Expression& e) {
+        const Expression& x = withoutParens(e);
+        if (x.kind == K::Operator && x.text == ".and." && x.args.size() == 2) {
+          flatten(x.args[0]);
+          flatten(x.args[1]);
+        } else {
+          conjuncts.push_back(&x);
+        }
+      };
+      flatten(c);
+      for (const Expression* candidate : conjuncts) {
+        auto cmp = comparison(s, *candidate);
+        if (!cmp) continue;
+        const std::string& v = std::get<0>(*cmp).name;
+        std::vector<const Expression*> others;
+        for (const Expression* other : conjuncts)
+          if (other != candidate) others.push_back(other);
+        if (std::any_of(others.begin(), others.end(), [&](const Expression* g) { return mentions(*g, v); })) return std::nullopt;
+        if (guards) *guards = std::move(others);
+        return cmp;
+      }
+      return std::nullopt;
+    }
     if (c.kind != K::Operator || c.args.size() != 2) return std::nullopt;
     const bool greater = c.text == ">" || c.text == ">=";
     const bool less = c.text == "<" || c.text == "<=";
@@ -317,7 +345,8 @@ class Recognizer {
     if (construct == program_.constructs.end() || construct->second.arms != 1 || arm == firstArm_.end()) return;
     const facts::StatementExpressions& condition = program_.trees(ifThen.id);
     if (condition.exprs.empty()) return;
-    auto cmp = comparison(ifThen, condition.exprs[0]);
+    std::vector<const Expression*> guards;
+    auto cmp = comparison(ifThen, condition.exprs[0], &guards);
     if (!cmp) return;
     const auto& [v, op, x] = *cmp;
     std::optional<size_t> valueAt;
@@ -361,6 +390,9 @@ class Recognizer {
       locations.push_back(std::move(at));
     }
     if (!valueAt || count == 0) return;
+    // A guard that reads a location (IF (k == 0 .AND. x > v)) takes the order of the iterations.
+    for (const Location& at : locations)
+      if (std::any_of(guards.begin(), guards.end(), [&](const Expression* g) { return mentions(*g, at.name); })) return;
     const Location& value = locations[*valueAt];
     add(value.stmtId, v, op, std::nullopt, ifThen.id, "");
     for (size_t k = 0; k < locations.size(); ++k)

@@ -5,7 +5,7 @@ bounds read directly and by calls (explicit- or assumed-shape dummies), a small 
 element by element and read whole (SUM, a call) or written in part by a callee and read element by element, around an EXIT or a CYCLE, in the arms of an IF or a SELECT
 CASE (elements, or the whole array, or by a WHERE ... ELSEWHERE) or under IFs of one condition, scalars set and
 read under flags the data decide or in IF chains over a loop's values, one value written over overlapping elements, around a GO TO, in recurrences over a loop around another, element and scalar
-updates, indexes linearized from two or three loop variables (strides an outer loop may change),
+updates (maxima under guards among them), indexes linearized from two or three loop variables (strides an outer loop may change),
 through a scalar or in the subscript, a
 stepped loop's block number (v - lo)/step + c, or a quotient of another form) are loaded
 with sapfor-lex; every loop it proves parallel (not as an ACROSS pipeline, whose iterations keep
@@ -400,6 +400,14 @@ def statement(rng, variables, depth):
         if rng.random() < 0.3:
             return ["t = %s" % lo, "s(t:%s) = mod(3 * s(t:%s) + %s, 1009)" % (hi, hi, e)]
         return ["s(%s:%s) = mod(3 * s(%s:%s) + %s, 1009)" % (lo, hi, lo, hi, e)]
+    if rng.random() < 0.2:  # a maximum under a guard (a filtered maximum), or look-alikes that
+        # are not one: the guard reads u, or an .OR.
+        e, e2 = element(rng, rng.choice(arrays), variables), element(rng, rng.choice(arrays), variables)
+        c = rng.randint(3, 12)
+        return rng.choice([["if (%s > %d .and. %s > u) u = %s" % (e, c, e2, e2)],
+                           ["if (%s > u .and. %s /= %d) then" % (e2, e, c), "  u = %s" % e2, "end if"],
+                           ["if (u < %d .and. %s > u) u = %s" % (c + 20, e2, e2)],
+                           ["if (%s > %d .or. %s > u) u = %s" % (e, c, e2, e2)]])
     # a scalar sum
     return ["u = u + %s" % element(rng, rng.choice(arrays), variables)]
 

@@ -58,4 +58,25 @@ subroutine reduce(n, a, b, m, s1, s2, p, vmax, vmin, emax, la, lo, le, ln, amax,
   do i = 1, n
     half = half * 0.5 + a(i)
   end do
+  do i = 1, n
+    if (a(i) /= 0.0 .and. a(i) < vmin) vmin = a(i)
+  end do
+  do i = 1, n
+    if (a(i) > 0.0 .and. (a(i) > amax)) then
+      amax = a(i)
+      imax = i
+    end if
+  end do
+  do i = 1, n
+    if (imax == 0 .and. a(i) > amax) then
+      amax = a(i)
+      imax = i
+    end if
+  end do
+  do i = 1, n
+    if (a(i) > 0.0 .or. a(i) > emax) emax = a(i)
+  end do
+  do i = 1, n
+    if (emax > 0.0 .and. a(i) > emax) emax = a(i)
+  end do
 end subroutine reduce
