@@ -62,7 +62,8 @@ size_t degree(const Polynomial& p) {
   return most;
 }
 
-/// Monomials in graded order: the higher degree first, then by name.
+/// Monomials in graded order: a before b when of a lower degree, or of one degree and before it
+/// by name (a polynomial's leading term is its last).
 bool before(const std::vector<std::string>& a, const std::vector<std::string>& b) {
   return a.size() != b.size() ? a.size() < b.size() : a < b;
 }
