@@ -77,6 +77,14 @@ Bound addBound(Bound a, Bound b) {
   return out;
 }
 
+/// r with the dependences carried at levels outside [first, last) dropped (a linearized index's
+/// split holds inside the loops that keep its names; the subscripts as written decide outside).
+DependenceResult onlyLevels(DependenceResult r, size_t first, size_t last) {
+  for (size_t l = 0; l < r.levels.size(); ++l)
+    if (l < first || l >= last) r.levels[l] = LevelDependence{};
+  return r;
+}
+
 const char* kindOf(char source, char sink) {
   if (source == 'W' && sink == 'R') return "flow";
   if (source == 'R' && sink == 'W') return "anti";
@@ -849,6 +857,16 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
           // Parts of a variable: compared part by part where neither is reached through a POINTER.
           const std::string apart = a.name() + " and " + b.name() + " are parts of " +
                                     (key.first ? program_.variable(key.first).name : a.name()) + " whose subscripts do not compare";
+          // Any dependence at every level: the parts' subscripts do not compare.
+          auto anyDependence = [&]() {
+            DependenceResult r;
+            r.unknown = true;
+            r.unknownWhy = apart;
+            r.loopIndependent = true;
+            r.levels.assign(common, LevelDependence{true, true, std::nullopt});
+            r.test = "parts";
+            return r;
+          };
           auto byPath = [&](const ReferencePath& pa, const ReferencePath& pb) {
             DependenceResult r;
             std::optional<PartsCompared> compared = compareParts(pa, pb);
@@ -866,21 +884,10 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
               }
               return r;
             }
-            r.unknown = true;
-            r.unknownWhy = apart;
-            r.loopIndependent = true;
-            r.levels.assign(common, LevelDependence{true, true, std::nullopt});
-            r.test = "parts";
-            return r;
+            return anyDependence();
           };
           if (pointers) {
-            DependenceResult r;
-            r.unknown = true;
-            r.unknownWhy = apart;
-            r.loopIndependent = true;
-            r.levels.assign(common, LevelDependence{true, true, std::nullopt});
-            r.test = "parts";
-            addDependenceRows(a, b, r, common);
+            addDependenceRows(a, b, anyDependence(), common);
             continue;
           }
           if (!pathAt[x]) pathAt[x] = pathOf(a);
@@ -891,20 +898,8 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
           // not hold (the outer loops that change a name of it), as written.
           const bool splitPair = a.split && b.split && a.split->dimension == b.split->dimension && a.split->key == b.split->key;
           const size_t from = splitPair ? std::min(std::max(a.split->from, b.split->from), common) : common;
-          if (from) {
-            DependenceResult r = byPath(*pathAt[x], *pathAt[y]);
-            if (!r.independent) {
-              for (size_t l = from; l < r.levels.size(); ++l) r.levels[l] = LevelDependence{};
-              addDependenceRows(a, b, r, common);
-            }
-          }
-          if (splitPair) {
-            DependenceResult r = byPath(pathOf(a, true), pathOf(b, true));
-            if (!r.independent) {
-              for (size_t l = 0; l < from && l < r.levels.size(); ++l) r.levels[l] = LevelDependence{};
-              addDependenceRows(a, b, r, common);
-            }
-          }
+          if (from) addDependenceRows(a, b, onlyLevels(byPath(*pathAt[x], *pathAt[y]), 0, from), common);
+          if (splitPair) addDependenceRows(a, b, onlyLevels(byPath(pathOf(a, true), pathOf(b, true)), from, common), common);
           continue;
         }
         // Linearized indexes with one base compare as the dimensions they were linearized from.
@@ -915,14 +910,10 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
           const size_t from = std::min(std::max(a.split->from, b.split->from), common);
           if (from) {
             DependenceResult unsplit = testDependence(shapes[x], shapes[y], common, variant);
-            if (!unsplit.independent) {
-              for (size_t l = from; l < unsplit.levels.size(); ++l) unsplit.levels[l] = LevelDependence{};
-              if (unsplit.unknown) unsplit.unknownWhy = (a.split->from >= b.split->from ? a.split : b.split)->why;
-              addDependenceRows(a, b, unsplit, common);
-            }
-            for (size_t l = 0; l < from && l < r.levels.size(); ++l) r.levels[l] = LevelDependence{};
+            if (unsplit.unknown) unsplit.unknownWhy = (a.split->from >= b.split->from ? a.split : b.split)->why;
+            addDependenceRows(a, b, onlyLevels(std::move(unsplit), 0, from), common);
           }
-          if (!r.independent) addDependenceRows(a, b, r, common);
+          addDependenceRows(a, b, onlyLevels(std::move(r), from, common), common);
           continue;
         }
         // The answer depends on the shapes alone, but for references under IFs and sections:
@@ -2961,16 +2952,48 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
       if (!used.count(l) && program_.loop(l).tripCount.value_or(0) < 1) return false;
     return true;
   };
+  // Whether x, a statement of kind `kind` (a CALL, an assignment), runs before r in every
+  // iteration of the innermost loop around both (`loop` or one inside it) in which r runs: x
+  // comes first, and only the bodies of loops that run at least once, and blocks r is in too
+  // (an IF arm around both), are between it and that loop's body.
+  auto runsBefore = [&](const ArrayAccess& x, const ArrayAccess& r, StatementKind kind) {
+    const StatementRow& s = program_.statement(x.stmtId);
+    if (s.kind != kind || x.stmtId >= r.stmtId) return false;
+    Id common = 0;
+    for (size_t k = 0; k < x.loops().size() && k < r.loops().size() && x.loops()[k] == r.loops()[k]; ++k)
+      common = x.loops()[k];
+    if (!common || (common != loop.id && !program_.within(common, loop.id))) return false;
+    auto holdsRead = [&](Id block) {
+      for (Id b = program_.statement(r.stmtId).blockId; b != 0; b = program_.block(b).parentId)
+        if (b == block) return true;
+      return false;
+    };
+    for (Id b = s.blockId; b != program_.loop(common).bodyBlock; b = program_.block(b).parentId) {
+      if (b == 0) return false;
+      if (program_.block(b).isLoop() ? program_.loop(program_.block(b).loopId).tripCount.value_or(0) < 1 : !holdsRead(b))
+        return false;
+    }
+    return true;
+  };
   // Writes of single elements (every subscript a constant: d(1) = ..., d(2) = ..., d(3) = ...)
-  // made directly in the loop's body, in every iteration, before r: together they cover r when
+  // made directly in the loop's body, in every iteration, before r, or by a call that runs before
+  // it (Effects::definedElements): together they cover r when
   // they include every element r's subscripts may take (each subscript's range from the loops in
   // it; at most kElementsCovered elements).
   constexpr int64_t kElementsCovered = 64;
   auto coveredByElements = [&](const ArrayAccess& r) {
     std::set<std::vector<int64_t>> elements;
     for (const ArrayAccess* w : refs) {
-      if (w->access != 'W' || w->callId || w->stmtId >= r.stmtId || w->subscripts().size() != r.subscripts().size() ||
-          w->loops().empty() || w->loops().back() != loop.id || !unconditional(*w))
+      if (w->access != 'W' || w->stmtId >= r.stmtId) continue;
+      // And the elements a call writes first (definedElements: fact(1, 0, -1) after
+      // get_fact(fact)), when it runs before r.
+      if (w->callId) {
+        if (w->definedElements && w->definedElements->front().size() == r.subscripts().size() &&
+            runsBefore(*w, r, StatementKind::Call))
+          elements.insert(w->definedElements->begin(), w->definedElements->end());
+        continue;
+      }
+      if (w->subscripts().size() != r.subscripts().size() || w->loops().empty() || w->loops().back() != loop.id || !unconditional(*w))
         continue;
       std::vector<int64_t> at;
       for (const LinearExpr& form : w->subscripts())
@@ -2997,29 +3020,6 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
       box.emplace_back(lo, hi);
     }
     return everyElement(box, [&](const std::vector<int64_t>& at) { return elements.count(at) != 0; });
-  };
-  // Whether x, a statement of kind `kind` (a CALL, an assignment), runs before r in every
-  // iteration of the innermost loop around both (`loop` or one inside it) in which r runs: x
-  // comes first, and only the bodies of loops that run at least once, and blocks r is in too
-  // (an IF arm around both), are between it and that loop's body.
-  auto runsBefore = [&](const ArrayAccess& x, const ArrayAccess& r, StatementKind kind) {
-    const StatementRow& s = program_.statement(x.stmtId);
-    if (s.kind != kind || x.stmtId >= r.stmtId) return false;
-    Id common = 0;
-    for (size_t k = 0; k < x.loops().size() && k < r.loops().size() && x.loops()[k] == r.loops()[k]; ++k)
-      common = x.loops()[k];
-    if (!common || (common != loop.id && !program_.within(common, loop.id))) return false;
-    auto holdsRead = [&](Id block) {
-      for (Id b = program_.statement(r.stmtId).blockId; b != 0; b = program_.block(b).parentId)
-        if (b == block) return true;
-      return false;
-    };
-    for (Id b = s.blockId; b != program_.loop(common).bodyBlock; b = program_.block(b).parentId) {
-      if (b == 0) return false;
-      if (program_.block(b).isLoop() ? program_.loop(program_.block(b).loopId).tripCount.value_or(0) < 1 : !holdsRead(b))
-        return false;
-    }
-    return true;
   };
   // A call that writes every element of the array before it reads any (definesAll) covers every
   // read after it, and its own reads of that argument.
@@ -3072,19 +3072,6 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
         return wholeAssignment(*x) && program_.statement(x->stmtId).blockId == other;
       });
     });
-  };
-  // A call that writes some elements of the array before it reads any (definedElements) covers
-  // a read after it of one of them, by constant subscripts (fact(1, 0, -1) after get_fact(fact)).
-  auto coveredByCallElements = [&](const ArrayAccess& w, const ArrayAccess& r) {
-    if (w.access != 'W' || !w.definedElements || !r.ref || r.callId || r.subscripts().size() != w.definedElements->front().size())
-      return false;
-    std::vector<int64_t> element;
-    for (const LinearExpr& f : r.subscripts()) {
-      if (!f.affine || !f.terms.empty()) return false;
-      element.push_back(f.constant);
-    }
-    return std::binary_search(w.definedElements->begin(), w.definedElements->end(), element) &&
-           runsBefore(w, r, StatementKind::Call);
   };
   // A call that writes a range of the array (definedRange) covers a read after it that stays
   // within the range, and its own reads when they are of elements it wrote first.
@@ -3300,8 +3287,7 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
       // Otherwise a call's write covers nothing: the callee may leave the element as it was (a
       // function in an assignment, `x = f(w(i))`, included).
       byPlace.armsMet = false;
-      return coveredByCall(*w, r) || coveredByCallRange(*w, r) || coveredByCallElements(*w, r) || coveredByWholeWrite(*w, r) ||
-             coveredByArmWholeWrites(*w, r) ||
+      return coveredByCall(*w, r) || coveredByCallRange(*w, r) || coveredByWholeWrite(*w, r) || coveredByArmWholeWrites(*w, r) ||
              (w->access == 'W' && !w->callId && writtenWheneverRead(loop, *w, r, refs, anywhere, &byPlace) && setsElement(*w, r) &&
               (!byPlace.armsMet || writtenWheneverRead(loop, *w, r, refs, alternative, &bySubscripts)));
     }) || coveredByElements(r) || coveredByRecurrence(r) || coveredByRangeAndElements(r);

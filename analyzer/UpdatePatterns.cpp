@@ -4,7 +4,6 @@
 #include "analyzer/ProgramModel.hpp"
 #include "facts/Expression.hpp"
 
-#include <functional>
 #include <string_view>
 #include <tuple>
 #include <unordered_map>
@@ -211,24 +210,15 @@ class Recognizer {
   std::optional<std::tuple<Scalar, facts::UpdateOp, const Expression*>> comparison(
       const StatementRow& s, const Expression& condition, std::vector<const Expression*>* guards = nullptr) const {
     const Expression& c = withoutParens(condition);
-    if (c.kind == K::Operator && c.text == ".and." && c.args.size() == 2) {
-      std::vector<const Expression*> conjuncts;
-      std::function<void(const Expression&)> flatten = [&](const Expression& e) {
-        const Expression& x = withoutParens(e);
-        if (x.kind == K::Operator && x.text == ".and." && x.args.size() == 2) {
-          flatten(x.args[0]);
-          flatten(x.args[1]);
-        } else {
-          conjuncts.push_back(&x);
-        }
-      };
-      flatten(c);
-      for (const Expression* candidate : conjuncts) {
+    if (isOperator(c, ".and.", 2)) {
+      std::vector<std::pair<const Expression*, bool>> conjuncts;
+      flattenChain(c, ".and.", false, conjuncts);
+      for (const auto& [candidate, negated] : conjuncts) {
         auto cmp = comparison(s, *candidate);
         if (!cmp) continue;
         const std::string& v = std::get<0>(*cmp).name;
         std::vector<const Expression*> others;
-        for (const Expression* other : conjuncts)
+        for (const auto& [other, unused] : conjuncts)
           if (other != candidate) others.push_back(other);
         if (std::any_of(others.begin(), others.end(), [&](const Expression* g) { return mentions(*g, v); })) return std::nullopt;
         if (guards) *guards = std::move(others);
