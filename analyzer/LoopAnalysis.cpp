@@ -2044,6 +2044,24 @@ bool LoopAnalysis::carriedImpossible(const ArrayAccess& a, const ArrayAccess& b,
   return true;
 }
 
+const LoopAnalysis::BoundsShape& LoopAnalysis::boundsShape(Id loopId) {
+  if (boundsShapes_.size() < program_.loops.size()) boundsShapes_.resize(program_.loops.size());
+  std::optional<BoundsShape>& cached = boundsShapes_[program_.loopIndex(loopId)];
+  if (cached) return *cached;
+  BoundsShape& shape = cached.emplace();
+  const AffineBounds& bounds = headerBounds(loopId);
+  shape.lattice = bounds.step && (*bounds.step > 1 || *bounds.step < -1) && bounds.startExact;
+  const LoopRow& row = program_.loop(loopId);
+  // max(...), min(n, jt + ts - 1): not affine as written
+  shape.needsRefining = !bounds.step || shape.lattice || !row.lowerForm.affine || !row.upperForm.affine;
+  for (const auto* list : {&bounds.start, &bounds.end, &bounds.startMin, &bounds.endMax})
+    for (const LinearExpr& f : *list)
+      for (const auto& term : f.terms)
+        for (std::string& name : variablesOfTerm(term.first))
+          if (std::find(shape.names.begin(), shape.names.end(), name) == shape.names.end()) shape.names.push_back(std::move(name));
+  return shape;
+}
+
 void LoopAnalysis::refineWithBounds(DependenceResult& r, const ArrayAccess& a, const ArrayAccess& b, size_t common,
                                     const std::vector<std::string>& variant) {
   if (r.independent || r.levels.empty()) return;
@@ -2059,25 +2077,24 @@ void LoopAnalysis::refineWithBounds(DependenceResult& r, const ArrayAccess& a, c
   bool lattice = false;  // a loop whose values a constant step of 2 or more spaces out
   for (const ArrayAccess* x : {&a, &b}) {
     for (Id l : x->loops()) {
-      const AffineBounds& bounds = headerBounds(l);
-      if (!bounds.step) needed = true;
-      if (bounds.step && (*bounds.step > 1 || *bounds.step < -1) && bounds.startExact) lattice = needed = true;
-      for (const auto* list : {&bounds.start, &bounds.end, &bounds.startMin, &bounds.endMax})
-        for (const LinearExpr& f : *list)
-          for (const auto& term : f.terms)
-            for (const std::string& name : variablesOfTerm(term.first)) needed |= isLoopVar(*x, name);
-      const LoopRow& row = program_.loop(l);
-      if (!row.lowerForm.affine || !row.upperForm.affine) needed = true;  // max(...), min(n, jt + ts - 1)
+      const BoundsShape& shape = boundsShape(l);
+      needed |= shape.needsRefining;
+      lattice |= shape.lattice;
+      for (const std::string& name : shape.names) needed |= isLoopVar(*x, name);
     }
   }
   if (!needed) needed = !guardConditions(a).empty() || !guardConditions(b).empty() || a.ranges || b.ranges;
   if (!needed) {
-    std::map<std::string, std::set<size_t>> dimensionsOf;  // loop variable -> the dimensions it is in
+    // A loop variable in two dimensions of either reference.
+    std::vector<std::pair<const std::string*, size_t>> dimensionOf;  // loop variable, a dimension it is in
     for (const ArrayAccess* x : {&a, &b})
-      for (size_t d = 0; d < x->subscripts().size(); ++d)
-        for (const auto& term : x->subscripts()[d].terms)
-          if (isLoopVar(*x, term.first)) dimensionsOf[term.first].insert(d);
-    for (const auto& [name, dims] : dimensionsOf) needed |= dims.size() > 1;
+      for (size_t d = 0; d < x->subscripts().size() && !needed; ++d)
+        for (const auto& term : x->subscripts()[d].terms) {
+          if (!isLoopVar(*x, term.first)) continue;
+          auto seen = std::find_if(dimensionOf.begin(), dimensionOf.end(), [&](const auto& p) { return *p.first == term.first; });
+          if (seen == dimensionOf.end()) dimensionOf.emplace_back(&term.first, d);
+          else needed |= seen->second != d;
+        }
   }
   if (!needed) return;
   bool refined = false;

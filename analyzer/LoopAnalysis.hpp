@@ -423,6 +423,14 @@ class LoopAnalysis {
   const std::vector<Condition>& conditionsOf(Id ifStmt);
   /// Refines the levels `r` says may carry a dependence between a and b with Fourier–Motzkin on
   /// the loops' affine bounds (triangular, tiled and coupled nests the other tests cannot decide).
+  /// What refineWithBounds asks of one loop's header, kept per loop (it asks for every pair of
+  /// references).
+  struct BoundsShape {
+    bool needsRefining = false;  ///< no constant step, a spaced-out lattice, or MIN/MAX bounds
+    bool lattice = false;        ///< a constant step of 2 or more from a known start
+    std::vector<std::string> names;  ///< the variables its bounds name (a mod term's inside)
+  };
+  const BoundsShape& boundsShape(Id loopId);
   void refineWithBounds(DependenceResult& r, const ArrayAccess& a, const ArrayAccess& b, size_t common,
                         const std::vector<std::string>& variant);
   /// Whether no solution has a's and b's subscripts equal, the first `level` common loops' iterations
@@ -554,6 +562,7 @@ class LoopAnalysis {
   /// per loop, when asked: its affineBounds_ entry, or one of rewrittenBounds_
   std::unordered_map<Id, const AffineBounds*> headerBounds_;
   std::deque<AffineBounds> rewrittenBounds_;  ///< headerBounds with definitions put in
+  std::vector<std::optional<BoundsShape>> boundsShapes_;  ///< per loop, when asked
   std::deque<std::vector<std::optional<ArrayAccess::Range>>> sectionRanges_;  ///< ArrayAccess::ranges
   std::unordered_map<Id, std::vector<Condition>> conditions_;  ///< per IF statement, when asked
   /// per (statement, reference, access) asked: all a guard depends on, so that a read taken

@@ -72,6 +72,7 @@ class JsonReader {
       e.kind = kindOfTag(tag);
       if (e.kind == ExpressionKind::Operator) {
         e.text = std::move(tag);
+        e.args.reserve(2);  // one or two operands: one allocation, no move of the first
         while (more()) e.args.push_back(expression());
         if (e.args.empty() || e.args.size() > 2) fail("an operator takes one or two operands");
       } else {
@@ -257,7 +258,12 @@ class JsonReader {
       if (!more()) fail("another member");
     };
     auto operands = [&](size_t atLeast) {
-      while (more()) e.args.push_back(expression());
+      // Most lists are short (subscripts, arguments): room for four at once, not 1, 2, 4.
+      if (more()) {
+        e.args.reserve(4);
+        do e.args.push_back(expression());
+        while (more());
+      }
       if (e.args.size() < atLeast) fail("more operands");
     };
     switch (e.kind) {
