@@ -2861,6 +2861,18 @@ std::optional<std::vector<LinearExpr>> withValue(const std::vector<LinearExpr>& 
   return out;
 }
 
+/// Whether a reference names every element of its array as an assignment's target would set them:
+/// the array unsubscripted (`w = 0`), or a bare colon in every dimension (`w(:, :) = 0`: the
+/// declared bounds, no stride). Unlike `w = ...`, `w(:) = ...` never reallocates an allocatable.
+bool everyElementNamed(const ArrayRefRow& ref, int16_t rank) {
+  if (!ref.subscripted) return true;
+  if (rank < 1 || ref.subscripts.size() != static_cast<size_t>(rank) || ref.name.find('%') != std::string::npos) return false;
+  return std::all_of(ref.subscripts.begin(), ref.subscripts.end(), [](const facts::SubscriptRow& d) {
+    return std::all_of(d.text.begin(), d.text.end(), [](char c) { return c == ':' || c == ' '; }) &&
+           std::count(d.text.begin(), d.text.end(), ':') == 1;
+  });
+}
+
 }  // namespace
 
 LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const LoopRow& loop, Id varId) {
@@ -2912,6 +2924,18 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
     return 0;
   };
   auto unconditional = [&](const ArrayAccess& w) { return assignedInEveryIteration(loop, w); };
+  // An assignment in a WHERE construct's arm sets only the elements its mask selects, which no
+  // subscript shows: it covers no read by itself, not even one in the same arm (`b(:) = w(1)`
+  // reads w(1) whether or not the mask selected it). (A complete WHERE ... ELSEWHERE's whole
+  // writes together: coveredByArmWholeWrites.)
+  auto masked = [&](const ArrayAccess& w) {
+    for (Id b = program_.statement(w.stmtId).blockId; b != 0 && b != loop.bodyBlock; b = program_.block(b).parentId) {
+      const BlockRow& block = program_.block(b);
+      if (!block.isLoop() && block.constructStmt && program_.statement(block.constructStmt).kind == StatementKind::WhereConstruct)
+        return true;
+    }
+    return false;
+  };
   // Whether write w, when it runs before r in the same iteration, sets the element r reads (by
   // the subscripts and the loops' constant ranges).
   auto covers = [&](const ArrayAccess& w, const ArrayAccess& r) {
@@ -3045,11 +3069,11 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
     if (r.callId == w.callId && r.argument == w.argument) return true;
     return runsBefore(w, r, StatementKind::Call);
   };
-  // An assignment to the whole array (w = 0; its bounds fixed, checked above) covers every read
-  // after it.
+  // An assignment to the whole array (w = 0, its bounds fixed, checked above; or w(:) = 0) covers
+  // every read after it.
   auto coveredByWholeWrite = [&](const ArrayAccess& w, const ArrayAccess& r) {
-    return w.access == 'W' && !w.callId && w.ref && !w.ref->subscripted && w.ref->context == RefContext::Lhs &&
-           runsBefore(w, r, StatementKind::Assignment);
+    return w.access == 'W' && !w.callId && w.ref && everyElementNamed(*w.ref, array.rank) && w.ref->context == RefContext::Lhs &&
+           !masked(w) && runsBefore(w, r, StatementKind::Assignment);
   };
   // Whole-array assignments in every arm of a complete construct that runs in every iteration
   // (IF ... ELSE, SELECT CASE with CASE DEFAULT: one arm runs; WHERE ... ELSEWHERE: each arm
@@ -3099,7 +3123,7 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
   };
   // An assignment's write that runs before r.
   auto writtenBefore = [&](const ArrayAccess& w, const ArrayAccess& r) {
-    return !w.callId && runsBefore(w, r, StatementKind::Assignment);
+    return !w.callId && !masked(w) && runsBefore(w, r, StatementKind::Assignment);
   };
   // A recurrence: r, in loop L inside `loop` (step 1 or -1), reads the element an assignment in
   // L's body wrote |c| iterations before (wa(i-1) after wa(i) = ... in an earlier i). L need not
@@ -3293,7 +3317,7 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
   };
   // An assignment's write that sets r's element, by its subscripts, when it runs before r.
   auto setsElement = [&](const ArrayAccess& w, const ArrayAccess& r) {
-    return w.access == 'W' && !w.callId && (covers(w, r) || coversSymbolically(loop, w, r, innerVariables));
+    return w.access == 'W' && !w.callId && !masked(w) && (covers(w, r) || coversSymbolically(loop, w, r, innerVariables));
   };
   coveredRead = [&](const ArrayAccess& r) {
     // The other arms' writes by where they are first (cheap), then by their subscripts.
@@ -3382,7 +3406,7 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
       if (!fromLow || !toHigh) continue;
       const std::vector<Condition> rest = {{*fromLow, false, 0}, {*toHigh, false, 0}};
       const bool covered = std::any_of(refs.begin(), refs.end(), [&](const ArrayAccess* w) {
-        return w->access == 'W' && !w->callId && writtenWheneverRead(loop, *w, r, refs, {}) &&
+        return w->access == 'W' && !w->callId && !masked(*w) && writtenWheneverRead(loop, *w, r, refs, {}) &&
                coversSymbolically(loop, *w, r, innerVariables, rest);
       });
       if (covered) return true;

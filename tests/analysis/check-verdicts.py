@@ -2,7 +2,7 @@
 """A differential check of the analysis' "parallel" verdicts: random loop nests (integer arrays,
 affine, triangular and red-black bounds, IF conditions, work arrays over constant and symbolic
 bounds read directly and by calls (explicit- or assumed-shape dummies), a small one written
-element by element and read whole (SUM, a call) or written in part by a callee and read element by element, around an EXIT or a CYCLE, in the arms of an IF or a SELECT
+element by element or by a section (whole, in part, under a WHERE mask) and read whole (SUM, a call) or written in part by a callee and read element by element, around an EXIT or a CYCLE, in the arms of an IF or a SELECT
 CASE (elements, or the whole array, or by a WHERE ... ELSEWHERE) or under IFs of one condition, scalars set and
 read under flags the data decide or in IF chains over a loop's values, one value written over overlapping elements, around a GO TO, in recurrences over a loop around another, element and scalar
 updates (maxima under guards among them), indexes linearized from two or three loop variables (strides an outer loop may change),
@@ -116,6 +116,14 @@ def statement(rng, variables, depth):
                                 "if (%s > %d) w4(2) = %s" % (variables[0], rng.randint(1, N), e)],
                                ["do %s = 2, 4" % k, "  w4(%s) = %s + %s" % (k, e, k), "end do",
                                 "if (%s > %d) w4(1) = %s" % (variables[0], rng.randint(1, N), e)]])
+            if rng.random() < 0.35:  # or by a section: every element (w4(:)), some (w4(2:4)), or
+                # those a WHERE's mask selects, with a read in the arm too (w4(1) read whether or
+                # not the mask selected it)
+                mask = "a(1:4, %s) > %d" % (variables[0], rng.randint(-5, 40))
+                fill = rng.choice([["w4(:) = %s" % e], ["w4(:) = %s" % e], ["w4(2:4) = %s" % e],
+                                   ["where (%s)" % mask, "  w4(:) = %s" % e, "end where"],
+                                   ["where (%s)" % mask, "  w4 = %s" % e,
+                                    "  c(1:4, %s) = w4(%d)" % (variables[-1], rng.randint(1, 4)), "end where"]])
             target = element(rng, rng.choice(arrays), variables)
             read = "%s = sum(w4)" % target if rng.random() < 0.5 else "call take4(w4, %s)" % target
             if rng.random() < 0.4:  # or by a callee that writes some of its elements (put4), read
