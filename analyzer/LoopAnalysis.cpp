@@ -2371,12 +2371,14 @@ LoopAnalysis::ReadSystem LoopAnalysis::readSystem(const LoopRow& loop, const Arr
     else facts.base.atLeastZero(t, g.form.constant);
   }
   // r's subscripts are at least its dimensions' lower bounds, as a program's must be (Fortran
-  // 2018, 9.5.3.2): gz(km + 1) read says km >= 0 where gz is declared gz(km + k2). Not the upper
-  // bounds, which old codes overrun (a dummy declared x(1) for any length); not for storage
-  // shared with other arrays (EQUIVALENCE, COMMON), indexed across them.
+  // 2018, 9.5.3.2): gz(km + 1) read says km >= 0 where gz is declared gz(km + k2). The upper
+  // bounds only for a local array (phiz(i, 1) read with phiz declared phiz(is:ie, km+1) says
+  // km >= 0): old codes overrun dummies (x(1) for any length), never their own arrays. Not for
+  // storage shared with other arrays (EQUIVALENCE, COMMON), indexed across them.
   const Variable& array = program_.variable(r.varId);
   if (r.ref && r.ref->subscripted && !r.callId && !array.associated() && !array.pointer && !array.derived &&
-      r.subscripts().size() == static_cast<size_t>(std::max<int16_t>(array.rank, 0)))
+      r.subscripts().size() == static_cast<size_t>(std::max<int16_t>(array.rank, 0))) {
+    const bool own = array.storage == Storage::Local && !array.allocatable && !array.target;
     for (size_t d = 0; d < r.subscripts().size(); ++d) {
       const LinearExpr& rs = r.subscripts()[d];
       std::optional<std::pair<LinearExpr, LinearExpr>> dim = rs.affine ? fixedDimension(array, d, true) : std::nullopt;
@@ -2386,7 +2388,15 @@ LoopAnalysis::ReadSystem LoopAnalysis::readSystem(const LoopRow& loop, const Arr
           __builtin_sub_overflow(rs.constant, dim->first.constant, &constant))
         continue;
       facts.base.atLeastZero(t, constant);
+      // lower + extent - 1 - subscript >= 0
+      LinearSystem::Terms u;
+      int64_t top = 0;
+      if (own && facts.addTerms(u, dim->first, 1, rLoops) && facts.addTerms(u, dim->second, 1, rLoops) &&
+          facts.addTerms(u, rs, -1, rLoops) && !__builtin_add_overflow(dim->first.constant, dim->second.constant, &top) &&
+          !__builtin_sub_overflow(top, 1, &top) && !__builtin_sub_overflow(top, rs.constant, &top))
+        facts.base.atLeastZero(u, top);
     }
+  }
   return facts;
 }
 
@@ -3319,6 +3329,47 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
   auto setsElement = [&](const ArrayAccess& w, const ArrayAccess& r) {
     return w.access == 'W' && !w.callId && !masked(w) && (covers(w, r) || coversSymbolically(loop, w, r, innerVariables));
   };
+  // A read that one write covers where a condition holds and another where it does not:
+  // phiz(i, 1) after DO k = km, 1, -1: phiz(i, k) = ... covers it when km >= 1; with km <= 0
+  // (phiz declared phiz(is:ie, km+1), so km = 0 there) phiz(i, km+1) = ... written before does.
+  // One condition, the only one the first write's range leaves unproven. Each try is a
+  // Fourier–Motzkin proof: at most kSplitProofs for the array's reads in all (a split takes two
+  // or three; fv_ada_nudge's pk, read at four levels after its sweep, about a dozen).
+  constexpr int kSplitProofs = 64;
+  int splitProofs = kSplitProofs;
+  auto coveredBySplit = [&](const ArrayAccess& r) {
+    if (!r.ref || splitProofs <= 0) return false;
+    // The assignments before r that run whenever it does (two at least, before any proof).
+    std::vector<const ArrayAccess*> candidates;
+    for (const ArrayAccess* w : refs)
+      if (w->access == 'W' && !w->callId && w->stmtId < r.stmtId && w->subscripts().size() == r.subscripts().size() &&
+          !masked(*w) && writtenWheneverRead(loop, *w, r, refs, {}))
+        candidates.push_back(w);
+    if (candidates.size() < 2) return false;
+    // The first write leaves a condition on a range: a loop around it that is not around r.
+    auto ranging = [&](const ArrayAccess& w) {
+      return std::any_of(w.loops().begin(), w.loops().end(), [&](Id l) {
+        return l != loop.id && program_.within(l, loop.id) && std::find(r.loops().begin(), r.loops().end(), l) == r.loops().end();
+      });
+    };
+    for (const ArrayAccess* w1 : candidates) {
+      if (!ranging(*w1)) continue;
+      std::vector<Condition> unmet;
+      if (--splitProofs < 0) return false;
+      if (coversSymbolically(loop, *w1, r, innerVariables, {}, &unmet)) return true;
+      if (unmet.size() != 1) continue;
+      // Where it fails, -form - 1 >= 0, another write sets the element.
+      std::optional<LinearExpr> opposite = combine(LinearExpr{true, -1, {}}, unmet.front().form, -1);
+      if (!opposite) continue;
+      const std::vector<Condition> otherwise = {{*opposite, false, 0}};
+      for (const ArrayAccess* w2 : candidates) {
+        if (w2 == w1) continue;
+        if (--splitProofs < 0) return false;
+        if (coversSymbolically(loop, *w2, r, innerVariables, otherwise)) return true;
+      }
+    }
+    return false;
+  };
   coveredRead = [&](const ArrayAccess& r) {
     // The other arms' writes by where they are first (cheap), then by their subscripts.
     const std::function<bool(const ArrayAccess&)> anywhere = [](const ArrayAccess&) { return true; };
@@ -3331,7 +3382,7 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
       return coveredByCall(*w, r) || coveredByCallRange(*w, r) || coveredByWholeWrite(*w, r) || coveredByArmWholeWrites(*w, r) ||
              (w->access == 'W' && !w->callId && writtenWheneverRead(loop, *w, r, refs, anywhere, &byPlace) && setsElement(*w, r) &&
               (!byPlace.armsMet || writtenWheneverRead(loop, *w, r, refs, alternative, &bySubscripts)));
-    }) || coveredByElements(r) || coveredByRecurrence(r) || coveredByRangeAndElements(r);
+    }) || coveredByElements(r) || coveredByRecurrence(r) || coveredByRangeAndElements(r) || coveredBySplit(r);
   };
   // A read through a short loop inside `loop` (DO m = 1, 5 around flux(m, i+1)) taken one value
   // of that loop's variable at a time: covered when each of those reads is, by whichever writes
@@ -3710,7 +3761,8 @@ const std::optional<std::set<Id>>& LoopAnalysis::cutLoops(const LoopRow& loop) c
 }
 
 bool LoopAnalysis::coversSymbolically(const LoopRow& loop, const ArrayAccess& w, const ArrayAccess& r,
-                                      const std::set<std::string>& innerVariables, const std::vector<Condition>& within) {
+                                      const std::set<std::string>& innerVariables, const std::vector<Condition>& within,
+                                      std::vector<Condition>* unmet) {
   if (w.stmtId >= r.stmtId || w.subscripts().size() != r.subscripts().size()) return false;
   // w's loops below `loop` that are not around r: they run through before r does.
   const std::vector<Id>& rLoops = r.loops();
@@ -3721,6 +3773,35 @@ bool LoopAnalysis::coversSymbolically(const LoopRow& loop, const ArrayAccess& w,
   auto isOwn = [&](Id l) { return std::find(ownLoops.begin(), ownLoops.end(), l) != ownLoops.end(); };
 
   ReadSystem facts = readSystem(loop, r, innerVariables);
+  // terms + constant >= 0 as a condition on r's names (the variables of r's loops and names
+  // fixed in the loop), for `unmet`; nullopt when an unknown is neither.
+  auto asCondition = [&](const LinearSystem::Terms& terms, int64_t constant) -> std::optional<Condition> {
+    Condition c;
+    c.form = LinearExpr{true, constant, {}};
+    for (const auto& [u, coeff] : terms) {
+      std::string name;
+      for (size_t k = 0; k < facts.rVars.size() && name.empty(); ++k)
+        if (facts.rVars[k] == u) name = program_.loop(r.loops()[k]).var;
+      for (auto it = facts.symbols.begin(); it != facts.symbols.end() && name.empty(); ++it)
+        if (it->second == u) name = it->first;
+      if (name.empty()) return std::nullopt;
+      std::optional<LinearExpr> sum = combine(c.form, LinearExpr{true, 0, {{name, coeff}}}, 1);
+      if (!sum) return std::nullopt;
+      c.form = *sum;
+    }
+    return c;
+  };
+  // Whether terms + constant >= 0 holds in every run of r; else, with `unmet` given, kept for it
+  // (handed over only if nothing else fails).
+  std::vector<Condition> pending;
+  auto holds = [&](const LinearSystem::Terms& terms, int64_t constant) {
+    if (!facts.mayFail(terms, constant)) return true;
+    if (!unmet) return false;
+    std::optional<Condition> c = asCondition(terms, constant);
+    if (!c) return false;
+    pending.push_back(std::move(*c));
+    return true;
+  };
   for (const Condition& c : within) {
     LinearSystem::Terms t;
     if (!facts.addTerms(t, c.form, 1, rLoops)) return false;
@@ -3815,10 +3896,29 @@ bool LoopAnalysis::coversSymbolically(const LoopRow& loop, const ArrayAccess& w,
         rest.terms.emplace_back(name, c);
       }
     }
-    if (!own) {  // the same element in both: the same subscript
-      if (!rs.affine || ws.constant != rs.constant || sortedTerms(ws) != sortedTerms(rs)) return false;
-      for (const auto& [name, c] : ws.terms)
-        if (!facts.unknownOf(name, w.loops()) || !facts.unknownOf(name, rLoops)) return false;
+    if (!own) {  // the same element in both: the same subscript, or one equal to it wherever r reads
+      if (!rs.affine) return false;
+      if (ws.constant == rs.constant && sortedTerms(ws) == sortedTerms(rs)) {
+        for (const auto& [name, c] : ws.terms)
+          if (!facts.unknownOf(name, w.loops()) || !facts.unknownOf(name, rLoops)) return false;
+        continue;
+      }
+      // phiz(i, km + 1) written, phiz(i, 1) read where km = 0: rs - ws >= 0 and ws - rs >= 0. A
+      // constant difference never vanishes; one in a loop's variable only where `within` pins it
+      // (pe2(i, k) read for k = kt+1.. where k <= 1 after pe2(i, 1) = ...): not tried otherwise.
+      std::optional<LinearExpr> difference = combine(rs, ws, -1);
+      if (!difference || difference->terms.empty()) return false;
+      if (within.empty())
+        for (const auto& [name, c] : difference->terms)
+          for (const std::vector<Id>* around : {&rLoops, &w.loops()})
+            if (std::any_of(around->begin(), around->end(), [&](Id l) { return program_.loop(l).var == name; })) return false;
+      LinearSystem::Terms above, below;
+      int64_t aboveConstant = 0;
+      if (!facts.addTerms(above, rs, 1, rLoops) || !facts.addTerms(above, ws, -1, w.loops()) ||
+          __builtin_sub_overflow(rs.constant, ws.constant, &aboveConstant) || aboveConstant == INT64_MIN)
+        return false;
+      for (const auto& [u, c] : above) below.emplace_back(u, -c);
+      if (facts.mayFail(above, aboveConstant) || facts.mayFail(below, -aboveConstant)) return false;
       continue;
     }
     if (!used.insert(own).second) return false;
@@ -3852,7 +3952,7 @@ bool LoopAnalysis::coversSymbolically(const LoopRow& loop, const ArrayAccess& w,
     if (__builtin_sub_overflow(needConstant, range->lowConstant, &aboveLowConstant) ||
         __builtin_sub_overflow(range->highConstant, needConstant, &belowHighConstant))
       return false;
-    if (facts.mayFail(aboveLow, aboveLowConstant) || facts.mayFail(belowHigh, belowHighConstant)) return false;
+    if (!holds(aboveLow, aboveLowConstant) || !holds(belowHigh, belowHighConstant)) return false;
   }
   // An own loop whose variable no subscript follows must run at least once.
   for (Id l : ownLoops) {
@@ -3862,10 +3962,12 @@ bool LoopAnalysis::coversSymbolically(const LoopRow& loop, const ArrayAccess& w,
     LinearSystem::Terms runs = range->high;
     for (const auto& [u, c] : range->low) runs.emplace_back(u, -c);
     int64_t runsConstant = 0;
-    if (__builtin_sub_overflow(range->highConstant, range->lowConstant, &runsConstant) || facts.mayFail(runs, runsConstant))
+    if (__builtin_sub_overflow(range->highConstant, range->lowConstant, &runsConstant) || !holds(runs, runsConstant))
       return false;
   }
-  return true;
+  if (pending.empty()) return true;
+  *unmet = std::move(pending);
+  return false;
 }
 
 void LoopAnalysis::privateArrays() {

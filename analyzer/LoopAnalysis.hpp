@@ -482,9 +482,12 @@ class LoopAnalysis {
   /// loops reads outside the range w's own loops run through.
   /// `innerVariables`: the variables of the loops inside `loop`; `within`: conditions on r's
   /// names that hold at the reads asked about (what is left of a loop's range once values at its
-  /// ends are taken apart).
+  /// ends are taken apart). `unmet`: when given, the conditions on r's names that the range
+  /// checks could not prove are gathered there (false is returned then): w sets r's element
+  /// wherever they hold, as long as nothing else failed (coverageInEachIteration's split).
   bool coversSymbolically(const LoopRow& loop, const ArrayAccess& w, const ArrayAccess& r,
-                          const std::set<std::string>& innerVariables, const std::vector<Condition>& within = {});
+                          const std::set<std::string>& innerVariables, const std::vector<Condition>& within = {},
+                          std::vector<Condition>* unmet = nullptr);
   /// Whether access w is an assignment's that runs in every iteration of `loop` (only loop
   /// bodies between them, none of them a loop an EXIT or CYCLE may leave early: cutLoops).
   bool assignedInEveryIteration(const LoopRow& loop, const ArrayAccess& w) const;
