@@ -57,6 +57,7 @@ class Walk {
     for (Id s = first; conditions_ && s <= last_; ++s)
       if (program_.statement(s).jumps) conditions_ = false;
     State end = walk(root, State{});
+    joinJumps(end);  // jumps still pending end here too
     for (ScalarUse& use : flow_.uses) use.certainAtEnd = end.certain.count(use.varId) > 0;
     return std::move(flow_);
   }
@@ -96,8 +97,15 @@ class Walk {
       st = construct(block, b.constructStmt, std::move(st));
     }
     // The jumps made inside it lead nowhere outside it: control leaves it by its end.
-    if (jumped_ && jumpScope_ && jumpScope_ == block) jumped_ = false, jumpScope_ = 0;
+    if (jumped_ && jumpScope_ && jumpScope_ == block) joinJumps(st), jumped_ = false, jumpScope_ = 0;
     return st;
+  }
+
+  /// Where the paths that jumped join the one that fell through: what was written on that one
+  /// only since the first jump is not certain here.
+  void joinJumps(State& st) {
+    for (Id v : sinceJump_) st.certain.erase(v);
+    sinceJump_.clear();
   }
 
   /// The innermost block that holds a jumping statement and every statement it may jump to
@@ -416,7 +424,10 @@ class Walk {
     // order. Nothing became certain since the first jump, so what is certain is what held on
     // every one of them; a write after this point is certain again once every jump made has come
     // back (jumps forward to known labels only: a jump back may run what is before it again).
-    if (jumped_ && !anyTarget_ && pendingTargets_.erase(s.id) && pendingTargets_.empty()) jumped_ = false, jumpScope_ = 0;
+    if (jumped_ && !anyTarget_ && pendingTargets_.erase(s.id)) {
+      joinJumps(st);
+      if (pendingTargets_.empty()) jumped_ = false, jumpScope_ = 0;
+    }
     const StatementEffects& effects = effectsOf_(s.id);
     // A logical IF's action runs only where its condition holds: a read in it is covered by a
     // write made wherever that condition holds.
@@ -438,17 +449,33 @@ class Walk {
       // Writes after it may be skipped until control leaves the block its targets are in, or
       // reaches them.
       const Id scope = jumpScope(s);
+      // Writes on the path that falls through are followed after one jump only, whose every
+      // target is a statement ahead (joinJumps there) or the end of the block the jump's scope
+      // is (joinJumps there): a second jump, or a target at the end of an inner block, would
+      // need joins the walk does not make.
+      if (jumped_) {
+        joinJumps(st);
+        addAfterJump_ = false;
+      } else {
+        addAfterJump_ = std::all_of(s.jumpLabels.begin(), s.jumpLabels.end(), [&](int label) {
+          const LabelRow* at = program_.label(label);
+          return at && (at->stmtId > s.id || (at->stmtId == 0 && at->blockId == scope));
+        });
+      }
       if (!jumped_) jumpScope_ = scope, pendingTargets_.clear(), anyTarget_ = false;
       else if (jumpScope_ != 0 && (scope == 0 || childOf(scope, jumpScope_) > 0)) jumpScope_ = scope;
       jumped_ = true;
       anyTarget_ = anyTarget_ || s.jumpLabels.empty();
       for (int label : s.jumpLabels) {
-        // The label's statement, or the first kept after it (a CONTINUE is not kept); none: the
-        // end of its block, where the walk does not stop.
+        // The label's statement, or the first kept after it (a CONTINUE is not kept); none (0):
+        // the end of its block, where the walk does not stop: that block holds the jump too (no
+        // jump leads into a block), so the label is ahead, and the paths join where the jump's
+        // scope ends (walk); 0 stays pending until then.
         const LabelRow* at = program_.label(label);
-        if (!at || at->stmtId <= s.id) anyTarget_ = true;
+        if (!at || (at->stmtId != 0 && at->stmtId <= s.id)) anyTarget_ = true;
         else pendingTargets_.insert(at->stmtId);
       }
+      if (anyTarget_) joinJumps(st), addAfterJump_ = false;  // a path may come back anywhere
     }
     const bool ownChanged = conditions_ && kill(s, st, own);
     for (const ScalarAccess& a : effects.scalars) {
@@ -460,7 +487,10 @@ class Walk {
         u.writeByCall = true;
         u.firstCallWrite = a.callId;
       }
-      if (a.definite && !jumped_) st.certain.insert(a.varId);
+      // After a jump forward to known labels, a write is certain on the path that fell through,
+      // which alone reaches the statements before those labels: until one of them (or the end of
+      // the block they are in) is reached (joinJumps). After a jump that may lead anywhere, not.
+      if (a.definite && (!jumped_ || addAfterJump_) && st.certain.insert(a.varId).second && jumped_) sinceJump_.push_back(a.varId);
     }
     // IF (c) v = ...: v is written wherever c holds.
     if (own && !ownChanged && !jumped_ && *s.action == StatementKind::Assignment) {
@@ -481,6 +511,8 @@ class Walk {
   Id next_ = 0;
   bool jumped_ = false;
   Id jumpScope_ = 0;  ///< the block a jump made leads no further than (0: anywhere)
+  std::vector<Id> sinceJump_;  ///< made certain on the path that fell through since the first jump
+  bool addAfterJump_ = false;  ///< that path's writes are followed (one jump, its joins known)
   std::set<Id> pendingTargets_;  ///< the statements the jumps made lead forward to
   bool anyTarget_ = false;        ///< a jump made may lead back, or anywhere
   std::vector<Condition> conditionList_;

@@ -4,7 +4,7 @@ affine, triangular and red-black bounds, IF conditions, work arrays over constan
 bounds read directly and by calls (explicit- or assumed-shape dummies), a small one written
 element by element or by a section (whole, in part, under a WHERE mask) and read whole (SUM, a call) or written in part by a callee and read element by element, around an EXIT or a CYCLE, in the arms of an IF or a SELECT
 CASE (elements, or the whole array, or by a WHERE ... ELSEWHERE) or under IFs of one condition, scalars set and
-read under flags the data decide or in IF chains over a loop's values, one value written over overlapping elements, around a GO TO, in recurrences over a loop around another, element and scalar
+read under flags the data decide or in IF chains over a loop's values, one value written over overlapping elements, around a GO TO (a scalar set and read on the path that falls through it, or read where its path joins), in recurrences over a loop around another, element and scalar
 updates (maxima under guards among them), indexes linearized from two or three loop variables (strides an outer loop may change),
 through a scalar or in the subscript, a
 stepped loop's block number (v - lo)/step + c, or a quotient of another form) are loaded
@@ -345,8 +345,16 @@ def statement(rng, variables, depth):
                     return out + ["end do", "do %s = 1, 4" % m, "  w(%s) = %s + %s" % (m, e, m), "end do", "%d continue" % label,
                                   "%s = w(1) + w(4)" % target]
                 return out + ["  w(%s) = %s + %s" % (m, e, m), "end do", "%d continue" % label, "%s = w(1) + w(4)" % target]
-            if shape < 0.7:
+            if shape < 0.55:
                 return ["if (%s) goto %d" % (cond, label), "t = %s" % e, "%d continue" % label, "%s = t + 1" % target]
+            if shape < 0.7:  # t written and read on the path that fell through, before the target
+                return ["if (%s) goto %d" % (cond, label), "t = %s" % e, "%s = t + 1" % target, "%d continue" % label]
+            if rng.random() < 0.5:  # the target at the end of an IF arm: t read in the arm before it,
+                # or after the arm (where the jump's path joins without t)
+                after = element(rng, rng.choice(arrays), variables)
+                return ["if (%s > 3) then" % variables[-1], "  if (%s) goto %d" % (cond, label), "  t = %s" % e,
+                        "  %s = t + 2" % target, "%d continue" % label, "end if"] + \
+                       (["%s = t + 1" % after] if rng.random() < 0.5 else [])
             return ["if (%s > 3) then" % variables[-1], "  if (%s) goto %d" % (cond, label), "end if", "t = %s" % e,
                     "%d continue" % label, "%s = t + 1" % target]
         if rng.random() < 0.15:  # set in an IF ... ELSE IF chain on a short loop's variable, no ELSE:
