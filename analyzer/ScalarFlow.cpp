@@ -421,9 +421,10 @@ class Walk {
 
   void statement(const StatementRow& s, State& st) {
     // The target of the jumps made so far: the paths that jumped join the one that came here in
-    // order. Nothing became certain since the first jump, so what is certain is what held on
-    // every one of them; a write after this point is certain again once every jump made has come
-    // back (jumps forward to known labels only: a jump back may run what is before it again).
+    // order. What became certain since the first jump held on that path only (joinJumps drops
+    // it), so what is certain is what held on every one of them; a write after this point is
+    // certain on every path once every jump made has come back (jumps forward to known labels
+    // only: a jump back may run what is before it again).
     if (jumped_ && !anyTarget_ && pendingTargets_.erase(s.id)) {
       joinJumps(st);
       if (pendingTargets_.empty()) jumped_ = false, jumpScope_ = 0;
