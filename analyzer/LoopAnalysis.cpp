@@ -3370,6 +3370,90 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
     }
     return false;
   };
+  // Elements packed at a counter: `n = K` in the loop's body, and every other change of n in the
+  // loop `n = n + 1` followed in its block by w(n) = ... (only assignments between, none of them
+  // changing n). From that reset on, w(K+1) .. w(n) have been written in the iteration, whatever
+  // n holds: an increment runs only with its write after it, and n never falls. So a read w(m) in
+  // DO m = lo, n (lo >= K+1, the DO after the reset; its bounds are taken when it starts) is of
+  // an element written (CICE: icells = 0; ... IF (tmask(i,j)) THEN icells = icells + 1;
+  // indxi(icells) = i ...; then DO ij = 1, icells: i = indxi(ij)). w's other subscripts are the
+  // read's, of names the loop does not change.
+  auto coveredByCounter = [&](const ArrayAccess& r) {
+    if (!r.ref) return false;
+    auto oneName = [](const LinearExpr& f) { return f.affine && f.constant == 0 && f.terms.size() == 1 && f.terms.front().second == 1; };
+    auto fixedForm = [&](const LinearExpr& f) {
+      return f.affine && std::all_of(f.terms.begin(), f.terms.end(), [&](const auto& t) {
+               return !written.count(t.first) && !innerVariables.count(t.first);
+             });
+    };
+    for (size_t d = 0; d < r.subscripts().size(); ++d) {
+      if (!oneName(r.subscripts()[d])) continue;
+      const Id readLoopId = loopOf(r, r.subscripts()[d].terms.front().first);
+      if (!readLoopId) continue;
+      const LoopRow& readLoop = program_.loop(readLoopId);
+      const AffineBounds& b = affineBounds(readLoopId);
+      if (!b.step || *b.step != 1 || !readLoop.headerStmt) continue;
+      bool othersFixed = true;
+      for (size_t e = 0; e < r.subscripts().size(); ++e) othersFixed &= e == d || fixedForm(r.subscripts()[e]);
+      if (!othersFixed) continue;
+      for (const LinearExpr& end : b.end) {
+        if (!oneName(end) || !written.count(end.terms.front().first)) continue;
+        const std::string& counter = end.terms.front().first;
+        Id counterVar = 0;
+        for (const ScalarRefRow& s : program_.statement(readLoop.headerStmt).scalars)
+          if (program_.variable(s.varId).name == counter) counterVar = s.varId;
+        if (!counterVar) continue;
+        const Variable& cv = program_.variable(counterVar);
+        if (!cv.integer || cv.isArray() || cv.associated() || cv.pointer || cv.target) continue;
+        // The write of w(n) that an increment at `inc` is followed by, with only assignments
+        // that leave n alone before it.
+        auto followedByWrite = [&](const StatementRow& inc) {
+          for (Id u = inc.id + 1; u <= loop.lastStmt; ++u) {
+            const StatementRow& next = program_.statement(u);
+            if (next.blockId != inc.blockId || next.kind != StatementKind::Assignment) return false;
+            for (const ArrayAccess* w : all) {
+              if (w->stmtId != u || w->varId != varId || w->access != 'W' || w->callId || !w->ref || masked(*w) ||
+                  w->subscripts().size() != r.subscripts().size())
+                continue;
+              bool at = true;
+              for (size_t e = 0; e < r.subscripts().size() && at; ++e)
+                at = e == d ? w->subscripts()[e] == end : w->subscripts()[e] == r.subscripts()[e];
+              if (at) return true;
+            }
+            if (mayWrite(next, counterVar)) return false;
+          }
+          return false;
+        };
+        std::optional<int64_t> reset;
+        bool resetBefore = false, shaped = true;
+        for (Id t = loop.firstStmt; t <= loop.lastStmt && shaped; ++t) {
+          const StatementRow& s = program_.statement(t);
+          if (!mayWrite(s, counterVar)) continue;
+          shaped = s.kind == StatementKind::Assignment && std::string_view(s.expr).starts_with(R"({"exprs":[")");
+          if (!shaped) break;
+          const facts::StatementExpressions& tree = program_.trees(s.id);
+          shaped = tree.exprs.size() == 2 && tree.exprs[0].kind == facts::ExpressionKind::Name && tree.exprs[0].text == counter;
+          if (!shaped) break;
+          if (std::optional<LinearExpr> value = affineOf(tree.exprs[1]); value && value->terms.empty()) {
+            shaped = !reset || *reset == value->constant;
+            reset = value->constant;
+            resetBefore |= s.blockId == loop.bodyBlock && t < readLoop.headerStmt;
+            continue;
+          }
+          const std::vector<const UpdateRow*>& ups = updatesByStmt_[program_.statementIndex(t)];
+          shaped = std::any_of(ups.begin(), ups.end(), [&](const UpdateRow* u) {
+                     return u->varId == counterVar && u->op == UpdateOp::Sum && u->step == 1;
+                   }) && followedByWrite(s);
+        }
+        if (!shaped || !resetBefore) continue;
+        const bool lowEnough = std::any_of(b.start.begin(), b.start.end(), [&](const LinearExpr& lo) {
+          return lo.affine && lo.terms.empty() && lo.constant > *reset;
+        });
+        if (lowEnough) return true;
+      }
+    }
+    return false;
+  };
   coveredRead = [&](const ArrayAccess& r) {
     // The other arms' writes by where they are first (cheap), then by their subscripts.
     const std::function<bool(const ArrayAccess&)> anywhere = [](const ArrayAccess&) { return true; };
@@ -3382,7 +3466,8 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
       return coveredByCall(*w, r) || coveredByCallRange(*w, r) || coveredByWholeWrite(*w, r) || coveredByArmWholeWrites(*w, r) ||
              (w->access == 'W' && !w->callId && writtenWheneverRead(loop, *w, r, refs, anywhere, &byPlace) && setsElement(*w, r) &&
               (!byPlace.armsMet || writtenWheneverRead(loop, *w, r, refs, alternative, &bySubscripts)));
-    }) || coveredByElements(r) || coveredByRecurrence(r) || coveredByRangeAndElements(r) || coveredBySplit(r);
+    }) || coveredByElements(r) || coveredByRecurrence(r) || coveredByRangeAndElements(r) || coveredBySplit(r) ||
+           coveredByCounter(r);
   };
   // A read through a short loop inside `loop` (DO m = 1, 5 around flux(m, i+1)) taken one value
   // of that loop's variable at a time: covered when each of those reads is, by whichever writes

@@ -4,7 +4,7 @@ affine, triangular and red-black bounds, IF conditions, work arrays over constan
 bounds read directly and by calls (explicit- or assumed-shape dummies), a small one written
 element by element or by a section (whole, in part, under a WHERE mask) and read whole (SUM, a call) or written in part by a callee and read element by element, around an EXIT or a CYCLE, in the arms of an IF or a SELECT
 CASE (elements, or the whole array, or by a WHERE ... ELSEWHERE) or under IFs of one condition, scalars set and
-read under flags the data decide or in IF chains over a loop's values, one value written over overlapping elements, around a GO TO (a scalar set and read on the path that falls through it, or read where its path joins), in recurrences over a loop around another, element and scalar
+read under flags the data decide or in IF chains over a loop's values, elements packed at a counter and read up to it, one value written over overlapping elements, around a GO TO (a scalar set and read on the path that falls through it, or read where its path joins), in recurrences over a loop around another, element and scalar
 updates (maxima under guards among them), indexes linearized from two or three loop variables (strides an outer loop may change),
 through a scalar or in the subscript, a
 stepped loop's block number (v - lo)/step + c, or a quotient of another form) are loaded
@@ -28,6 +28,7 @@ import sys
 import tempfile
 
 N = 8  # the loops' extent; arrays are declared -30:40 so that every subscript stays inside
+COUNTER_SHARE = 0.1  # of the work-array statements, those packed at a counter
 
 
 def offset(rng):
@@ -104,6 +105,26 @@ def statement(rng, variables, depth):
         return ["if (%s) then" % cond, "  " + body, "end if"]
     if kind < 0.62:  # a work array written, then read (directly or by a call)
         k = "k%d" % depth
+        if rng.random() < COUNTER_SHARE:  # packed at a counter (CICE's indxi(icells) = i after
+            # icells = icells + 1), then read up to it: from K+1 (covered), or from below, one past
+            # it, two at a time, written one off, or with a CYCLE between the count and the write
+            m = "m%d" % depth
+            start = rng.choice([0, 0, 0, 2])
+            e = element(rng, rng.choice(arrays), variables)
+            write = "w(cn %s)" % rng.choice(["", "", "", "", "+ 1", "- 1"])
+            body = ["  cn = cn + %d" % rng.choice([1, 1, 1, 1, 2])]
+            if rng.random() < 0.15:
+                body.append("  if (b(%s, %s) > %d) cycle" % (k, variables[0], rng.randint(5, 15)))
+            body.append("  %s = %s + %s" % (write, e, k))
+            if rng.random() < 0.1:
+                body[-1] = "  if (%s > %d) %s" % (k, rng.randint(1, N), body[-1].strip())
+            pack = ["do %s = 1, %d" % (k, N), "  if (a(%s, %s) > %d) then" % (k, variables[-1], rng.randint(0, 16))] + \
+                   ["  " + line for line in body] + ["  end if", "end do"]
+            target = element(rng, rng.choice(arrays), variables)
+            low = rng.choice([start + 1, start + 1, start + 1, 1, start])
+            read = ["do %s = %d, cn%s" % (m, low, rng.choice(["", "", "", " + 1"])),
+                    "  %s = %s + w(%s)" % (target, target, m), "end do"]
+            return ["cn = %d" % start] + pack + read
         if rng.random() < 0.1:  # a small one, w4(4), written element by element (all of it, its
             # ends and a loop between, all but one, or one under an IF), then read whole: SUM or a
             # call that reads every element
@@ -500,7 +521,7 @@ def program(rng):
     # w is the subroutine's own (a work array the analysis may privatize); what it leaves is read
     # after the nests now and then.
     lines = ["subroutine nest(a, b, c, s, n, u, nv)",
-             "  integer :: n, i, j, k1, k2, m1, m2, t, t2, u, nv(2), w2(-30:40, 4), w4(4), nn, nn2",
+             "  integer :: n, i, j, k1, k2, m1, m2, t, t2, u, nv(2), w2(-30:40, 4), w4(4), nn, nn2, cn",
              "  integer :: a(-30:40, -30:40), b(-30:40, -30:40), c(-30:40, -30:40), s(-30:40), w(-30:40)",
              "  logical :: f, g"]
     # The procedures with assumed-shape dummies (below) need their interfaces here.
