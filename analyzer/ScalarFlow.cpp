@@ -277,7 +277,15 @@ class Walk {
       });
       if (holds) merged.guarded.insert({v, l});
     }
+    certainBothWays(merged);
     return merged;
+  }
+
+  /// A variable written wherever a condition holds and wherever it fails (IF (f) x = ...; IF
+  /// (.NOT. f) x = ..., f unchanged between) is written on every path.
+  static void certainBothWays(State& st) {
+    for (auto it = st.guarded.begin(); it != st.guarded.end(); ++it)
+      if ((it->second & 1u) == 0 && st.guarded.count({it->first, negation(it->second)})) st.certain.insert(it->first);
   }
 
   /// A statement's condition (IF, ELSE IF, a logical IF's) as a literal, when the walk can follow
@@ -501,6 +509,7 @@ class Walk {
           const Variable& v = program_.variable(a.varId);
           if (a.access == 'W' && !a.callId && !v.isArray() && v.name == tree.action[0].exprs[0].text) st.guarded.insert({a.varId, *own});
         }
+      certainBothWays(st);
     }
   }
 

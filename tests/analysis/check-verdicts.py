@@ -4,7 +4,7 @@ affine, triangular and red-black bounds, IF conditions, work arrays over constan
 bounds read directly and by calls (explicit- or assumed-shape dummies), a small one written
 element by element or by a section (whole, in part, under a WHERE mask) and read whole (SUM, a call) or written in part by a callee and read element by element, around an EXIT or a CYCLE, in the arms of an IF or a SELECT
 CASE (elements, or the whole array, or by a WHERE ... ELSEWHERE) or under IFs of one condition, scalars set and
-read under flags the data decide or in IF chains over a loop's values, elements packed at a counter and read up to it, one value written over overlapping elements, around a GO TO (a scalar set and read on the path that falls through it, or read where its path joins), in recurrences over a loop around another, element and scalar
+read under flags the data decide (or written where one holds and where it fails) or in IF chains over a loop's values, elements packed at a counter and read up to it, one value written over overlapping elements, around a GO TO (a scalar set and read on the path that falls through it, or read where its path joins), in recurrences over a loop around another, element and scalar
 updates (maxima under guards among them), indexes linearized from two or three loop variables (strides an outer loop may change),
 through a scalar or in the subscript, a
 stepped loop's block number (v - lo)/step + c, or a quotient of another form) are loaded
@@ -398,10 +398,16 @@ def statement(rng, variables, depth):
                 flag.append("g = %s < %d" % (e2, rng.randint(5, 15)))
             else:
                 flag.append("g = .not. f")
-            if rng.random() < 0.5:
+            shape = rng.random()
+            if shape < 0.4:
                 write = ["if (f) t = %s" % e2]
-            else:
+            elif shape < 0.8:
                 write = ["if (f) then", "  t = %s" % e2, "else if (g) then", "  t = %s + 1" % e, "end if"]
+            else:  # where f holds and where it fails (the flag maybe changed between)
+                write = ["if (f) t = %s" % e2]
+                if rng.random() < 0.3:
+                    write.append("f = %s > %d" % (element(rng, rng.choice(arrays), variables), rng.randint(5, 15)))
+                write.append("if (.not. f) t = %s + 1" % e)
             if rng.random() < 0.2:
                 write.append("f = %s > %d" % (element(rng, rng.choice(arrays), variables), rng.randint(5, 15)))
             target = element(rng, rng.choice(arrays), variables)
