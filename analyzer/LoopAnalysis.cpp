@@ -946,7 +946,7 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
       if (!y->first.first || untested.count(y->first.first)) continue;
       const Variable& v = program_.variable(y->first.first);
       std::optional<std::string> shared = sharedStorage(u, v);
-      const std::optional<std::string> pointed = shared ? std::nullopt : pointerShared(u, v);
+      const std::optional<std::string> pointed = shared ? std::nullopt : pointerShared(u, v, outermost);
       if (!shared && !pointed) continue;
       const std::string why = shared ? *shared : *pointed;
       // The pairs of two classes of calls' accesses make the same rows (as above; with no storage
@@ -971,7 +971,7 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
             }
             rowsTouched_ = &known->second;
           }
-          if (!shared && !pointersMayMeet(a, b, 0)) continue;
+          if (!shared && !pointersMayMeet(a, b, 0, outermost)) continue;
           std::optional<LinearExpr> at = shared ? storageIndex(a, v.elementBytes) : std::nullopt;
           std::optional<LinearExpr> bt = shared ? storageIndex(b, u.elementBytes) : std::nullopt;
           DependenceResult r;
@@ -1102,7 +1102,17 @@ bool LoopAnalysis::scalarThroughPointer(const Variable& v) const {
   return false;
 }
 
-bool LoopAnalysis::pointersMayMeet(const ArrayAccess& a, const ArrayAccess& b, size_t divergence) const {
+bool LoopAnalysis::pointersMayMeet(const ArrayAccess& a, const ArrayAccess& b, size_t divergence, const LoopRow& outermost) {
+  // A pointer with one known target is that designator: two references meet unless each ends
+  // in a component slot of its own and the slots differ (var_west => nest_BC%west_t1 and
+  // nest_BC%west_t0(i,j,k); two TARGET dummies may be one object, so other bases compare alike).
+  const PointerTarget* ta = pointerTarget(a.varId, outermost);
+  const PointerTarget* tb = pointerTarget(b.varId, outermost);
+  if (ta || tb) {
+    const PointerReach x = ta ? pathReach(ta->base, ta->path, a.selected, false) : pointerReach(a);
+    const PointerReach y = tb ? pathReach(tb->base, tb->path, b.selected, false) : pointerReach(b);
+    return !(x.slot.first && y.slot.first && !x.beyond && !y.beyond && x.slot != y.slot);
+  }
   const PointerReach x = pointerReach(a), y = pointerReach(b);
   if (x.slot.first && y.slot.first && !x.beyond && !y.beyond && x.slot != y.slot) return false;
   const Variable& u = program_.variable(a.varId);
@@ -1110,7 +1120,97 @@ bool LoopAnalysis::pointersMayMeet(const ArrayAccess& a, const ArrayAccess& b, s
   return (x.through(divergence) && y.targetable(v.target)) || (y.through(divergence) && x.targetable(u.target));
 }
 
-std::optional<std::string> LoopAnalysis::pointerShared(const Variable& u, const Variable& v) {
+const LoopAnalysis::PointerTarget* LoopAnalysis::pointerTarget(Id varId, const LoopRow& outermost) {
+  const Variable& p = program_.variable(varId);
+  if (!p.pointer || p.procId != program_.current || p.storage != Storage::Local || p.save || p.associated() || p.target)
+    return nullptr;
+  auto [at, added] = pointerTargets_.try_emplace(varId);
+  if (added) {
+    auto names = [&](const StatementRow& s, Id var) {
+      if (std::any_of(s.scalars.begin(), s.scalars.end(), [&](const ScalarRefRow& r) { return r.varId == var; })) return true;
+      return std::any_of(s.arrayRefs.begin(), s.arrayRefs.end(), [&](Id ref) { return program_.arrayRef(ref).varId == var; });
+    };
+    PointerTarget target;
+    bool known = true;
+    for (const StatementRow& s : program_.statements) {
+      if (s.jumps || s.kind == StatementKind::Unknown || s.kind == StatementKind::Entry) known = false;
+      if (!known) break;
+      const bool pointerAssignment =
+          s.kind == StatementKind::PointerAssignment || (s.kind == StatementKind::If && s.action == StatementKind::PointerAssignment);
+      if (!names(s, varId)) continue;
+      if (!pointerAssignment) {
+        // Its elements read or written; anything that may set the pointer itself ends it.
+        const StatementKind kind = s.kind == StatementKind::If ? s.action.value_or(StatementKind::Unknown) : s.kind;
+        known = s.calls.empty() && kind != StatementKind::Allocate && kind != StatementKind::Deallocate &&
+                kind != StatementKind::Nullify && kind != StatementKind::Unknown;
+        continue;
+      }
+      const facts::StatementExpressions& tree = program_.trees(s.id);
+      const std::vector<facts::Expression>& e = s.kind == StatementKind::If ? (tree.action.empty() ? tree.exprs : tree.action[0].exprs)
+                                                                              : tree.exprs;
+      if (e.size() != 2 || e[0].kind != facts::ExpressionKind::Name || e[0].text != p.name) {
+        // The pointer as the target of another (q => p) reads it; as a component base, not here.
+        known = e.size() == 2 && e[0].kind == facts::ExpressionKind::Name && e[1].kind == facts::ExpressionKind::Name &&
+                e[1].text == p.name;
+        continue;
+      }
+      // The target: a name, or components of one, no subscripts.
+      const facts::Expression* base = &e[1];
+      while (base->kind == facts::ExpressionKind::Component && !base->args.empty()) base = &base->args[0];
+      if (base->kind != facts::ExpressionKind::Name) { known = false; continue; }
+      const std::string path = facts::fortranText(e[1]);
+      if (path.find('(') != std::string::npos || (!target.path.empty() && path != target.path)) { known = false; continue; }
+      Id baseVar = 0;
+      for (const ScalarRefRow& r : s.scalars)
+        if (r.varId != varId && program_.variable(r.varId).name == base->text) baseVar = r.varId;
+      for (Id ref : s.arrayRefs)
+        if (program_.arrayRef(ref).varId != varId && program_.variable(program_.arrayRef(ref).varId).name == base->text)
+          baseVar = program_.arrayRef(ref).varId;
+      if (!baseVar)  // a whole variable pointed at is no reference of the statement: the procedure's own of that name
+        for (const Variable& v : program_.variables)
+          if (v.procId == program_.current && v.name == base->text && v.id != varId) baseVar = v.id;
+      if (!baseVar || (target.base && target.base != baseVar)) { known = false; continue; }
+      target.base = baseVar;
+      target.path = path;
+      if (s.kind == StatementKind::PointerAssignment) target.assignments.push_back(s.id);
+    }
+    if (known && target.base) at->second = std::move(target);
+  }
+  if (!at->second || !outermost.headerStmt) return nullptr;
+  // An unconditional assignment ahead of the loop, in a block around it.
+  const Id header = program_.statement(outermost.headerStmt).blockId;
+  for (Id s : at->second->assignments) {
+    if (s >= outermost.headerStmt) continue;
+    for (Id b = header;; b = program_.block(b).parentId) {
+      if (b == program_.statement(s).blockId) return &*at->second;
+      if (b == 0) break;
+    }
+  }
+  return nullptr;
+}
+
+std::optional<std::string> LoopAnalysis::pointerShared(const Variable& u, const Variable& v, const LoopRow& outermost) {
+  if (u.id == v.id) return std::nullopt;
+  const PointerTarget* tu = pointerTarget(u.id, outermost);
+  const PointerTarget* tv = pointerTarget(v.id, outermost);
+  if (!tu && !tv) return pointersShared(u, v);
+  // A pointer with one known target is that variable's storage.
+  const Variable& bu = tu ? program_.variable(tu->base) : u;
+  const Variable& bv = tv ? program_.variable(tv->base) : v;
+  const std::string why = u.name + " and " + v.name + " may be the same storage (" +
+                          (tu ? u.name + " points at " + tu->path : std::string()) + (tu && tv ? ", " : "") +
+                          (tv ? v.name + " points at " + tv->path : std::string()) + ")";
+  if (bu.id == bv.id) return why;  // their components decide (pointersMayMeet)
+  if (sharedStorage(bu, bv) || pointersShared(bu, bv)) return why;
+  // Past those, a variable of the procedure's own is no other variable's storage; two TARGETs
+  // otherwise may be one object (dummies associated with one actual argument, which a pointer
+  // may then write through).
+  auto own = [&](const Variable& x) { return x.storage == Storage::Local && !x.pointer && x.procId == program_.current; };
+  if (!own(bu) && !own(bv) && bu.target && bv.target) return why;
+  return std::nullopt;
+}
+
+std::optional<std::string> LoopAnalysis::pointersShared(const Variable& u, const Variable& v) {
   if (u.id == v.id) return std::nullopt;
   // What a pointer (or a pointer component: an element reached through it) may point at.
   const bool up = u.pointer || u.pointerComponents, vp = v.pointer || v.pointerComponents;

@@ -270,7 +270,21 @@ class LoopAnalysis {
   /// Why a pointer may reach both variables' storage, the variables as a whole (one is a POINTER
   /// or has POINTER components, the other too or is a TARGET); pointersMayMeet says it of two
   /// references by their paths.
-  static std::optional<std::string> pointerShared(const Variable& u, const Variable& v);
+  std::optional<std::string> pointerShared(const Variable& u, const Variable& v, const LoopRow& outermost);
+  static std::optional<std::string> pointersShared(const Variable& u, const Variable& v);
+  /// A local POINTER the procedure points at one designator only, of names and components with
+  /// no subscripts (eaml => eatr; var_west => nest_BC%west_t1): its storage is that of the
+  /// designator, `base` the variable it names, `path` the designator as written (lower case).
+  /// Only when nothing else sets the pointer (no ALLOCATE, DEALLOCATE, NULLIFY, no call it is
+  /// passed to, nothing in its code jumps), it is no SAVE variable, and an unconditional pointer
+  /// assignment runs before `outermost`: in an enclosing block, ahead of it.
+  struct PointerTarget {
+    Id base = 0;
+    std::string path;
+    std::vector<Id> assignments;  ///< the pointer assignments that are statements of their own
+  };
+  const PointerTarget* pointerTarget(Id varId, const LoopRow& outermost);
+  std::unordered_map<Id, std::optional<PointerTarget>> pointerTargets_;
   /// Where an access's storage is reached through a POINTER: per part of its path (chunk,
   /// tiles, field of chunk%tiles(t)%field(i); the variable first), whether that part is one (a
   /// component not known counts as one), and `beyond`: whether something past the named parts
@@ -308,7 +322,7 @@ class LoopAnalysis {
   /// the other's storage may be what a pointer points at; not when both end in component slots
   /// of intrinsic type that differ (a pointer of a derived type points at objects of that type:
   /// a component of one type is never another type's component).
-  bool pointersMayMeet(const ArrayAccess& a, const ArrayAccess& b, size_t divergence) const;
+  bool pointersMayMeet(const ArrayAccess& a, const ArrayAccess& b, size_t divergence, const LoopRow& outermost);
   /// An access's element as an offset, in elements of `elementBytes`, from the start of the
   /// COMMON block or EQUIVALENCE group it is in (nullopt: not affine, or the layout does not fold).
   std::optional<LinearExpr> storageIndex(const ArrayAccess& a, int32_t elementBytes) const;
