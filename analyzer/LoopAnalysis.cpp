@@ -1134,6 +1134,9 @@ const LoopAnalysis::PointerTarget* LoopAnalysis::pointerTarget(Id varId, const L
     bool known = true;
     for (const StatementRow& s : program_.statements) {
       if (s.jumps || s.kind == StatementKind::Unknown || s.kind == StatementKind::Entry) known = false;
+      // A call may reach it by host association (an internal procedure pointing it elsewhere,
+      // called here or passed to a procedure not known).
+      if (!s.calls.empty() && (effectsOf(s.id).opaqueCall || mayWrite(s, varId))) known = false;
       if (!known) break;
       const bool pointerAssignment =
           s.kind == StatementKind::PointerAssignment || (s.kind == StatementKind::If && s.action == StatementKind::PointerAssignment);

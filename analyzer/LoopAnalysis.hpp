@@ -276,7 +276,7 @@ class LoopAnalysis {
   /// no subscripts (eaml => eatr; var_west => nest_BC%west_t1): its storage is that of the
   /// designator, `base` the variable it names, `path` the designator as written (lower case).
   /// Only when nothing else sets the pointer (no ALLOCATE, DEALLOCATE, NULLIFY, no call it is
-  /// passed to, nothing in its code jumps), it is no SAVE variable, and an unconditional pointer
+  /// passed to or that may write it, no call of a procedure not known, nothing in its code jumps), it is no SAVE variable, and an unconditional pointer
   /// assignment runs before `outermost`: in an enclosing block, ahead of it.
   struct PointerTarget {
     Id base = 0;

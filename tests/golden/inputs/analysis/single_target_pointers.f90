@@ -110,3 +110,24 @@ contains
     q => t
   end subroutine
 end subroutine
+
+! An internal procedure points it elsewhere through host association.
+subroutine host_repoint(n, c)
+  integer, intent(in) :: n
+  real, intent(out) :: c(n)
+  real, target :: ta(n + 1), tb(n + 1)
+  real, pointer :: p(:)
+  integer :: i
+  ta = 1.0
+  tb = 2.0
+  p => tb
+  call swap()
+  do i = 1, n
+    p(i) = ta(i + 1)
+  end do
+  c = ta(1:n) + tb(1:n)
+contains
+  subroutine swap()
+    p => ta
+  end subroutine
+end subroutine
