@@ -267,10 +267,13 @@ class LoopAnalysis {
                          const std::string& sharedStorage = {});
   /// Why two variables may occupy the same storage by COMMON or EQUIVALENCE (nullopt: they cannot).
   std::optional<std::string> sharedStorage(const Variable& u, const Variable& v) const;
-  /// Why a pointer may reach both variables' storage, the variables as a whole (one is a POINTER
-  /// or has POINTER components, the other too or is a TARGET); pointersMayMeet says it of two
-  /// references by their paths.
+  /// Why a pointer may reach both variables' storage, the variables as a whole, in the loops
+  /// under `outermost`: a pointer with one known target there (pointerTarget) taken as that
+  /// target's variable, else pointersShared; pointersMayMeet says it of two references by their
+  /// paths.
   std::optional<std::string> pointerShared(const Variable& u, const Variable& v, const LoopRow& outermost);
+  /// The same by the variables' attributes alone: one is a POINTER or has POINTER components,
+  /// the other too or is a TARGET.
   static std::optional<std::string> pointersShared(const Variable& u, const Variable& v);
   /// A local POINTER the procedure points at one designator only, of names and components with
   /// no subscripts (eaml => eatr; var_west => nest_BC%west_t1): its storage is that of the
