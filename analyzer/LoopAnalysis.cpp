@@ -1130,13 +1130,44 @@ const LoopAnalysis::PointerTarget* LoopAnalysis::pointerTarget(Id varId, const L
       if (std::any_of(s.scalars.begin(), s.scalars.end(), [&](const ScalarRefRow& r) { return r.varId == var; })) return true;
       return std::any_of(s.arrayRefs.begin(), s.arrayRefs.end(), [&](Id ref) { return program_.arrayRef(ref).varId == var; });
     };
+    // Whether a statement's call may point it elsewhere: it is passed itself (no subscripts) to
+    // a POINTER dummy that is not INTENT(IN); to any other, the dummy is associated with its
+    // target and its association stays (Fortran 2018, 15.5.2.4-7).
+    auto passedToPointer = [&](const StatementRow& s) {
+      for (Id c : s.calls) {
+        const CallRow& call = program_.call(c);
+        const ResolvedCall resolved = effects_.resolve(call);
+        for (size_t k = 0; k < call.args.size(); ++k) {
+          const CallArgRow& a = call.args[k];
+          if (a.var != p.name || (a.refId && program_.arrayRef(a.refId).subscripted)) continue;
+          if (resolved.unknown || resolved.targets.empty()) return true;
+          for (const CallTarget& t : resolved.targets) {
+            if (!effects_.dummyName(t, call, k)) return true;
+            // A dummy its procedure neither reads nor writes is no pointer it sets.
+            const Effect* e = effects_.dummyOf(t, call, k);
+            if (e && program_.variable(e->varId).pointer && !program_.variable(e->varId).intentIn) return true;
+          }
+        }
+      }
+      return false;
+    };
+    // A call's writes of it other than through an argument (passedToPointer says what those may do).
+    auto writesByHost = [&](const StatementRow& s) {
+      const StatementEffects& e = effectsOf(s.id);
+      return std::any_of(e.scalars.begin(), e.scalars.end(),
+                         [&](const ScalarAccess& a) { return a.varId == varId && a.access == 'W' && a.callId && !a.viaArgument; }) ||
+             std::any_of(e.arrays.begin(), e.arrays.end(),
+                         [&](const CallArrayAccess& a) { return a.varId == varId && a.access == 'W' && a.argument == 0; });
+    };
+    const bool hostsProcedures = std::any_of(program_.procedures.begin(), program_.procedures.end(),
+                                             [&](const ProcedureRow& q) { return q.hostId == program_.current; });
     PointerTarget target;
     bool known = true;
     for (const StatementRow& s : program_.statements) {
       if (s.jumps || s.kind == StatementKind::Unknown || s.kind == StatementKind::Entry) known = false;
-      // A call may reach it by host association (an internal procedure pointing it elsewhere,
-      // called here or passed to a procedure not known).
-      if (!s.calls.empty() && (effectsOf(s.id).opaqueCall || mayWrite(s, varId))) known = false;
+      // A call may reach it by host association: an internal procedure pointing it elsewhere,
+      // called here, or passed to a procedure not known (which needs the procedure to host one).
+      if (!s.calls.empty() && ((hostsProcedures && effectsOf(s.id).opaqueCall) || writesByHost(s))) known = false;
       if (!known) break;
       const bool pointerAssignment =
           s.kind == StatementKind::PointerAssignment || (s.kind == StatementKind::If && s.action == StatementKind::PointerAssignment);
@@ -1144,7 +1175,7 @@ const LoopAnalysis::PointerTarget* LoopAnalysis::pointerTarget(Id varId, const L
       if (!pointerAssignment) {
         // Its elements read or written; anything that may set the pointer itself ends it.
         const StatementKind kind = s.kind == StatementKind::If ? s.action.value_or(StatementKind::Unknown) : s.kind;
-        known = s.calls.empty() && kind != StatementKind::Allocate && kind != StatementKind::Deallocate &&
+        known = !passedToPointer(s) && kind != StatementKind::Allocate && kind != StatementKind::Deallocate &&
                 kind != StatementKind::Nullify && kind != StatementKind::Unknown;
         continue;
       }

@@ -131,3 +131,102 @@ contains
     p => ta
   end subroutine
 end subroutine
+
+module fill_procedures
+contains
+  subroutine fill(n, x, value)
+    integer, intent(in) :: n
+    real, intent(inout) :: x(n)
+    real, intent(in) :: value
+    x = x + value
+  end subroutine
+  subroutine look(n, q, total)
+    integer, intent(in) :: n
+    real, pointer, intent(in) :: q(:)
+    real, intent(out) :: total
+    total = sum(q(1:n))
+  end subroutine
+  subroutine relook(n, q, total)
+    integer, intent(in) :: n
+    real, pointer :: q(:)
+    real, intent(out) :: total
+    total = sum(q(1:n))
+  end subroutine
+end module
+
+! Passed itself to dummies that cannot point it elsewhere (an array, an INTENT(IN) POINTER),
+! with a procedure not known called between: it hosts no procedure that one could run.
+subroutine passed_to_arrays(n, c)
+  use fill_procedures
+  integer, intent(in) :: n
+  real, intent(out) :: c(n)
+  real, target :: ta(n + 1), tb(n + 1)
+  real, pointer :: pa(:), pb(:)
+  real :: total
+  integer :: i
+  pa => ta
+  pb => tb
+  call fill(n + 1, pa, 1.0)
+  call fill(n, pb(2:), 2.0)
+  call look(n, pa, total)
+  call unknown_timer(total)
+  do i = 1, n
+    pa(i) = pb(i + 1) + total
+  end do
+  c = ta(1:n) + tb(1:n)
+end subroutine
+
+! Passed to a POINTER dummy that may point it elsewhere (relook does not, but may): sequential.
+subroutine passed_to_pointer(n, c)
+  use fill_procedures
+  integer, intent(in) :: n
+  real, intent(out) :: c(n)
+  real, target :: ta(n + 1), tb(n + 1)
+  real, pointer :: p(:)
+  real :: total
+  integer :: i
+  ta = 1.0
+  p => tb
+  call relook(n, p, total)
+  do i = 1, n
+    p(i) = ta(i + 1) + total
+  end do
+  c = ta(1:n) + tb(1:n)
+end subroutine
+
+! Passed to a procedure not known: sequential.
+subroutine passed_to_unknown(n, c)
+  integer, intent(in) :: n
+  real, intent(out) :: c(n)
+  real, target :: ta(n + 1), tb(n + 1)
+  real, pointer :: p(:)
+  integer :: i
+  ta = 1.0
+  p => tb
+  call unknown_fill(p)
+  do i = 1, n
+    p(i) = ta(i + 1)
+  end do
+  c = ta(1:n) + tb(1:n)
+end subroutine
+
+! A procedure not known may run the internal procedure passed to it, which points p at ta.
+subroutine hosted_for_unknown(n, c)
+  integer, intent(in) :: n
+  real, intent(out) :: c(n)
+  real, target :: ta(n + 1), tb(n + 1)
+  real, pointer :: p(:)
+  integer :: i
+  ta = 1.0
+  tb = 2.0
+  p => tb
+  call unknown_run(swap)
+  do i = 1, n
+    p(i) = ta(i + 1)
+  end do
+  c = ta(1:n) + tb(1:n)
+contains
+  subroutine swap()
+    p => ta
+  end subroutine
+end subroutine
