@@ -746,14 +746,17 @@ struct StreamingAnalysis::State {
       }
     // A summary only gains reads as it completes: a dummy it already reads stays read, so only an
     // argument it does not read yet may change the answer, or one it may yet define through its
-    // own calls (a call defining a dummy does not read the caller's value).
+    // own calls (a call defining a dummy, a scalar or an array passed on, does not read the
+    // caller's value).
     for (const CallRow* c : calls) {
       const ResolvedCall r = effects->resolve(*c);
       for (size_t k = 0; k < c->args.size(); ++k) {
         if (!asked.count(c->args[k].var)) continue;
         for (const CallTarget& t : r.targets) {
           const Effect* e = effects->dummyOf(t, *c, k);
-          if (!e || !e->reads || (!e->defines && effects->definitionPending(t.proc, e->varId))) return true;
+          if (!e || !e->reads || (!e->defines && effects->definitionPending(t.proc, e->varId)) ||
+              effects->arrayDefinitionPending(t.proc, e->varId))
+            return true;
         }
       }
     }

@@ -7,6 +7,7 @@
 #include "analyzer/ScalarFlow.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <charconv>
 #include <stdexcept>
@@ -48,12 +49,31 @@ bool isIntrinsicSubroutine(const std::string& name) {
   return names.count(name) > 0;
 }
 
+/// Whether an array's elements and a dummy's are alike in size: both sizes known and equal, or,
+/// through an explicit interface (`explicitInterface`: the callee is a module or internal
+/// procedure), of a type other than CHARACTER, whose kind the actual argument must then share
+/// (Fortran 2018, 15.5.2.4) where the sizes are not known here (a kind named in a module not loaded).
+bool sameElements(const Variable& dummy, const Variable& actual, bool explicitInterface) {
+  if (dummy.elementBytes > 0 && actual.elementBytes > 0) return dummy.elementBytes == actual.elementBytes;
+  return explicitInterface && !dummy.character && !actual.character && dummy.typeKnown && actual.typeKnown &&
+         dummy.integer == actual.integer && dummy.logical == actual.logical && dummy.derived == actual.derived;
+}
+
+/// The elements of a constant shape (nullopt: not one).
+std::optional<int64_t> elementCount(const Variable& v) {
+  if (v.layout.empty()) return v.isArray() ? std::nullopt : std::optional<int64_t>(1);
+  int64_t count = 1;
+  for (const auto& [lower, extent] : v.layout)
+    if (extent < 0 || __builtin_mul_overflow(count, extent, &count)) return std::nullopt;
+  return count;
+}
+
 /// Whether a dummy array holds at least as many elements as the array passed to it: the first
 /// elements of the actual argument are the dummy's (sequence association), so a call that
 /// writes the whole dummy writes the whole of the argument. Both shapes constant.
-bool covers(const Variable& dummy, const Variable& actual) {
-  std::optional<int64_t> d = dummy.storageBytes(), a = actual.storageBytes();
-  return d && a && *a >= 0 && *d >= *a && dummy.elementBytes == actual.elementBytes;
+bool covers(const Variable& dummy, const Variable& actual, bool explicitInterface) {
+  std::optional<int64_t> d = elementCount(dummy), a = elementCount(actual);
+  return d && a && *d >= *a && sameElements(dummy, actual, explicitInterface);
 }
 
 bool sharesHiddenState(const std::string& name) {
@@ -136,6 +156,10 @@ ProcedureSummary& Effects::summaryOf(Id procId) {
 
 void Effects::addCall(const SummaryFacts::Call& call) {
   if (call.spec.kind == CallKind::StatementFunction) return;
+  for (Id var : call.argumentVars)
+    if (var && program_.variable(var).isArray() && program_.variable(var).storage == Storage::Dummy &&
+        program_.variable(var).procId == call.procId)
+      passedArrayDummies_.insert(var);
   calls_.push_back(call);
   callers_.insert(call.procId);
 }
@@ -285,6 +309,7 @@ void Effects::finish(const std::function<void(Id, Program::Detail)>& load) {
     for (const CallSite::Argument& a : site.arguments)
       if (program_.variable(a.var).isArray())
         for (const CallTarget& t : site.resolved.targets) passedArrays.insert(t.proc);
+  std::map<std::pair<Id, Id>, CallDefinition> passedOn;  // (procedure, dummy): the call it is passed to
   for (Id proc : passedArrays) {
     ProcedureSummary& summary = summaries_[static_cast<size_t>(proc - 1)];
     const ProcedureRow& p = program_.procedure(proc);
@@ -297,8 +322,11 @@ void Effects::finish(const std::function<void(Id, Program::Detail)>& load) {
       defined = definedArrays(p);
     }
     markDefined(summary, defined);
+    for (auto& [var, d] : defined)
+      if (d.call) passedOn.emplace(std::pair(proc, var), std::move(*d.call));
   }
   arrayDefinitions_ = {};
+  callDefinitions(passedOn);
   if (load) settleCalls(load);
 }
 
@@ -850,7 +878,8 @@ bool Effects::writesArrayDummy(const ProcedureSummary& summary) const {
 
 bool Effects::definableArray(const Effect& e) const {
   const Variable& v = program_.variable(e.varId);
-  return e.reach == Reach::Dummy && e.writes && v.isArray() && (!v.layout.empty() || v.assumedShape || v.rank == 1);
+  return e.reach == Reach::Dummy && (e.writes || passedArrayDummies_.count(e.varId)) && v.isArray() &&
+         (!v.layout.empty() || v.assumedShape || v.rank == 1);
 }
 
 void Effects::markDefined(ProcedureSummary& summary, const std::map<Id, DefinedArray>& defined) {
@@ -1161,6 +1190,47 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
     }
     return out;
   };
+  // A CALL statement at the body's top, one call, that names v only as arguments, each v
+  // whole or an element of it with constant subscripts.
+  auto callDefinition = [&](const StatementRow& row, const Variable& v) -> std::optional<CallDefinition> {
+    if (row.kind != StatementKind::Call || row.action || row.blockId != root || row.calls.size() != 1) return std::nullopt;
+    const CallRow& call = program_.call(row.calls.front());
+    CallDefinition out;
+    out.callId = call.id;
+    size_t positional = 0;
+    for (const CallArgRow& a : call.args) {
+      const size_t at = a.object ? 0 : positional++;
+      const ArrayRefRow* ref = a.refId ? &program_.arrayRef(a.refId) : nullptr;
+      const bool names = a.var == v.name || (ref && ref->varId == v.id);
+      if (!names) {
+        int64_t value = 0;
+        auto [end, error] = std::from_chars(a.text.data(), a.text.data() + a.text.size(), value);
+        if (!a.object && error == std::errc() && end == a.text.data() + a.text.size()) out.literals.push_back({{at, a.keyword, {}}, value});
+        continue;
+      }
+      if (a.object || (ref && ref->varId != v.id)) return std::nullopt;
+      CallDefinition::Part part{at, a.keyword, {}};
+      if (ref && ref->subscripted) {
+        if (ref->section || ref->subscripts.size() != v.layout.size() || v.layout.empty()) return std::nullopt;
+        part.element.emplace();
+        for (const facts::SubscriptRow& sub : ref->subscripts) {
+          if (!sub.affine || !sub.terms.empty()) return std::nullopt;
+          part.element->push_back(sub.constant.value_or(0));
+        }
+      }
+      out.parts.push_back(std::move(part));
+    }
+    // Its every reference here one of those arguments.
+    size_t references = 0;
+    for (Id refId : row.arrayRefs) {
+      const ArrayRefRow& ref = program_.arrayRef(refId);
+      if (ref.varId != v.id) continue;
+      if (ref.context != RefContext::CallArg) return std::nullopt;
+      ++references;
+    }
+    if (out.parts.empty() || references != out.parts.size()) return std::nullopt;
+    return out;
+  };
   // The elements written so far of the arrays written piece by piece (elementsWritten).
   std::map<Id, std::set<std::vector<int64_t>>> pieces;
   std::map<Id, DefinedArray> defined;
@@ -1210,6 +1280,16 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
           candidate = open.erase(candidate);
           continue;
         }
+      // A CALL that passes it on, whole or by constant elements, and does nothing else with it:
+      // the walk stops here for it; what the call defines is known once the callees' summaries
+      // are (callDefinitions).
+      if (std::optional<CallDefinition> passedOn = callDefinition(row, v)) {
+        keepPieces(v.id);
+        passedOn->pieces = pieces[v.id];
+        defined[v.id].call = std::move(passedOn);
+        candidate = open.erase(candidate);
+        continue;
+      }
       // Every reference to it here must be a write of the whole of it, one at least; or it is
       // written over a range (nestRange, armsRange).
       bool whole = !construct;
@@ -1240,6 +1320,135 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
     id = last;
   }
   return finished();
+}
+
+void Effects::callDefinitions(const std::map<std::pair<Id, Id>, CallDefinition>& pending) {
+  if (pending.empty()) return;
+  std::unordered_map<Id, const CallSite*> sites;
+  for (const CallSite& site : callSites_) sites.emplace(site.callId, &site);
+  constexpr int kMaxRounds = 16;  // a chain of calls passing an array on, each defining more
+  constexpr int64_t kPieces = 64;  // definedArrays' limit on the elements listed
+  for (int round = 0; round < kMaxRounds; ++round) {
+    bool changed = false;
+    for (const auto& [at, definition] : pending) {
+      const auto [proc, var] = at;
+      Effect* mine = nullptr;
+      for (auto& [key, e] : summaries_[static_cast<size_t>(proc - 1)].effects)
+        if (e.reach == Reach::Dummy && e.varId == var) mine = &e;
+      auto site = sites.find(definition.callId);
+      if (!mine || mine->definesWhole || site == sites.end()) continue;
+      const Variable& v = program_.variable(var);
+      const CallSite& call = *site->second;
+      if (call.resolved.unknown || call.resolved.targets.empty()) continue;
+      // Every part must be written by every procedure the call may run before it reads any:
+      // else the call may read what the procedure was passed.
+      std::set<std::vector<int64_t>> elements = definition.pieces;
+      bool whole = false, known = true;
+      for (const CallDefinition::Part& part : definition.parts) {
+        if (!part.element) {
+          for (const CallTarget& t : call.resolved.targets) {
+            const std::string* name = dummyName(t, false, part.keyword, part.positional);
+            const Effect* e = name ? summary(t.proc).dummy(*name) : nullptr;
+            known = known && e && e->definesWhole && program_.procedure(t.proc).kind != ProcedureKind::Entry &&
+                    (program_.variable(e->varId).assumedShape ||
+                     covers(program_.variable(e->varId), v, program_.procedure(t.proc).hostId != 0));
+          }
+          whole = true;
+          continue;
+        }
+        std::optional<std::pair<int64_t, int64_t>> span = definedSpan(call, definition, part, v);
+        if (!span) {
+          known = false;
+          break;
+        }
+        // From the element passed, in array element order, within the array.
+        int64_t linear = 0, size = 1;
+        for (size_t d = 0; d < v.layout.size() && known; ++d) {
+          int64_t offset = (*part.element)[d] - v.layout[d].first;
+          known = offset >= 0 && offset < v.layout[d].second && !__builtin_mul_overflow(offset, size, &offset) &&
+                  !__builtin_add_overflow(linear, offset, &linear) && !__builtin_mul_overflow(size, v.layout[d].second, &size);
+        }
+        if (!known) break;
+        if (span->first > span->second) continue;  // it writes none
+        if (span->first < 0 || span->second >= size - linear) {
+          known = false;
+          break;
+        }
+        if (linear + span->first == 0 && linear + span->second == size - 1) {
+          whole = true;
+          continue;
+        }
+        if (size > kPieces) {
+          known = false;
+          break;
+        }
+        for (int64_t x = linear + span->first; x <= linear + span->second; ++x) {
+          std::vector<int64_t> element;
+          int64_t rest = x;
+          for (const auto& [lower, extent] : v.layout) {
+            element.push_back(lower + rest % extent);
+            rest /= extent;
+          }
+          elements.insert(std::move(element));
+        }
+      }
+      if (!known) continue;
+      const std::optional<int64_t> count = elementCount(v);
+      if (whole || (count && static_cast<int64_t>(elements.size()) >= *count)) {
+        mine->definesWhole = true;
+        mine->definedElements.clear();
+        changed = true;
+      } else if (elements.size() > mine->definedElements.size()) {
+        mine->definedElements.assign(elements.begin(), elements.end());
+        changed = true;
+      }
+    }
+    if (!changed) return;
+  }
+}
+
+std::optional<std::pair<int64_t, int64_t>> Effects::definedSpan(const CallSite& call, const CallDefinition& definition,
+                                                                const CallDefinition::Part& part, const Variable& actual) const {
+  if (call.resolved.targets.size() != 1) return std::nullopt;
+  const CallTarget& t = call.resolved.targets.front();
+  const std::string* name = dummyName(t, false, part.keyword, part.positional);
+  const Effect* e = name ? summary(t.proc).dummy(*name) : nullptr;
+  if (!e || program_.procedure(t.proc).kind == ProcedureKind::Entry) return std::nullopt;
+  const Variable& dummy = program_.variable(e->varId);
+  if (dummy.assumedShape || !sameElements(dummy, actual, program_.procedure(t.proc).hostId != 0)) return std::nullopt;
+  if (e->definesWhole) {
+    const std::optional<int64_t> count = elementCount(dummy);
+    if (!count || *count < 1) return std::nullopt;
+    return std::pair<int64_t, int64_t>(0, *count - 1);
+  }
+  // A range of a rank-1 dummy whose bounds name its integer dummies, passed integer literals.
+  if (e->definedRange.size() != 2 || !e->readsOnlyWritten || dummy.rank != 1 || dummy.bounds.empty()) return std::nullopt;
+  int64_t lower = 1;
+  if (!dummy.layout.empty()) {
+    lower = dummy.layout[0].first;
+  } else if (const std::string& text = dummy.bounds[0].first; !text.empty()) {
+    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), lower);
+    if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  }
+  std::array<int64_t, 2> bound{};
+  for (size_t b = 0; b < 2; ++b) {
+    const facts::AffineForm& form = e->definedRange[b];
+    if (!form.affine) return std::nullopt;
+    int64_t value = form.constant;
+    for (const auto& [term, coeff] : form.terms) {
+      const auto literal = std::find_if(definition.literals.begin(), definition.literals.end(), [&](const auto& l) {
+        const std::string* named = dummyName(t, false, l.first.keyword, l.first.positional);
+        return named && *named == term;
+      });
+      int64_t product = 0;
+      if (literal == definition.literals.end() || __builtin_mul_overflow(coeff, literal->second, &product) ||
+          __builtin_add_overflow(value, product, &value))
+        return std::nullopt;
+    }
+    bound[b] = value;
+  }
+  if (bound[0] < lower) return std::nullopt;
+  return std::pair<int64_t, int64_t>(bound[0] - lower, bound[1] - lower);
 }
 
 std::vector<Id> Effects::callerView(Id varId, Id callerProc) const {
@@ -1598,7 +1807,8 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls, bool onEndin
           // (A dummy of assumed shape is as large as what it is passed.)
           definesAll = definesAll && e && e->definesWhole && ref && !ref->subscripted &&
                        ref->name == program_.variable(var).name &&
-                       (program_.variable(e->varId).assumedShape || covers(program_.variable(e->varId), program_.variable(var)));
+                       (program_.variable(e->varId).assumedShape ||
+                        covers(program_.variable(e->varId), program_.variable(var), program_.procedure(t.proc).hostId != 0));
         }
       } else if (known && arg.keyword.empty()) {
         reads = known->reads(k);

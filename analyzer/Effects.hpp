@@ -210,6 +210,14 @@ class Effects {
     auto found = assumedDefinitions_.find(proc);
     return (found != assumedDefinitions_.end() && found->second.count(var)) || (hosts_.count(proc) && callers_.count(proc));
   }
+  /// Before complete(): whether procedure `proc` may yet be found to define more of its array
+  /// dummy `var` through the call it passes it on to (CallDefinition).
+  bool arrayDefinitionPending(Id proc, Id var) const {
+    auto found = arrayDefinitions_.find(proc);
+    if (found == arrayDefinitions_.end()) return false;
+    auto defined = found->second.find(var);
+    return defined != found->second.end() && defined->second.call.has_value();
+  }
   /// Whether a procedure has internal procedures or ENTRY points.
   bool hosts(Id procId) const { return hosts_.count(procId) != 0; }
   /// The POINTER a DEALLOCATE statement (or a logical IF's) frees the target of, as written
@@ -265,16 +273,43 @@ class Effects {
   void defineThroughCalls(const std::function<void(Id, Program::Detail)>& load);
   /// Whether it writes an array dummy definedArrays may prove written (definableArray).
   bool writesArrayDummy(const ProcedureSummary& summary) const;
-  /// An array dummy written, of a constant shape, of an assumed shape or of rank 1: whether all
-  /// or a range of it is written before it is read, definedArrays may prove.
+  /// An array dummy written or passed to a call, of a constant shape, of an assumed shape or of
+  /// rank 1: whether all or a range of it is written before it is read, definedArrays may prove.
   bool definableArray(const Effect& e) const;
+  /// A CALL statement that passes an array dummy on, where definedArrays' walk stops for it:
+  /// what the call defines of what it is passed is known once its callees' summaries are
+  /// (callDefinitions).
+  struct CallDefinition {
+    Id callId = 0;
+    /// An argument naming the dummy: passed whole, or one element of it (its subscripts).
+    struct Part {
+      size_t positional = 0;
+      std::string keyword;
+      std::optional<std::vector<int64_t>> element;
+    };
+    std::vector<Part> parts;
+    /// The arguments that are integer literals, for the bounds of a range the callee defines.
+    std::vector<std::pair<Part, int64_t>> literals;
+    std::set<std::vector<int64_t>> pieces;  ///< the elements written before the call
+  };
   /// What definedArrays proves of one array dummy: all of it, or a range of a rank-1 one.
   struct DefinedArray {
     bool whole = false;
     std::vector<facts::AffineForm> range;  ///< first, last (Effect::definedRange)
     bool readsOnlyWritten = false;         ///< Effect::readsOnlyWritten
     std::vector<std::vector<int64_t>> elements;  ///< Effect::definedElements
+    std::optional<CallDefinition> call;    ///< more, if the call defines what it is passed
   };
+  /// After finish() marked what each procedure's own walk proved: the array dummies passed on to
+  /// calls that define them (CallDefinition), to a fixed point (a callee's may rest on its own
+  /// calls). Monotone from what the walks proved, so the order the procedures come in does not
+  /// change the result.
+  void callDefinitions(const std::map<std::pair<Id, Id>, CallDefinition>& pending);
+  /// What `call` defines of `actual` through one argument (`part`) with each procedure it runs:
+  /// the offsets, in array element order from the element passed, of the elements it writes
+  /// before it reads any (nullopt: not known so).
+  std::optional<std::pair<int64_t, int64_t>> definedSpan(const CallSite& call, const CallDefinition& definition,
+                                                         const CallDefinition::Part& part, const Variable& actual) const;
   /// The array dummies of a constant shape the loaded procedure `p` writes whole before it reads
   /// or passes any of them, on every path: by a whole-array assignment (`d = 0`) or a DO nest at
   /// the top of the body whose loops run exactly over the declared bounds (`d(m) = ...` for
@@ -282,6 +317,9 @@ class Effects {
   /// that could read them. And a rank-1 dummy of any shape written over a range by such a DO
   /// loop whose bounds name only integer dummies nothing before it changes (DO i = 1, n: x(i)),
   /// read in that loop only where that write just wrote (x(i) in a later statement of the loop).
+  /// And, where the walk meets a CALL that passes one on (whole, or elements with constant
+  /// subscripts) and does nothing else with it, what that call will be found to define
+  /// (CallDefinition, settled by callDefinitions).
   std::map<Id, DefinedArray> definedArrays(const ProcedureRow& p) const;
   /// Sets each dummy's definesWhole and definedRange from what definedArrays proved.
   static void markDefined(ProcedureSummary& summary, const std::map<Id, DefinedArray>& defined);
@@ -330,6 +368,7 @@ class Effects {
   /// Per procedure, the scalar dummies it does not define by itself but would once the calls
   /// that first read them (noteDefinitions) define them, each with those calls.
   std::map<Id, std::map<Id, std::vector<Id>>> assumedDefinitions_;
+  std::unordered_set<Id> passedArrayDummies_;  ///< array dummies their procedure passes to a call (addCall)
   std::unordered_map<Id, std::map<Id, DefinedArray>> arrayDefinitions_;  ///< addLoaded: per procedure, the array dummies it defines
   std::unordered_map<std::string, std::vector<Id>> byName_;
   /// Module procedures by (module, name); 0 where two modules of one name have one.

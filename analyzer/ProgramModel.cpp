@@ -79,6 +79,8 @@ Variable Variable::of(const facts::VariableRow& row, std::vector<std::string>& c
   v.storage = row.storage;
   v.integer = row.type == "integer";
   v.logical = row.type == "logical";
+  v.character = row.type == "character";
+  v.typeKnown = row.type != "unknown";
   v.intentIn = row.intent == "in";
   v.save = row.save;
   v.rank = row.rank ? static_cast<int16_t>(*row.rank) : int16_t{-1};

@@ -123,6 +123,8 @@ struct Variable {
   Storage storage = Storage::Local;
   bool integer = false;     ///< of type INTEGER
   bool logical = false;     ///< of type LOGICAL
+  bool character = false;   ///< of type CHARACTER
+  bool typeKnown = true;    ///< its type is known ("unknown": an implicit type the front end could not settle)
   bool intentIn = false;    ///< a dummy declared INTENT(IN): neither it nor a callee it is passed to may define it
   bool save = false;
   int16_t rank = 0;         ///< -1: assumed rank

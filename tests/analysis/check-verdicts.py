@@ -145,6 +145,10 @@ def statement(rng, variables, depth):
                                    ["where (%s)" % mask, "  w4(:) = %s" % e, "end where"],
                                    ["where (%s)" % mask, "  w4 = %s" % e,
                                     "  c(1:4, %s) = w4(%d)" % (variables[-1], rng.randint(1, 4)), "end where"]])
+            if rng.random() < 0.3:  # or by a callee that passes it on to callees that define it
+                # (all of it, or elements from a count it passes), or that do not quite (one
+                # element left, or one read first)
+                fill = ["call %s(w4, %s)" % (rng.choice(["put4w", "put2e", "put2bad", "peek4"]), e)]
             target = element(rng, rng.choice(arrays), variables)
             read = "%s = sum(w4)" % target if rng.random() < 0.5 else "call take4(w4, %s)" % target
             if rng.random() < 0.4:  # or by a callee that writes some of its elements (put4), read
@@ -583,6 +587,19 @@ def program(rng):
     # x(1) and x(3) always, x(4) only for some y, x(2) never.
     lines += ["subroutine put4(x, y)", "  integer :: x(4), y", "  x(1) = y + 1", "  x(3) = 2 * y",
               "  if (y > 9) x(4) = y", "end subroutine put4"]
+    # Passing x on: fill4 writes all of it; fill2 elements 1..n of what it is passed (put2e
+    # passes x(1) with n = 2 after writing x(3:4), put2bad n = 1); peek4 reads x(2) first.
+    lines += ["subroutine fill4(x, y)", "  integer :: x(4), y, m", "  do m = 1, 4", "    x(m) = y + m", "  end do",
+              "end subroutine fill4"]
+    lines += ["subroutine fill2(n, z, y)", "  integer :: n, z(n), y, m", "  do m = 1, n", "    z(m) = y - m", "  end do",
+              "end subroutine fill2"]
+    lines += ["subroutine put4w(x, y)", "  integer :: x(4), y", "  call fill4(x, y)", "end subroutine put4w"]
+    lines += ["subroutine put2e(x, y)", "  integer :: x(4), y", "  x(3) = y", "  x(4) = 2 * y", "  call fill2(2, x(1), y)",
+              "end subroutine put2e"]
+    lines += ["subroutine put2bad(x, y)", "  integer :: x(4), y", "  x(3) = y", "  x(4) = 2 * y", "  call fill2(1, x(1), y)",
+              "end subroutine put2bad"]
+    lines += ["subroutine peek4(x, y)", "  integer :: x(4), y, t", "  t = x(2)", "  call fill4(x, y + t)",
+              "end subroutine peek4"]
     # Procedures that write a whole work array (its declared shape, -30:40) before reading it
     # (fill_all, fill_zero), or all but one element (fill_part), or may return first (fill_ret).
     for name, body in [("fill_all", ["do m = -30, 40", "  x(m) = m + y", "end do"]),

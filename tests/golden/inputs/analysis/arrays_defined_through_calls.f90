@@ -1,0 +1,219 @@
+! Work arrays that a callee defines by passing them on to calls that define them (FV3's
+! mid_pt_sphere(p1, p2, pm): cart_to_latlon(1, e3, pm(1), pm(2)) writes xs(1:np), ys(1:np);
+! get_unit_vect2(e1, e2, uc): vect_cross(uc, pc, p3) writes uc(1:3)), some of a kind named in
+! a module not loaded.
+
+module sphere
+  use kinds_not_loaded, only: rk
+contains
+  subroutine to_latlon(np, q, xs, ys)
+    integer, intent(in) :: np
+    real(rk), intent(in) :: q(3, np)
+    real(rk), intent(inout) :: xs(np), ys(np)
+    integer :: i
+    do i = 1, np
+      xs(i) = atan2(q(2, i), q(1, i))
+      ys(i) = asin(q(3, i))
+    end do
+  end subroutine
+
+  subroutine cross(e, a, b)
+    real(rk), intent(in) :: a(3), b(3)
+    real(rk), intent(out) :: e(3)
+    e(1) = a(2) * b(3) - a(3) * b(2)
+    e(2) = a(3) * b(1) - a(1) * b(3)
+    e(3) = a(1) * b(2) - a(2) * b(1)
+  end subroutine
+
+  ! Writes e(1) and e(2) only.
+  subroutine cross2(e, a, b)
+    real(rk), intent(in) :: a(3), b(3)
+    real(rk), intent(out) :: e(3)
+    e(1) = a(2) * b(3) - a(3) * b(2)
+    e(2) = a(3) * b(1) - a(1) * b(3)
+  end subroutine
+
+  ! Reads e(1) before it writes it.
+  subroutine rotate(e)
+    real(rk), intent(inout) :: e(3)
+    e(2) = e(1)
+    e(1) = 0.0
+    e(3) = 1.0
+  end subroutine
+
+  subroutine midpoint(p1, p2, pm)
+    real(rk), intent(in) :: p1(2), p2(2)
+    real(rk), intent(out) :: pm(2)
+    real(rk) :: e(3)
+    e(1) = p1(1) + p2(1)
+    e(2) = p1(2) + p2(2)
+    e(3) = 1.0
+    call to_latlon(1, e, pm(1), pm(2))
+  end subroutine
+
+  ! np passed as a variable: how much of pm is written is not known here.
+  subroutine midpoint_n(n, p1, p2, pm)
+    integer, intent(in) :: n
+    real(rk), intent(in) :: p1(2), p2(2)
+    real(rk), intent(out) :: pm(2)
+    real(rk) :: e(3, 2)
+    e = 1.0
+    e(1, 1) = p1(1) + p2(1)
+    call to_latlon(n, e, pm(1), pm(2))
+  end subroutine
+
+  subroutine unit_cross(u, a, b)
+    real(rk), intent(in) :: a(3), b(3)
+    real(rk), intent(out) :: u(3)
+    call cross(u, a, b)
+    u = u / sqrt(sum(u * u))
+  end subroutine
+
+  ! Two levels: unit_cross defines u through cross.
+  subroutine unit_cross_twice(u, a, b)
+    real(rk), intent(in) :: a(3), b(3)
+    real(rk), intent(out) :: u(3)
+    call unit_cross(u, a, b)
+  end subroutine
+
+  ! The last three elements written here, the first three by cross, passed w(1).
+  subroutine six(w, a, b)
+    real(rk), intent(in) :: a(3), b(3)
+    real(rk), intent(out) :: w(6)
+    w(4) = a(1)
+    w(5) = a(2)
+    w(6) = a(3)
+    call cross(w(1), a, b)
+  end subroutine
+
+  ! Reads u before cross writes it.
+  subroutine read_first(u, a, b)
+    real(rk), intent(in) :: a(3), b(3)
+    real(rk), intent(inout) :: u(3)
+    real(rk) :: s
+    s = u(1)
+    call cross(u, a, b)
+    u(1) = u(1) + s
+  end subroutine
+
+  subroutine partly(u, a, b)
+    real(rk), intent(in) :: a(3), b(3)
+    real(rk), intent(out) :: u(3)
+    call cross2(u, a, b)
+  end subroutine
+
+  subroutine rotated(u)
+    real(rk), intent(inout) :: u(3)
+    call rotate(u)
+  end subroutine
+end module
+
+subroutine through_ranges(n, g, out)
+  use sphere
+  integer, intent(in) :: n
+  real(rk), intent(in) :: g(2, n + 1)
+  real(rk), intent(out) :: out(n)
+  real(rk) :: p1(2), p2(2), p3(2)
+  integer :: i
+  do i = 1, n
+    p1(:) = g(:, i)
+    p2(:) = g(:, i + 1)
+    call midpoint(p1, p2, p3)
+    out(i) = p3(1) + p3(2)
+  end do
+end subroutine
+
+subroutine through_whole(n, g, out)
+  use sphere
+  integer, intent(in) :: n
+  real(rk), intent(in) :: g(3, n)
+  real(rk), intent(out) :: out(n)
+  real(rk) :: u(3), v(3), w(6)
+  integer :: i
+  do i = 1, n
+    call unit_cross(u, g(:, i), g(:, 1))
+    call unit_cross_twice(v, u, g(:, i))
+    call six(w, u, v)
+    out(i) = u(1) + v(2) + w(3) + w(6)
+  end do
+end subroutine
+
+subroutine count_not_known(n, m, g, out)
+  use sphere
+  integer, intent(in) :: n, m
+  real(rk), intent(in) :: g(2, n + 1)
+  real(rk), intent(out) :: out(n)
+  real(rk) :: p3(2)
+  integer :: i
+  p3 = 0.0
+  do i = 1, n
+    call midpoint_n(m, g(:, i), g(:, i + 1), p3)
+    out(i) = p3(1) + p3(2)
+  end do
+end subroutine
+
+subroutine read_before(n, g, out)
+  use sphere
+  integer, intent(in) :: n
+  real(rk), intent(in) :: g(3, n)
+  real(rk), intent(out) :: out(n)
+  real(rk) :: u(3)
+  integer :: i
+  u = 0.0
+  do i = 1, n
+    call read_first(u, g(:, i), g(:, 1))
+    out(i) = u(1)
+  end do
+end subroutine
+
+subroutine part_written(n, g, out)
+  use sphere
+  integer, intent(in) :: n
+  real(rk), intent(in) :: g(3, n)
+  real(rk), intent(out) :: out(n)
+  real(rk) :: u(3)
+  integer :: i
+  u = 0.0
+  do i = 1, n
+    call partly(u, g(:, i), g(:, 1))
+    out(i) = u(1) + u(3)
+    u(3) = out(i)
+  end do
+end subroutine
+
+subroutine read_by_callee(n, g, out)
+  use sphere
+  integer, intent(in) :: n
+  real(rk), intent(in) :: g(3, n)
+  real(rk), intent(out) :: out(n)
+  real(rk) :: u(3)
+  integer :: i
+  u = 0.0
+  do i = 1, n
+    call rotated(u)
+    out(i) = u(2) + g(1, i)
+  end do
+end subroutine
+
+! An external procedure, no explicit interface: elements of a kind not known here.
+subroutine ext_cross(e, a, b)
+  use kinds_not_loaded, only: rk
+  real(rk), intent(in) :: a(3), b(3)
+  real(rk), intent(out) :: e(3)
+  e(1) = a(2) * b(3) - a(3) * b(2)
+  e(2) = a(3) * b(1) - a(1) * b(3)
+  e(3) = a(1) * b(2) - a(2) * b(1)
+end subroutine
+
+subroutine implicit_interface(n, g, out)
+  use kinds_not_loaded, only: rk
+  integer, intent(in) :: n
+  real(rk), intent(in) :: g(3, n)
+  real(rk), intent(out) :: out(n)
+  real(rk) :: u(3)
+  integer :: i
+  do i = 1, n
+    call ext_cross(u, g(:, i), g(:, 1))
+    out(i) = u(1)
+  end do
+end subroutine
