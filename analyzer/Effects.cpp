@@ -1819,7 +1819,18 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls, bool onEndin
         Id element = scalarDummy && ref && ref->subscripted && !ref->section ? refId : 0;
         // The argument's own reference only (a name found in the statement may be another one's).
         const Id argumentRef = refId == arg.refId ? refId : 0;
-        if (reads) out.arrays.push_back({var, 'R', callId, static_cast<int>(k) + 1, element, argumentRef, false, nullptr});
+        // One every procedure the call runs defines (writes before it reads it, on every path)
+        // reads only what it wrote, as a scalar does; of constant subscripts, it is one of the
+        // elements the call writes first (definedElements: get_pos(k, pos(1), pos(2))).
+        const bool elementDefined = element && defines;
+        if (elementDefined && std::all_of(ref->subscripts.begin(), ref->subscripts.end(), [](const facts::SubscriptRow& sub) {
+              return sub.affine && sub.terms.empty();
+            })) {
+          std::vector<int64_t> at;
+          for (const facts::SubscriptRow& sub : ref->subscripts) at.push_back(sub.constant.value_or(0));
+          definedElements = std::make_shared<std::vector<std::vector<int64_t>>>(1, std::move(at));
+        }
+        if (reads && !elementDefined) out.arrays.push_back({var, 'R', callId, static_cast<int>(k) + 1, element, argumentRef, false, nullptr});
         if (writes)
           out.arrays.push_back({var, 'W', callId, static_cast<int>(k) + 1, element, argumentRef, definesAll, std::move(definedElements)});
       } else {

@@ -106,6 +106,31 @@ contains
     real(rk), intent(inout) :: u(3)
     call rotate(u)
   end subroutine
+
+  ! Scalar dummies written before they are read, on every path, or not quite.
+  subroutine get_pos(k, lon, lat)
+    integer, intent(in) :: k
+    real(rk), intent(out) :: lon, lat
+    lon = 0.1 * k
+    lat = 0.2 * k
+  end subroutine
+
+  subroutine get_pos_if(k, lon)
+    integer, intent(in) :: k
+    real(rk), intent(inout) :: lon
+    if (k > 2) lon = 0.1 * k
+  end subroutine
+
+  subroutine next_pos(k, lon)
+    integer, intent(in) :: k
+    real(rk), intent(inout) :: lon
+    lon = lon + 0.1 * k
+  end subroutine
+
+  real(rk) function dist(p, q)
+    real(rk), intent(in) :: p(2), q(2)
+    dist = sqrt((p(1) - q(1))**2 + (p(2) - q(2))**2)
+  end function
 end module
 
 subroutine through_ranges(n, g, out)
@@ -215,5 +240,67 @@ subroutine implicit_interface(n, g, out)
   do i = 1, n
     call ext_cross(u, g(:, i), g(:, 1))
     out(i) = u(1)
+  end do
+end subroutine
+
+! Elements passed to scalar dummies the callee defines (FV3's get_slp_obs(..., pos(1), pos(2), ...)
+! before great_circle_dist(pos, ...)).
+subroutine elements_by_scalars(n, q, out)
+  use sphere
+  integer, intent(in) :: n
+  real(rk), intent(in) :: q(2)
+  real(rk), intent(out) :: out(n)
+  real(rk) :: pos(2)
+  integer :: i
+  do i = 1, n
+    call get_pos(i, pos(1), pos(2))
+    out(i) = dist(pos, q)
+  end do
+end subroutine
+
+! pos(2) is not written in the loop: each iteration reads the one from before it.
+subroutine one_element(n, q, out)
+  use sphere
+  integer, intent(in) :: n
+  real(rk), intent(in) :: q(2)
+  real(rk), intent(out) :: out(n)
+  real(rk) :: pos(2), lat
+  integer :: i
+  pos = 0.0
+  do i = 1, n
+    call get_pos(i, pos(1), lat)
+    out(i) = dist(pos, q) + lat
+  end do
+end subroutine
+
+! Written only when k > 2: an earlier iteration's value read otherwise.
+subroutine element_maybe(n, q, out)
+  use sphere
+  integer, intent(in) :: n
+  real(rk), intent(in) :: q(2)
+  real(rk), intent(out) :: out(n)
+  real(rk) :: pos(2)
+  integer :: i
+  pos = 0.0
+  do i = 1, n
+    pos(2) = q(2)
+    call get_pos_if(i, pos(1))
+    out(i) = dist(pos, q)
+  end do
+end subroutine
+
+! Read before it is written: the previous iteration's.
+subroutine element_read_first(n, q, out)
+  use sphere
+  integer, intent(in) :: n
+  real(rk), intent(in) :: q(2)
+  real(rk), intent(out) :: out(n)
+  real(rk) :: pos(2)
+  integer :: i
+  pos = 0.0
+  do i = 1, n
+    pos(2) = q(2)
+    call next_pos(i, pos(1))
+    out(i) = dist(pos, q)
   end do
 end subroutine
