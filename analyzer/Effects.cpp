@@ -273,14 +273,14 @@ void Effects::finish(const std::function<void(Id, Program::Detail)>& load) {
     callSites_.push_back(std::move(site));
   }
   calls_ = {};
-  // Whether a call defines a scalar it passes matters only where some call passes a scalar.
+  // Whether a call defines a scalar it passes matters only where some call passes a scalar, or
+  // an array's element, which may go to a scalar dummy.
   for (ProcedureSummary& summary : summaries_)
     for (auto& [key, e] : summary.effects) e.defines = false;
   std::set<Id> passedScalars;
   for (const CallSite& site : callSites_)
-    for (const CallSite::Argument& a : site.arguments)
-      if (!program_.variable(a.var).isArray())
-        for (const CallTarget& t : site.resolved.targets) passedScalars.insert(t.proc);
+    if (!site.arguments.empty())
+      for (const CallTarget& t : site.resolved.targets) passedScalars.insert(t.proc);
   // The procedures that pass one of their scalar dummies whole to a call (their calls' code is
   // needed for noteDefinitions' walk).
   std::set<Id> passingDummies;
@@ -1832,7 +1832,8 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls, bool onEndin
         }
         if (reads && !elementDefined) out.arrays.push_back({var, 'R', callId, static_cast<int>(k) + 1, element, argumentRef, false, nullptr});
         if (writes)
-          out.arrays.push_back({var, 'W', callId, static_cast<int>(k) + 1, element, argumentRef, definesAll, std::move(definedElements)});
+          out.arrays.push_back(
+              {var, 'W', callId, static_cast<int>(k) + 1, element, argumentRef, definesAll, std::move(definedElements), elementDefined});
       } else {
         // A dummy the callee writes before it reads it on every path (defines) reads only what
         // the callee wrote: the caller's value is not read.

@@ -101,8 +101,12 @@ struct CallArrayAccess {
   /// and at least as large: every element is written before the callee reads any.
   bool definesAll = false;
   /// A write of an array passed whole to a dummy of its shape the callee writes element by
-  /// element (Effect::definedElements): those elements, as the caller's subscripts.
+  /// element (Effect::definedElements): those elements, as the caller's subscripts; or the
+  /// element passed to a scalar dummy the callee defines, of constant subscripts.
   std::shared_ptr<const std::vector<std::vector<int64_t>>> definedElements;
+  /// A write of the element passed (refId) to a scalar dummy every procedure the call runs
+  /// defines (Effect::defines): it writes that element, reading none of the caller's value.
+  bool definesElement = false;
 };
 
 /// A procedure a call may run, and where a type-bound call's object goes.

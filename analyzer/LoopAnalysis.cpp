@@ -665,6 +665,10 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
           a.forms = unknown(&v);
           a.definesAll = c.definesAll;
           a.definedElements = c.definedElements;
+          // Only a CALL statement's own call is sure to run with the statement (a function in an
+          // expression need not be evaluated, Fortran 2018, 10.1.7).
+          a.definesElement = c.definesElement && c.refId && program_.call(c.callId).kind == CallKind::Subroutine &&
+                             s.kind == StatementKind::Call;
           if (c.refId) {  // the element it was passed
             a.ref = &program_.arrayRef(c.refId);
             // As a reference of the statement's own would be: scalars defined in the loop
@@ -3267,7 +3271,8 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
   };
   // An assignment's write that runs before r.
   auto writtenBefore = [&](const ArrayAccess& w, const ArrayAccess& r) {
-    return !w.callId && !masked(w) && runsBefore(w, r, StatementKind::Assignment);
+    return (!w.callId || w.definesElement) && !masked(w) &&
+           runsBefore(w, r, w.callId ? StatementKind::Call : StatementKind::Assignment);
   };
   // A recurrence: r, in loop L inside `loop` (step 1 or -1), reads the element an assignment in
   // L's body wrote |c| iterations before (wa(i-1) after wa(i) = ... in an earlier i). L need not
@@ -3461,7 +3466,8 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
   };
   // An assignment's write that sets r's element, by its subscripts, when it runs before r.
   auto setsElement = [&](const ArrayAccess& w, const ArrayAccess& r) {
-    return w.access == 'W' && !w.callId && !masked(w) && (covers(w, r) || coversSymbolically(loop, w, r, innerVariables));
+    return w.access == 'W' && (!w.callId || w.definesElement) && !masked(w) &&
+           (covers(w, r) || coversSymbolically(loop, w, r, innerVariables));
   };
   // A read that one write covers where a condition holds and another where it does not:
   // phiz(i, 1) after DO k = km, 1, -1: phiz(i, k) = ... covers it when km >= 1; with km <= 0
@@ -3598,7 +3604,8 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
       // function in an assignment, `x = f(w(i))`, included).
       byPlace.armsMet = false;
       return coveredByCall(*w, r) || coveredByCallRange(*w, r) || coveredByWholeWrite(*w, r) || coveredByArmWholeWrites(*w, r) ||
-             (w->access == 'W' && !w->callId && writtenWheneverRead(loop, *w, r, refs, anywhere, &byPlace) && setsElement(*w, r) &&
+             (w->access == 'W' && (!w->callId || w->definesElement) && writtenWheneverRead(loop, *w, r, refs, anywhere, &byPlace) &&
+              setsElement(*w, r) &&
               (!byPlace.armsMet || writtenWheneverRead(loop, *w, r, refs, alternative, &bySubscripts)));
     }) || coveredByElements(r) || coveredByRecurrence(r) || coveredByRangeAndElements(r) || coveredBySplit(r) ||
            coveredByCounter(r);
@@ -3731,7 +3738,8 @@ bool LoopAnalysis::writtenWheneverRead(const LoopRow& loop, const ArrayAccess& w
                                        const std::vector<const ArrayAccess*>& writes,
                                        const std::function<bool(const ArrayAccess&)>& alternative, ArmSearch* search) const {
   const StatementRow& s = program_.statement(w.stmtId);
-  if (s.kind != StatementKind::Assignment || w.stmtId >= r.stmtId) return false;
+  // An assignment, or a CALL defining the element it is passed (ArrayAccess::definesElement).
+  if (!(w.callId ? w.definesElement : s.kind == StatementKind::Assignment) || w.stmtId >= r.stmtId) return false;
   // The blocks around r, up to the loop's body: the innermost of them around w too holds both.
   std::set<Id> aroundRead;
   for (Id b = program_.statement(r.stmtId).blockId; b != 0 && b != loop.bodyBlock; b = program_.block(b).parentId)

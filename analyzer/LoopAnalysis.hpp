@@ -98,6 +98,9 @@ struct ArrayAccess {
   /// A call's write of an array passed whole that the callee writes all of before it reads any
   /// (CallArrayAccess::definesAll).
   bool definesAll = false;
+  /// A call's write of the element it is passed to a scalar dummy it defines
+  /// (CallArrayAccess::definesElement): as an assignment's write of that element.
+  bool definesElement = false;
   /// A call's write of an array passed whole whose elements these the callee writes before it
   /// reads any (CallArrayAccess::definedElements), as the caller's subscripts.
   std::shared_ptr<const std::vector<std::vector<int64_t>>> definedElements;

@@ -332,6 +332,9 @@ def statement(rng, variables, depth):
             lo, hi = rng.choice(["1", "1", "0", "2"]), rng.choice(["n", "n", "n - 1", "n + 1", "nv(1)", "nv(2) - 1"])
             fill = ["do %s = %s, %s" % (k, lo, hi), "  w(%s) = %s + %s" % (k, element(rng, rng.choice(arrays), variables), k),
                     "end do"]
+            if rng.random() < 0.3:  # or each element set by a call that writes it (set1), or may not
+                fill[1] = "  call %s(w(%s), %s + %s)" % (rng.choice(["set1", "set1", "set1maybe"]), k,
+                                                        element(rng, rng.choice(arrays), variables), k)
             if rng.random() < 0.3:
                 return fill + ["call take(w(%s), %s)" % (affine(rng, variables), element(rng, rng.choice(arrays), variables))]
             return fill + ["%s = w(%s) + w(%s)" % (element(rng, rng.choice(arrays), variables), affine(rng, variables),
@@ -587,6 +590,9 @@ def program(rng):
     # x(1) and x(3) always, x(4) only for some y, x(2) never.
     lines += ["subroutine put4(x, y)", "  integer :: x(4), y", "  x(1) = y + 1", "  x(3) = 2 * y",
               "  if (y > 9) x(4) = y", "end subroutine put4"]
+    # x set to y (set1), or only when y > 9 (set1maybe).
+    lines += ["subroutine set1(x, y)", "  integer :: x, y", "  x = y", "end subroutine set1"]
+    lines += ["subroutine set1maybe(x, y)", "  integer :: x, y", "  if (y > 9) x = y", "end subroutine set1maybe"]
     # Passing x on: fill4 writes all of it; fill2 elements 1..n of what it is passed (put2e
     # passes x(1) with n = 2 after writing x(3:4), put2bad n = 1); peek4 reads x(2) first.
     lines += ["subroutine fill4(x, y)", "  integer :: x(4), y, m", "  do m = 1, 4", "    x(m) = y + m", "  end do",

@@ -127,6 +127,20 @@ contains
     lon = lon + 0.1 * k
   end subroutine
 
+  subroutine set_one(k, x)
+    integer, intent(in) :: k
+    real(rk), intent(out) :: x
+    x = 0.5 * k
+  end subroutine
+
+  ! Sets x and returns 1: a function need not run (Fortran 2018, 10.1.7).
+  real(rk) function set_f(k, x)
+    integer, intent(in) :: k
+    real(rk), intent(out) :: x
+    x = 0.5 * k
+    set_f = 1.0
+  end function
+
   real(rk) function dist(p, q)
     real(rk), intent(in) :: p(2), q(2)
     dist = sqrt((p(1) - q(1))**2 + (p(2) - q(2))**2)
@@ -302,5 +316,76 @@ subroutine element_read_first(n, q, out)
     pos(2) = q(2)
     call next_pos(i, pos(1))
     out(i) = dist(pos, q)
+  end do
+end subroutine
+
+! Each element of a work array set by a call to a scalar dummy it defines, in a loop, then read.
+subroutine elements_in_loop(n, m, out)
+  use sphere
+  integer, intent(in) :: n, m
+  real(rk), intent(out) :: out(n)
+  real(rk) :: w(4), v(100)
+  integer :: i, k
+  do i = 1, n
+    do k = 1, 4
+      call set_one(k + i, w(k))
+    end do
+    do k = 1, m
+      call set_one(k * i, v(k))
+    end do
+    out(i) = sum(w)
+    do k = 1, m
+      out(i) = out(i) + v(k)
+    end do
+  end do
+end subroutine
+
+! Set only when k > 2.
+subroutine elements_in_loop_maybe(n, out)
+  use sphere
+  integer, intent(in) :: n
+  real(rk), intent(out) :: out(n)
+  real(rk) :: w(4)
+  integer :: i, k
+  w = 0.0
+  do i = 1, n
+    do k = 1, 4
+      call get_pos_if(k + i, w(k))
+    end do
+    out(i) = sum(w)
+  end do
+end subroutine
+
+! Under an IF: not in every iteration.
+subroutine elements_in_loop_if(n, flag, out)
+  use sphere
+  integer, intent(in) :: n
+  logical, intent(in) :: flag
+  real(rk), intent(out) :: out(n)
+  real(rk) :: w(4)
+  integer :: i, k
+  w = 0.0
+  do i = 1, n
+    do k = 1, 4
+      if (flag) call set_one(k + i, w(k))
+    end do
+    out(i) = sum(w)
+  end do
+end subroutine
+
+! By a function in an expression.
+subroutine elements_by_function(n, out)
+  use sphere
+  integer, intent(in) :: n
+  real(rk), intent(out) :: out(n)
+  real(rk) :: w(4), t
+  integer :: i, k
+  w = 0.0
+  do i = 1, n
+    t = 0.0
+    do k = 1, 4
+      t = t + set_f(k + i, w(k))
+    end do
+    out(i) = sum(w) + t
   end do
 end subroutine
