@@ -1821,9 +1821,10 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls, bool onEndin
         const Id argumentRef = refId == arg.refId ? refId : 0;
         // One every procedure the call runs defines (writes before it reads it, on every path)
         // reads only what it wrote, as a scalar does; of constant subscripts, it is one of the
-        // elements the call writes first (definedElements: get_pos(k, pos(1), pos(2))).
+        // elements a subroutine's call writes first (definedElements: get_pos(k, pos(1), pos(2));
+        // a function in an expression need not be evaluated, Fortran 2018, 10.1.7).
         const bool elementDefined = element && defines;
-        if (elementDefined && std::all_of(ref->subscripts.begin(), ref->subscripts.end(), [](const facts::SubscriptRow& sub) {
+        if (elementDefined && call.kind == CallKind::Subroutine && std::all_of(ref->subscripts.begin(), ref->subscripts.end(), [](const facts::SubscriptRow& sub) {
               return sub.affine && sub.terms.empty();
             })) {
           std::vector<int64_t> at;

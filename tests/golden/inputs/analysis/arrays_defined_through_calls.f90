@@ -389,3 +389,19 @@ subroutine elements_by_function(n, out)
     out(i) = sum(w) + t
   end do
 end subroutine
+
+! Elements set by functions in a CALL's argument, whose evaluation is not sure either.
+subroutine elements_by_function_argument(n, q, out)
+  use sphere
+  integer, intent(in) :: n
+  real(rk), intent(in) :: q(2)
+  real(rk), intent(out) :: out(n)
+  real(rk) :: pos(2), t
+  integer :: i
+  pos = 0.0
+  do i = 1, n
+    t = 0.0
+    call next_pos(nint(set_f(i, pos(1)) + set_f(i, pos(2))), t)
+    out(i) = dist(pos, q) + t
+  end do
+end subroutine
