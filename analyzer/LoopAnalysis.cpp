@@ -3601,7 +3601,8 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
     ArmSearch byPlace, bySubscripts;
     return std::any_of(refs.begin(), refs.end(), [&](const ArrayAccess* w) {
       // Otherwise a call's write covers nothing: the callee may leave the element as it was (a
-      // function in an assignment, `x = f(w(i))`, included).
+      // function in an assignment, `x = f(w(i))`, included), but for a CALL statement's of an
+      // element passed to a scalar dummy it defines (definesElement).
       byPlace.armsMet = false;
       return coveredByCall(*w, r) || coveredByCallRange(*w, r) || coveredByWholeWrite(*w, r) || coveredByArmWholeWrites(*w, r) ||
              (w->access == 'W' && (!w->callId || w->definesElement) && writtenWheneverRead(loop, *w, r, refs, anywhere, &byPlace) &&
