@@ -1125,6 +1125,51 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
     }
     return common;
   };
+  // Whether a complete IF or SELECT CASE construct (its statement `construct`, the last of it
+  // `last`) writes all of v before reading any in every arm: the first statement of each arm
+  // that touches v assigns it whole (`x = 0`, `x(:) = y`) and touches it no other way, or is
+  // such a construct; the conditions do not read it.
+  std::function<bool(Id, Id, const Variable&)> armsWhole = [&](Id construct, Id last, const Variable& v) {
+    auto known = program_.constructs.find(construct);
+    const StatementKind kind = program_.statement(construct).kind;
+    if (known == program_.constructs.end() || !known->second.complete ||
+        (kind != StatementKind::IfThen && kind != StatementKind::SelectCase) || touches(construct, construct, v.id))
+      return false;
+    std::vector<Id> arms;
+    for (Id s = construct + 1; s <= last; ++s) {
+      const StatementRow& st = program_.statement(s);
+      if (st.blockId != root && program_.block(st.blockId).constructStmt == construct &&
+          std::find(arms.begin(), arms.end(), st.blockId) == arms.end())
+        arms.push_back(st.blockId);
+      if (st.blockId == program_.statement(construct).blockId && touches(s, s, v.id)) return false;  // a condition
+    }
+    if (arms.size() != static_cast<size_t>(known->second.arms)) return false;
+    for (Id arm : arms) {
+      bool written = false;
+      for (Id t = construct + 1; t <= last && !written; ++t) {
+        if (program_.statement(t).blockId != arm) continue;
+        const Id end = extentOf(t);
+        if (!touches(t, end, v.id)) {
+          t = end;
+          continue;
+        }
+        const StatementRow& row = program_.statement(t);
+        if (row.kind == StatementKind::IfThen || row.kind == StatementKind::SelectCase) {
+          if (!armsWhole(t, end, v)) return false;
+        } else {
+          if (row.kind != StatementKind::Assignment || passes(row, v.id)) return false;
+          for (Id refId : row.arrayRefs) {
+            const ArrayRefRow& ref = program_.arrayRef(refId);
+            if (ref.varId == v.id && (ref.access != Access::Write || ref.context != RefContext::Lhs || !everyElementNamed(ref, v.rank)))
+              return false;
+          }
+        }
+        written = true;
+      }
+      if (!written) return false;
+    }
+    return true;
+  };
   // The elements statements first..last write of v, a constant shape of at most kPieces
   // elements, when that is all they do with it: assignments at the body's top or in DO loops of
   // constant bounds there, each subscript a constant or a distinct loop's variable plus one
@@ -1290,6 +1335,12 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
         candidate = open.erase(candidate);
         continue;
       }
+      // A complete IF or SELECT CASE every arm of which assigns it whole first.
+      if (construct && armsWhole(id, last, v)) {
+        defined[v.id].whole = true;
+        candidate = open.erase(candidate);
+        continue;
+      }
       // Every reference to it here must be a write of the whole of it, one at least; or it is
       // written over a range (nestRange, armsRange).
       bool whole = !construct;
@@ -1300,7 +1351,7 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
           const ArrayRefRow& ref = program_.arrayRef(refId);
           if (ref.varId != v.id) continue;
           const bool written = ref.access == Access::Write && st.kind == StatementKind::Assignment;
-          whole = whole && written && (nest ? spansAll(ref, st, v) : st.blockId == root && !ref.subscripted);
+          whole = whole && written && (nest ? spansAll(ref, st, v) : st.blockId == root && everyElementNamed(ref, v.rank));
         }
       }
       std::vector<facts::AffineForm> range;

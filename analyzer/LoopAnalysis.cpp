@@ -3009,18 +3009,6 @@ std::optional<std::vector<LinearExpr>> withValue(const std::vector<LinearExpr>& 
   return out;
 }
 
-/// Whether a reference names every element of its array as an assignment's target would set them:
-/// the array unsubscripted (`w = 0`), or a bare colon in every dimension (`w(:, :) = 0`: the
-/// declared bounds, no stride). Unlike `w = ...`, `w(:) = ...` never reallocates an allocatable.
-bool everyElementNamed(const ArrayRefRow& ref, int16_t rank) {
-  if (!ref.subscripted) return true;
-  if (rank < 1 || ref.subscripts.size() != static_cast<size_t>(rank) || ref.name.find('%') != std::string::npos) return false;
-  return std::all_of(ref.subscripts.begin(), ref.subscripts.end(), [](const facts::SubscriptRow& d) {
-    return std::all_of(d.text.begin(), d.text.end(), [](char c) { return c == ':' || c == ' '; }) &&
-           std::count(d.text.begin(), d.text.end(), ':') == 1;
-  });
-}
-
 }  // namespace
 
 LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const LoopRow& loop, Id varId) {

@@ -38,6 +38,15 @@ std::optional<int64_t> Variable::storageBytes() const {
   return bytes;
 }
 
+bool everyElementNamed(const facts::ArrayRefRow& ref, int16_t rank) {
+  if (!ref.subscripted) return true;
+  if (rank < 1 || ref.subscripts.size() != static_cast<size_t>(rank) || ref.name.find('%') != std::string::npos) return false;
+  return std::all_of(ref.subscripts.begin(), ref.subscripts.end(), [](const facts::SubscriptRow& d) {
+    return std::all_of(d.text.begin(), d.text.end(), [](char c) { return c == ':' || c == ' '; }) &&
+           std::count(d.text.begin(), d.text.end(), ':') == 1;
+  });
+}
+
 bool Program::within(Id inner, Id outer) const {
   for (Id l = inner; l != 0; l = loop(l).parentId)
     if (l == outer) return true;

@@ -179,6 +179,11 @@ struct StatementRow : facts::StatementRow {
 /// Throws facts::ExpressionFormatError, naming the statement, on malformed JSON (a damaged database).
 facts::StatementExpressions treesOf(const facts::StatementRow& s);
 
+/// Whether a reference names every element of its array as an assignment's target would set them:
+/// the array unsubscripted (`w = 0`), or a bare colon in every dimension (`w(:, :) = 0`: the
+/// declared bounds, no stride). Unlike `w = ...`, `w(:) = ...` never reallocates an allocatable.
+bool everyElementNamed(const facts::ArrayRefRow& ref, int16_t rank);
+
 /// An array reference's row, with its subscripts as the dependence tests see them.
 struct ArrayRefRow : facts::ArrayRefRow {
   std::vector<LinearExpr> forms;  ///< per dimension; affine = false: not affine, or a section

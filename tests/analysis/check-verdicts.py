@@ -323,7 +323,8 @@ def statement(rng, variables, depth):
         if rng.random() < 0.4:  # written by a call: all of it before reading any, or not quite
             # (an explicit-shape dummy, or an assumed-shape one); then elements read, or all of it
             fill = rng.choice(["fill_all", "fill_all", "fill_part", "fill_ret", "fill_zero",
-                               "shape_all", "shape_all", "shape_part", "shape_low", "shape_ret"])
+                               "shape_all", "shape_all", "shape_part", "shape_low", "shape_ret",
+                               "fill_arms", "fill_arm", "fill_arm_read"])
             read = ("sum(w)" if rng.random() < 0.25 else
                     "w(%s) + w(%s)" % (affine(rng, variables), affine(rng, variables)))
             return ["call %s(w, %s)" % (fill, element(rng, rng.choice(arrays), variables)),
@@ -611,7 +612,12 @@ def program(rng):
     for name, body in [("fill_all", ["do m = -30, 40", "  x(m) = m + y", "end do"]),
                        ("fill_part", ["do m = -30, 39", "  x(m) = m + y", "end do"]),
                        ("fill_ret", ["if (y > 8) return", "do m = -30, 40", "  x(m) = m + y", "end do"]),
-                       ("fill_zero", ["x = y", "x(1) = x(2) + 1"])]:
+                       ("fill_zero", ["x = y", "x(1) = x(2) + 1"]),
+                       # whole in both arms of an IF; in one arm only (no ELSE); the ELSE arm
+                       # reading an element first
+                       ("fill_arms", ["if (y > 8) then", "  x = y", "else", "  x(:) = 2 * y", "  x(1) = x(2)", "end if"]),
+                       ("fill_arm", ["if (y > 8) then", "  x = y", "end if"]),
+                       ("fill_arm_read", ["if (y > 8) then", "  x = y", "else", "  m = x(3)", "  x = m + y", "end if"])]:
         lines += ["subroutine %s(x, y)" % name, "  integer :: x(-30:40), y, m"] + ["  " + l for l in body]
         lines.append("end subroutine %s" % name)
     # The same with an assumed-shape dummy (x(:), whose elements 1..size(x) are w's -30..40; x(0:):
