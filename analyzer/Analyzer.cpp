@@ -727,7 +727,8 @@ struct StreamingAnalysis::State {
   /// about (a private or shared scalar, a loop's own variable), where the summaries so far do not
   /// say so: one the procedure shares (COMMON, a module, its host, SAVE), which any callee may
   /// reach; one passed to a dummy such a call does not read yet; any, when a call is to a
-  /// procedure inside this one (host association).
+  /// procedure inside this one (host association). Or may be found not to read one: an array
+  /// passed to a dummy the callee may yet define by passing it on (Effects::arrayDefinitionPending).
   bool mayReadLoopValues(const std::vector<const CallRow*>& calls, const LoopAnalysis& loops) {
     for (const CallRow* c : calls) {
       const ResolvedCall r = effects->resolve(*c);
@@ -746,19 +747,18 @@ struct StreamingAnalysis::State {
       }
     // A summary only gains reads as it completes: a dummy it already reads stays read, so only an
     // argument it does not read yet may change the answer, or one it may yet define through its
-    // own calls (a call defining a dummy, a scalar or an array passed on, does not read the
-    // caller's value).
+    // own calls (a call defining a dummy does not read the caller's value).
+    // An array passed to a dummy the callee may yet be found to define by passing it on may turn
+    // out not read after the loops: any such array, private or not yet.
     for (const CallRow* c : calls) {
       const ResolvedCall r = effects->resolve(*c);
-      for (size_t k = 0; k < c->args.size(); ++k) {
-        if (!asked.count(c->args[k].var)) continue;
+      for (size_t k = 0; k < c->args.size(); ++k)
         for (const CallTarget& t : r.targets) {
           const Effect* e = effects->dummyOf(t, *c, k);
-          if (!e || !e->reads || (!e->defines && effects->definitionPending(t.proc, e->varId)) ||
-              effects->arrayDefinitionPending(t.proc, e->varId))
-            return true;
+          if (e && effects->arrayDefinitionPending(t.proc, e->varId)) return true;
+          if (!asked.count(c->args[k].var)) continue;
+          if (!e || !e->reads || (!e->defines && effects->definitionPending(t.proc, e->varId))) return true;
         }
-      }
     }
     return false;
   }

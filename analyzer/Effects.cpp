@@ -59,6 +59,13 @@ bool sameElements(const Variable& dummy, const Variable& actual, bool explicitIn
          dummy.integer == actual.integer && dummy.logical == actual.logical && dummy.derived == actual.derived;
 }
 
+/// An integer as written in full (`1`, `-2`; nullopt: anything else, `1_8` or a name).
+std::optional<int64_t> integerText(std::string_view text) {
+  int64_t value = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  return error == std::errc() && end == text.data() + text.size() ? std::optional<int64_t>(value) : std::nullopt;
+}
+
 /// The elements of a constant shape (nullopt: not one).
 std::optional<int64_t> elementCount(const Variable& v) {
   if (v.layout.empty()) return v.isArray() ? std::nullopt : std::optional<int64_t>(1);
@@ -928,13 +935,7 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
       return loop.lowerValue == lower && loop.upperValue == lower + extent - 1;
     }
     if (!v.assumedShape || d >= v.bounds.size()) return false;
-    std::optional<int64_t> declaredLower = 1;
-    if (!v.bounds[d].first.empty()) {
-      int64_t value = 0;
-      const std::string& text = v.bounds[d].first;
-      auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-      declaredLower = error == std::errc() && end == text.data() + text.size() ? std::optional<int64_t>(value) : std::nullopt;
-    }
+    const std::optional<int64_t> declaredLower = v.bounds[d].first.empty() ? 1 : integerText(v.bounds[d].first);
     const std::string dim = std::to_string(d + 1);
     auto call = [&](const char* inquiry) { return std::string(inquiry) + "(" + v.name + "," + dim + ")"; };
     auto callDim = [&](const char* inquiry) { return std::string(inquiry) + "(" + v.name + ",dim=" + dim + ")"; };
@@ -1248,9 +1249,7 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
       const ArrayRefRow* ref = a.refId ? &program_.arrayRef(a.refId) : nullptr;
       const bool names = a.var == v.name || (ref && ref->varId == v.id);
       if (!names) {
-        int64_t value = 0;
-        auto [end, error] = std::from_chars(a.text.data(), a.text.data() + a.text.size(), value);
-        if (!a.object && error == std::errc() && end == a.text.data() + a.text.size()) out.literals.push_back({{at, a.keyword, {}}, value});
+        if (std::optional<int64_t> value = integerText(a.text); value && !a.object) out.literals.push_back({{at, a.keyword, {}}, *value});
         continue;
       }
       if (a.object || (ref && ref->varId != v.id)) return std::nullopt;
@@ -1315,9 +1314,7 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
               inside = inside && element[d] >= v.layout[d].first && element[d] < v.layout[d].first + v.layout[d].second;
             if (inside) have.insert(std::move(element));
           }
-          int64_t count = 1;
-          for (const auto& [lower, extent] : v.layout) count *= extent;
-          if (static_cast<int64_t>(have.size()) < count) {
+          if (static_cast<int64_t>(have.size()) < elementCount(v).value_or(INT64_MAX)) {
             ++candidate;
             continue;
           }
@@ -1474,13 +1471,10 @@ std::optional<std::pair<int64_t, int64_t>> Effects::definedSpan(const CallSite& 
   }
   // A range of a rank-1 dummy whose bounds name its integer dummies, passed integer literals.
   if (e->definedRange.size() != 2 || !e->readsOnlyWritten || dummy.rank != 1 || dummy.bounds.empty()) return std::nullopt;
-  int64_t lower = 1;
-  if (!dummy.layout.empty()) {
-    lower = dummy.layout[0].first;
-  } else if (const std::string& text = dummy.bounds[0].first; !text.empty()) {
-    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), lower);
-    if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
-  }
+  const std::optional<int64_t> lower = !dummy.layout.empty()         ? dummy.layout[0].first
+                                      : dummy.bounds[0].first.empty() ? 1
+                                                                      : integerText(dummy.bounds[0].first);
+  if (!lower) return std::nullopt;
   std::array<int64_t, 2> bound{};
   for (size_t b = 0; b < 2; ++b) {
     const facts::AffineForm& form = e->definedRange[b];
@@ -1498,8 +1492,8 @@ std::optional<std::pair<int64_t, int64_t>> Effects::definedSpan(const CallSite& 
     }
     bound[b] = value;
   }
-  if (bound[0] < lower) return std::nullopt;
-  return std::pair<int64_t, int64_t>(bound[0] - lower, bound[1] - lower);
+  if (bound[0] < *lower) return std::nullopt;
+  return std::pair<int64_t, int64_t>(bound[0] - *lower, bound[1] - *lower);
 }
 
 std::vector<Id> Effects::callerView(Id varId, Id callerProc) const {
@@ -1871,21 +1865,25 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls, bool onEndin
         // The argument's own reference only (a name found in the statement may be another one's).
         const Id argumentRef = refId == arg.refId ? refId : 0;
         // One every procedure the call runs defines (writes before it reads it, on every path)
-        // reads only what it wrote, as a scalar does; of constant subscripts, it is one of the
-        // elements a subroutine's call writes first (definedElements: get_pos(k, pos(1), pos(2));
-        // a function in an expression need not be evaluated, Fortran 2018, 10.1.7).
+        // reads only what it wrote, as a scalar does. A CALL statement's own call writes it, as
+        // an assignment would (a function in an expression need not be evaluated, Fortran 2018,
+        // 10.1.7): of constant subscripts, it is one of the elements the call writes first
+        // (definedElements: get_pos(k, pos(1), pos(2))).
         const bool elementDefined = element && defines;
-        if (elementDefined && call.kind == CallKind::Subroutine && std::all_of(ref->subscripts.begin(), ref->subscripts.end(), [](const facts::SubscriptRow& sub) {
+        const bool elementWritten = elementDefined && call.kind == CallKind::Subroutine && s.kind == StatementKind::Call;
+        if (elementWritten && std::all_of(ref->subscripts.begin(), ref->subscripts.end(), [](const facts::SubscriptRow& sub) {
               return sub.affine && sub.terms.empty();
             })) {
           std::vector<int64_t> at;
           for (const facts::SubscriptRow& sub : ref->subscripts) at.push_back(sub.constant.value_or(0));
           definedElements = std::make_shared<std::vector<std::vector<int64_t>>>(1, std::move(at));
         }
-        if (reads && !elementDefined) out.arrays.push_back({var, 'R', callId, static_cast<int>(k) + 1, element, argumentRef, false, nullptr});
+        // Nor does a call read any of an array it writes all of before reading any (definesAll).
+        if (reads && !elementDefined && !definesAll)
+          out.arrays.push_back({var, 'R', callId, static_cast<int>(k) + 1, element, argumentRef, false, nullptr});
         if (writes)
           out.arrays.push_back(
-              {var, 'W', callId, static_cast<int>(k) + 1, element, argumentRef, definesAll, std::move(definedElements), elementDefined});
+              {var, 'W', callId, static_cast<int>(k) + 1, element, argumentRef, definesAll, std::move(definedElements), elementWritten});
       } else {
         // A dummy the callee writes before it reads it on every path (defines) reads only what
         // the callee wrote: the caller's value is not read.

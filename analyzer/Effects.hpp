@@ -104,8 +104,9 @@ struct CallArrayAccess {
   /// element (Effect::definedElements): those elements, as the caller's subscripts; or the
   /// element passed to a scalar dummy the callee defines, of constant subscripts.
   std::shared_ptr<const std::vector<std::vector<int64_t>>> definedElements;
-  /// A write of the element passed (refId) to a scalar dummy every procedure the call runs
-  /// defines (Effect::defines): it writes that element, reading none of the caller's value.
+  /// A CALL statement's write of the element passed (refId) to a scalar dummy every procedure
+  /// the call runs defines (Effect::defines): it writes that element whenever the statement
+  /// runs, reading none of the caller's value.
   bool definesElement = false;
 };
 

@@ -665,10 +665,7 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
           a.forms = unknown(&v);
           a.definesAll = c.definesAll;
           a.definedElements = c.definedElements;
-          // Only a CALL statement's own call is sure to run with the statement (a function in an
-          // expression need not be evaluated, Fortran 2018, 10.1.7).
-          a.definesElement = c.definesElement && c.refId && program_.call(c.callId).kind == CallKind::Subroutine &&
-                             s.kind == StatementKind::Call;
+          a.definesElement = c.definesElement;
           if (c.refId) {  // the element it was passed
             a.ref = &program_.arrayRef(c.refId);
             // As a reference of the statement's own would be: scalars defined in the loop
@@ -1163,8 +1160,7 @@ const LoopAnalysis::PointerTarget* LoopAnalysis::pointerTarget(Id varId, const L
              std::any_of(e.arrays.begin(), e.arrays.end(),
                          [&](const CallArrayAccess& a) { return a.varId == varId && a.access == 'W' && a.argument == 0; });
     };
-    const bool hostsProcedures = std::any_of(program_.procedures.begin(), program_.procedures.end(),
-                                             [&](const ProcedureRow& q) { return q.hostId == program_.current; });
+    const bool hostsProcedures = effects_.hosts(program_.current);
     PointerTarget target;
     bool known = true;
     for (const StatementRow& s : program_.statements) {
@@ -4243,6 +4239,13 @@ void LoopAnalysis::privateArrays() {
   // A scratch COMMON array: what other procedures read is after their own writes (scratchCommons_),
   // so only this procedure's reads count, not its callees' nor its caller's.
   auto scratchCommon = [&](Id array) { return program_.variable(array).storage == Storage::Common; };
+  auto inWhere = [&](const StatementRow& s) {
+    for (Id b = s.blockId; b != 0; b = program_.block(b).parentId)
+      if (const BlockRow& block = program_.block(b);
+          !block.isLoop() && block.constructStmt && program_.statement(block.constructStmt).kind == StatementKind::WhereConstruct)
+        return true;
+    return false;
+  };
   auto readsOf = [&](const std::set<Id>& tracked, Id insideOf) {
     auto inCoveredLoop = [&](Id stmt, Id array) {
       for (const auto& [loopId, a] : covered) {
@@ -4259,13 +4262,30 @@ void LoopAnalysis::privateArrays() {
       e.opaqueCall = effectsOf(s.id).opaqueCall;
       for (Id refId : s.arrayRefs) {
         const ArrayRefRow& ref = program_.arrayRef(refId);
-        if (ref.access == Access::Read && tracked.count(ref.varId) && !inCoveredLoop(s.id, ref.varId))
+        // A call's effects stand for its arguments (as in arrays()): one that writes all of an
+        // array before reading any reads none of what the loop left (Effects::of).
+        if (ref.access == Access::Read && ref.context != RefContext::CallArg && tracked.count(ref.varId) &&
+            !inCoveredLoop(s.id, ref.varId))
           e.scalars.push_back({ref.varId, 'R'});
       }
       for (const CallArrayAccess& c : effectsOf(s.id).arrays)
         if (c.access == 'R' && tracked.count(c.varId) && !inCoveredLoop(s.id, c.varId) &&
             !(c.argument == 0 && scratchCommon(c.varId)))
           e.scalars.push_back({c.varId, 'R'});
+      // What sets all of an array whenever the statement runs ends the life of what the loop left
+      // in it: an assignment to the whole of it outside a WHERE (w = 0, w(:) = 0), a CALL
+      // statement's call that writes all of it before reading any (definesAll).
+      if (s.kind == StatementKind::Assignment && !inWhere(s))
+        for (Id refId : s.arrayRefs) {
+          const ArrayRefRow& ref = program_.arrayRef(refId);
+          if (ref.access == Access::Write && ref.context == RefContext::Lhs && tracked.count(ref.varId) &&
+              everyElementNamed(ref, program_.variable(ref.varId).rank))
+            e.scalars.push_back({ref.varId, 'W', true});
+        }
+      if (s.kind == StatementKind::Call)
+        for (const CallArrayAccess& c : effectsOf(s.id).arrays)
+          if (c.access == 'W' && c.definesAll && tracked.count(c.varId) && program_.call(c.callId).kind == CallKind::Subroutine)
+            e.scalars.push_back({c.varId, 'W', true});
     }
     return reads;
   };

@@ -583,6 +583,10 @@ def program(rng):
                 lines += ["    " + l for l in st]
         lines.append("  end do")
     if rng.random() < 0.3:
+        if rng.random() < 0.4:  # w set again before that read: all of it (so the loops' w is dead),
+            # or maybe not (under an IF, a part of it)
+            lines.append("  " + rng.choice(["w = 7", "w(:) = 7", "call fill_all(w, n)", "if (n > 3) w = 7",
+                                            "w(1:3) = 7", "if (n > 3) call fill_all(w, n)"]))
         lines.append("  a(1, 1) = a(1, 1) + w(%d)" % rng.randint(1, 5))
     lines.append("end subroutine nest")
     lines += ["subroutine take(x, y)", "  integer :: x, y", "  y = x + 1", "end subroutine take"]

@@ -405,3 +405,21 @@ subroutine elements_by_function_argument(n, q, out)
     out(i) = dist(pos, q) + t
   end do
 end subroutine
+
+! After the loop, unit_cross defines u through cross before reading it: u's last value is not
+! read after the loop, so u is private. (While the load runs, the loop waits for that to be
+! settled: analysed early, u would look read after the loop.)
+subroutine defined_after_loop(n, g, out)
+  use sphere
+  integer, intent(in) :: n
+  real(rk), intent(in) :: g(3, n)
+  real(rk), intent(out) :: out(n)
+  real(rk) :: u(3)
+  integer :: i
+  do i = 1, n
+    u = g(:, i)
+    out(i) = u(1) + u(3)
+  end do
+  call unit_cross(u, g(:, 1), g(:, n))
+  out(1) = out(1) + u(2)
+end subroutine
