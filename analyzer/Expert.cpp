@@ -221,7 +221,7 @@ bool Expert::place(Id loopId, std::vector<Nest>& nests) {
   const LoopResult& r = analysis_.result(loopId);
   // In an IF construct's arm that never runs (CICE's IF (l_monotonicity_check) THEN with a .FALSE.
   // PARAMETER): no kernel for it nor for the loops inside it.
-  if (const Id dead = loop.headerStmt ? program_.deadArmConstruct(program_.statement(loop.headerStmt)) : 0) {
+  if (const Id dead = loop.headerStmt ? program_.foldedDeadArmConstruct(program_.statement(loop.headerStmt)) : 0) {
     notes_.push_back({loopId, {ReasonKind::NeverRuns, false, "", loop.line,
                                "not proposed: it never runs (the conditions of the IF construct at line " +
                                    std::to_string(program_.statement(dead).line) + " fold to constants that skip it)"}});

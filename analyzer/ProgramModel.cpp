@@ -283,6 +283,10 @@ void Program::loadCode(Id procId, facts::FileRows&& code, Detail detail) {
       throw std::runtime_error("block " + std::to_string(b.id) + " lies inside block " + std::to_string(b.parentId) +
                                ", which is not an earlier block of its procedure");
     blocks.push_back(b);
+    if (b.isLoop())
+      for (Id p = b.parentId; p != 0; p = block(p).parentId)
+        if (const BlockRow& around = block(p); !around.isLoop() && around.constructStmt)
+          constructs[around.constructStmt].holdsLoop = true;
     if (b.isLoop() && b.loopId) {
       if (!all) continue;
       expectIn(b.loopId, loopBase_, loops.size(), "loop");
@@ -408,6 +412,12 @@ const LabelRow* Program::label(int value) const {
 }
 
 std::optional<bool> Program::armRuns(Id constructStmt, int arm) const {
+  auto found = constructs.find(constructStmt);
+  if (found != constructs.end() && found->second.holdsLoop) return std::nullopt;
+  return foldedArmRuns(constructStmt, arm);
+}
+
+std::optional<bool> Program::foldedArmRuns(Id constructStmt, int arm) const {
   const StatementRow& head = statement(constructStmt);
   auto found = constructs.find(constructStmt);
   if (head.kind != StatementKind::IfThen || found == constructs.end() || arm < 1 || arm > found->second.arms)
@@ -436,6 +446,14 @@ Id Program::deadArmConstruct(const StatementRow& s) const {
   for (Id b = s.blockId; b != 0; b = block(b).parentId) {
     const BlockRow& row = block(b);
     if (!row.isLoop() && row.constructStmt && armRuns(row.constructStmt, row.arm) == false) return row.constructStmt;
+  }
+  return 0;
+}
+
+Id Program::foldedDeadArmConstruct(const StatementRow& s) const {
+  for (Id b = s.blockId; b != 0; b = block(b).parentId) {
+    const BlockRow& row = block(b);
+    if (!row.isLoop() && row.constructStmt && foldedArmRuns(row.constructStmt, row.arm) == false) return row.constructStmt;
   }
   return 0;
 }

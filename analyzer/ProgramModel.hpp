@@ -235,6 +235,7 @@ class Program {
     int arms = 0;
     bool complete = false;  ///< one of its arms always runs
     std::vector<Id> elseIfs;  ///< an IF construct's ELSE IF statements, in order
+    bool holdsLoop = false;   ///< a DO loop lies in one of its arms, however deep
   };
   std::unordered_map<Id, Construct> constructs;  ///< by the statement opening it
 
@@ -286,12 +287,20 @@ class Program {
   /// Arm `arm` (1, 2, ...) of a loaded IF construct whose conditions up to it fold
   /// (facts::logicalValue: `IF (debug) THEN` with debug a .FALSE. named constant): whether it runs
   /// every time the construct does (true) or never (false). Nullopt for any other construct or arm.
+  std::optional<bool> foldedArmRuns(Id constructStmt, int arm) const;
+  /// foldedArmRuns as the analyses take it: nullopt for a construct holding a DO loop. A loop in an
+  /// arm that never runs is analyzed as if it ran (what never runs reads and writes nothing: a
+  /// counter there would go unseen), at the price of the loops around the construct seeing all
+  /// of it.
   std::optional<bool> armRuns(Id constructStmt, int arm) const;
   /// The IF construct whose arm around a loaded statement never runs (armRuns), however deep; 0
   /// when there is none.
   Id deadArmConstruct(const StatementRow& s) const;
-  /// Whether a loaded statement lies in an arm that never runs.
+  /// Whether a loaded statement lies in an arm that never runs (as the analyses take it, armRuns).
   bool neverRuns(const StatementRow& s) const { return deadArmConstruct(s) != 0; }
+  /// The IF construct whose arm around a loaded statement never runs by its folded conditions
+  /// alone (foldedArmRuns), however deep; 0 when there is none: such a loop gets no kernel.
+  Id foldedDeadArmConstruct(const StatementRow& s) const;
 
  private:
   Id loopBase_ = 1, blockBase_ = 1, stmtBase_ = 1, refBase_ = 1, callBase_ = 1;

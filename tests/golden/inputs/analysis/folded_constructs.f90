@@ -155,18 +155,26 @@ subroutine dump_row(a, n, i)
   print *, i, a(i)
 end subroutine dump_row
 
-! A nest in an arm that never runs: parallel, but no kernel is proposed for it (a note says why);
-! the nest after it is proposed.
+! Loops in an arm that never runs: not analyzed, so not parallel (the counter k in the second
+! would never be seen), and no kernel is proposed for them; the nest after them is proposed.
 subroutine folded_dead_nest(a, n)
   use folded_switches
-  integer :: n, i, j
-  real :: a(n, n)
+  integer :: n, i, j, k
+  real :: a(n, n), w(n)
   if (DEBUG) then
     do j = 1, n
       do i = 1, n
         a(i, j) = 0.0
       end do
     end do
+    k = 0
+    do i = 1, n
+      if (a(i, 1) > 0.0) then
+        k = k + 1
+        w(k) = a(i, 1)
+      end if
+    end do
+    call dump_row(w, n, k)
   end if
   do j = 1, n
     do i = 1, n
@@ -174,3 +182,25 @@ subroutine folded_dead_nest(a, n)
     end do
   end do
 end subroutine folded_dead_nest
+
+! The price of analyzing a loop in a dead arm as if it ran: a loop around such a construct sees
+! all of it (its PRINT), though a construct without a loop in it still folds.
+subroutine folded_debug_dump(a, n)
+  use folded_switches
+  integer :: n, i, j
+  real :: a(n, n)
+  do j = 1, n
+    a(1, j) = 0.0
+    if (DEBUG) then
+      do i = 1, n
+        print *, a(i, j)
+      end do
+    end if
+  end do
+  do j = 1, n
+    a(2, j) = 1.0
+    if (DEBUG) then
+      print *, a(2, j)
+    end if
+  end do
+end subroutine folded_debug_dump
