@@ -2301,8 +2301,14 @@ std::vector<LoopAnalysis::ScalarDefinition> LoopAnalysis::affineDefinitions(cons
       std::vector<LinearExpr> arguments = splitBound(rhs, rhs.text.c_str());
       for (LinearExpr& argument : arguments) argument = inEffect(argument);
       if (arguments.size() == rhs.args.size() &&
-          std::all_of(arguments.begin(), arguments.end(), [&](const LinearExpr& f) { return f.affine && usable(f); }))
-        out.push_back({v.name, id, loop.id, LinearExpr{false, 0, {}}, std::nullopt, std::nullopt, rhs.text, std::move(arguments)});
+          std::all_of(arguments.begin(), arguments.end(), [&](const LinearExpr& f) { return f.affine && usable(f); })) {
+        // One argument the loops' ranges show to be the extremum: the value itself
+        // (bottom = min(ki, y_max) in DO ki = ..., y_max, 4 is ki).
+        if (const LinearExpr* only = extremeArgument(rhs.text == "min", arguments, loop.id, written))
+          out.push_back({v.name, id, loop.id, *only, std::nullopt, std::nullopt, {}, {}});
+        else
+          out.push_back({v.name, id, loop.id, LinearExpr{false, 0, {}}, std::nullopt, std::nullopt, rhs.text, std::move(arguments)});
+      }
     } else if (std::optional<LinearSplit> split = linearizedIndex(rhs, loop, s)) {
       out.push_back({v.name, id, loop.id, LinearExpr{false, 0, {}}, std::move(*split), std::nullopt, {}, {}});
     } else if (std::optional<ScalarDefinition::Iteration> number = iterationNumber(rhs, loop, s, written)) {
@@ -2310,6 +2316,53 @@ std::vector<LoopAnalysis::ScalarDefinition> LoopAnalysis::affineDefinitions(cons
     }
   }
   return out;
+}
+
+const LinearExpr* LoopAnalysis::extremeArgument(bool smallest, const std::vector<LinearExpr>& arguments, Id loopId,
+                                                const std::set<std::string>& written) {
+  // x >= 0 wherever the loops around `loopId` run: x is a constant, or a loop's range (v <= end,
+  // v >= start, as its direction has them) plus a constant, the bound's names not changing in
+  // the nest but for the loops' variables around it (fixed while it runs).
+  const std::vector<Id>& chain = chains_[program_.loopIndex(loopId)];
+  auto fixed = [&](const LinearExpr& bound, size_t depth) {
+    return std::all_of(bound.terms.begin(), bound.terms.end(), [&](const auto& t) {
+      if (!written.count(t.first)) return true;
+      for (size_t k = 0; k < depth; ++k)
+        if (program_.loop(chain[k]).var == t.first) return true;
+      return false;
+    });
+  };
+  auto nonNegative = [&](const LinearExpr& x) {
+    if (x.terms.empty()) return x.constant >= 0;
+    for (size_t depth = 0; depth < chain.size(); ++depth) {
+      const AffineBounds& b = affineBounds(chain[depth]);
+      if (!b.step) continue;
+      const int64_t s = *b.step > 0 ? 1 : -1;
+      const LinearExpr v{true, 0, {{program_.loop(chain[depth]).var, 1}}};
+      // s·(end - v) >= 0 and s·(v - start) >= 0
+      auto slackLeaves = [&](const LinearExpr& bound, int64_t boundSign) {
+        if (!fixed(bound, depth)) return false;
+        std::optional<LinearExpr> slack = combine(LinearExpr{true, 0, {}}, bound, boundSign * s);
+        slack = slack ? combine(*slack, v, -boundSign * s) : std::nullopt;
+        std::optional<LinearExpr> rest = slack ? combine(x, *slack, -1) : std::nullopt;
+        return rest && rest->terms.empty() && rest->constant >= 0;
+      };
+      for (const LinearExpr& e : s > 0 ? b.end : b.endMax)
+        if (slackLeaves(e, 1)) return true;
+      for (const LinearExpr& e : s > 0 ? b.start : b.startMin)
+        if (slackLeaves(e, -1)) return true;
+    }
+    return false;
+  };
+  for (const LinearExpr& a : arguments) {
+    const bool extreme = std::all_of(arguments.begin(), arguments.end(), [&](const LinearExpr& other) {
+      if (&other == &a) return true;
+      std::optional<LinearExpr> gap = smallest ? combine(other, a, -1) : combine(a, other, -1);
+      return gap && gap->affine && nonNegative(*gap);
+    });
+    if (extreme) return &a;
+  }
+  return nullptr;
 }
 
 const LoopAnalysis::ScalarDefinition* LoopAnalysis::localDefinition(const std::string& name, Id stmt) {

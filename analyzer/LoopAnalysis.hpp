@@ -232,6 +232,12 @@ class LoopAnalysis {
     std::vector<LinearExpr> arguments;
   };
   std::vector<ScalarDefinition> affineDefinitions(const LoopRow& outermost);
+  /// Of a min (`smallest`) or max definition's affine `arguments` in loop `loopId`, the one no
+  /// other is below (above) wherever the loops around it run, by a constant or a loop's range:
+  /// min(ki, y_max) in DO ki = k_extra + 1, y_max, 4 is ki. Null when none is known. `written`:
+  /// the names the nest writes.
+  const LinearExpr* extremeArgument(bool smallest, const std::vector<LinearExpr>& arguments, Id loopId,
+                                    const std::set<std::string>& written);
   /// The value a reference at `stmt` reads of integer scalar `name` when the scalar is set more
   /// than once in the loop: the nearest assignment of an affine value before it in the same
   /// block, nothing between writing the scalar or a name of the value, no jump in that loop

@@ -78,3 +78,45 @@ subroutine nested_blocks_wrong(n, nx, r, z)
     end do
   end do
 end subroutine
+
+! A min (max) one argument of which the block loop's range shows to be the extremum: the value is
+! that argument (TeaLeaf's bottom = MIN(ki, y_max) in DO ki = ..., y_max, jac_block_size).
+subroutine blocked_extreme(a, b, n)
+  integer :: n, ii, i, top, bottom
+  real :: a(n), b(n)
+  do ii = 1, n, 4
+    bottom = min(ii, n)
+    top = min(ii + 3, n)
+    do i = bottom, top
+      a(i) = b(i) * 2.0
+    end do
+  end do
+  do ii = n, 1, -4
+    bottom = max(ii - 3, 1)
+    top = max(ii, 1)
+    do i = bottom, top
+      a(i) = b(i) * 2.0
+    end do
+  end do
+end subroutine blocked_extreme
+
+! Where the range shows no argument to be the extremum: a step whose sign is not known (a
+! negative bs runs ii down to n: min(ii, n) is n), an argument past the range.
+subroutine blocked_extreme_unknown(a, b, n, bs)
+  integer :: n, bs, ii, i, top, bottom
+  real :: a(n), b(n)
+  do ii = 1, n, bs
+    bottom = min(ii, n)
+    top = min(ii + 3, n)
+    do i = bottom, top
+      a(i) = b(i) * 2.0
+    end do
+  end do
+  do ii = 1, n, 4
+    bottom = min(ii + 4, n)
+    top = min(ii + 3, n)
+    do i = bottom, top
+      a(i) = b(i) * 2.0
+    end do
+  end do
+end subroutine blocked_extreme_unknown
