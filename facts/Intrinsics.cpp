@@ -110,4 +110,18 @@ const IntrinsicInfo* findIntrinsic(std::string_view name) {
   return found == table.end() ? nullptr : &found->second;
 }
 
+bool isInquiry(std::string_view name) {
+  static constexpr std::string_view kInquiries[] = {
+      "allocated", "associated", "bit_size", "digits", "epsilon", "extends_type_of", "huge", "is_contiguous",
+      "kind", "lbound", "lcobound", "len", "maxexponent", "minexponent", "new_line", "precision", "present",
+      "radix", "range", "rank", "same_type_as", "shape", "size", "storage_size", "tiny", "ubound", "ucobound"};
+  return std::find(std::begin(kInquiries), std::end(kInquiries), name) != std::end(kInquiries);
+}
+
+bool isTypeInquiry(std::string_view name) {
+  static constexpr std::string_view kTypeInquiries[] = {"bit_size", "digits", "epsilon", "huge", "kind", "maxexponent",
+                                                        "minexponent", "new_line", "precision", "radix", "range", "tiny"};
+  return std::find(std::begin(kTypeInquiries), std::end(kTypeInquiries), name) != std::end(kTypeInquiries);
+}
+
 }  // namespace sapfor::facts

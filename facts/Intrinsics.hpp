@@ -45,6 +45,16 @@ struct IntrinsicInfo {
 /// The intrinsic of that (lower-case) name, or null.
 const IntrinsicInfo* findIntrinsic(std::string_view name);
 
+/// An inquiry function (F2018 16.7: "the result depends on the properties of one or more of its
+/// arguments instead of their values"): SIZE(a), TINY(x), KIND(x), PRESENT(x)... reads no element
+/// of its arguments, which need not even be defined. Lower-case name.
+bool isInquiry(std::string_view name);
+
+/// An inquiry whose result depends on its argument's type and kind alone (the numeric model's
+/// TINY, HUGE, EPSILON, DIGITS..., KIND, BIT_SIZE, NEW_LINE): a constant expression (F2018
+/// 10.1.12) the compiler folds, whatever the argument. Lower-case name.
+bool isTypeInquiry(std::string_view name);
+
 /// How a stage's own type (the front end's TypeInfo, the CUDA writer's Type) answers the rules
 /// below; a specialization provides
 ///   static int rank(const T&);                    0 not numeric, 1 integer, 2 real, 3 complex

@@ -1,6 +1,7 @@
 /// @file FactExtractor.cpp
 #include "frontend/FactExtractor.hpp"
 
+#include "facts/Intrinsics.hpp"
 #include "frontend/CheckedArithmetic.hpp"
 #include "frontend/DirectiveFacts.hpp"
 #include "frontend/ExpressionJson.hpp"
@@ -31,11 +32,6 @@ facts::ProcedureKind unitKind(StmtKind kind) {
 std::string upper(std::string text) {
   for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   return text;
-}
-
-bool isInquiry(const std::string& name) {
-  return name == "size" || name == "lbound" || name == "ubound" || name == "shape" || name == "allocated" ||
-         name == "associated" || name == "present" || name == "kind" || name == "len" || name == "rank";
 }
 
 /// Statements that only shape a construct: no row of their own.
@@ -965,7 +961,7 @@ class Extractor {
           if (e.ref == RefKind::StatementFunction) inStatementFunction(e, [&](const Expr& body) { access(body, 'R', facts::RefContext::Expr); });
           return;
         }
-        if (e.ref == RefKind::IntrinsicCall && isInquiry(e.text)) return;  // SIZE(a) reads no element
+        if (e.ref == RefKind::IntrinsicCall && facts::isInquiry(e.text)) return;  // SIZE(a) reads no element
         for (const auto& a : e.args)
           if (a) access(*a, 'R', context == facts::RefContext::Subscript ? facts::RefContext::Subscript : facts::RefContext::Expr);
         return;

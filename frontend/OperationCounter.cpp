@@ -56,10 +56,6 @@ std::optional<int64_t> integralExponent(const Expr& e) {
   return n;
 }
 
-bool isInquiry(const std::string& name) {
-  return name == "size" || name == "lbound" || name == "ubound" || name == "shape" || name == "allocated" ||
-         name == "associated" || name == "present" || name == "kind" || name == "len" || name == "rank";
-}
 
 /// What counting a subexpression learns on the way up: its type, and whether the compiler folds it.
 struct ExprInfo {
@@ -179,7 +175,7 @@ class Counter {
     std::vector<TypeInfo> argTypes;
     size_t positional = 0;
     bool constantArgs = true;
-    bool inquiry = isInquiry(e.text);
+    bool inquiry = facts::isInquiry(e.text);
     for (const auto& a : e.args) {
       if (!a) continue;
       bool keyword = a->kind == ExprKind::Keyword;
@@ -201,7 +197,8 @@ class Counter {
         case IntrinsicClass::Other: break;
       }
     }
-    return {intrinsicResultType(e, argTypes), constantArgs && !inquiry};
+    // A descriptor's inquiry (SIZE(a)) is known at run time; a type's (TINY(x)) at compile time.
+    return {intrinsicResultType(e, argTypes), inquiry ? facts::isTypeInquiry(e.text) : constantArgs};
   }
 
   ExprInfo binary(const Expr& e, OpCounts& into) {

@@ -74,6 +74,10 @@ TEST_CASE("conversions: explicit ones, mixed-mode operands, assignment to anothe
 TEST_CASE("constant expressions are folded by the compiler and cost nothing") {
   CHECK(count("integer, parameter :: m = 30\nreal(8) :: x", "x = m * 2 + 1") == ops(0, 0, 0, 0, 0, 0, 0, 0));
   CHECK(count("integer, parameter :: m = 30\nreal(8) :: x", "x = x + m / 2") == ops(1, 0, 0, 0, 0, 0, 0, 0));
+  // TINY(x), EPSILON(a) depend on the type alone (a constant expression, F2018 10.1.12); SIZE(a)
+  // on a descriptor known at run time: n * 2 is counted, n is an integer like the product.
+  CHECK(count(kDecls, "y = 2.0d0 * tiny(x) + epsilon(a) * 4.0d0") == ops(0, 0, 0, 0, 0, 0, 0, 0));
+  CHECK(count(kDecls, "i = size(a) * 2") == ops(1, 0, 0, 0, 0, 0, 0, 0));
 }
 
 TEST_CASE("logic and branches: a logical IF counts its condition, the branch and its action") {
