@@ -191,7 +191,8 @@ using StmtPtr = std::unique_ptr<Stmt>;
 ///   Call: name = callee, exprs = arguments; a type-bound procedure's (CALL obj%p(x)): name = obj%p,
 ///     text = p, items = [obj]; Return, Stop, Pause: exprs = [value?]
 ///   Exit, Cycle, End*: name = construct or unit name
-///   Case: exprs = values and Ranges
+///   Case: exprs = values and Ranges; TypeGuard: names = [the derived type of TYPE IS / CLASS IS],
+///     text = default for CLASS DEFAULT; SelectType: exprs = [selector], name = associate name
 ///   Read/Write/Print/...: exprs = control list, items = data transfer list
 ///   Allocate/Deallocate/Nullify: exprs = objects and keyword options
 ///   Program/Subroutine/Function/Module/BlockData/Entry: name, names = dummy arguments,

@@ -699,10 +699,18 @@ class SymbolPass {
   /// (types nest a few levels; the depth guards a type that names itself through a pointer).
   static bool hasPointerComponent(const std::string& typeName, const Scope& scope, int depth) {
     const DerivedType* type = scope.findType(typeName);
-    if (!type || !type->components || depth > 16) return false;
-    for (const Symbol& c : type->components->symbols()) {
-      if (c.pointer) return true;
-      if (c.type.base == BaseType::Derived && hasPointerComponent(c.type.derived, *type->components, depth + 1)) return true;
+    return type && hasPointerComponent(*type, depth);
+  }
+
+  /// The same for a type found: its own components and those it inherits (EXTENDS).
+  static bool hasPointerComponent(const DerivedType& type, int depth) {
+    if (depth > 16) return false;
+    for (const DerivedType* t = &type; t && depth <= 16; t = t->parent, ++depth) {
+      if (!t->components) continue;
+      for (const Symbol& c : t->components->symbols()) {
+        if (c.pointer) return true;
+        if (c.type.base == BaseType::Derived && hasPointerComponent(c.type.derived, *t->components, depth + 1)) return true;
+      }
     }
     return false;
   }
@@ -746,7 +754,30 @@ class SymbolPass {
 
   void resolveNode(Node& node, Scope& scope) {
     if (node.stmt) resolveStatement(*node.stmt, scope);
-    for (Node& child : node.children) resolveNode(child, scope);
+    // SELECT TYPE (x): in a TYPE IS (t) or CLASS IS (t) block x is of type t (F2018 11.1.11.2),
+    // and its components are t's: x%ssa with ssa a component t adds to x's declared type.
+    Symbol* selector = nullptr;
+    if (node.kind == NodeKind::Select && node.stmt && node.stmt->parsed && node.stmt->kind == StmtKind::SelectType &&
+        !node.stmt->exprs.empty())
+      selector = scope.find(!node.stmt->name.empty() ? node.stmt->name
+                            : node.stmt->exprs[0]->kind == ExprKind::Name ? node.stmt->exprs[0]->text
+                                                                           : std::string());
+    for (Node& child : node.children) {
+      const TypeInfo declared = selector ? selector->type : TypeInfo{};
+      const Stmt* guard = child.stmt;
+      if (selector && guard && guard->kind == StmtKind::TypeGuard && !guard->names.empty())
+        if (const DerivedType* type = scope.findType(guard->names[0])) {
+          selector->type.base = BaseType::Derived;
+          selector->type.derived = type->name;
+          selector->type.definition = type;
+          selector->type.size = type->bytes.value_or(-1);
+          // A POINTER component of the guard's type reached through x (x%flux_net(i) = ...) may
+          // point at any TARGET: x is taken so everywhere (one symbol for the procedure).
+          selector->pointerComponents = selector->pointerComponents || hasPointerComponent(*type, 0);
+        }
+      resolveNode(child, scope);
+      if (selector) selector->type = declared;
+    }
   }
 
   void resolveStatement(Stmt& s, Scope& scope) {
