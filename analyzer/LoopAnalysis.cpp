@@ -3260,6 +3260,39 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
     return w.access == 'W' && !w.callId && w.ref && everyElementNamed(*w.ref, array.rank) && w.ref->context == RefContext::Lhs &&
            !masked(w) && runsBefore(w, r, StatementKind::Assignment);
   };
+  // A nest that assigns every element of an array of fixed shape before r, outside r's loops
+  // (DO k = 1, m: w(k) = ..., w declared (m)): each subscript is its own loop's variable, the loop
+  // running over at least the declared bounds; then whatever element r reads (in bounds, as it
+  // must be) is written: CCS QCD's yr(icstb), icstb = 1..NCSTB, read at ic + 3*is + 12*(itb + e - 1).
+  // Not for a callee's read of a dummy or a COMMON array, which may go past the declared bounds
+  // (as coveredElementByElement below).
+  auto coveredByFillingLoops = [&](const ArrayAccess& w, const ArrayAccess& r) {
+    const size_t rank = static_cast<size_t>(std::max<int16_t>(array.rank, 0));
+    if (w.access != 'W' || w.callId || !w.ref || rank == 0 || array.layout.size() != rank || w.subscripts().size() != rank ||
+        (r.callId && (array.storage == Storage::Dummy || array.associated())) || masked(w) ||
+        !runsBefore(w, r, StatementKind::Assignment))
+      return false;
+    std::set<Id> filling;
+    for (size_t d = 0; d < rank; ++d) {
+      const LinearExpr& subscript = w.subscripts()[d];
+      if (!subscript.affine || subscript.constant != 0 || subscript.terms.size() != 1 || subscript.terms[0].second != 1)
+        return false;
+      Id own = 0;
+      for (Id l : w.loops())
+        if (l != loop.id && program_.within(l, loop.id) && program_.loop(l).var == subscript.terms[0].first) own = l;
+      if (!own || !filling.insert(own).second || std::find(r.loops().begin(), r.loops().end(), own) != r.loops().end())
+        return false;
+      const LoopRow& l = program_.loop(own);
+      const int64_t step = l.step.empty() ? 1 : l.stepValue.value_or(0);
+      const auto [lower, extent] = array.layout[d];
+      const int64_t upper = lower + extent - 1;
+      if (!l.lowerValue || !l.upperValue ||
+          !(step == 1 ? *l.lowerValue <= lower && *l.upperValue >= upper
+                      : step == -1 && *l.lowerValue >= upper && *l.upperValue <= lower))
+        return false;
+    }
+    return true;
+  };
   // Whole-array assignments in every arm of a complete construct that runs in every iteration
   // (IF ... ELSE, SELECT CASE with CASE DEFAULT: one arm runs; WHERE ... ELSEWHERE: each arm
   // sets the elements its mask selects, together all of them) cover every read after the
@@ -3641,7 +3674,8 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
       // function in an assignment, `x = f(w(i))`, included), but for a CALL statement's of an
       // element passed to a scalar dummy it defines (definesElement).
       byPlace.armsMet = false;
-      return coveredByCall(*w, r) || coveredByCallRange(*w, r) || coveredByWholeWrite(*w, r) || coveredByArmWholeWrites(*w, r) ||
+      return coveredByCall(*w, r) || coveredByCallRange(*w, r) || coveredByWholeWrite(*w, r) || coveredByFillingLoops(*w, r) ||
+             coveredByArmWholeWrites(*w, r) ||
              (w->access == 'W' && (!w->callId || w->definesElement) && writtenWheneverRead(loop, *w, r, refs, anywhere, &byPlace) &&
               setsElement(*w, r) &&
               (!byPlace.armsMet || writtenWheneverRead(loop, *w, r, refs, alternative, &bySubscripts)));
