@@ -755,13 +755,16 @@ class SymbolPass {
   void resolveNode(Node& node, Scope& scope) {
     if (node.stmt) resolveStatement(*node.stmt, scope);
     // SELECT TYPE (x): in a TYPE IS (t) or CLASS IS (t) block x is of type t (F2018 11.1.11.2),
-    // and its components are t's: x%ssa with ssa a component t adds to x's declared type.
+    // and its components are t's: x%ssa with ssa a component t adds to x's declared type. Only
+    // for a name of the unit's own (a dummy, a local, the associate name): a host's or a
+    // module's symbol is shared with other units, which may be read meanwhile.
     Symbol* selector = nullptr;
     if (node.kind == NodeKind::Select && node.stmt && node.stmt->parsed && node.stmt->kind == StmtKind::SelectType &&
         !node.stmt->exprs.empty())
       selector = scope.find(!node.stmt->name.empty() ? node.stmt->name
                             : node.stmt->exprs[0]->kind == ExprKind::Name ? node.stmt->exprs[0]->text
                                                                            : std::string());
+    if (selector && !scope.owns(selector)) selector = nullptr;
     for (Node& child : node.children) {
       const TypeInfo declared = selector ? selector->type : TypeInfo{};
       const Stmt* guard = child.stmt;
