@@ -2526,11 +2526,12 @@ bool LoopAnalysis::ReadSystem::mayFail(const LinearSystem::Terms& terms, int64_t
 }
 
 LoopAnalysis::ReadSystem LoopAnalysis::readSystem(const LoopRow& loop, const ArrayAccess& r,
-                                                  const std::set<std::string>& innerVariables) {
+                                                  const std::set<std::string>& innerVariables,
+                                                  const std::set<std::string>& written) {
   ReadSystem facts;
   facts.program = &program_;
   facts.rLoops = &r.loops();
-  facts.written = &results_[program_.loopIndex(loop.id)].written;
+  facts.written = &written;
   facts.innerVariables = &innerVariables;
   const std::vector<Id>& rLoops = r.loops();
   for (size_t k = 0; k < rLoops.size(); ++k) facts.rVars.push_back(facts.base.unknown());
@@ -2588,11 +2589,11 @@ LoopAnalysis::ReadSystem LoopAnalysis::readSystem(const LoopRow& loop, const Arr
 }
 
 bool LoopAnalysis::readWithinRange(const LoopRow& loop, const ArrayAccess& w, const ArrayAccess& r,
-                                   const std::set<std::string>& innerVariables) {
+                                   const std::set<std::string>& innerVariables, const std::set<std::string>& written) {
   if (!w.definedRange || r.subscripts().size() != 1 || !r.subscripts()[0].affine) return false;
   std::vector<Id> common;  // the loops around both the call and r
   for (size_t k = 0; k < w.loops().size() && k < r.loops().size() && w.loops()[k] == r.loops()[k]; ++k) common.push_back(r.loops()[k]);
-  ReadSystem facts = readSystem(loop, r, innerVariables);
+  ReadSystem facts = readSystem(loop, r, innerVariables, written);
   // first <= subscript <= last: neither difference can be negative.
   const LinearExpr& subscript = r.subscripts()[0];
   for (int side = 0; side < 2; ++side) {
@@ -3060,6 +3061,41 @@ std::optional<std::vector<LinearExpr>> withValue(const std::vector<LinearExpr>& 
 
 }  // namespace
 
+std::set<std::string> LoopAnalysis::changedInIteration(const LoopRow& loop, Id from) {
+  std::set<std::string> out = results_[program_.loopIndex(loop.id)].written;
+  auto [known, added] = setOncePerIteration_.try_emplace(loop.id);
+  if (added && loop.firstStmt <= loop.lastStmt) {
+    // Per scalar of the procedure's own storage: its writes in the loop (by statements and the
+    // calls in them), and the one in the loop's body block, an assignment's, if it is that.
+    bool jumps = false;
+    std::map<Id, int> writes;
+    std::map<Id, Id> assigned;
+    for (Id t = loop.firstStmt; t <= loop.lastStmt; ++t) {
+      const StatementRow& st = program_.statement(t);
+      jumps |= st.jumps;
+      for (const ScalarAccess& a : effectsOf(t).scalars)
+        if (a.access == 'W') {
+          ++writes[a.varId];
+          if (st.blockId == loop.bodyBlock && st.kind == StatementKind::Assignment) assigned[a.varId] = t;
+        }
+    }
+    std::set<std::string> loopVariables;
+    for (const LoopRow& l : program_.loops)
+      if (l.id == loop.id || program_.within(l.id, loop.id)) loopVariables.insert(l.var);
+    if (!jumps)
+      for (const auto& [varId, stmt] : assigned) {
+        const Variable& v = program_.variable(varId);
+        if (writes[varId] != 1 || v.isArray() || v.associated() || v.pointer || v.target || v.procId != program_.current ||
+            (v.storage != Storage::Local && v.storage != Storage::Dummy) || loopVariables.count(v.name))
+          continue;
+        known->second.emplace_back(stmt, v.name);
+      }
+  }
+  for (const auto& [stmt, name] : known->second)
+    if (stmt < from) out.erase(name);
+  return out;
+}
+
 LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const LoopRow& loop, Id varId) {
   const std::vector<const ArrayAccess*> all = accessesIn(loop.id);
   std::vector<const ArrayAccess*> refs;
@@ -3097,7 +3133,11 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
   std::erase_if(refs, [&](const ArrayAccess* a) {
     return a->access == 'W' && std::any_of(a->loops().begin(), a->loops().end(), [&](Id l) { return cut->count(l) != 0; });
   });
-  const std::set<std::string>& written = results_[program_.loopIndex(loop.id)].written;
+  // What the iteration changes as its accesses of the array see it (a scalar set once ahead of
+  // them is one value for all of them).
+  Id firstAccess = loop.lastStmt + 1;
+  for (const ArrayAccess* a : refs) firstAccess = std::min(firstAccess, a->stmtId);
+  const std::set<std::string> written = changedInIteration(loop, firstAccess);
   // The variables of the loops inside `loop`: they change within an iteration.
   std::set<std::string> innerVariables;
   for (const LoopRow& l : program_.loops)
@@ -3337,7 +3377,7 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
   auto coveredByCallRange = [&](const ArrayAccess& w, const ArrayAccess& r) {
     if (w.access != 'W' || !w.definedRange) return false;
     if (r.callId == w.callId && r.argument == w.argument) return w.readsOnlyWritten;
-    return runsBefore(w, r, StatementKind::Call) && readWithinRange(loop, w, r, innerVariables);
+    return runsBefore(w, r, StatementKind::Call) && readWithinRange(loop, w, r, innerVariables, written);
   };
   // An assignment's write that runs before r.
   auto writtenBefore = [&](const ArrayAccess& w, const ArrayAccess& r) {
@@ -3537,7 +3577,7 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
   // An assignment's write that sets r's element, by its subscripts, when it runs before r.
   auto setsElement = [&](const ArrayAccess& w, const ArrayAccess& r) {
     return w.access == 'W' && (!w.callId || w.definesElement) && !masked(w) &&
-           (covers(w, r) || coversSymbolically(loop, w, r, innerVariables));
+           (covers(w, r) || coversSymbolically(loop, w, r, innerVariables, written));
   };
   // A read that one write covers where a condition holds and another where it does not:
   // phiz(i, 1) after DO k = km, 1, -1: phiz(i, k) = ... covers it when km >= 1; with km <= 0
@@ -3566,7 +3606,7 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
       if (!ranging(*w1)) continue;
       std::vector<Condition> unmet;
       if (--splitProofs < 0) return false;
-      if (coversSymbolically(loop, *w1, r, innerVariables, {}, &unmet)) return true;
+      if (coversSymbolically(loop, *w1, r, innerVariables, written, {}, &unmet)) return true;
       if (unmet.size() != 1) continue;
       // Where it fails, -form - 1 >= 0, another write sets the element.
       std::optional<LinearExpr> opposite = combine(LinearExpr{true, -1, {}}, unmet.front().form, -1);
@@ -3575,7 +3615,7 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
       for (const ArrayAccess* w2 : candidates) {
         if (w2 == w1) continue;
         if (--splitProofs < 0) return false;
-        if (coversSymbolically(loop, *w2, r, innerVariables, otherwise)) return true;
+        if (coversSymbolically(loop, *w2, r, innerVariables, written, otherwise)) return true;
       }
     }
     return false;
@@ -3756,7 +3796,7 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
       const std::vector<Condition> rest = {{*fromLow, false, 0}, {*toHigh, false, 0}};
       const bool covered = std::any_of(refs.begin(), refs.end(), [&](const ArrayAccess* w) {
         return w->access == 'W' && !w->callId && !masked(*w) && writtenWheneverRead(loop, *w, r, refs, {}) &&
-               coversSymbolically(loop, *w, r, innerVariables, rest);
+               coversSymbolically(loop, *w, r, innerVariables, written, rest);
       });
       if (covered) return true;
     }
@@ -4060,8 +4100,8 @@ const std::optional<std::set<Id>>& LoopAnalysis::cutLoops(const LoopRow& loop) c
 }
 
 bool LoopAnalysis::coversSymbolically(const LoopRow& loop, const ArrayAccess& w, const ArrayAccess& r,
-                                      const std::set<std::string>& innerVariables, const std::vector<Condition>& within,
-                                      std::vector<Condition>* unmet) {
+                                      const std::set<std::string>& innerVariables, const std::set<std::string>& written,
+                                      const std::vector<Condition>& within, std::vector<Condition>* unmet) {
   if (w.stmtId >= r.stmtId || w.subscripts().size() != r.subscripts().size()) return false;
   // w's loops below `loop` that are not around r: they run through before r does.
   const std::vector<Id>& rLoops = r.loops();
@@ -4071,7 +4111,7 @@ bool LoopAnalysis::coversSymbolically(const LoopRow& loop, const ArrayAccess& w,
       ownLoops.push_back(l);
   auto isOwn = [&](Id l) { return std::find(ownLoops.begin(), ownLoops.end(), l) != ownLoops.end(); };
 
-  ReadSystem facts = readSystem(loop, r, innerVariables);
+  ReadSystem facts = readSystem(loop, r, innerVariables, written);
   // terms + constant >= 0 as a condition on r's names (the variables of r's loops and names
   // fixed in the loop), for `unmet`; nullopt when an unknown is neither.
   auto asCondition = [&](const LinearSystem::Terms& terms, int64_t constant) -> std::optional<Condition> {

@@ -426,11 +426,12 @@ class LoopAnalysis {
     /// Whether terms + constant >= 0 can fail: with terms + constant <= -1 the system may have a solution.
     bool mayFail(const LinearSystem::Terms& terms, int64_t constant) const;
   };
-  ReadSystem readSystem(const LoopRow& loop, const ArrayAccess& r, const std::set<std::string>& innerVariables);
+  ReadSystem readSystem(const LoopRow& loop, const ArrayAccess& r, const std::set<std::string>& innerVariables,
+                        const std::set<std::string>& written);
   /// Whether every element read `r` reads lies in first..last of a call's definedRange, the
   /// bounds' names fixed through `loop`'s iteration (or variables of loops around the call too).
   bool readWithinRange(const LoopRow& loop, const ArrayAccess& call, const ArrayAccess& r,
-                       const std::set<std::string>& innerVariables);
+                       const std::set<std::string>& innerVariables, const std::set<std::string>& written);
   /// An array's dimension d's lower bound and extent as affine forms of names the procedure
   /// never changes (nullopt: not such, or not known).
   std::optional<std::pair<LinearExpr, LinearExpr>> fixedDimension(const Variable& v, size_t d, bool callerSide);
@@ -512,8 +513,13 @@ class LoopAnalysis {
   /// checks could not prove are gathered there (false is returned then): w sets r's element
   /// wherever they hold, as long as nothing else failed (coverageInEachIteration's split).
   bool coversSymbolically(const LoopRow& loop, const ArrayAccess& w, const ArrayAccess& r,
-                          const std::set<std::string>& innerVariables, const std::vector<Condition>& within = {},
-                          std::vector<Condition>* unmet = nullptr);
+                          const std::set<std::string>& innerVariables, const std::set<std::string>& written,
+                          const std::vector<Condition>& within = {}, std::vector<Condition>* unmet = nullptr);
+  /// The names `loop` changes as an iteration's accesses from statement `from` on see them: its
+  /// written names less the scalars one unconditional assignment in its body sets before `from`
+  /// and nothing else in it writes (e = mod(ix, 2) ahead of nests over itb = 1 - e, nth - e),
+  /// one value for the rest of the iteration. Only for comparing accesses of one iteration.
+  std::set<std::string> changedInIteration(const LoopRow& loop, Id from);
   /// Whether access w is an assignment's that runs in every iteration of `loop` (only loop
   /// bodies between them, none of them a loop an EXIT or CYCLE may leave early: cutLoops).
   bool assignedInEveryIteration(const LoopRow& loop, const ArrayAccess& w) const;
@@ -635,6 +641,8 @@ class LoopAnalysis {
   /// (scalar, statement) asked
   std::unordered_map<std::pair<std::string, Id>, const ScalarDefinition*, NameAtHash> localDefinitionAt_;
   std::unordered_map<Id, bool> loopJumps_;                                          ///< per loop: a jump in its body
+  /// Per loop: its scalars set once per iteration, (the assignment, the name) (changedInIteration).
+  std::unordered_map<Id, std::vector<std::pair<Id, std::string>>> setOncePerIteration_;
   /// Per outermost loop: the scalar definitions its accesses' subscripts were given (arrays()).
   std::unordered_map<Id, std::vector<ScalarDefinition>> nestDefinitions_;
   std::set<std::vector<std::string>> selections_;  ///< the components accesses select (ArrayAccess::selected)

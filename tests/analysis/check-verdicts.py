@@ -125,6 +125,21 @@ def statement(rng, variables, depth):
             read = ["do %s = %d, cn%s" % (m, low, rng.choice(["", "", "", " + 1"])),
                     "  %s = %s + w(%s)" % (target, target, m), "end do"]
             return ["cn = %d" % start] + pack + read
+        if rng.random() < 0.12:  # a scalar the iteration sets once (ee = mod(i, 2)) bounding a
+            # nest that writes w and a later one that reads it (CCS QCD's He over itb = 1 - ieoxyz,
+            # NTH - ieoxyz): set before both, between them (the first runs with the last value),
+            # or under an IF; read over the same range, or one reaching past it
+            m = "m%d" % depth
+            e = element(rng, rng.choice(arrays), variables)
+            setting = ["ee = mod(%s, %d)" % (rng.choice(variables), rng.choice([2, 3]))]
+            if rng.random() < 0.15:
+                setting = ["if (%s > %d) ee = mod(%s, 2)" % (variables[0], rng.randint(1, N), variables[-1])]
+            fill = ["do %s = 1 - ee, 6 - ee" % k, "  w(%s) = %s + %s" % (k, e, k), "end do"]
+            target = element(rng, rng.choice(arrays), variables)
+            lo, hi = rng.choice([("1 - ee", "6 - ee"), ("1 - ee", "6 - ee"), ("1 - ee", "6 - ee"), ("0", "5"),
+                                 ("1 - ee", "7 - ee"), ("2 - ee", "6 - ee")])
+            read = ["do %s = %s, %s" % (m, lo, hi), "  %s = %s + w(%s)" % (target, target, m), "end do"]
+            return setting + fill + read if rng.random() < 0.8 else fill + setting + read
         if rng.random() < 0.1:  # a small one, w4(4), written element by element (all of it, its
             # ends and a loop between, all but one, or one under an IF), then read whole: SUM or a
             # call that reads every element
@@ -535,7 +550,7 @@ def program(rng):
     # w is the subroutine's own (a work array the analysis may privatize); what it leaves is read
     # after the nests now and then.
     lines = ["subroutine nest(a, b, c, s, n, u, nv)",
-             "  integer :: n, i, j, k1, k2, m1, m2, t, t2, u, nv(2), w2(-30:40, 4), w4(4), nn, nn2, cn",
+             "  integer :: n, i, j, k1, k2, m1, m2, t, t2, u, nv(2), w2(-30:40, 4), w4(4), nn, nn2, cn, ee",
              "  integer :: a(-30:40, -30:40), b(-30:40, -30:40), c(-30:40, -30:40), s(-30:40), w(-30:40)",
              "  logical :: f, g"]
     # The procedures with assumed-shape dummies (below) need their interfaces here.
@@ -547,7 +562,7 @@ def program(rng):
     common = rng.random() < 0.3
     if common:
         lines.append("  common /wk/ w, t")
-    lines += ["  w = 1", "  w2 = 1", "  w4 = 1"]
+    lines += ["  w = 1", "  w2 = 1", "  w4 = 1", "  ee = 0"]
     loops = {}
     arrays_of_nest = ["a", "b", "c"]
     if rng.random() < 0.2:
