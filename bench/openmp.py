@@ -27,7 +27,7 @@ import subprocess
 import sys
 import tempfile
 
-FORTRAN = re.compile(r"\.(f|for|ftn|f77|f90|f95|f03|f08|fpp|fdv)$", re.IGNORECASE)
+FORTRAN = re.compile(r"\.(f|for|ftn|f77|f90|f95|f03|f08|fpp|fdv|h90)$", re.IGNORECASE)
 # A directive's sentinel: !$omp anywhere in free form; c$omp, *$omp, !$omp in column 1 of fixed form.
 SENTINEL = re.compile(r"^\s*!\$omp\s*(.*)$|^[cC*]\$omp\s*(.*)$", re.IGNORECASE)
 CONTINUED = re.compile(r"&\s*(!.*)?$")
