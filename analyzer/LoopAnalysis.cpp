@@ -3061,12 +3061,12 @@ std::optional<std::vector<LinearExpr>> withValue(const std::vector<LinearExpr>& 
 
 }  // namespace
 
-std::set<std::string> LoopAnalysis::changedInIteration(const LoopRow& loop, Id from) {
+std::set<std::string> LoopAnalysis::changedInIteration(const LoopRow& loop, const LoopRow& within, Id from) {
   std::set<std::string> out = results_[program_.loopIndex(loop.id)].written;
-  auto [known, added] = setOncePerIteration_.try_emplace(loop.id);
+  auto [known, added] = setOncePerIteration_.try_emplace(std::make_pair(loop.id, within.id));
   if (added && loop.firstStmt <= loop.lastStmt) {
     // Per scalar of the procedure's own storage: its writes in the loop (by statements and the
-    // calls in them), and the one in the loop's body block, an assignment's, if it is that.
+    // calls in them), and the one in `within`'s body block, an assignment's, if it is that.
     bool jumps = false;
     std::map<Id, int> writes;
     std::map<Id, Id> assigned;
@@ -3076,7 +3076,7 @@ std::set<std::string> LoopAnalysis::changedInIteration(const LoopRow& loop, Id f
       for (const ScalarAccess& a : effectsOf(t).scalars)
         if (a.access == 'W') {
           ++writes[a.varId];
-          if (st.blockId == loop.bodyBlock && st.kind == StatementKind::Assignment) assigned[a.varId] = t;
+          if (st.blockId == within.bodyBlock && st.kind == StatementKind::Assignment) assigned[a.varId] = t;
         }
     }
     std::set<std::string> loopVariables;
@@ -3137,7 +3137,21 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
   // them is one value for all of them).
   Id firstAccess = loop.lastStmt + 1;
   for (const ArrayAccess* a : refs) firstAccess = std::min(firstAccess, a->stmtId);
-  const std::set<std::string> written = changedInIteration(loop, firstAccess);
+  const std::set<std::string> written = changedInIteration(loop, loop, firstAccess);
+  // And as two accesses in one iteration of every loop around both see it (the element tests
+  // below, covers and coversSymbolically: not the recurrences, which compare iterations of a
+  // loop inside): a scalar set once per iteration of a loop around all the accesses, ahead of
+  // them (CCS QCD's ieoxyz = mod(...) in the iz loop around He's nests).
+  std::set<std::string> sameIteration = written;
+  if (!refs.empty())
+    for (Id l : refs.front()->loops())
+      if (l != loop.id && program_.within(l, loop.id) &&
+          std::all_of(refs.begin(), refs.end(), [&](const ArrayAccess* a) {
+            return std::find(a->loops().begin(), a->loops().end(), l) != a->loops().end();
+          })) {
+        const std::set<std::string> changed = changedInIteration(loop, program_.loop(l), firstAccess);
+        std::erase_if(sameIteration, [&](const std::string& name) { return !changed.count(name); });
+      }
   // The variables of the loops inside `loop`: they change within an iteration.
   std::set<std::string> innerVariables;
   for (const LoopRow& l : program_.loops)
@@ -3183,7 +3197,7 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
           if (own || (c != 1 && c != -1)) return false;
           own = l;
           coeff = c;
-        } else if (!l && written.count(name)) {
+        } else if (!l && sameIteration.count(name)) {
           return false;  // a scalar the loop changes: the same text may be another element
         }
       }
@@ -3377,7 +3391,7 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
   auto coveredByCallRange = [&](const ArrayAccess& w, const ArrayAccess& r) {
     if (w.access != 'W' || !w.definedRange) return false;
     if (r.callId == w.callId && r.argument == w.argument) return w.readsOnlyWritten;
-    return runsBefore(w, r, StatementKind::Call) && readWithinRange(loop, w, r, innerVariables, written);
+    return runsBefore(w, r, StatementKind::Call) && readWithinRange(loop, w, r, innerVariables, sameIteration);
   };
   // An assignment's write that runs before r.
   auto writtenBefore = [&](const ArrayAccess& w, const ArrayAccess& r) {
@@ -3577,7 +3591,7 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
   // An assignment's write that sets r's element, by its subscripts, when it runs before r.
   auto setsElement = [&](const ArrayAccess& w, const ArrayAccess& r) {
     return w.access == 'W' && (!w.callId || w.definesElement) && !masked(w) &&
-           (covers(w, r) || coversSymbolically(loop, w, r, innerVariables, written));
+           (covers(w, r) || coversSymbolically(loop, w, r, innerVariables, sameIteration));
   };
   // A read that one write covers where a condition holds and another where it does not:
   // phiz(i, 1) after DO k = km, 1, -1: phiz(i, k) = ... covers it when km >= 1; with km <= 0
@@ -3606,7 +3620,7 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
       if (!ranging(*w1)) continue;
       std::vector<Condition> unmet;
       if (--splitProofs < 0) return false;
-      if (coversSymbolically(loop, *w1, r, innerVariables, written, {}, &unmet)) return true;
+      if (coversSymbolically(loop, *w1, r, innerVariables, sameIteration, {}, &unmet)) return true;
       if (unmet.size() != 1) continue;
       // Where it fails, -form - 1 >= 0, another write sets the element.
       std::optional<LinearExpr> opposite = combine(LinearExpr{true, -1, {}}, unmet.front().form, -1);
@@ -3615,7 +3629,7 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
       for (const ArrayAccess* w2 : candidates) {
         if (w2 == w1) continue;
         if (--splitProofs < 0) return false;
-        if (coversSymbolically(loop, *w2, r, innerVariables, written, otherwise)) return true;
+        if (coversSymbolically(loop, *w2, r, innerVariables, sameIteration, otherwise)) return true;
       }
     }
     return false;
@@ -3796,7 +3810,7 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
       const std::vector<Condition> rest = {{*fromLow, false, 0}, {*toHigh, false, 0}};
       const bool covered = std::any_of(refs.begin(), refs.end(), [&](const ArrayAccess* w) {
         return w->access == 'W' && !w->callId && !masked(*w) && writtenWheneverRead(loop, *w, r, refs, {}) &&
-               coversSymbolically(loop, *w, r, innerVariables, written, rest);
+               coversSymbolically(loop, *w, r, innerVariables, sameIteration, rest);
       });
       if (covered) return true;
     }

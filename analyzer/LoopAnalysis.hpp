@@ -515,11 +515,12 @@ class LoopAnalysis {
   bool coversSymbolically(const LoopRow& loop, const ArrayAccess& w, const ArrayAccess& r,
                           const std::set<std::string>& innerVariables, const std::set<std::string>& written,
                           const std::vector<Condition>& within = {}, std::vector<Condition>* unmet = nullptr);
-  /// The names `loop` changes as an iteration's accesses from statement `from` on see them: its
-  /// written names less the scalars one unconditional assignment in its body sets before `from`
-  /// and nothing else in it writes (e = mod(ix, 2) ahead of nests over itb = 1 - e, nth - e),
-  /// one value for the rest of the iteration. Only for comparing accesses of one iteration.
-  std::set<std::string> changedInIteration(const LoopRow& loop, Id from);
+  /// The names `loop` changes as accesses from statement `from` on, in one iteration of loop
+  /// `within` (`loop` or a loop inside it), see them: its written names less the scalars one
+  /// unconditional assignment in `within`'s body sets before `from` and nothing else in `loop`
+  /// writes (e = mod(ix, 2) ahead of nests over itb = 1 - e, nth - e), one value for the rest of
+  /// that iteration. Only for comparing accesses within one iteration of `within`.
+  std::set<std::string> changedInIteration(const LoopRow& loop, const LoopRow& within, Id from);
   /// Whether access w is an assignment's that runs in every iteration of `loop` (only loop
   /// bodies between them, none of them a loop an EXIT or CYCLE may leave early: cutLoops).
   bool assignedInEveryIteration(const LoopRow& loop, const ArrayAccess& w) const;
@@ -642,7 +643,7 @@ class LoopAnalysis {
   std::unordered_map<std::pair<std::string, Id>, const ScalarDefinition*, NameAtHash> localDefinitionAt_;
   std::unordered_map<Id, bool> loopJumps_;                                          ///< per loop: a jump in its body
   /// Per loop: its scalars set once per iteration, (the assignment, the name) (changedInIteration).
-  std::unordered_map<Id, std::vector<std::pair<Id, std::string>>> setOncePerIteration_;
+  std::map<std::pair<Id, Id>, std::vector<std::pair<Id, std::string>>> setOncePerIteration_;  ///< by (loop, within)
   /// Per outermost loop: the scalar definitions its accesses' subscripts were given (arrays()).
   std::unordered_map<Id, std::vector<ScalarDefinition>> nestDefinitions_;
   std::set<std::vector<std::string>> selections_;  ///< the components accesses select (ArrayAccess::selected)

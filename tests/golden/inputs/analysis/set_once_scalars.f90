@@ -98,3 +98,66 @@ subroutine set_conditionally(pe, t, n, nth)
     end do
   end do
 end subroutine set_conditionally
+
+! Parallel (mu and ix): e set once per iteration of the ix loop, the innermost around every access
+! of he: one value in that iteration, where the nests write and read he.
+subroutine set_in_inner(pe, t, n, nth, m)
+  use set_once_sizes
+  integer :: n, nth, m, mu, ix, itb, ic, e
+  real(8) :: pe(0:nth, n, m), t(c, 0:nth, n), he(c, 0:nth)
+  do mu = 1, m
+    do ix = 1, n
+      e = mod(ix + mu, 2)
+      do itb = 1 - e, nth - e
+        do ic = 1, c
+          he(ic, itb) = t(ic, itb, ix) * mu
+        end do
+      end do
+      do itb = 1 - e, nth - e
+        pe(itb, ix, mu) = he(1, itb) + he(c, itb)
+      end do
+    end do
+  end do
+end subroutine set_in_inner
+
+! Sequential (mu and ix): w(1 - e) read at ix was written at ix - 1 (or, at the first ix, by the
+! mu iteration before): not the element w(e) this ix iteration writes.
+subroutine set_in_inner_stale(pe, n, m)
+  integer :: n, m, mu, ix, e
+  real(8) :: pe(n, m), w(0:1)
+  w = 0.0d0
+  do mu = 1, m
+    do ix = 1, n
+      e = mod(ix, 2)
+      w(e) = pe(ix, mu) * 2.0d0
+      pe(ix, mu) = w(1 - e)
+    end do
+  end do
+end subroutine set_in_inner_stale
+
+! Parallel (ki and j): bottom and top set once per iteration of ki, every access of the work
+! arrays in the j loop inside (TeaLeaf's tea_block_solve: a tridiagonal sweep per block).
+subroutine set_above_inner(z, r, cp, n, m)
+  integer, parameter :: bs = 4
+  integer :: n, m, ki, j, k, bottom, top
+  real :: z(m, n), r(m, n), cp(m, n), dp(0:bs - 1), zl(0:bs - 1)
+  do ki = 1, n, bs
+    bottom = min(ki, n)
+    top = min(ki + bs - 1, n)
+    do j = 1, m
+      k = bottom
+      dp(k - bottom) = r(j, k)
+      do k = bottom + 1, top
+        dp(k - bottom) = r(j, k) - cp(j, k) * dp(k - bottom - 1)
+      end do
+      k = top
+      zl(k - bottom) = dp(k - bottom)
+      do k = top - 1, bottom, -1
+        zl(k - bottom) = dp(k - bottom) - cp(j, k) * zl(k - bottom + 1)
+      end do
+      do k = bottom, top
+        z(j, k) = zl(k - bottom)
+      end do
+    end do
+  end do
+end subroutine set_above_inner
