@@ -1075,6 +1075,26 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
     }
     return range;
   };
+  // The arms (blocks) of a complete IF or SELECT CASE construct (its statement `construct`, the
+  // last of it `last`) whose conditions (the construct's own statements: IF, ELSE IF, CASE) do
+  // not touch v; nullopt when not such.
+  auto completeArms = [&](Id construct, Id last, const Variable& v) -> std::optional<std::vector<Id>> {
+    auto known = program_.constructs.find(construct);
+    const StatementKind kind = program_.statement(construct).kind;
+    if (known == program_.constructs.end() || !known->second.complete ||
+        (kind != StatementKind::IfThen && kind != StatementKind::SelectCase) || touches(construct, construct, v.id))
+      return std::nullopt;
+    std::vector<Id> arms;
+    for (Id s = construct + 1; s <= last; ++s) {
+      const StatementRow& st = program_.statement(s);
+      if (st.blockId != root && program_.block(st.blockId).constructStmt == construct &&
+          std::find(arms.begin(), arms.end(), st.blockId) == arms.end())
+        arms.push_back(st.blockId);
+      if (st.blockId == program_.statement(construct).blockId && touches(s, s, v.id)) return std::nullopt;  // a condition
+    }
+    if (arms.size() != static_cast<size_t>(known->second.arms)) return std::nullopt;
+    return arms;
+  };
   // The range a complete IF or SELECT CASE construct (its statement `construct`, the last of
   // it `last`) writes v over: in every arm, the first statement that touches v is a DO nest
   // writing it over that range (nestRange) or such a construct, and nothing after it in the arm
@@ -1082,20 +1102,10 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
   std::function<std::vector<facts::AffineForm>(Id, Id, const Variable&)> armsRange = [&](Id construct, Id last,
                                                                                          const Variable& v) {
     std::vector<facts::AffineForm> common;
-    auto known = program_.constructs.find(construct);
-    if (known == program_.constructs.end() || !known->second.complete) return common;
-    std::vector<Id> arms;
-    for (Id s = construct + 1; s <= last; ++s) {
-      const StatementRow& st = program_.statement(s);
-      if (st.blockId != root && program_.block(st.blockId).constructStmt == construct &&
-          std::find(arms.begin(), arms.end(), st.blockId) == arms.end())
-        arms.push_back(st.blockId);
-      // The conditions: the statements of the construct itself (IF, ELSE IF, CASE).
-      if (st.blockId == program_.statement(construct).blockId && touches(s, s, v.id)) return common;
-    }
-    if (touches(construct, construct, v.id) || arms.size() != static_cast<size_t>(known->second.arms)) return common;
+    const std::optional<std::vector<Id>> arms = completeArms(construct, last, v);
+    if (!arms) return common;
     const std::set<std::string> before = changed;
-    for (Id arm : arms) {
+    for (Id arm : *arms) {
       std::vector<facts::AffineForm> range;
       bool decided = false;
       for (Id t = construct + 1; t <= last; ++t) {
@@ -1131,21 +1141,9 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
   // that touches v assigns it whole (`x = 0`, `x(:) = y`) and touches it no other way, or is
   // such a construct; the conditions do not read it.
   std::function<bool(Id, Id, const Variable&)> armsWhole = [&](Id construct, Id last, const Variable& v) {
-    auto known = program_.constructs.find(construct);
-    const StatementKind kind = program_.statement(construct).kind;
-    if (known == program_.constructs.end() || !known->second.complete ||
-        (kind != StatementKind::IfThen && kind != StatementKind::SelectCase) || touches(construct, construct, v.id))
-      return false;
-    std::vector<Id> arms;
-    for (Id s = construct + 1; s <= last; ++s) {
-      const StatementRow& st = program_.statement(s);
-      if (st.blockId != root && program_.block(st.blockId).constructStmt == construct &&
-          std::find(arms.begin(), arms.end(), st.blockId) == arms.end())
-        arms.push_back(st.blockId);
-      if (st.blockId == program_.statement(construct).blockId && touches(s, s, v.id)) return false;  // a condition
-    }
-    if (arms.size() != static_cast<size_t>(known->second.arms)) return false;
-    for (Id arm : arms) {
+    const std::optional<std::vector<Id>> arms = completeArms(construct, last, v);
+    if (!arms) return false;
+    for (Id arm : *arms) {
       bool written = false;
       for (Id t = construct + 1; t <= last && !written; ++t) {
         if (program_.statement(t).blockId != arm) continue;

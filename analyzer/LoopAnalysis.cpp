@@ -2525,8 +2525,7 @@ bool LoopAnalysis::ReadSystem::mayFail(const LinearSystem::Terms& terms, int64_t
   return system.maySolve();
 }
 
-LoopAnalysis::ReadSystem LoopAnalysis::readSystem(const LoopRow& loop, const ArrayAccess& r,
-                                                  const std::set<std::string>& innerVariables,
+LoopAnalysis::ReadSystem LoopAnalysis::readSystem(const ArrayAccess& r, const std::set<std::string>& innerVariables,
                                                   const std::set<std::string>& written) {
   ReadSystem facts;
   facts.program = &program_;
@@ -2588,12 +2587,12 @@ LoopAnalysis::ReadSystem LoopAnalysis::readSystem(const LoopRow& loop, const Arr
   return facts;
 }
 
-bool LoopAnalysis::readWithinRange(const LoopRow& loop, const ArrayAccess& w, const ArrayAccess& r,
-                                   const std::set<std::string>& innerVariables, const std::set<std::string>& written) {
+bool LoopAnalysis::readWithinRange(const ArrayAccess& w, const ArrayAccess& r, const std::set<std::string>& innerVariables,
+                                   const std::set<std::string>& written) {
   if (!w.definedRange || r.subscripts().size() != 1 || !r.subscripts()[0].affine) return false;
   std::vector<Id> common;  // the loops around both the call and r
   for (size_t k = 0; k < w.loops().size() && k < r.loops().size() && w.loops()[k] == r.loops()[k]; ++k) common.push_back(r.loops()[k]);
-  ReadSystem facts = readSystem(loop, r, innerVariables, written);
+  ReadSystem facts = readSystem(r, innerVariables, written);
   // first <= subscript <= last: neither difference can be negative.
   const LinearExpr& subscript = r.subscripts()[0];
   for (int side = 0; side < 2; ++side) {
@@ -3391,7 +3390,7 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
   auto coveredByCallRange = [&](const ArrayAccess& w, const ArrayAccess& r) {
     if (w.access != 'W' || !w.definedRange) return false;
     if (r.callId == w.callId && r.argument == w.argument) return w.readsOnlyWritten;
-    return runsBefore(w, r, StatementKind::Call) && readWithinRange(loop, w, r, innerVariables, sameIteration);
+    return runsBefore(w, r, StatementKind::Call) && readWithinRange(w, r, innerVariables, sameIteration);
   };
   // An assignment's write that runs before r.
   auto writtenBefore = [&](const ArrayAccess& w, const ArrayAccess& r) {
@@ -4125,7 +4124,7 @@ bool LoopAnalysis::coversSymbolically(const LoopRow& loop, const ArrayAccess& w,
       ownLoops.push_back(l);
   auto isOwn = [&](Id l) { return std::find(ownLoops.begin(), ownLoops.end(), l) != ownLoops.end(); };
 
-  ReadSystem facts = readSystem(loop, r, innerVariables, written);
+  ReadSystem facts = readSystem(r, innerVariables, written);
   // terms + constant >= 0 as a condition on r's names (the variables of r's loops and names
   // fixed in the loop), for `unmet`; nullopt when an unknown is neither.
   auto asCondition = [&](const LinearSystem::Terms& terms, int64_t constant) -> std::optional<Condition> {

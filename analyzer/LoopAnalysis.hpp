@@ -412,7 +412,7 @@ class LoopAnalysis {
   struct ReadSystem {
     const Program* program = nullptr;
     const std::vector<Id>* rLoops = nullptr;
-    const std::set<std::string>* written = nullptr;         ///< in `loop`
+    const std::set<std::string>* written = nullptr;         ///< changing where r is compared
     const std::set<std::string>* innerVariables = nullptr;  ///< of the loops inside `loop`
     LinearSystem base;
     std::vector<size_t> rVars;  ///< an unknown per loop around r, outermost first
@@ -426,12 +426,13 @@ class LoopAnalysis {
     /// Whether terms + constant >= 0 can fail: with terms + constant <= -1 the system may have a solution.
     bool mayFail(const LinearSystem::Terms& terms, int64_t constant) const;
   };
-  ReadSystem readSystem(const LoopRow& loop, const ArrayAccess& r, const std::set<std::string>& innerVariables,
+  ReadSystem readSystem(const ArrayAccess& r, const std::set<std::string>& innerVariables,
                         const std::set<std::string>& written);
   /// Whether every element read `r` reads lies in first..last of a call's definedRange, the
-  /// bounds' names fixed through `loop`'s iteration (or variables of loops around the call too).
-  bool readWithinRange(const LoopRow& loop, const ArrayAccess& call, const ArrayAccess& r,
-                       const std::set<std::string>& innerVariables, const std::set<std::string>& written);
+  /// bounds' names fixed where they are compared (none of `written`; or variables of loops
+  /// around the call too).
+  bool readWithinRange(const ArrayAccess& call, const ArrayAccess& r, const std::set<std::string>& innerVariables,
+                       const std::set<std::string>& written);
   /// An array's dimension d's lower bound and extent as affine forms of names the procedure
   /// never changes (nullopt: not such, or not known).
   std::optional<std::pair<LinearExpr, LinearExpr>> fixedDimension(const Variable& v, size_t d, bool callerSide);

@@ -442,18 +442,14 @@ std::optional<bool> Program::foldedArmRuns(Id constructStmt, int arm) const {
   return std::nullopt;
 }
 
-Id Program::deadArmConstruct(const StatementRow& s) const {
-  for (Id b = s.blockId; b != 0; b = block(b).parentId) {
-    const BlockRow& row = block(b);
-    if (!row.isLoop() && row.constructStmt && armRuns(row.constructStmt, row.arm) == false) return row.constructStmt;
-  }
-  return 0;
-}
+Id Program::deadArmConstruct(const StatementRow& s) const { return deadArmAround(s, &Program::armRuns); }
 
-Id Program::foldedDeadArmConstruct(const StatementRow& s) const {
+Id Program::foldedDeadArmConstruct(const StatementRow& s) const { return deadArmAround(s, &Program::foldedArmRuns); }
+
+Id Program::deadArmAround(const StatementRow& s, std::optional<bool> (Program::*runs)(Id, int) const) const {
   for (Id b = s.blockId; b != 0; b = block(b).parentId) {
     const BlockRow& row = block(b);
-    if (!row.isLoop() && row.constructStmt && foldedArmRuns(row.constructStmt, row.arm) == false) return row.constructStmt;
+    if (!row.isLoop() && row.constructStmt && (this->*runs)(row.constructStmt, row.arm) == false) return row.constructStmt;
   }
   return 0;
 }

@@ -303,6 +303,8 @@ class Program {
   Id foldedDeadArmConstruct(const StatementRow& s) const;
 
  private:
+  /// The IF construct around s, however deep, whose arm holding it `runs` says never runs; 0: none.
+  Id deadArmAround(const StatementRow& s, std::optional<bool> (Program::*runs)(Id, int) const) const;
   Id loopBase_ = 1, blockBase_ = 1, stmtBase_ = 1, refBase_ = 1, callBase_ = 1;
   std::vector<std::pair<size_t, size_t>> obstacleRange_;
   mutable std::vector<std::unique_ptr<facts::StatementExpressions>> trees_;  ///< by statement index, once parsed
