@@ -9,7 +9,8 @@ proves parallel (loop_verdict.analysis_parallel, not as an ACROSS pipeline) so t
 its last iteration to its first (`do i = lo, hi` -> `do i = hi, lo, -1`; a step s runs from the
 last value the loop takes), builds the copy with --build, runs it with --run and compares what the
 run prints (after dropping the lines --ignore matches, such as timings) with what the unchanged
-code prints. When they differ, it halves the set of reversed loops until it has the loops that
+code prints. A private scalar a loop leaves undefined (not live after it) is set to garbage
+where the loop ends, so that a wrong PRIVATE shows too. When they differ, it halves the set of reversed loops until it has the loops that
 change the output alone, and prints them: each is a wrong verdict or a loop whose order the
 output shows by design (a loop variable read after the loop: read it).
 
@@ -95,9 +96,38 @@ def continued(lines, index, fixed):
     return line[:bounds_span(line, 0)].rstrip().endswith("&")
 
 
+END_STATEMENT = re.compile(r"^\s*(\d+\s+)?(end\s*do\b\s*(?:[a-z_]\w*)?|continue)\s*$", re.IGNORECASE)
+
+
+def statement_text(lines, index, fixed):
+    """A line without its newline; in fixed form without columns 73 on (sequence numbers)."""
+    text = lines[index].rstrip("\n")
+    return text[:72] if fixed else text
+
+
+def with_garbage(lines, end_line, names, fixed):
+    """lines with `; name = -7777` after the loop's end statement for each of names (its private
+    variables not live after it, whose values are undefined there: a wrong PRIVATE reads the
+    garbage), or lines unchanged when that line holds more than the end statement or a directive
+    follows it."""
+    text = statement_text(lines, end_line - 1, fixed)
+    code = text[:bounds_span(text, 0)]
+    if not names or not END_STATEMENT.match(code):
+        return lines
+    # An OpenMP or OpenACC directive that ends the loop's construct (`!$omp end parallel do`) must
+    # follow its END DO at once.
+    following = next((x.strip() for x in lines[end_line:] if x.strip()), "")
+    if following[:2] == "!$" or (fixed and following[:2].lower() in ("c$", "*$")):
+        return lines
+    changed = list(lines)
+    changed[end_line - 1] = code.rstrip() + "".join("; %s = -7777" % n for n in names) + \
+        ("  " + text[len(code):] if text[len(code):].strip() else "") + "\n"
+    return changed
+
+
 def rewrite(lines, line, col, fixed):
     """lines with the DO statement at (line, col) reversed, or None when it cannot be read."""
-    text = lines[line - 1].rstrip("\n")
+    text = statement_text(lines, line - 1, fixed)
     if continued(lines, line - 1, fixed):
         return None
     m = HEADER.match(text, col - 1)
@@ -185,8 +215,9 @@ def executed_lines(folder):
                 if at == len(text):
                     break
                 document, at = decoder.raw_decode(text, at)
+                base = document.get("current_working_directory", directory)  # where it was compiled
                 for entry in document.get("files", []):
-                    path = os.path.realpath(os.path.join(directory, entry["file"]))
+                    path = os.path.realpath(os.path.join(directory, base, entry["file"]))
                     lines = counts.setdefault(path, {})
                     for line in entry["lines"]:
                         lines[line["line_number"]] = lines.get(line["line_number"], 0) + line["count"]
@@ -219,8 +250,18 @@ def main():
         parser.error("%s: no such database" % args.db)
     con = sqlite3.connect("file:%s?mode=ro" % os.path.abspath(args.db), uri=True)
     root = dict(con.execute("SELECT key, value FROM meta"))["source_root"]
+    # Private scalars of a numeric type not live after the loop, by loop; end lines two loops share
+    # (a labelled CONTINUE ending a nest, `enddo ; enddo`) get none.
+    garbage = {}
+    for key, name in con.execute(
+            "SELECT l.loop_key, t.name FROM loop_trait t JOIN loop l USING (loop_id) JOIN variable v USING (var_id) "
+            "WHERE t.trait = 'private' AND NOT t.live_after AND v.rank = 0 AND NOT v.pointer "
+            "AND v.type IN ('integer', 'real', 'complex') AND v.storage IN ('local', 'dummy', 'module', 'common') "
+            "AND l.end_line IS NOT NULL AND NOT EXISTS (SELECT 1 FROM loop o WHERE o.file_id = l.file_id "
+            "AND o.end_line = l.end_line AND o.loop_id <> l.loop_id) ORDER BY t.name"):
+        garbage.setdefault(key, []).append(name)
     rows = con.execute(
-        "SELECT l.loop_key, f.path, f.form, l.line, l.col, l.kind, "
+        "SELECT l.loop_key, f.path, f.form, l.line, l.col, l.kind, l.end_line, "
         "  EXISTS (SELECT 1 FROM loop_trait t WHERE t.loop_id = l.loop_id AND t.trait = 'reduction') "
         "FROM loop l JOIN file f USING (file_id) JOIN loop_verdict v USING (loop_id) "
         "WHERE %s ORDER BY f.path, l.line" % ("NOT v.analysis_parallel" if args.control else
@@ -228,7 +269,7 @@ def main():
     con.close()
     source = os.path.abspath(args.source)
     texts, candidates, left = {}, [], {"reduction": 0, "not a counted DO": 0, "header not rewritten": 0}
-    for key, path, form, line, col, kind, reduction in rows:
+    for key, path, form, line, col, kind, end_line, reduction in rows:
         if args.only and key not in args.only:
             continue
         relative = os.path.relpath(os.path.join(root, path), source)
@@ -246,7 +287,8 @@ def main():
         if rewrite(texts[relative], line, col, form == "fixed") is None:
             left["header not rewritten"] += 1
             continue
-        candidates.append((key, relative, line, col, form == "fixed"))
+        candidates.append((key, relative, line, col, form == "fixed", end_line,
+                           [] if args.control else garbage.get(key, [])))
 
     work = args.work or tempfile.mkdtemp()
     os.makedirs(work, exist_ok=True)
@@ -260,20 +302,21 @@ def main():
     if args.coverage:
         trial.output({}, {"COVERAGE": "--coverage"})
         counts = executed_lines(trial.folder)
-        ran = sum(1 for key, relative, line, col, fixed in candidates
+        ran = sum(1 for key, relative, line, col, fixed, end_line, names in candidates
                   if counts.get(os.path.realpath(os.path.join(trial.folder, relative)), {}).get(line, 0) > 0)
 
     def output(subset):
         edits = {}
-        for key, relative, line, col, fixed in subset:
-            edits[relative] = rewrite(edits.get(relative, texts[relative]), line, col, fixed)
+        for key, relative, line, col, fixed, end_line, names in subset:
+            edits[relative] = with_garbage(rewrite(edits.get(relative, texts[relative]), line, col, fixed),
+                                           end_line, names, fixed)
         result = trial.output(edits)
         if args.verbose:
             print("trial %d: %d loops from %s: %s" % (trial.count, len(subset), subset[0][0],
                                                       "same" if same(result, reference, args.tolerance) else "changed"), flush=True)
         return result
 
-    found, unbuilt = [], []
+    found, unbuilt, unspoiled = [], [], []
 
     def search(subset):
         result = output(subset)
@@ -281,6 +324,11 @@ def main():
             return
         if len(subset) == 1:
             key, relative, line = subset[0][:3]
+            if result.startswith("build failed") and subset[0][6]:
+                # the spoiling breaks the build (a collapsed nest is no longer perfect): reversed only
+                unspoiled.append(key)
+                search([subset[0][:6] + ([],)])
+                return
             if result.startswith("build failed"):
                 unbuilt.append(key)
                 print("NOT REWRITTEN (the build fails): %s (%s:%d)" % (key, relative, line), flush=True)
@@ -297,9 +345,12 @@ def main():
     if candidates:
         search(candidates)
     left["header not rewritten"] += len(unbuilt)
-    print("%d loops %s run backwards%s in %d builds; %d change the output%s" % (
+    spoiled = sum(1 for c in candidates if c[6] and c[0] not in unbuilt and c[0] not in unspoiled and
+                  with_garbage(texts[c[1]], c[5], c[6], c[4]) is not texts[c[1]])
+    print("%d loops %s run backwards%s%s in %d builds; %d change the output%s" % (
         len(candidates) - len(unbuilt), "left sequential" if args.control else "proven parallel",
-        " (%d of them reached by the run)" % ran if ran is not None else "", trial.count, len(found),
+        " (%d of them reached by the run)" % ran if ran is not None else "",
+        ", %d with private scalars set to garbage after them" % spoiled if spoiled else "", trial.count, len(found),
         "".join("; %d left unchanged: %s" % (n, why) for why, n in left.items() if n)))
     if not args.work:
         shutil.rmtree(work)

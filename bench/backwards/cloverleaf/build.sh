@@ -1,0 +1,5 @@
+#!/bin/bash
+set -e
+F="$COVERAGE -O1 -g -ffree-line-length-none -fno-fast-math"
+for c in kernels/*.c timer_c.c; do gcc -O1 -c $c -o $(basename ${c%.c}).o & done; wait
+mpif90 $F -o clover_leaf data.f90 definitions.f90 kernels/pack_kernel.f90 clover.f90 report.f90 timer.f90 parse.f90 read_input.f90 kernels/initialise_chunk_kernel.f90 initialise_chunk.f90 build_field.f90 kernels/update_tile_halo_kernel.f90 update_tile_halo.f90 kernels/update_halo_kernel.f90 update_halo.f90 kernels/ideal_gas_kernel.f90 ideal_gas.f90 start.f90 kernels/generate_chunk_kernel.f90 generate_chunk.f90 initialise.f90 kernels/field_summary_kernel.f90 field_summary.f90 kernels/viscosity_kernel.f90 viscosity.f90 kernels/calc_dt_kernel.f90 calc_dt.f90 timestep.f90 kernels/accelerate_kernel.f90 accelerate.f90 kernels/revert_kernel.f90 revert.f90 kernels/PdV_kernel.f90 PdV.f90 kernels/flux_calc_kernel.f90 flux_calc.f90 kernels/advec_cell_kernel.f90 advec_cell_driver.f90 kernels/advec_mom_kernel.f90 advec_mom_driver.f90 advection.f90 kernels/reset_field_kernel.f90 reset_field.f90 hydro.f90 visit.f90 clover_leaf.f90 *.o

@@ -1,0 +1,2 @@
+#!/bin/bash
+mpirun --allow-run-as-root -np 1 ./mw
