@@ -178,7 +178,7 @@ class Recognizer {
           }
           break;
         case StatementKind::IfThen:
-          extremumArm(s);
+          if (!extremumArm(s, false)) extremumArm(s, true);
           break;
         default:
           break;
@@ -206,15 +206,18 @@ class Recognizer {
   /// `x > v` (v a scalar variable of `s`): v, whether the test keeps the larger value (max) or
   /// the smaller (min), and x. Or `g .AND. x > v` (either order, more conjuncts too), where no
   /// other conjunct mentions v: the extremum over the values the guards let through (SCALE's
-  /// `var(i,j) /= UNDEF .and. var(i,j) < statval`); `guards` gets the other conjuncts.
+  /// `var(i,j) /= UNDEF .and. var(i,j) < statval`); `guards` gets the other conjuncts. When
+  /// both sides are scalars (`m < ws`), v is the right one, or the left with `leftIsKept`: the
+  /// caller tries both, as only the statements the IF guards tell which one is kept.
   std::optional<std::tuple<Scalar, facts::UpdateOp, const Expression*>> comparison(
-      const StatementRow& s, const Expression& condition, std::vector<const Expression*>* guards = nullptr) const {
+      const StatementRow& s, const Expression& condition, std::vector<const Expression*>* guards = nullptr,
+      bool leftIsKept = false) const {
     const Expression& c = withoutParens(condition);
     if (isOperator(c, ".and.", 2)) {
       std::vector<std::pair<const Expression*, bool>> conjuncts;
       flattenChain(c, ".and.", false, conjuncts);
       for (const auto& [candidate, negated] : conjuncts) {
-        auto cmp = comparison(s, *candidate);
+        auto cmp = comparison(s, *candidate, nullptr, leftIsKept);
         if (!cmp) continue;
         const std::string& v = std::get<0>(*cmp).name;
         std::vector<const Expression*> others;
@@ -232,12 +235,13 @@ class Recognizer {
     if (!greater && !less) return std::nullopt;
     const Expression& left = withoutParens(c.args[0]);
     const Expression& right = withoutParens(c.args[1]);
-    if (right.kind == K::Name && !mentions(left, right.text))
-      if (std::optional<Scalar> v = scalar(s, right.text))  // x > v: keep the larger
-        return std::make_tuple(*v, greater ? facts::UpdateOp::Max : facts::UpdateOp::Min, &left);
-    if (left.kind == K::Name && !mentions(right, left.text))
-      if (std::optional<Scalar> v = scalar(s, left.text))  // v < x: keep the larger
-        return std::make_tuple(*v, less ? facts::UpdateOp::Max : facts::UpdateOp::Min, &right);
+    std::optional<Scalar> onRight, onLeft;
+    if (right.kind == K::Name && !mentions(left, right.text)) onRight = scalar(s, right.text);
+    if (left.kind == K::Name && !mentions(right, left.text)) onLeft = scalar(s, left.text);
+    if (onRight && !(leftIsKept && onLeft))  // x > v: keep the larger
+      return std::make_tuple(*onRight, greater ? facts::UpdateOp::Max : facts::UpdateOp::Min, &left);
+    if (onLeft)  // v < x: keep the larger
+      return std::make_tuple(*onLeft, less ? facts::UpdateOp::Max : facts::UpdateOp::Min, &right);
     return std::nullopt;
   }
 
@@ -303,11 +307,12 @@ class Recognizer {
     if (!v) return;
     if (condition) {
       // IF (x > v) v = x: a maximum, selected by the IF's own comparison.
-      if (auto cmp = comparison(s, *condition);
-          cmp && std::get<0>(*cmp).varId == v->varId && *std::get<2>(*cmp) == exprs[1]) {
-        add(s.id, *v, std::get<1>(*cmp), std::nullopt, s.id, "");
-        return;
-      }
+      for (bool leftIsKept : {false, true})
+        if (auto cmp = comparison(s, *condition, nullptr, leftIsKept);
+            cmp && std::get<0>(*cmp).varId == v->varId && *std::get<2>(*cmp) == exprs[1]) {
+          add(s.id, *v, std::get<1>(*cmp), std::nullopt, s.id, "");
+          return;
+        }
       if (mentions(*condition, v->name)) return;  // IF (s > 0) s = s + 1 is no reduction
     }
     if (auto shape = updateOf(*v, exprs[1])) add(s.id, *v, shape->first, shape->second, 0, "");
@@ -328,16 +333,16 @@ class Recognizer {
 
   /// IF (x > v) THEN; v = x; k = i; ...; END IF (the construct's only arm, nothing but
   /// assignments in it): v's maximum and its locations (MAXLOC), scalars or array elements with
-  /// constant subscripts, each guarded by the IF.
-  void extremumArm(const StatementRow& ifThen) {
+  /// constant subscripts, each guarded by the IF. Whether it is one (`leftIsKept`: see comparison).
+  bool extremumArm(const StatementRow& ifThen, bool leftIsKept) {
     auto construct = program_.constructs.find(ifThen.id);
     auto arm = firstArm_.find(ifThen.id);
-    if (construct == program_.constructs.end() || construct->second.arms != 1 || arm == firstArm_.end()) return;
+    if (construct == program_.constructs.end() || construct->second.arms != 1 || arm == firstArm_.end()) return false;
     const facts::StatementExpressions& condition = program_.trees(ifThen.id);
-    if (condition.exprs.empty()) return;
+    if (condition.exprs.empty()) return false;
     std::vector<const Expression*> guards;
-    auto cmp = comparison(ifThen, condition.exprs[0], &guards);
-    if (!cmp) return;
+    auto cmp = comparison(ifThen, condition.exprs[0], &guards, leftIsKept);
+    if (!cmp) return false;
     const auto& [v, op, x] = *cmp;
     std::optional<size_t> valueAt;
     struct Location {
@@ -353,42 +358,43 @@ class Recognizer {
         continue;
       }
       ++count;
-      if (s.kind != StatementKind::Assignment || s.expr.empty()) return;
+      if (s.kind != StatementKind::Assignment || s.expr.empty()) return false;
       const facts::StatementExpressions& tree = program_.trees(s.id);
-      if (tree.exprs.size() != 2) return;
+      if (tree.exprs.size() != 2) return false;
       const Expression& lhs = tree.exprs[0];
       const Expression& rhs = tree.exprs[1];
       if (isName(lhs, v.name)) {
-        if (valueAt || !scalar(s, v.name) || rhs != *x) return;
+        if (valueAt || !scalar(s, v.name) || rhs != *x) return false;
         valueAt = locations.size();
         locations.push_back({s.id, v.varId, v.name});
         continue;
       }
-      if (mentions(rhs, v.name)) return;
+      if (mentions(rhs, v.name)) return false;
       Location at{s.id, 0, lhs.text};
       if (std::optional<Scalar> k = assignedScalar(s, lhs)) {
         at.varId = k->varId;
       } else if (lhs.kind == K::Element) {
         for (const Expression& subscript : lhs.args)
-          if (!foldInteger(subscript)) return;
+          if (!foldInteger(subscript)) return false;
         at.varId = writtenArray(s, lhs.text);
-        if (!at.varId) return;
+        if (!at.varId) return false;
       } else {
-        return;
+        return false;
       }
-      if (mentions(rhs, lhs.text)) return;  // k = k + 1 counts; it records no location
+      if (mentions(rhs, lhs.text)) return false;  // k = k + 1 counts; it records no location
       locations.push_back(std::move(at));
     }
-    if (!valueAt || count == 0) return;
+    if (!valueAt || count == 0) return false;
     // A guard that reads a location (IF (k == 0 .AND. x > v)) takes the order of the iterations.
     for (const Location& at : locations)
-      if (std::any_of(guards.begin(), guards.end(), [&](const Expression* g) { return mentions(*g, at.name); })) return;
+      if (std::any_of(guards.begin(), guards.end(), [&](const Expression* g) { return mentions(*g, at.name); })) return false;
     const Location& value = locations[*valueAt];
     add(value.stmtId, v, op, std::nullopt, ifThen.id, "");
     for (size_t k = 0; k < locations.size(); ++k)
       if (k != *valueAt)
         add(locations[k].stmtId, Scalar{locations[k].name, locations[k].varId}, facts::UpdateOp::Loc, std::nullopt, ifThen.id,
             v.name);
+    return true;
   }
 
   /// The array `name` statement `s` writes an element of.

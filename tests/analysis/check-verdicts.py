@@ -5,7 +5,7 @@ bounds read directly and by calls (explicit- or assumed-shape dummies), a small 
 element by element or by a section (whole, in part, under a WHERE mask) and read whole (SUM, a call) or written in part by a callee and read element by element, around an EXIT or a CYCLE, in the arms of an IF or a SELECT
 CASE (elements, or the whole array, or by a WHERE ... ELSEWHERE) or under IFs of one condition, scalars set and
 read under flags the data decide (or written where one holds and where it fails) or in IF chains over a loop's values, elements packed at a counter and read up to it, one value written over overlapping elements, around a GO TO (a scalar set and read on the path that falls through it, or read where its path joins), in recurrences over a loop around another, element and scalar
-updates (maxima under guards among them), indexes linearized from two or three loop variables (strides an outer loop may change),
+updates (maxima under guards among them, of a scalar set in the iteration too), indexes linearized from two or three loop variables (strides an outer loop may change),
 through a scalar or in the subscript, a
 stepped loop's block number (v - lo)/step + c, or a quotient of another form) are loaded
 with sapfor-lex; every loop it proves parallel (not as an ACROSS pipeline, whose iterations keep
@@ -473,7 +473,11 @@ def statement(rng, variables, depth):
         return rng.choice([["if (%s > %d .and. %s > u) u = %s" % (e, c, e2, e2)],
                            ["if (%s > u .and. %s /= %d) then" % (e2, e, c), "  u = %s" % e2, "end if"],
                            ["if (u < %d .and. %s > u) u = %s" % (c + 20, e2, e2)],
-                           ["if (%s > %d .or. %s > u) u = %s" % (e, c, e2, e2)]])
+                           ["if (%s > %d .or. %s > u) u = %s" % (e, c, e2, e2)],
+                           # through a scalar set in the iteration (both sides of the test scalars)
+                           ["mv = %s" % e2, "if (u < mv) u = mv"],
+                           ["mv = %s" % e2, "if (mv > u) then", "  u = mv", "end if"],
+                           ["mv = %s" % e2, "if (u < mv) u = mv + 1"]])
     # a scalar sum
     return ["u = u + %s" % element(rng, rng.choice(arrays), variables)]
 
@@ -550,7 +554,7 @@ def program(rng):
     # w is the subroutine's own (a work array the analysis may privatize); what it leaves is read
     # after the nests now and then.
     lines = ["subroutine nest(a, b, c, s, n, u, nv)",
-             "  integer :: n, i, j, k1, k2, m1, m2, t, t2, u, nv(2), w2(-30:40, 4), w4(4), nn, nn2, cn, ee",
+             "  integer :: n, i, j, k1, k2, m1, m2, t, t2, u, nv(2), w2(-30:40, 4), w4(4), nn, nn2, cn, ee, mv",
              "  integer :: a(-30:40, -30:40), b(-30:40, -30:40), c(-30:40, -30:40), s(-30:40), w(-30:40)",
              "  logical :: f, g"]
     # The procedures with assumed-shape dummies (below) need their interfaces here.
@@ -562,7 +566,7 @@ def program(rng):
     common = rng.random() < 0.3
     if common:
         lines.append("  common /wk/ w, t")
-    lines += ["  w = 1", "  w2 = 1", "  w4 = 1", "  ee = 0"]
+    lines += ["  w = 1", "  w2 = 1", "  w4 = 1", "  ee = 0", "  mv = 0"]
     loops = {}
     arrays_of_nest = ["a", "b", "c"]
     if rng.random() < 0.2:

@@ -1,7 +1,7 @@
 ! Every reduction the analyzer recognizes, and look-alikes that are not reductions.
 subroutine reduce(n, a, b, m, s1, s2, p, vmax, vmin, emax, la, lo, le, ln, amax, imax, cmin, cloc, bad, half)
   integer, intent(in) :: n
-  real :: a(n), b(n, n), s1, s2, p, vmax, vmin, emax, amax, cmin, bad, half
+  real :: a(n), b(n, n), s1, s2, p, vmax, vmin, emax, amax, cmin, bad, half, ws, w
   logical :: m(n), la, lo, le, ln
   integer :: i, j, imax, cloc(2)
   do i = 1, n
@@ -78,5 +78,25 @@ subroutine reduce(n, a, b, m, s1, s2, p, vmax, vmin, emax, la, lo, le, ln, amax,
   end do
   do i = 1, n
     if (emax > 0.0 .and. a(i) > emax) emax = a(i)
+  end do
+  do i = 1, n
+    ws = abs(a(i)) * 2.0
+    if (emax < ws) emax = ws
+  end do
+  do i = 1, n
+    w = a(i) - 1.0
+    if (cmin > w) then
+      cmin = w
+      imax = i
+    end if
+  end do
+  do i = 1, n
+    ws = a(i)
+    if (emax < ws) ws = emax
+    b(i, 1) = ws
+  end do
+  do i = 1, n
+    ws = a(i)
+    if (emax < ws) emax = ws + 1.0
   end do
 end subroutine reduce
