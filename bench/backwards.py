@@ -9,8 +9,9 @@ proves parallel (loop_verdict.analysis_parallel, not as an ACROSS pipeline) so t
 its last iteration to its first (`do i = lo, hi` -> `do i = hi, lo, -1`; a step s runs from the
 last value the loop takes), builds the copy with --build, runs it with --run and compares what the
 run prints (after dropping the lines --ignore matches, such as timings) with what the unchanged
-code prints. A private scalar a loop leaves undefined (not live after it) is set to garbage
-where the loop ends, so that a wrong PRIVATE shows too. When they differ, it halves the set of reversed loops until it has the loops that
+code prints. A loop's private variables are spoiled (set to -7777) where each iteration starts,
+and its private scalars where it ends, so that a wrong PRIVATE shows too: an iteration that reads
+one before it writes it, or code after the loop that reads it. When they differ, it halves the set of reversed loops until it has the loops that
 change the output alone, and prints them: each is a wrong verdict or a loop whose order the
 output shows by design (a loop variable read after the loop: read it).
 
@@ -30,6 +31,7 @@ Exit 0: the output never changed; 1: loops that change it (listed); 2: the uncha
 to build or run, or its output is not deterministic.
 """
 import argparse
+import collections
 import json
 import os
 import re
@@ -39,6 +41,9 @@ import subprocess
 import sys
 import tempfile
 
+# A loop to run backwards: its key, file (relative to SOURCE_DIR) and DO statement's place, its
+# end line, and the variables spoiled after it and where each iteration starts.
+Candidate = collections.namedtuple("Candidate", "key relative line col fixed end_line after first")
 HEADER = re.compile(r"(?:[a-z_]\w*\s*:\s*)?do\s*(?:\d+\s*,?\s*)?[a-z_]\w*\s*=\s*", re.IGNORECASE)
 
 
@@ -125,8 +130,10 @@ def with_garbage(lines, end_line, names, fixed):
     return changed
 
 
-def rewrite(lines, line, col, fixed):
-    """lines with the DO statement at (line, col) reversed, or None when it cannot be read."""
+def rewrite(lines, line, col, fixed, first=()):
+    """lines with the DO statement at (line, col) reversed, or None when it cannot be read; with
+    `; name = -7777` after it for each of first (the loop's private variables: each iteration
+    must write them before it reads them)."""
     text = statement_text(lines, line - 1, fixed)
     if continued(lines, line - 1, fixed):
         return None
@@ -138,7 +145,8 @@ def rewrite(lines, line, col, fixed):
     if len(parts) not in (2, 3) or not all(parts):
         return None
     changed = list(lines)
-    changed[line - 1] = text[:m.end()] + reversed_bounds(parts) + " " + text[end:] + "\n"
+    changed[line - 1] = (text[:m.end()] + reversed_bounds(parts) + "".join("; %s = -7777" % n for n in first) + " " +
+                         text[end:] + "\n")
     return changed
 
 
@@ -250,16 +258,23 @@ def main():
         parser.error("%s: no such database" % args.db)
     con = sqlite3.connect("file:%s?mode=ro" % os.path.abspath(args.db), uri=True)
     root = dict(con.execute("SELECT key, value FROM meta"))["source_root"]
-    # Private scalars of a numeric type not live after the loop, by loop; end lines two loops share
-    # (a labelled CONTINUE ending a nest, `enddo ; enddo`) get none.
-    garbage = {}
-    for key, name in con.execute(
-            "SELECT l.loop_key, t.name FROM loop_trait t JOIN loop l USING (loop_id) JOIN variable v USING (var_id) "
-            "WHERE t.trait = 'private' AND NOT t.live_after AND v.rank = 0 AND NOT v.pointer "
-            "AND v.type IN ('integer', 'real', 'complex') AND v.storage IN ('local', 'dummy', 'module', 'common') "
-            "AND l.end_line IS NOT NULL AND NOT EXISTS (SELECT 1 FROM loop o WHERE o.file_id = l.file_id "
-            "AND o.end_line = l.end_line AND o.loop_id <> l.loop_id) ORDER BY t.name"):
-        garbage.setdefault(key, []).append(name)
+    # Private variables of a numeric type, by loop: spoiled where each iteration starts (scalars,
+    # and local arrays that are neither allocatable nor pointers: whole-array assignments), and
+    # the scalars not live after the loop where it ends, unless two loops share that end line (a
+    # labelled CONTINUE ending a nest, `enddo ; enddo`).
+    first, after = {}, {}
+    for key, name, rank, shared_end in con.execute(
+            "SELECT l.loop_key, t.name, v.rank, EXISTS (SELECT 1 FROM loop o WHERE o.file_id = l.file_id "
+            "AND o.end_line = l.end_line AND o.loop_id <> l.loop_id) "
+            "FROM loop_trait t JOIN loop l USING (loop_id) JOIN variable v USING (var_id) "
+            "WHERE t.trait = 'private' AND NOT v.pointer AND v.type IN ('integer', 'real', 'complex') "
+            "AND ((v.rank = 0 AND v.storage IN ('local', 'dummy', 'module', 'common')) "
+            "     OR (v.rank > 0 AND v.storage = 'local' AND NOT v.allocatable)) ORDER BY t.name"):
+        first.setdefault(key, []).append(name)
+        if rank == 0 and not shared_end:
+            after.setdefault(key, []).append(name)
+    live = {key for (key,) in con.execute(
+        "SELECT l.loop_key FROM loop_trait t JOIN loop l USING (loop_id) WHERE t.trait = 'private' AND t.live_after")}
     rows = con.execute(
         "SELECT l.loop_key, f.path, f.form, l.line, l.col, l.kind, l.end_line, "
         "  EXISTS (SELECT 1 FROM loop_trait t WHERE t.loop_id = l.loop_id AND t.trait = 'reduction') "
@@ -287,10 +302,13 @@ def main():
         if rewrite(texts[relative], line, col, form == "fixed") is None:
             left["header not rewritten"] += 1
             continue
-        candidates.append((key, relative, line, col, form == "fixed", end_line,
-                           [] if args.control else garbage.get(key, [])))
+        spoil = not args.control and key not in live
+        candidates.append(Candidate(key, relative, line, col, form == "fixed", end_line,
+                                    after.get(key, []) if spoil else [], first.get(key, []) if spoil else []))
 
-    work = args.work or tempfile.mkdtemp()
+    work = os.path.abspath(args.work) if args.work else tempfile.mkdtemp()
+    if os.path.commonpath([source, work]) == source:
+        parser.error("%s: the work folder must not be inside SOURCE_DIR (it is copied)" % args.work)
     os.makedirs(work, exist_ok=True)
     trial = Trial(source, work, args.build, args.run, args.ignore, args.timeout)
     reference = trial.output({})
@@ -302,14 +320,14 @@ def main():
     if args.coverage:
         trial.output({}, {"COVERAGE": "--coverage"})
         counts = executed_lines(trial.folder)
-        ran = sum(1 for key, relative, line, col, fixed, end_line, names in candidates
-                  if counts.get(os.path.realpath(os.path.join(trial.folder, relative)), {}).get(line, 0) > 0)
+        ran = sum(1 for c in candidates
+                  if counts.get(os.path.realpath(os.path.join(trial.folder, c.relative)), {}).get(c.line, 0) > 0)
 
     def output(subset):
         edits = {}
-        for key, relative, line, col, fixed, end_line, names in subset:
-            edits[relative] = with_garbage(rewrite(edits.get(relative, texts[relative]), line, col, fixed),
-                                           end_line, names, fixed)
+        for c in subset:
+            edits[c.relative] = with_garbage(rewrite(edits.get(c.relative, texts[c.relative]), c.line, c.col, c.fixed, c.first),
+                                             c.end_line, c.after, c.fixed)
         result = trial.output(edits)
         if args.verbose:
             print("trial %d: %d loops from %s: %s" % (trial.count, len(subset), subset[0][0],
@@ -324,10 +342,10 @@ def main():
             return
         if len(subset) == 1:
             key, relative, line = subset[0][:3]
-            if result.startswith("build failed") and subset[0][6]:
+            if result.startswith("build failed") and (subset[0].after or subset[0].first):
                 # the spoiling breaks the build (a collapsed nest is no longer perfect): reversed only
                 unspoiled.append(key)
-                search([subset[0][:6] + ([],)])
+                search([subset[0]._replace(after=[], first=[])])
                 return
             if result.startswith("build failed"):
                 unbuilt.append(key)
@@ -345,12 +363,11 @@ def main():
     if candidates:
         search(candidates)
     left["header not rewritten"] += len(unbuilt)
-    spoiled = sum(1 for c in candidates if c[6] and c[0] not in unbuilt and c[0] not in unspoiled and
-                  with_garbage(texts[c[1]], c[5], c[6], c[4]) is not texts[c[1]])
+    spoiled = sum(1 for c in candidates if c.first and c.key not in unbuilt and c.key not in unspoiled)
     print("%d loops %s run backwards%s%s in %d builds; %d change the output%s" % (
         len(candidates) - len(unbuilt), "left sequential" if args.control else "proven parallel",
         " (%d of them reached by the run)" % ran if ran is not None else "",
-        ", %d with private scalars set to garbage after them" % spoiled if spoiled else "", trial.count, len(found),
+        ", %d with their private variables spoiled" % spoiled if spoiled else "", trial.count, len(found),
         "".join("; %d left unchanged: %s" % (n, why) for why, n in left.items() if n)))
     if not args.work:
         shutil.rmtree(work)

@@ -3,7 +3,8 @@
 # backwards and the programs print the same (exactly, without the reductions; with them, to 1e-9,
 # the matrix product's rounding-error measure left out); and, as a control that the check can see
 # an order, the loops the analysis leaves sequential (the iteration loops) run backwards change
-# what they print.
+# what they print, and a scalar wrongly marked private (by hand) prints the garbage the check
+# sets it to.
 set -u
 sapfor_lex=$1
 root=$2
@@ -37,5 +38,22 @@ code=$?
 echo "$control"
 if [ $code -ne 1 ] || ! grep -q 'loops left sequential run backwards in [0-9]* builds; [1-9][0-9]* change the output' <<<"$control"; then
   echo "FAIL: no loop left sequential changes the output when it runs backwards: the check sees nothing"; status=1
+fi
+# The spoiling's control: t read before it is written in each iteration, marked private (and the
+# loop parallel) by hand, prints the garbage set where each iteration starts.
+mkdir "$work/carried"
+printf '%s\n' 'program carried' '  integer :: i, t, a(10)' '  t = 5' '  do i = 1, 10' '    a(i) = t' '    t = i' \
+  '  end do' '  print *, a' 'end program carried' > "$work/carried/carried.f90"
+"$sapfor_lex" -q "$work/carried" -o "$work/carried.sqlite" || exit 1
+mark="UPDATE loop_trait SET trait = 'private', live_after = 0 WHERE name = 't';"
+mark="$mark UPDATE loop_verdict SET analysis_parallel = 1, parallel = 1;"
+python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.executescript(sys.argv[2]); c.commit()' \
+  "$work/carried.sqlite" "$mark" || exit 1
+spoiled=$(python3 "$root/bench/backwards.py" "$work/carried" --db "$work/carried.sqlite" --build 'gfortran -o c carried.f90' \
+  --run ./c --work "$work/carried-work")
+code=$?
+echo "$spoiled"
+if [ $code -ne 1 ] || ! grep -q 'CHANGES THE OUTPUT: carried:1' <<<"$spoiled"; then
+  echo "FAIL: a private scalar read before it is written went unseen"; status=1
 fi
 exit $status
