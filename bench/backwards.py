@@ -314,6 +314,8 @@ def main():
     reference = trial.output({})
     if reference.startswith("build failed") or reference != trial.output({}):
         print("the unchanged code does not build, or its output changes from run to run:\n" + reference[-3000:])
+        if not args.work:
+            shutil.rmtree(work)
         sys.exit(2)
 
     ran = None
