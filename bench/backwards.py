@@ -239,7 +239,8 @@ def main():
     parser.add_argument("--build", required=True, help="shell command that builds the copy")
     parser.add_argument("--run", required=True, help="shell command that runs it; its output is compared")
     parser.add_argument("--ignore", help="drop output lines this regular expression matches (timings)")
-    parser.add_argument("--work", help="work folder (default: a temporary one, removed)")
+    parser.add_argument("--work", help="work folder, kept (default: a temporary one, removed); its subfolder "
+                                       "`copy` is replaced by each build's copy of SOURCE_DIR")
     parser.add_argument("--only", nargs="*", help="check these loop keys only")
     parser.add_argument("--timeout", type=int, default=600, help="seconds a build or a run may take (default 600)")
     parser.add_argument("--control", action="store_true",
