@@ -254,6 +254,12 @@ void Effects::addLoaded() {
     markDefined(summary, defined);
     arrayDefinitions_[p.id] = std::move(defined);
   }
+  if (writesOwnArrayDummy(summary) && !p.statements.empty()) {
+    indexNew();  // the procedures it hosts
+    Columns columns = columnsOf(p, summary);
+    markColumns(summary, columns);
+    arrayColumns_[p.id] = std::move(columns);
+  }
   added_ = p.id;
 }
 
@@ -310,7 +316,10 @@ void Effects::finish(const std::function<void(Id, Program::Detail)>& load) {
   }
   definitions_ = {};
   // Likewise whether a call defines a whole array it passes: only where some call passes an array.
-  for (ProcedureSummary& summary : summaries_) markDefined(summary, {});
+  for (ProcedureSummary& summary : summaries_) {
+    markDefined(summary, {});
+    markColumns(summary, {});
+  }
   std::set<Id> passedArrays;
   for (const CallSite& site : callSites_)
     for (const CallSite::Argument& a : site.arguments)
@@ -320,19 +329,24 @@ void Effects::finish(const std::function<void(Id, Program::Detail)>& load) {
   for (Id proc : passedArrays) {
     ProcedureSummary& summary = summaries_[static_cast<size_t>(proc - 1)];
     const ProcedureRow& p = program_.procedure(proc);
-    if (!writesArrayDummy(summary) || p.statements.empty()) continue;
+    const bool definable = writesArrayDummy(summary), ownWrites = writesOwnArrayDummy(summary);
+    if ((!definable && !ownWrites) || p.statements.empty()) continue;
+    const auto cachedDefined = arrayDefinitions_.find(proc);
+    const auto cachedColumns = arrayColumns_.find(proc);
+    const bool loaded = load && ((definable && cachedDefined == arrayDefinitions_.end()) ||
+                                 (ownWrites && cachedColumns == arrayColumns_.end()));
+    if (loaded) load(proc, Program::Detail::All);
     std::map<Id, DefinedArray> defined;
-    if (auto found = arrayDefinitions_.find(proc); found != arrayDefinitions_.end())
-      defined = found->second;
-    else if (load) {
-      load(proc, Program::Detail::All);
-      defined = definedArrays(p);
-    }
+    if (definable && cachedDefined != arrayDefinitions_.end()) defined = cachedDefined->second;
+    else if (definable && loaded) defined = definedArrays(p);
+    if (ownWrites && cachedColumns != arrayColumns_.end()) markColumns(summary, cachedColumns->second);
+    else if (ownWrites && loaded) markColumns(summary, columnsOf(p, summary));
     markDefined(summary, defined);
     for (auto& [var, d] : defined)
       if (d.call) passedOn.emplace(std::pair(proc, var), std::move(*d.call));
   }
   arrayDefinitions_ = {};
+  arrayColumns_ = {};
   callDefinitions(passedOn);
   if (load) settleCalls(load);
 }
@@ -875,6 +889,108 @@ void Effects::noteDefinitions(const ProcedureRow& p) {
         for (Id callId : passingCalls(stmt, program_.variable(var).name)) calls.push_back(callId);
     }
     return;
+  }
+}
+
+bool Effects::writesOwnArrayDummy(const ProcedureSummary& summary) const {
+  return std::any_of(summary.effects.begin(), summary.effects.end(), [&](const auto& entry) {
+    const Effect& e = entry.second;
+    return e.reach == Reach::Dummy && e.writes && e.via.empty() && program_.variable(e.varId).isArray();
+  });
+}
+
+Effects::Columns Effects::columnsOf(const ProcedureRow& p, const ProcedureSummary& summary) const {
+  // An internal procedure may touch the dummies through host association whenever it is called.
+  if (hosts_.count(p.id) || p.statements.empty()) return {};
+  std::set<Id> candidates;
+  for (const auto& [key, e] : summary.effects) {
+    const Variable& v = program_.variable(e.varId);
+    if (e.reach == Reach::Dummy && e.writes && v.rank > 0 && !v.pointer && !v.allocatable && !v.derived && !v.associated())
+      candidates.insert(e.varId);
+  }
+  if (candidates.empty()) return {};
+  // The scalars it may change: written by a statement, or passed to a procedure (by name).
+  std::set<Id> changed;
+  std::set<std::string> passed;
+  // Per candidate and dimension, the subscript all its references so far have there (nullopt:
+  // they differ, or one is not affine).
+  std::map<Id, std::vector<std::optional<facts::AffineForm>>> forms;
+  auto formOf = [](const facts::SubscriptRow& sub) -> std::optional<facts::AffineForm> {
+    if (!sub.affine || sub.section) return std::nullopt;
+    facts::AffineForm f;
+    f.constant = sub.constant.value_or(0);
+    for (const facts::SubscriptTermRow& t : sub.terms)
+      if (t.coeff != 0) f.terms.emplace_back(t.var, t.coeff);
+    std::sort(f.terms.begin(), f.terms.end());
+    return f;
+  };
+  auto aliasing = [](StatementKind k) {
+    // Another name for (part of) it, or a change of what it is: what is done through the
+    // other name is not seen here. A statement function's dummies are its own, whatever
+    // their names.
+    return k == StatementKind::PointerAssignment || k == StatementKind::Allocate || k == StatementKind::Deallocate ||
+           k == StatementKind::StatementFunction;
+  };
+  for (Id id = p.statements.first; id <= p.statements.last; ++id) {
+    const StatementRow& st = program_.statement(id);
+    // Associate names (ASSOCIATE, SELECT TYPE, SELECT RANK) alias variables, an ENTRY is a body
+    // with other dummies, a NAMELIST READ writes a whole array without naming it.
+    if (st.kind == StatementKind::Associate || st.kind == StatementKind::SelectType || st.kind == StatementKind::SelectRank ||
+        st.kind == StatementKind::Entry || st.kind == StatementKind::Namelist)
+      return {};
+    for (const ScalarRefRow& r : st.scalars)
+      if (r.access == Access::Write) changed.insert(r.varId);
+    for (Id callId : st.calls) {
+      const CallRow& call = program_.call(callId);
+      if (call.kind == CallKind::StatementFunction) continue;  // passed by value
+      for (const CallArgRow& a : call.args) {
+        if (a.refId) candidates.erase(program_.arrayRef(a.refId).varId);
+        if (!a.var.empty()) passed.insert(a.var);
+      }
+    }
+    const bool aliases = aliasing(st.kind) || (st.action && aliasing(*st.action));
+    for (Id refId : st.arrayRefs) {
+      const ArrayRefRow& r = program_.arrayRef(refId);
+      if (!candidates.count(r.varId)) continue;
+      const Variable& v = program_.variable(r.varId);
+      if (aliases || !r.subscripted || r.name != v.name || r.subscripts.size() != static_cast<size_t>(v.rank)) {
+        candidates.erase(r.varId);
+        continue;
+      }
+      auto [at, first] = forms.try_emplace(r.varId);
+      for (size_t d = 0; d < r.subscripts.size(); ++d) {
+        std::optional<facts::AffineForm> f = formOf(r.subscripts[d]);
+        if (first) at->second.push_back(f);
+        else if (at->second[d] && (!f || !(*f == *at->second[d]))) at->second[d].reset();
+      }
+    }
+  }
+  Columns out;
+  for (Id var : candidates) {
+    auto found = forms.find(var);
+    if (found == forms.end() || passed.count(program_.variable(var).name)) continue;
+    for (size_t d = 0; d < found->second.size(); ++d) {
+      const std::optional<facts::AffineForm>& f = found->second[d];
+      const bool fixed = f && !f->terms.empty() && std::all_of(f->terms.begin(), f->terms.end(), [&](const auto& term) {
+        const Effect* dummy = summary.dummy(term.first);
+        if (!dummy || changed.count(dummy->varId) || passed.count(term.first)) return false;
+        const Variable& scalar = program_.variable(dummy->varId);
+        return scalar.integer && !scalar.isArray() && !scalar.pointer;
+      });
+      if (fixed) {
+        out.emplace(var, std::pair(static_cast<int>(d), *f));
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+void Effects::markColumns(ProcedureSummary& summary, const Columns& columns) {
+  for (auto& [key, e] : summary.effects) {
+    auto found = e.reach == Reach::Dummy ? columns.find(e.varId) : columns.end();
+    e.column = found != columns.end() ? found->second.first : -1;
+    e.columnForm = found != columns.end() ? found->second.second : facts::AffineForm{};
   }
 }
 

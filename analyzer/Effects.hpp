@@ -47,6 +47,13 @@ struct Effect {
   /// An array dummy of a constant shape written element by element, not whole: the elements
   /// (as the dummy's subscripts) written on every path of a call before any element is read.
   std::vector<std::vector<int64_t>> definedElements;
+  /// An array dummy the callee writes, every reference of its own to it subscripted, with one
+  /// subscript in dimension `column` (0-based) the same in all: `columnForm`, an affine form of
+  /// integer scalar dummies the callee never changes (CLOUDSC's TENDENCY_LOC_T(JL, JK), JL a
+  /// dummy); the dummy passed to no call. Two calls passing the same array whose forms differ
+  /// touch different elements of it (LoopAnalysis::columnAt). -1: not so.
+  int column = -1;
+  facts::AffineForm columnForm;
   std::string via;         ///< the callee it comes through; empty: the procedure itself
 };
 
@@ -297,6 +304,13 @@ class Effects {
     std::vector<std::pair<Part, int64_t>> literals;
     std::set<std::vector<int64_t>> pieces;  ///< the elements written before the call
   };
+  /// The array dummies of the loaded procedure `p` (its summary `summary`) that have a column
+  /// (Effect::column): per dummy, the dimension and its form.
+  using Columns = std::map<Id, std::pair<int, facts::AffineForm>>;
+  Columns columnsOf(const ProcedureRow& p, const ProcedureSummary& summary) const;
+  static void markColumns(ProcedureSummary& summary, const Columns& columns);
+  /// Whether it writes an array dummy of its own (columnsOf may find a column of it).
+  bool writesOwnArrayDummy(const ProcedureSummary& summary) const;
   /// What definedArrays proves of one array dummy: all of it, or a range of a rank-1 one.
   struct DefinedArray {
     bool whole = false;
@@ -375,6 +389,7 @@ class Effects {
   std::map<Id, std::map<Id, std::vector<Id>>> assumedDefinitions_;
   std::unordered_set<Id> passedArrayDummies_;  ///< array dummies their procedure passes to a call (addCall)
   std::unordered_map<Id, std::map<Id, DefinedArray>> arrayDefinitions_;  ///< addLoaded: per procedure, the array dummies it defines
+  std::unordered_map<Id, Columns> arrayColumns_;  ///< addLoaded: per procedure, its array dummies' columns
   std::unordered_map<std::string, std::vector<Id>> byName_;
   /// Module procedures by (module, name); 0 where two modules of one name have one.
   std::map<std::pair<std::string, std::string>, Id> moduleProcedures_;

@@ -36,6 +36,9 @@ std::string line(int n) { return "line " + std::to_string(n); }
 /// (LoopAnalysis::integerNames checks it for loop bounds).
 std::optional<LinearExpr> affineOf(const facts::Expression& e, bool elements = false);
 
+/// Whether `e` is a section's triplet lo:hi with a stride of 1, written or not.
+bool unitTriplet(const facts::Expression& e);
+
 /// Two paths into one variable, as the dependence tests compare them.
 struct PartsCompared {
   std::vector<LinearExpr> a, b;  ///< the subscripts of the parts both write the same number of, in turn
@@ -674,6 +677,7 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
             a.split = splitOf(*a.forms, *a.ref, s, definitions);
             a.array = &a.ref->name;
           } else if (c.argumentRef) {
+            std::optional<LinearExpr> column;
             // A section, or (part of) a component: the call touches that much of the variable.
             // An element of a plain array passed to an array dummy may start any part of it.
             const ArrayRefRow& r = program_.arrayRef(c.argumentRef);
@@ -687,8 +691,10 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
               }
               if (r.section && c.access == 'W' && r.name.find('%') == std::string::npos)
                 a.definedRange = definedRangeAt(c, s, a.readsOnlyWritten, &r);
+              if (r.section) column = columnAt(c, s, &r, *chain, outermost, definitions);
             } else if (!r.subscripted) {
               if (c.access == 'W') a.definedRange = definedRangeAt(c, s, a.readsOnlyWritten);
+              column = columnAt(c, s, nullptr, *chain, outermost, definitions);
             } else if (r.subscripted) {
               if (std::optional<std::vector<LinearExpr>> region = elementRegion(c, r, s)) {
                 substitutedForms_.push_back(std::move(*region));
@@ -696,6 +702,10 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
                 a.bounded = true;
                 a.forms = &substitutedForms_.back();
               }
+            }
+            if (column) {
+              substitutedForms_.push_back({std::move(*column)});
+              a.column = &substitutedForms_.back().front();
             }
           }
           a.chain = chain;
@@ -746,7 +756,7 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
     int64_t& known = classAt[2 * (i - from) + (anyBlock ? 1 : 0)];
     if (known != -2) return known;
     const ArrayAccess& a = accesses_[i];
-    if (!a.callId || a.ref || a.bounded || a.argumentRef || a.split || a.ranges || a.selected) return known = -1;
+    if (!a.callId || a.ref || a.bounded || a.argumentRef || a.split || a.ranges || a.selected || a.column) return known = -1;
     const auto key = std::tuple(a.varId, a.chain, a.access, anyBlock ? Id{-1} : program_.statement(a.stmtId).blockId);
     return known = callClasses.try_emplace(key, static_cast<int64_t>(callClasses.size())).first->second;
   };
@@ -854,6 +864,9 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
           };
           byParts = !std::all_of(path.forms.begin(), path.forms.begin() + static_cast<ptrdiff_t>(earlier), invariant);
         }
+        // Sections a call is passed that lie apart in a dimension by constants (buffer(:, :, 1, b)
+        // and buffer(:, :, 4:8, b)) never meet.
+        if ((a.argumentRef || b.argumentRef) && !pointers && apartByConstants(a, b)) continue;
         if (byParts || parts[x] != parts[y] || a.subscripts().size() != b.subscripts().size()) {
           // Parts of a variable: compared part by part where neither is reached through a POINTER.
           const std::string apart = a.name() + " and " + b.name() + " are parts of " +
@@ -1321,8 +1334,13 @@ std::optional<int64_t> LoopAnalysis::strongDistance(const ArrayAccess& a, const 
   return std::nullopt;
 }
 
-void LoopAnalysis::addDependenceRows(const ArrayAccess& a, const ArrayAccess& b, const DependenceResult& r, size_t common,
+void LoopAnalysis::addDependenceRows(const ArrayAccess& a, const ArrayAccess& b, const DependenceResult& tested, size_t common,
                                      const std::string& sharedStorage) {
+  // One call's two accesses of an argument with a column: only where the columns meet.
+  std::optional<DependenceResult> narrowed;
+  if (a.column && b.column && a.callId == b.callId && a.argument == b.argument && sharedStorage.empty())
+    narrowed = narrowedByColumn(a, b, tested, common);
+  const DependenceResult& r = narrowed ? *narrowed : tested;
   bool self = &a == &b;
   for (size_t k = 0; k < common && k < r.levels.size(); ++k) {
     const LevelDependence& lv = r.levels[k];
@@ -1558,6 +1576,145 @@ std::optional<LinearExpr> LoopAnalysis::atCall(const LinearExpr& form, const Cal
     actual = *sum;
   }
   return actual;
+}
+
+std::optional<LinearExpr> LoopAnalysis::columnAt(const CallArrayAccess& c, const StatementRow& s, const ArrayRefRow* section,
+                                                 const std::vector<Id>& chain, const LoopRow& outermost,
+                                                 const std::vector<ScalarDefinition>& definitions) {
+  const CallRow& call = program_.call(c.callId);
+  const ResolvedCall resolved = effects_.resolve(call);  // one procedure: its dummy
+  const size_t k = static_cast<size_t>(c.argument - 1);
+  if (resolved.unknown || resolved.targets.size() != 1 || c.argument < 1 || k >= call.args.size()) return std::nullopt;
+  const CallTarget& target = resolved.targets.front();
+  const Effect* e = effects_.dummyOf(target, call, k);
+  if (!e || e->column < 0) return std::nullopt;
+  const Variable& dummy = program_.variable(e->varId);
+  const size_t column = static_cast<size_t>(e->column);
+  const Variable& array = program_.variable(c.varId);
+  if (array.pointer || array.associated() || dummy.rank < 1 || column >= static_cast<size_t>(dummy.rank)) return std::nullopt;
+  // What nothing in the nest changes: no loop's variable around the call, no name it writes.
+  const std::set<std::string>& written = results_[program_.loopIndex(outermost.id)].written;
+  auto invariant = [&](const LinearExpr& f) {
+    return f.affine && std::all_of(f.terms.begin(), f.terms.end(), [&](const auto& t) {
+             return !written.count(t.first) &&
+                    std::none_of(chain.begin(), chain.end(), [&](Id l) { return program_.loop(l).var == t.first; });
+           });
+  };
+  // The same storage at every call: the array whole, or a section whose triplets have constant
+  // bounds (or none) and no stride and whose other subscripts are scalars (tested as any other
+  // subscripts are; no vector subscript, whose copy may hold an element twice).
+  if (section) {
+    if (section->name.find('%') != std::string::npos) return std::nullopt;
+    const std::vector<const facts::Expression*> subscripts = subscriptsOf(trees(s), section->text());
+    if (subscripts.size() != static_cast<size_t>(array.rank)) return std::nullopt;
+    for (const facts::Expression* sub : subscripts) {
+      if (sub->kind == facts::ExpressionKind::Range) {
+        if (sub->args.size() > 2 && !sub->args[2].isNull()) return std::nullopt;
+        for (size_t b = 0; b < 2 && b < sub->args.size(); ++b) {
+          if (sub->args[b].isNull()) continue;
+          std::optional<LinearExpr> bound = affineOf(sub->args[b]);
+          if (!bound || !bound->terms.empty()) return std::nullopt;
+        }
+        continue;
+      }
+      std::optional<LinearExpr> scalar = affineOf(*sub);
+      if (!scalar || !integerNames(*scalar, s)) return std::nullopt;
+    }
+  }
+  // The element (.., v, ..) of the dummy, v in dimension `column`, lies in storage where the
+  // dimensions before it have the same extents and its own the same lower bound and extent
+  // (the dummy's last: any) at each call: distinct values of v are then distinct elements of
+  // the actual (explicit shape: by their offset; assumed shape: element by element), a
+  // reference within the dummy's bounds being all Fortran allows (2018, 9.5.3.2).
+  for (size_t d = 0; d <= column; ++d) {
+    if (dummy.assumedShape) {
+      if (d < column) continue;  // the actual's extents
+      std::optional<LinearExpr> lower = LinearExpr{true, 1, {}};
+      if (d < dummy.boundTrees.size() && !dummy.boundTrees[d].empty()) {
+        std::vector<facts::Expression> bounds;
+        try {
+          bounds = facts::parseExpressionList(dummy.boundTrees[d], dummy.name + "'s bounds");
+        } catch (const facts::ExpressionTooDeep&) {
+          return std::nullopt;
+        }
+        if (!bounds.empty() && !bounds[0].isNull()) lower = affineOf(bounds[0]);
+      }
+      std::optional<LinearExpr> atCaller = lower ? atCall(*lower, call, target, s) : std::nullopt;
+      if (!atCaller || !invariant(*atCaller)) return std::nullopt;
+      continue;
+    }
+    std::optional<std::pair<LinearExpr, LinearExpr>> dim = fixedDimension(dummy, d, false);
+    if (!dim) return std::nullopt;
+    std::vector<const LinearExpr*> fixed;
+    if (d < column || d + 1 < static_cast<size_t>(dummy.rank)) fixed.push_back(&dim->second);
+    if (d == column) fixed.push_back(&dim->first);
+    for (const LinearExpr* f : fixed) {
+      std::optional<LinearExpr> atCaller = atCall(*f, call, target, s);
+      if (!atCaller || !invariant(*atCaller)) return std::nullopt;
+    }
+  }
+  std::optional<LinearExpr> value = atCall(e->columnForm, call, target, s);
+  if (!value) return std::nullopt;
+  const std::vector<LinearExpr> forms{*value};
+  return substituted(forms, s.id, definitions)->front();
+}
+
+bool LoopAnalysis::apartByConstants(const ArrayAccess& a, const ArrayAccess& b) {
+  // Per dimension, the constant range of values a plain array's reference (or the section a
+  // call is passed) takes there; nullopt where not constant.
+  using Interval = std::optional<std::pair<int64_t, int64_t>>;
+  auto intervals = [&](const ArrayAccess& x) -> std::vector<Interval> {
+    const ArrayRefRow* r = x.ref ? x.ref : x.argumentRef;
+    if (!r || !r->subscripted || r->name.find('%') != std::string::npos) return {};
+    std::vector<Interval> out;
+    for (const facts::Expression* sub : subscriptsOf(trees(program_.statement(x.stmtId)), r->text())) {
+      Interval range;
+      if (sub->kind == facts::ExpressionKind::Range) {
+        if (sub->args.size() >= 2 && unitTriplet(*sub) && !sub->args[0].isNull() && !sub->args[1].isNull()) {
+          std::optional<LinearExpr> lo = affineOf(sub->args[0]), hi = affineOf(sub->args[1]);
+          if (lo && hi && lo->terms.empty() && hi->terms.empty()) range = std::pair(lo->constant, hi->constant);
+        }
+      } else if (std::optional<LinearExpr> value = affineOf(*sub); value && value->terms.empty()) {
+        range = std::pair(value->constant, value->constant);
+      }
+      out.push_back(range);
+    }
+    return out;
+  };
+  if (a.name() != b.name()) return false;
+  const std::vector<Interval> x = intervals(a), y = intervals(b);
+  if (x.empty() || x.size() != y.size()) return false;
+  for (size_t d = 0; d < x.size(); ++d)
+    if (x[d] && y[d] && x[d]->first <= x[d]->second && y[d]->first <= y[d]->second &&
+        (x[d]->second < y[d]->first || y[d]->second < x[d]->first))
+      return true;
+  return false;
+}
+
+DependenceResult LoopAnalysis::narrowedByColumn(const ArrayAccess& a, const ArrayAccess& b, DependenceResult r, size_t common) {
+  const std::set<std::string>& written = results_[program_.loopIndex(a.loops().front())].written;
+  const std::vector<std::string> variant(written.begin(), written.end());
+  std::vector<NestLoop> loopsA, loopsB;
+  for (Id l : a.loops()) loopsA.push_back(nestLoop(l));
+  for (Id l : b.loops()) loopsB.push_back(nestLoop(l));
+  const std::vector<LinearExpr> columnA{*a.column}, columnB{*b.column};
+  const DependenceResult met = testDependence(RefView{columnA, loopsA}, RefView{columnB, loopsB}, common, variant);
+  r.loopIndependent = r.loopIndependent && (met.independent || met.loopIndependent);
+  for (size_t l = 0; l < r.levels.size(); ++l) {
+    LevelDependence& level = r.levels[l];
+    if (met.independent) {
+      level = LevelDependence{};
+      continue;
+    }
+    if (l >= met.levels.size()) continue;
+    const LevelDependence& m = met.levels[l];
+    level.forward = level.forward && m.forward;
+    level.backward = level.backward && m.backward;
+    // A distance both hold: the same one, or none is possible.
+    if (level.distance && m.distance && *level.distance != *m.distance) level = LevelDependence{};
+    else if (m.distance) level.distance = m.distance;
+  }
+  return r;
 }
 
 std::optional<std::vector<LinearExpr>> LoopAnalysis::elementRegion(const CallArrayAccess& c, const ArrayRefRow& element,

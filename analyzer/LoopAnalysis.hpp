@@ -110,6 +110,10 @@ struct ArrayAccess {
   const std::vector<LinearExpr>* definedRange = nullptr;
   /// With definedRange: what the call reads of the array it wrote first (Effect::readsOnlyWritten).
   bool readsOnlyWritten = false;
+  /// A call's access of an array whose dummy has a column (Effect::column): that column's
+  /// subscript in the caller's names (columnAt). The same call at two iterations touches the
+  /// same element only where the two values are equal.
+  const LinearExpr* column = nullptr;
   /// A section's dimensions as ranges, per subscript (nullopt: not a section, or not known): the
   /// element it touches there is at least each of `low` and at most each of `high`, as they
   /// stand at the statement (flux(ibeg:iend, j) after ibeg = jrl, iend = min(jrl + np - 1, n):
@@ -398,6 +402,21 @@ class LoopAnalysis {
   /// lhs(1, 1, c, i) passed to b(5, 5) with lhs(5, 5, 3, n): lhs(:, :, c, i)), else nullopt.
   std::optional<std::vector<LinearExpr>> elementRegion(const CallArrayAccess& c, const ArrayRefRow& element,
                                                        const StatementRow& s);
+  /// The column (Effect::column) of what call access `c` (statement `s`, the loops `chain` around
+  /// it, `outermost` the nest's) passes, in the caller's names with the nest's definitions put
+  /// in: when the argument is the array whole or a section of constant triplets and scalar
+  /// subscripts (`section`), the same storage wherever the nest calls, and the dummy's extents
+  /// before the column and its bounds there are the same at every call in the nest.
+  std::optional<LinearExpr> columnAt(const CallArrayAccess& c, const StatementRow& s, const ArrayRefRow* section,
+                                     const std::vector<Id>& chain, const LoopRow& outermost,
+                                     const std::vector<ScalarDefinition>& definitions);
+  /// Whether two references to one plain array (a call's section among them) lie apart: in some
+  /// dimension each takes constant values only (a constant, a triplet of constant bounds) and
+  /// none of the one's is the other's.
+  bool apartByConstants(const ArrayAccess& a, const ArrayAccess& b);
+  /// `r`, a dependence between two accesses of one call's argument with a column each, narrowed
+  /// to the iterations where the columns are equal.
+  DependenceResult narrowedByColumn(const ArrayAccess& a, const ArrayAccess& b, DependenceResult r, size_t common);
   /// A form of the callee's dummies in the caller's names at call `call` (statement `s`): each
   /// dummy by the affine integer value of the actual argument passed for it; nullopt when not.
   std::optional<LinearExpr> atCall(const LinearExpr& form, const CallRow& call, const CallTarget& target, const StatementRow& s);

@@ -94,6 +94,8 @@ std::unordered_map<std::string, IntrinsicInfo> buildTable() {
   for (const char* name : {"iall", "iany", "iparity"}) t[name] = generic(C::Other);
   t["findloc"] = fixed(C::Other, i4);
   for (const char* name : {"parity", "is_contiguous"}) t[name] = fixed(C::Other, l4);
+  // ISO_C_BINDING's inquiry (Fortran 2008, 15.2.3.7): the size in bytes, integer(c_size_t).
+  t["c_sizeof"] = fixed(C::Other, IntrinsicType{B::Integer, 8});
   t["new_line"] = fixed(C::Other, ch1);
   for (const char* name : {"present", "allocated", "associated", "any", "all", "btest", "lge", "lgt", "lle",
                            "llt", "is_iostat_end", "is_iostat_eor"})
@@ -112,7 +114,7 @@ const IntrinsicInfo* findIntrinsic(std::string_view name) {
 
 bool isInquiry(std::string_view name) {
   static constexpr std::string_view kInquiries[] = {
-      "allocated", "associated", "bit_size", "digits", "epsilon", "extends_type_of", "huge", "is_contiguous",
+      "allocated", "associated", "bit_size", "c_sizeof", "digits", "epsilon", "extends_type_of", "huge", "is_contiguous",
       "kind", "lbound", "lcobound", "len", "maxexponent", "minexponent", "new_line", "precision", "present",
       "radix", "range", "rank", "same_type_as", "shape", "size", "storage_size", "tiny", "ubound", "ucobound"};
   return std::find(std::begin(kInquiries), std::end(kInquiries), name) != std::end(kInquiries);

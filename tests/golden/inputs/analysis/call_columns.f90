@@ -1,0 +1,248 @@
+! Calls that touch one column of what they are passed: every reference of the callee to the
+! dummy has the same subscript, a dummy it never changes, in one dimension.
+module call_columns
+contains
+  subroutine column(jl, n, m, x, y)
+    integer, intent(in) :: jl, n, m
+    real :: x(n, m), y(n, m)
+    integer :: jk
+    do jk = 1, m
+      x(jl, jk) = x(jl, jk) + max(y(jl, jk), 0.) + sum(y(jl, :))
+    end do
+  end subroutine
+
+  subroutine row(jl, n, m, x)
+    integer, intent(in) :: jl, n, m
+    real :: x(n, m)
+    x(:, jl) = 2 * x(:, jl)
+  end subroutine
+
+  subroutine shape_free(jl, x)
+    integer, intent(in) :: jl
+    real :: x(:, :)
+    integer :: jk
+    do jk = 1, size(x, 2)
+      x(jl, jk) = jk
+    end do
+  end subroutine
+
+  subroutine shifted(jl, off, n, x)
+    integer, intent(in) :: jl, off, n
+    real :: x(n)
+    x(jl + off) = x(jl + off) * 2
+  end subroutine
+
+  subroutine neighbour(jl, n, m, x)
+    integer, intent(in) :: jl, n, m
+    real :: x(n, m)
+    integer :: jk
+    do jk = 1, m
+      x(jl, jk) = x(jl - 1, jk)
+    end do
+  end subroutine
+
+  subroutine moved(jl, n, x)
+    integer :: jl, n
+    real :: x(n)
+    x(jl) = 1
+    jl = jl + 1
+    x(jl) = 2
+  end subroutine
+
+  subroutine passes_on(jl, n, m, x)
+    integer, intent(in) :: jl, n, m
+    real :: x(n, m)
+    x(jl, 1) = 0
+    call shifted(2, 0, 2, x(jl, 1))
+  end subroutine
+
+  subroutine by_function(jl, n, x)
+    integer, intent(in) :: jl, n
+    real :: x(n)
+    real :: f
+    f(jl) = x(jl)
+    x(jl) = f(jl - 1)
+  end subroutine
+
+  subroutine first_of(n, x)
+    integer, intent(in) :: n
+    real :: x(n)
+    x(1) = x(1) + 1
+  end subroutine
+end module
+
+! The loops.
+subroutine cc1(n, m, a, b)      ! x(i, :) of a whole array: parallel
+  use call_columns
+  integer :: n, m, i
+  real :: a(n, m), b(n, m)
+  do i = 1, n
+    call column(i, n, m, a, b)
+  end do
+end subroutine
+
+subroutine cc2(n, m, k, a, b)   ! sections of constant triplets and a scalar: parallel
+  use call_columns
+  integer :: n, m, k, i
+  real :: a(n, m, 4, k), b(n, m, k)
+  do i = 1, n
+    call column(i, n, m, a(:, :, 2, k), b(:, :, k))
+  end do
+end subroutine
+
+subroutine cc3(n, m, k, a, b)   ! a nest: j by the sections, i by the column: parallel
+  use call_columns
+  integer :: n, m, k, i, j
+  real :: a(n, m, k), b(n, m, k)
+  do j = 1, k
+    do i = 1, n
+      call column(i, n, m, a(:, :, j), b(:, :, j))
+    end do
+  end do
+end subroutine
+
+subroutine cc4(n, m, a)         ! the column in the second dimension: parallel
+  use call_columns
+  integer :: n, m, i
+  real :: a(n, m)
+  do i = 1, m
+    call row(i, n, m, a)
+  end do
+end subroutine
+
+subroutine cc5(n, m, a)         ! an assumed shape: parallel
+  use call_columns
+  integer :: n, m, i
+  real :: a(n, m)
+  do i = 1, n
+    call shape_free(i, a)
+  end do
+end subroutine
+
+subroutine cc6(n, a)            ! jl + off, off fixed: parallel
+  use call_columns
+  integer :: n, i
+  real :: a(n + 3)
+  do i = 1, n
+    call shifted(i, 3, n + 3, a)
+  end do
+end subroutine
+
+subroutine cc7(n, a)            ! jl + off, off = -i: every call on one element: sequential
+  use call_columns
+  integer :: n, i
+  real :: a(n)
+  do i = 1, n
+    call shifted(i, -i + 1, n, a)
+  end do
+end subroutine
+
+subroutine cc8(n, m, a, b)      ! one column for all: sequential
+  use call_columns
+  integer :: n, m, i
+  real :: a(n, m), b(n, m)
+  do i = 1, n
+    call column(1, n, m, a, b)
+  end do
+end subroutine
+
+subroutine cc9(n, m, a)         ! the callee reads the neighbour's column: sequential
+  use call_columns
+  integer :: n, m, i
+  real :: a(n, m)
+  do i = 2, n
+    call neighbour(i, n, m, a)
+  end do
+end subroutine
+
+subroutine cc10(n, a)           ! the callee changes jl: sequential
+  use call_columns
+  integer :: n, i, j
+  real :: a(n)
+  do i = 1, n - 1
+    j = i
+    call moved(j, n, a)
+  end do
+end subroutine
+
+subroutine cc11(n, m, a)        ! the callee passes x(jl, 1) on, which writes x(jl + 1, 1): sequential
+  use call_columns
+  integer :: n, m, i
+  real :: a(n, m)
+  do i = 1, n - 1
+    call passes_on(i, n, m, a)
+  end do
+end subroutine
+
+subroutine cc12(n, a)           ! a statement function reads x(jl - 1): sequential
+  use call_columns
+  integer :: n, i
+  real :: a(n)
+  do i = 2, n
+    call by_function(i, n, a)
+  end do
+end subroutine
+
+subroutine cc13(n, m, a, b)     ! the extent the column is laid out by changes: sequential
+  use call_columns
+  integer :: n, m, i
+  real :: a(n * m), b(n * m)
+  do i = 1, n
+    call column(i, i, m, a, b)
+  end do
+end subroutine
+
+subroutine cc14(n, m, a, b)     ! sections that move with i: sequential
+  use call_columns
+  integer :: n, m, i
+  real :: a(n, m + n), b(n, m + n)
+  do i = 1, n
+    call column(i, n, m, a(:, i:), b(:, i:))
+  end do
+end subroutine
+
+subroutine cc15(n, m, a, b)     ! read beside the call: sequential
+  use call_columns
+  integer :: n, m, i
+  real :: a(n, m), b(n, m), s(n)
+  do i = 2, n
+    call column(i, n, m, a, b)
+    s(i) = a(i - 1, 1)
+  end do
+end subroutine
+
+subroutine cc16(n, m, a, b)     ! keywords, the column by a stride: parallel
+  use call_columns
+  integer :: n, m, i
+  real :: a(2 * n, m), b(2 * n, m)
+  do i = 1, n
+    call column(x=a, y=b, n=2 * n, m=m, jl=2 * i)
+  end do
+end subroutine
+
+subroutine cc17(n, a)           ! no column (a constant subscript): sequential
+  use call_columns
+  integer :: n, i
+  real :: a(n)
+  do i = 1, n
+    call first_of(n, a)
+  end do
+end subroutine
+
+subroutine cc18(n, m, a)        ! two planes of one array, apart: parallel
+  use call_columns
+  integer :: n, m, i
+  real :: a(n, m, 3)
+  do i = 1, n
+    call column(i, n, m, a(:, :, 1), a(:, :, 2:3))
+  end do
+end subroutine
+
+subroutine cc19(n, m, a)        ! the planes overlap: sequential
+  use call_columns
+  integer :: n, m, i
+  real :: a(n, m, 3)
+  do i = 1, n
+    call column(i, n, m, a(:, :, 2), a(:, :, 1:2))
+  end do
+end subroutine
