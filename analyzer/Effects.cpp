@@ -27,7 +27,7 @@ const char* reachName(Reach reach) {
 }
 
 bool ProcedureSummary::pure() const {
-  if (io || stop || !unknownCalls.empty() || !sharedState.empty()) return false;
+  if (io || stop || !unknownCalls.empty() || !sharedState.empty() || !unread.empty()) return false;
   for (const auto& [key, e] : effects)
     if (e.writes && e.reach != Reach::Dummy) return false;
   return true;
@@ -134,6 +134,7 @@ Effects::Effects(Program& program, ProgramReader& reader) : program_(program), s
       throw std::runtime_error("the database refers to a missing procedure or variable");
     addEffect(summaries_[static_cast<size_t>(proc - 1)], program.procedure(proc), var, access == 'R', access == 'W', "");
   });
+  for (const ProcedureRow& p : program.procedures) noteUnread(summaries_[static_cast<size_t>(p.id - 1)], p);
   SummaryFacts facts = reader.summaryFacts();
   for (const SummaryFacts::Place& p : facts.io) {
     summaries_[static_cast<size_t>(p.procId - 1)].io = true;
@@ -211,9 +212,14 @@ std::optional<Id> Effects::settledCallee(const CallRow& call) {
   return target;
 }
 
+void Effects::noteUnread(ProcedureSummary& summary, const ProcedureRow& p) {
+  if (p.unreadLine && summary.unread.empty()) summary.unread = "line " + std::to_string(p.unreadLine) + " of " + p.name;
+}
+
 void Effects::addLoaded() {
   const ProcedureRow& p = program_.procedure(program_.current);
   ProcedureSummary& summary = summaryOf(p.id);
+  noteUnread(summary, p);
   for (const StatementRow& s : program_.statements) {
     for (const ScalarRefRow& r : s.scalars) addEffect(summary, p, r.varId, r.access == Access::Read, r.access == Access::Write, "");
     for (std::optional<StatementKind> kind : {std::optional(s.kind), s.action}) {
@@ -900,8 +906,9 @@ bool Effects::writesOwnArrayDummy(const ProcedureSummary& summary) const {
 }
 
 Effects::Columns Effects::columnsOf(const ProcedureRow& p, const ProcedureSummary& summary) const {
-  // An internal procedure may touch the dummies through host association whenever it is called.
-  if (hosts_.count(p.id) || p.statements.empty()) return {};
+  // An internal procedure may touch the dummies through host association whenever it is called;
+  // a statement not read may alias them (a Cray POINTER).
+  if (hosts_.count(p.id) || p.statements.empty() || p.unreadLine) return {};
   std::set<Id> candidates;
   for (const auto& [key, e] : summary.effects) {
     const Variable& v = program_.variable(e.varId);
@@ -1736,6 +1743,10 @@ bool Effects::propagate(const CallSite& call, const CallTarget& target) {
     changed = true;
   }
   for (const std::string& name : callee.unknownCalls) changed |= summary.unknownCalls.insert(name).second;
+  if (summary.unread.empty() && !callee.unread.empty()) {
+    summary.unread = callee.unread;
+    changed = true;
+  }
   if (summary.freesPointer.empty() && !callee.freesPointer.empty()) {
     summary.freesPointer = program_.procedure(target.proc).name + "'s " + callee.freesPointer;
     changed = true;
@@ -1768,6 +1779,12 @@ void Effects::calleeEffects(const StatementRow& s, const CallRow& call, Id targe
     out.problems.push_back({ReasonKind::Stop, callId, name,
                             name + where + " may end the program (" + callee->stopAt + "): the loop runs on the host only",
                             false});
+  if (!callee->unread.empty()) {
+    out.opaqueCall = true;
+    out.problems.push_back({ReasonKind::Unparsed, callId, name,
+                            name + where + " holds a statement the front end could not read (" + callee->unread +
+                                "): what it does is unknown"});
+  }
   if (!callee->freesPointer.empty())
     out.problems.push_back({ReasonKind::Call, callId, name,
                             name + where + " deallocates " + callee->freesPointer +

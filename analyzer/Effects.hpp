@@ -74,6 +74,10 @@ struct ProcedureSummary {
   /// A POINTER it (or a procedure it calls) DEALLOCATEs, the first: what that frees, another
   /// pointer may point at too ("": none).
   std::string freesPointer;
+  /// A statement of its own, or of a procedure it calls, the front end could not parse or
+  /// skipped (ProcedureRow::unreadLine): "line 5 of kern"; "" none. What a call does is then
+  /// unknown.
+  std::string unread;
   std::map<std::pair<Reach, std::string>, Effect> effects;
   /// The deepest nest of wide loops (wideLoop) it runs, or a procedure it calls runs: how many
   /// loops a kernel could map onto threads there.
@@ -309,6 +313,8 @@ class Effects {
   using Columns = std::map<Id, std::pair<int, facts::AffineForm>>;
   Columns columnsOf(const ProcedureRow& p, const ProcedureSummary& summary) const;
   static void markColumns(ProcedureSummary& summary, const Columns& columns);
+  /// Notes in its summary a statement of `p` the front end could not read (ProcedureSummary::unread).
+  static void noteUnread(ProcedureSummary& summary, const ProcedureRow& p);
   /// Whether it writes an array dummy of its own (columnsOf may find a column of it).
   bool writesOwnArrayDummy(const ProcedureSummary& summary) const;
   /// What definedArrays proves of one array dummy: all of it, or a range of a rank-1 one.

@@ -4885,6 +4885,13 @@ void LoopAnalysis::otherReasons(const LoopRow& loop, LoopResult& result) {
     }
     found.push_back({reasonOf(o.kind), true, "", o.line, message});
   }
+  // A statement of the procedure the front end could not read (a syntax error, a Cray POINTER it
+  // skips), wherever it stands: what it does, declares or aliases is unknown.
+  if (const ProcedureRow& p = program_.procedure(program_.current);
+      p.unreadLine && std::none_of(found.begin(), found.end(), [](const Reason& r) { return r.kind == ReasonKind::Unparsed; }))
+    found.push_back({ReasonKind::Unparsed, true, "", p.unreadLine,
+                     "line " + std::to_string(p.unreadLine) + " of " + p.name +
+                         " could not be read (a syntax error, or a statement skipped as unsupported): what it does is unknown"});
   // A pointer assignment: a GPU handler has no Fortran pointers to set (the loop may still be
   // parallel, on the host).
   for (Id s = loop.firstStmt; s <= loop.lastStmt; ++s) {

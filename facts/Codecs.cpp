@@ -101,11 +101,12 @@ FileRow readFile(const Query& q) {
 }
 
 // Tables procedure and parameter.
-const Columns kProcedure = {"proc_id", "name", "proc_key", "kind", "file_id", "line", "end_line", "host_id", "result", "prefix"};
+const Columns kProcedure = {"proc_id", "name",   "proc_key", "kind",  "file_id",
+                            "line",    "end_line", "host_id", "result", "prefix", "unread_line"};
 const Columns kParameter = {"proc_id", "pos", "name"};
 void bind(BatchedInsert& s, const ProcedureRow& r) {
   s.value(r.id).value(r.name).value(r.key).value(name(r.kind)).value(r.fileId).value(wide(r.line)).value(wide(r.endLine))
-      .id(r.hostId).text(r.result).text(r.prefix).endRow();
+      .id(r.hostId).text(r.result).text(r.prefix).id(r.unreadLine).endRow();
 }
 ProcedureRow readProcedure(const Query& q) {
   ProcedureRow r;
@@ -119,6 +120,7 @@ ProcedureRow readProcedure(const Query& q) {
   r.hostId = q.id(7);
   r.result = q.text(8);
   r.prefix = q.text(9);
+  r.unreadLine = q.null(10) ? 0 : q.integer(10);
   return r;
 }
 

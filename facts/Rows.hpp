@@ -66,6 +66,9 @@ struct ProcedureRow {
   int line = 0, endLine = 0;
   Id hostId = 0;
   std::string result, prefix;
+  /// The first statement of its own the front end could not parse or skipped (a Cray POINTER):
+  /// its line (in the file it was read from); 0: none.
+  int unreadLine = 0;
   std::vector<std::string> parameters;  ///< table parameter: the dummy arguments, in order
   bool operator==(const ProcedureRow&) const = default;
 };

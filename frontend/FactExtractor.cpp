@@ -240,6 +240,7 @@ class Extractor {
     p.line = u.line;
     p.endLine = u.endLine;
     p.host = host;
+    if (u.unread) p.unreadLine = u.unread->pos.line;
     if (u.heading) {
       p.prefix = u.heading->prefix;
       for (const std::string& name : u.heading->names) p.parameters.push_back(name);

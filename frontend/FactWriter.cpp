@@ -153,6 +153,7 @@ facts::FileRows FactWriter::write(FileFacts& facts, const FileTable& files) {
     r.hostId = procId(p.host);
     r.result = p.result;
     r.prefix = p.prefix;
+    r.unreadLine = line(p.unreadLine);
     r.parameters = p.parameters;
     for (Symbol* v : p.variables) {
       v->dbId = ++variables_;

@@ -28,6 +28,7 @@ struct ProcedureFacts {
   int host = -1;
   std::string result;
   std::string prefix;
+  uint32_t unreadLine = 0;  ///< ProgramUnit::unread's line (0: none)
   std::vector<std::string> parameters;
   std::vector<Symbol*> variables;  ///< the symbols it declares (or types implicitly), in order
   std::vector<DerivedType*> types; ///< the derived types it defines, in order

@@ -53,6 +53,8 @@ class StructureBuilder {
 
   void statement(Stmt* s) {
     lastLine_ = std::max(lastLine_, s->endLine);
+    if (!s->parsed && interfaceDepth_ == 0 && !units_.empty() && !units_.back().unit->unread)
+      units_.back().unit->unread = s;
     if (interfaceDepth_ > 0) {
       interfaceStatement(s);
       return;
@@ -80,6 +82,7 @@ class StructureBuilder {
     }
     if (isUnitHeading(s->kind)) {
       openUnit(s);
+      if (!s->parsed && !units_.empty() && !units_.back().unit->unread) units_.back().unit->unread = s;
       return;
     }
     switch (s->kind) {

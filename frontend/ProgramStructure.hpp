@@ -69,6 +69,9 @@ struct ProgramUnit {
   /// The procedures interface bodies declare (external or dummy procedures), generic or not.
   std::vector<Stmt*> interfaceBodies;
   std::vector<Node> body;             ///< the executable part
+  /// The first statement of its own (not of an interface body) the front end could not parse
+  /// or skips as unsupported (a Cray POINTER): what it does, declares or aliases is unknown.
+  const Stmt* unread = nullptr;
   std::vector<DirectiveItem*> directives;
   std::vector<std::unique_ptr<ProgramUnit>> contained;
   ProgramUnit* host = nullptr;

@@ -21,7 +21,7 @@ namespace sapfor::db {
 /// PRAGMA application_id of every sapfor database: the bytes "SAPF".
 inline constexpr int kApplicationId = 0x53415046;
 /// PRAGMA user_version: bumped whenever a table or view changes incompatibly.
-inline constexpr int kSchemaVersion = 10;
+inline constexpr int kSchemaVersion = 11;
 
 /// Process-wide SQLite settings, called first thing in main (before any connection is opened):
 /// turns SQLite's memory statistics off. They take one global mutex per allocation, which the

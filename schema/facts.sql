@@ -45,7 +45,9 @@ CREATE TABLE procedure (
   end_line INTEGER,
   host_id  INTEGER REFERENCES procedure,  -- the module or program unit that CONTAINS it (an ENTRY's procedure)
   result   TEXT,                          -- functions: the result variable
-  prefix   TEXT                           -- 'pure', 'elemental recursive', ...
+  prefix   TEXT,                          -- 'pure', 'elemental recursive', ...
+  unread_line INTEGER                     -- its first statement the front end could not parse or skipped
+                                          -- (a Cray POINTER): what it does is unknown (NULL: none)
 );
 
 CREATE TABLE parameter (                  -- dummy arguments, in order

@@ -2,7 +2,7 @@
 
 CREATE VIEW procedures AS
 SELECT p.proc_id, p.name, p.proc_key, p.kind, f.path AS file, p.line, p.end_line,
-       h.proc_key AS host, p.result, p.prefix,
+       h.proc_key AS host, p.result, p.prefix, p.unread_line,
        (SELECT group_concat(name, ',') FROM (SELECT name FROM parameter
          WHERE parameter.proc_id = p.proc_id ORDER BY pos)) AS parameters
 FROM procedure p JOIN file f USING (file_id) LEFT JOIN procedure h ON h.proc_id = p.host_id;

@@ -124,8 +124,8 @@ TEST_CASE("a vocabulary's names and values map both ways") {
 
 TEST_CASE("rows with every field set are read back equal") {
   FileRows rows;
-  ProcedureRow p{1, "solve", "m.solve", ProcedureKind::Function, 1, 3, 40, 0, "r", "pure", {"a", "n"}};
-  rows.procedures = {p, {2, "m", "m", ProcedureKind::Module, 1, 1, 50, 0, "", "", {}}};
+  ProcedureRow p{1, "solve", "m.solve", ProcedureKind::Function, 1, 3, 40, 0, "r", "pure", 7, {"a", "n"}};
+  rows.procedures = {p, {2, "m", "m", ProcedureKind::Module, 1, 1, 50, 0, "", "", 0, {}}};
   VariableRow v;
   v.id = 1;
   v.procId = 1;
