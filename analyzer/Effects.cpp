@@ -260,7 +260,7 @@ void Effects::addLoaded() {
     markDefined(summary, defined);
     arrayDefinitions_[p.id] = std::move(defined);
   }
-  if (writesOwnArrayDummy(summary) && !p.statements.empty()) {
+  if (writesOwnArray(summary) && !p.statements.empty()) {
     indexNew();  // the procedures it hosts
     Columns columns = columnsOf(p, summary);
     markColumns(summary, columns);
@@ -326,16 +326,18 @@ void Effects::finish(const std::function<void(Id, Program::Detail)>& load) {
     markDefined(summary, {});
     markColumns(summary, {});
   }
-  std::set<Id> passedArrays;
-  for (const CallSite& site : callSites_)
+  std::set<Id> passedArrays, called;
+  for (const CallSite& site : callSites_) {
+    for (const CallTarget& t : site.resolved.targets) called.insert(t.proc);
     for (const CallSite::Argument& a : site.arguments)
       if (program_.variable(a.var).isArray())
         for (const CallTarget& t : site.resolved.targets) passedArrays.insert(t.proc);
+  }
   std::map<std::pair<Id, Id>, CallDefinition> passedOn;  // (procedure, dummy): the call it is passed to
-  for (Id proc : passedArrays) {
+  for (Id proc : called) {
     ProcedureSummary& summary = summaries_[static_cast<size_t>(proc - 1)];
     const ProcedureRow& p = program_.procedure(proc);
-    const bool definable = writesArrayDummy(summary), ownWrites = writesOwnArrayDummy(summary);
+    const bool definable = passedArrays.count(proc) && writesArrayDummy(summary), ownWrites = writesOwnArray(summary);
     if ((!definable && !ownWrites) || p.statements.empty()) continue;
     const auto cachedDefined = arrayDefinitions_.find(proc);
     const auto cachedColumns = arrayColumns_.find(proc);
@@ -898,10 +900,11 @@ void Effects::noteDefinitions(const ProcedureRow& p) {
   }
 }
 
-bool Effects::writesOwnArrayDummy(const ProcedureSummary& summary) const {
+bool Effects::writesOwnArray(const ProcedureSummary& summary) const {
   return std::any_of(summary.effects.begin(), summary.effects.end(), [&](const auto& entry) {
     const Effect& e = entry.second;
-    return e.reach == Reach::Dummy && e.writes && e.via.empty() && program_.variable(e.varId).isArray();
+    return (e.reach == Reach::Dummy || e.reach == Reach::Host) && e.writes &&
+           e.via.empty() && program_.variable(e.varId).isArray();
   });
 }
 
@@ -909,11 +912,15 @@ Effects::Columns Effects::columnsOf(const ProcedureRow& p, const ProcedureSummar
   // An internal procedure may touch the dummies through host association whenever it is called;
   // a statement not read may alias them (a Cray POINTER).
   if (hosts_.count(p.id) || p.statements.empty() || p.unreadLine) return {};
-  std::set<Id> candidates;
+  // Array dummies, and arrays of the host (the same variable in the host and its internal
+  // procedures; a module's array a call writes keeps a loop sequential anyway, "writes the
+  // shared variable").
+  std::set<Id> candidates, shared;
   for (const auto& [key, e] : summary.effects) {
     const Variable& v = program_.variable(e.varId);
-    if (e.reach == Reach::Dummy && e.writes && v.rank > 0 && !v.pointer && !v.allocatable && !v.derived && !v.associated())
-      candidates.insert(e.varId);
+    if (!e.writes || v.rank < 1 || v.pointer || v.derived || v.associated()) continue;
+    if (e.reach == Reach::Dummy && !v.allocatable) candidates.insert(e.varId);
+    if (e.reach == Reach::Host) candidates.insert(e.varId), shared.insert(e.varId);
   }
   if (candidates.empty()) return {};
   // The scalars it may change: written by a statement, or passed to a procedure (by name).
@@ -950,6 +957,8 @@ Effects::Columns Effects::columnsOf(const ProcedureRow& p, const ProcedureSummar
     for (Id callId : st.calls) {
       const CallRow& call = program_.call(callId);
       if (call.kind == CallKind::StatementFunction) continue;  // passed by value
+      // A procedure it calls may touch a host's array whatever it is passed.
+      for (Id var : shared) candidates.erase(var);
       for (const CallArgRow& a : call.args) {
         if (a.refId) candidates.erase(program_.arrayRef(a.refId).varId);
         if (!a.var.empty()) passed.insert(a.var);
@@ -995,7 +1004,7 @@ Effects::Columns Effects::columnsOf(const ProcedureRow& p, const ProcedureSummar
 
 void Effects::markColumns(ProcedureSummary& summary, const Columns& columns) {
   for (auto& [key, e] : summary.effects) {
-    auto found = e.reach == Reach::Dummy ? columns.find(e.varId) : columns.end();
+    auto found = e.reach == Reach::Dummy || e.reach == Reach::Host ? columns.find(e.varId) : columns.end();
     e.column = found != columns.end() ? found->second.first : -1;
     e.columnForm = found != columns.end() ? found->second.second : facts::AffineForm{};
   }

@@ -50,8 +50,9 @@ struct Effect {
   /// An array dummy the callee writes, every reference of its own to it subscripted, with one
   /// subscript in dimension `column` (0-based) the same in all: `columnForm`, an affine form of
   /// integer scalar dummies the callee never changes (CLOUDSC's TENDENCY_LOC_T(JL, JK), JL a
-  /// dummy); the dummy passed to no call. Two calls passing the same array whose forms differ
-  /// touch different elements of it (LoopAnalysis::columnAt). -1: not so.
+  /// dummy); the dummy passed to no call. Likewise an array of its host an internal procedure
+  /// writes, when it calls no procedure. Two calls whose forms differ touch different elements
+  /// of it (LoopAnalysis::columnAt, sharedColumnAt). -1: not so.
   int column = -1;
   facts::AffineForm columnForm;
   std::string via;         ///< the callee it comes through; empty: the procedure itself
@@ -315,8 +316,9 @@ class Effects {
   static void markColumns(ProcedureSummary& summary, const Columns& columns);
   /// Notes in its summary a statement of `p` the front end could not read (ProcedureSummary::unread).
   static void noteUnread(ProcedureSummary& summary, const ProcedureRow& p);
-  /// Whether it writes an array dummy of its own (columnsOf may find a column of it).
-  bool writesOwnArrayDummy(const ProcedureSummary& summary) const;
+  /// Whether it writes, in its own statements, an array dummy or an array of its host
+  /// (columnsOf may find a column of it).
+  bool writesOwnArray(const ProcedureSummary& summary) const;
   /// What definedArrays proves of one array dummy: all of it, or a range of a rank-1 one.
   struct DefinedArray {
     bool whole = false;

@@ -708,6 +708,11 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
               a.column = &substitutedForms_.back().front();
             }
           }
+          if (!c.argument)
+            if (std::optional<LinearExpr> column = sharedColumnAt(c, s, definitions)) {
+              substitutedForms_.push_back({std::move(*column)});
+              a.column = &substitutedForms_.back().front();
+            }
           a.chain = chain;
           if (!a.ref) {
             accesses_.push_back(a);
@@ -1689,6 +1694,26 @@ bool LoopAnalysis::apartByConstants(const ArrayAccess& a, const ArrayAccess& b) 
         (x[d]->second < y[d]->first || y[d]->second < x[d]->first))
       return true;
   return false;
+}
+
+std::optional<LinearExpr> LoopAnalysis::sharedColumnAt(const CallArrayAccess& c, const StatementRow& s,
+                                                       const std::vector<ScalarDefinition>& definitions) {
+  const CallRow& call = program_.call(c.callId);
+  const ResolvedCall resolved = effects_.resolve(call);  // one procedure: its column
+  if (resolved.unknown || resolved.targets.size() != 1) return std::nullopt;
+  const CallTarget& target = resolved.targets.front();
+  const Variable& array = program_.variable(c.varId);
+  if (array.pointer || array.associated()) return std::nullopt;
+  // The variable itself (the host's, the same in the internal procedure): its elements with
+  // distinct values in the column's dimension are distinct.
+  for (const auto& [key, e] : effects_.summary(target.proc).effects) {
+    if (e.reach != Reach::Host || e.varId != c.varId || e.column < 0) continue;
+    std::optional<LinearExpr> value = atCall(e.columnForm, call, target, s);
+    if (!value) return std::nullopt;
+    const std::vector<LinearExpr> forms{*value};
+    return substituted(forms, s.id, definitions)->front();
+  }
+  return std::nullopt;
 }
 
 DependenceResult LoopAnalysis::narrowedByColumn(const ArrayAccess& a, const ArrayAccess& b, DependenceResult r, size_t common) {

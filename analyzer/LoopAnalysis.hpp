@@ -414,6 +414,10 @@ class LoopAnalysis {
   /// dimension each takes constant values only (a constant, a triplet of constant bounds) and
   /// none of the one's is the other's.
   bool apartByConstants(const ArrayAccess& a, const ArrayAccess& b);
+  /// The column (Effect::column) of the host's array an internal procedure's call (access `c`, statement `s`)
+  /// touches, in the caller's names with the nest's definitions put in; nullopt when none.
+  std::optional<LinearExpr> sharedColumnAt(const CallArrayAccess& c, const StatementRow& s,
+                                           const std::vector<ScalarDefinition>& definitions);
   /// `r`, a dependence between two accesses of one call's argument with a column each, narrowed
   /// to the iterations where the columns are equal.
   DependenceResult narrowedByColumn(const ArrayAccess& a, const ArrayAccess& b, DependenceResult r, size_t common);

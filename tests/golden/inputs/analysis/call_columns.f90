@@ -246,3 +246,66 @@ subroutine cc19(n, m, a)        ! the planes overlap: sequential
     call column(i, n, m, a(:, :, 2), a(:, :, 1:2))
   end do
 end subroutine
+
+! An internal procedure writing one column of its host's array.
+subroutine cc20(n)              ! fill(i): h(k, :): parallel
+  integer :: n, i
+  real :: h(n, 3)
+  do i = 1, n
+    call fill(i)
+  end do
+  print *, h(1, 1)
+contains
+  subroutine fill(k)
+    integer, intent(in) :: k
+    h(k, :) = k
+  end subroutine
+end subroutine
+
+subroutine cc21(n)              ! smear reads the next row: sequential
+  integer :: n, i
+  real :: h(n + 1, 3)
+  h = 0
+  do i = 1, n
+    call smear(i)
+  end do
+  print *, h(1, 1)
+contains
+  subroutine smear(k)
+    integer, intent(in) :: k
+    h(k, 1) = h(k + 1, 1)
+  end subroutine
+end subroutine
+
+subroutine cc22(n)              ! the internal procedure calls one that may touch h anywhere: sequential
+  integer :: n, i
+  real :: h(n, 3)
+  h = 0
+  do i = 1, n
+    call via_call(i)
+  end do
+  print *, h(1, 1)
+contains
+  subroutine via_call(k)
+    integer, intent(in) :: k
+    h(k, 1) = 1
+    call touch_first()
+  end subroutine
+  subroutine touch_first()
+    h(1, 1) = h(1, 1) + 1
+  end subroutine
+end subroutine
+
+subroutine cc23(n)              ! fill(1) at every call: sequential
+  integer :: n, i
+  real :: h(n, 3)
+  do i = 1, n
+    call fill(1)
+  end do
+  print *, h(1, 1)
+contains
+  subroutine fill(k)
+    integer, intent(in) :: k
+    h(k, :) = i
+  end subroutine
+end subroutine
