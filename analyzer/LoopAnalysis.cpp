@@ -499,8 +499,12 @@ std::string LoopAnalysis::sharedAs(Id varId) const {
 }
 
 void LoopAnalysis::liveness(const LoopRow& loop, LoopResult& result, const Liveness& live) {
+  // A DO CONCURRENT's or FORALL's index is the construct's own (Fortran 2018, 19.4): a name
+  // read after it is another variable, which the construct leaves alone.
+  const bool constructIndex = loop.kind == LoopKind::DoConcurrent || loop.kind == LoopKind::Forall;
   for (Trait& t : result.traits) {
     const bool own = t.varId == loop.varId && t.trait == TraitKind::Induction;
+    if (own && constructIndex) continue;
     if (t.trait != TraitKind::Private && t.trait != TraitKind::Shared && !own) continue;
     std::optional<Liveness::Read> read = live.readAfter(loop.id, t.varId);
     // A private COMMON scalar whose value only the procedure's callers might read: when no
