@@ -352,6 +352,13 @@ void LoopAnalysis::scalars(const LoopRow& loop, LoopResult& result) {
         result.reasons.push_back({ReasonKind::Scalar, true, v.name, readLine,
                                   "scalar dependence on " + v.name + ": the read at " + line(readLine) +
                                       " may see the value an earlier iteration left (" + written + ")"});
+      } else if (std::optional<int> outside = constructIndexReadOutside(loop, v)) {
+        // The construct's index is another variable (Fortran 2018, 19.4): the read outside it
+        // sees the procedure's, which the analysis does not keep apart from the index.
+        t.trait = TraitKind::Shared;
+        result.reasons.push_back({ReasonKind::Scalar, true, v.name, *outside,
+                                  v.name + " is read at " + line(*outside) + " outside a DO CONCURRENT or FORALL whose index it is: " +
+                                      "that index is another variable, which the analysis does not keep apart"});
       } else {
         t.trait = TraitKind::Private;
       }
@@ -364,6 +371,27 @@ void LoopAnalysis::scalars(const LoopRow& loop, LoopResult& result) {
   // Already in that order unless a MAXLOC array came first: sorting moves every string.
   if (!std::is_sorted(result.traits.begin(), result.traits.end(), byFirstAccess))
     std::stable_sort(result.traits.begin(), result.traits.end(), byFirstAccess);
+}
+
+std::optional<int> LoopAnalysis::constructIndexReadOutside(const LoopRow& loop, const Variable& v) {
+  std::vector<const LoopRow*> constructs;  // the DO CONCURRENT and FORALL loops in `loop` indexed by v
+  for (const LoopRow& l : program_.loops)
+    if ((l.kind == LoopKind::DoConcurrent || l.kind == LoopKind::Forall) && l.var == v.name && l.id != loop.id)
+      for (Id p = l.parentId; p != 0; p = program_.loop(p).parentId)
+        if (p == loop.id) {
+          constructs.push_back(&l);
+          break;
+        }
+  if (constructs.empty()) return std::nullopt;
+  for (Id s = loop.firstStmt; s <= loop.lastStmt; ++s) {
+    const bool inside = std::any_of(constructs.begin(), constructs.end(), [&](const LoopRow* c) {
+      return s == c->headerStmt || (s >= c->firstStmt && s <= c->lastStmt);
+    });
+    if (inside) continue;
+    for (const ScalarAccess& a : effectsOf(s).scalars)
+      if (a.varId == v.id && a.access == 'R') return program_.statement(s).line;
+  }
+  return std::nullopt;
 }
 
 std::vector<Id> LoopAnalysis::guardsOf(Id stmt, const LoopRow& loop) const {

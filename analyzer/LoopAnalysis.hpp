@@ -418,6 +418,10 @@ class LoopAnalysis {
   /// touches, in the caller's names with the nest's definitions put in; nullopt when none.
   std::optional<LinearExpr> sharedColumnAt(const CallArrayAccess& c, const StatementRow& s,
                                            const std::vector<ScalarDefinition>& definitions);
+  /// The line of a read of scalar `v` in `loop` outside every DO CONCURRENT or FORALL inside it
+  /// whose index v is, when there is such a construct (its index is another variable, so the
+  /// read sees the procedure's v, not what the construct "wrote"); nullopt otherwise.
+  std::optional<int> constructIndexReadOutside(const LoopRow& loop, const Variable& v);
   /// `r`, a dependence between two accesses of one call's argument with a column each, narrowed
   /// to the iterations where the columns are equal.
   DependenceResult narrowedByColumn(const ArrayAccess& a, const ArrayAccess& b, DependenceResult r, size_t common);

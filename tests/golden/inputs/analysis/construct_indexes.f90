@@ -37,3 +37,15 @@ subroutine ci4(n, a, b)         ! a DO loop's variable is the procedure's: its f
   end do
   b(1) = i
 end subroutine
+
+subroutine ci5(n, m, a, x)      ! the index read after the construct in the same iteration of j is
+  integer :: n, m, i, j         ! the procedure's i (5), not private to j: sequential (a PRIVATE(I) before)
+  real :: a(n, m), x(m)
+  i = 5
+  do j = 1, m
+    do concurrent (i = 1:n)
+      a(i, j) = 0
+    end do
+    x(j) = i
+  end do
+end subroutine
