@@ -1698,10 +1698,11 @@ std::optional<LinearExpr> LoopAnalysis::columnAt(const CallArrayAccess& c, const
 
 bool LoopAnalysis::apartByConstants(const ArrayAccess& a, const ArrayAccess& b) {
   // Per dimension, the constant range of values a plain array's reference (or the section a
-  // call is passed) takes there; nullopt where not constant.
+  // call is passed) takes there; nullopt where not constant. Not an element passed to an array
+  // dummy: the call may touch the elements after it too.
   using Interval = std::optional<std::pair<int64_t, int64_t>>;
   auto intervals = [&](const ArrayAccess& x) -> std::vector<Interval> {
-    const ArrayRefRow* r = x.ref ? x.ref : x.argumentRef;
+    const ArrayRefRow* r = x.ref ? x.ref : x.argumentRef && x.argumentRef->section ? x.argumentRef : nullptr;
     if (!r || !r->subscripted || r->name.find('%') != std::string::npos) return {};
     std::vector<Interval> out;
     for (const facts::Expression* sub : subscriptsOf(trees(program_.statement(x.stmtId)), r->text())) {
@@ -1756,7 +1757,7 @@ DependenceResult LoopAnalysis::narrowedByColumn(const ArrayAccess& a, const Arra
   for (Id l : b.loops()) loopsB.push_back(nestLoop(l));
   const std::vector<LinearExpr> columnA{*a.column}, columnB{*b.column};
   const DependenceResult met = testDependence(RefView{columnA, loopsA}, RefView{columnB, loopsB}, common, variant);
-  r.loopIndependent = r.loopIndependent && (met.independent || met.loopIndependent);
+  r.loopIndependent = r.loopIndependent && !met.independent && met.loopIndependent;
   for (size_t l = 0; l < r.levels.size(); ++l) {
     LevelDependence& level = r.levels[l];
     if (met.independent) {

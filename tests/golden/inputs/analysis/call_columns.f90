@@ -309,3 +309,22 @@ contains
     h(k, :) = i
   end subroutine
 end subroutine
+
+! An element passed to an array dummy starts what the call may touch: not apart by constants.
+module column_pairs
+contains
+  subroutine two(v)
+    real :: v(2)
+    v(1) = v(2) + 1
+  end subroutine
+end module
+
+subroutine cc24(n, a, b)        ! two(a(1, i)) reads a(2, i), which iteration i + 1 writes: sequential
+  use column_pairs
+  integer :: n, i
+  real :: a(3, n), b(n)
+  do i = 2, n
+    call two(a(1, i))
+    a(2, i - 1) = b(i)
+  end do
+end subroutine
