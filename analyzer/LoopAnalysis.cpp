@@ -1690,7 +1690,12 @@ std::optional<LinearExpr> LoopAnalysis::columnAt(const CallArrayAccess& c, const
       if (!atCaller || !invariant(*atCaller)) return std::nullopt;
     }
   }
-  std::optional<LinearExpr> value = atCall(e->columnForm, call, target, s);
+  return columnAtCall(e->columnForm, call, target, s, definitions);
+}
+
+std::optional<LinearExpr> LoopAnalysis::columnAtCall(const LinearExpr& form, const CallRow& call, const CallTarget& target,
+                                                     const StatementRow& s, const std::vector<ScalarDefinition>& definitions) {
+  std::optional<LinearExpr> value = atCall(form, call, target, s);
   if (!value) return std::nullopt;
   const std::vector<LinearExpr> forms{*value};
   return substituted(forms, s.id, definitions)->front();
@@ -1740,11 +1745,8 @@ std::optional<LinearExpr> LoopAnalysis::sharedColumnAt(const CallArrayAccess& c,
   // The variable itself (the host's, the same in the internal procedure): its elements with
   // distinct values in the column's dimension are distinct.
   for (const auto& [key, e] : effects_.summary(target.proc).effects) {
-    if (e.reach != Reach::Host || e.varId != c.varId || e.column < 0) continue;
-    std::optional<LinearExpr> value = atCall(e.columnForm, call, target, s);
-    if (!value) return std::nullopt;
-    const std::vector<LinearExpr> forms{*value};
-    return substituted(forms, s.id, definitions)->front();
+    if (e.reach == Reach::Host && e.varId == c.varId && e.column >= 0)
+      return columnAtCall(e.columnForm, call, target, s, definitions);
   }
   return std::nullopt;
 }

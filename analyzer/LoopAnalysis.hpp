@@ -410,6 +410,10 @@ class LoopAnalysis {
   std::optional<LinearExpr> columnAt(const CallArrayAccess& c, const StatementRow& s, const ArrayRefRow* section,
                                      const std::vector<Id>& chain, const LoopRow& outermost,
                                      const std::vector<ScalarDefinition>& definitions);
+  /// A column's form (callee's names) at call `call` in statement `s`: the actuals put in for the
+  /// dummies, then the nest's definitions in effect there; nullopt when an actual is not affine.
+  std::optional<LinearExpr> columnAtCall(const LinearExpr& form, const CallRow& call, const CallTarget& target,
+                                         const StatementRow& s, const std::vector<ScalarDefinition>& definitions);
   /// Whether two references to one plain array (a call's section among them) lie apart: in some
   /// dimension each takes constant values only (a constant, a triplet of constant bounds) and
   /// none of the one's is the other's.
