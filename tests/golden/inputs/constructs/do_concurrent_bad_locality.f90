@@ -5,3 +5,10 @@ subroutine bad_locality(n, a)
     a(i) = t
   end do
 end subroutine
+subroutine bad_reduce(n, a, s)
+  integer :: n, i
+  real :: a(n), s
+  do concurrent (i = 1:n) reduce(-:s)
+    s = s - a(i)
+  end do
+end subroutine

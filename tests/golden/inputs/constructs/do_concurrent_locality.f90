@@ -10,3 +10,14 @@ subroutine locality(n, a, b)
     a(i) = t + k
   end do
 end subroutine
+! Fortran 2023's REDUCE(operator : names): the analysis finds the reductions by itself.
+subroutine reduce_specs(n, a, s, m, flag)
+  integer :: n, i, m
+  real :: a(n), s
+  logical :: flag
+  do concurrent (i = 1:n) reduce(+:s) reduce(max:m) reduce(.or.:flag)
+    s = s + a(i)
+    m = max(m, i)
+    flag = flag .or. a(i) > 0
+  end do
+end subroutine
