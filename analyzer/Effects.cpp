@@ -993,10 +993,10 @@ Effects::Columns Effects::columnsOf(const ProcedureRow& p, const ProcedureSummar
         const Variable& scalar = program_.variable(dummy->varId);
         return scalar.integer && !scalar.isArray() && !scalar.pointer;
       });
-      if (fixed) {
-        out.emplace(var, std::pair(static_cast<int>(d), *f));
-        break;
-      }
+      if (!fixed) continue;
+      auto& [dimensions, columnForms] = out[var];
+      dimensions.push_back(static_cast<int>(d));
+      columnForms.push_back(*f);
     }
   }
   return out;
@@ -1005,8 +1005,8 @@ Effects::Columns Effects::columnsOf(const ProcedureRow& p, const ProcedureSummar
 void Effects::markColumns(ProcedureSummary& summary, const Columns& columns) {
   for (auto& [key, e] : summary.effects) {
     auto found = e.reach == Reach::Dummy || e.reach == Reach::Host ? columns.find(e.varId) : columns.end();
-    e.column = found != columns.end() ? found->second.first : -1;
-    e.columnForm = found != columns.end() ? found->second.second : facts::AffineForm{};
+    e.columns = found != columns.end() ? found->second.first : std::vector<int>{};
+    e.columnForms = found != columns.end() ? found->second.second : std::vector<facts::AffineForm>{};
   }
 }
 

@@ -47,14 +47,15 @@ struct Effect {
   /// An array dummy of a constant shape written element by element, not whole: the elements
   /// (as the dummy's subscripts) written on every path of a call before any element is read.
   std::vector<std::vector<int64_t>> definedElements;
-  /// An array dummy the callee writes, every reference of its own to it subscripted, with one
-  /// subscript in dimension `column` (0-based) the same in all: `columnForm`, an affine form of
-  /// integer scalar dummies the callee never changes (CLOUDSC's TENDENCY_LOC_T(JL, JK), JL a
-  /// dummy); the dummy passed to no call. Likewise an array of its host an internal procedure
-  /// writes, when it calls no procedure. Two calls whose forms differ touch different elements
-  /// of it (LoopAnalysis::columnAt, sharedColumnAt). -1: not so.
-  int column = -1;
-  facts::AffineForm columnForm;
+  /// An array dummy the callee writes, every reference of its own to it subscripted, with the
+  /// subscript in each dimension of `columns` (0-based, ascending) the same in all: the
+  /// `columnForms`, affine forms of integer scalar dummies the callee never changes (CLOUDSC's
+  /// TENDENCY_LOC_T(JL, JK), JL a dummy; SNAP's q(m, ic, j, k, ich), j and k dummies); the
+  /// dummy passed to no call. Likewise an array of its host an internal procedure writes, when
+  /// it calls no procedure. Two calls whose forms differ in one of those dimensions touch
+  /// different elements of it (LoopAnalysis::columnAt, sharedColumnAt). Empty: not so.
+  std::vector<int> columns;
+  std::vector<facts::AffineForm> columnForms;
   std::string via;         ///< the callee it comes through; empty: the procedure itself
 };
 
@@ -309,15 +310,15 @@ class Effects {
     std::vector<std::pair<Part, int64_t>> literals;
     std::set<std::vector<int64_t>> pieces;  ///< the elements written before the call
   };
-  /// The array dummies of the loaded procedure `p` (its summary `summary`) that have a column
-  /// (Effect::column): per dummy, the dimension and its form.
-  using Columns = std::map<Id, std::pair<int, facts::AffineForm>>;
+  /// The array dummies of the loaded procedure `p` (its summary `summary`) that have columns
+  /// (Effect::columns): per dummy, the dimensions and their forms.
+  using Columns = std::map<Id, std::pair<std::vector<int>, std::vector<facts::AffineForm>>>;
   Columns columnsOf(const ProcedureRow& p, const ProcedureSummary& summary) const;
   static void markColumns(ProcedureSummary& summary, const Columns& columns);
   /// Notes in its summary a statement of `p` the front end could not read (ProcedureSummary::unread).
   static void noteUnread(ProcedureSummary& summary, const ProcedureRow& p);
   /// Whether it writes, in its own statements, an array dummy or an array of its host
-  /// (columnsOf may find a column of it).
+  /// (columnsOf may find columns of it).
   bool writesOwnArray(const ProcedureSummary& summary) const;
   /// What definedArrays proves of one array dummy: all of it, or a range of a rank-1 one.
   struct DefinedArray {

@@ -709,7 +709,7 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
             a.split = splitOf(*a.forms, *a.ref, s, definitions);
             a.array = &a.ref->name;
           } else if (c.argumentRef) {
-            std::optional<LinearExpr> column;
+            std::optional<std::vector<LinearExpr>> column;
             // A section, or (part of) a component: the call touches that much of the variable.
             // An element of a plain array passed to an array dummy may start any part of it.
             const ArrayRefRow& r = program_.arrayRef(c.argumentRef);
@@ -736,14 +736,14 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
               }
             }
             if (column) {
-              substitutedForms_.push_back({std::move(*column)});
-              a.column = &substitutedForms_.back().front();
+              substitutedForms_.push_back(std::move(*column));
+              a.column = &substitutedForms_.back();
             }
           }
           if (!c.argument)
-            if (std::optional<LinearExpr> column = sharedColumnAt(c, s, definitions)) {
-              substitutedForms_.push_back({std::move(*column)});
-              a.column = &substitutedForms_.back().front();
+            if (std::optional<std::vector<LinearExpr>> column = sharedColumnAt(c, s, definitions)) {
+              substitutedForms_.push_back(std::move(*column));
+              a.column = &substitutedForms_.back();
             }
           a.chain = chain;
           if (!a.ref) {
@@ -1615,7 +1615,7 @@ std::optional<LinearExpr> LoopAnalysis::atCall(const LinearExpr& form, const Cal
   return actual;
 }
 
-std::optional<LinearExpr> LoopAnalysis::columnAt(const CallArrayAccess& c, const StatementRow& s, const ArrayRefRow* section,
+std::optional<std::vector<LinearExpr>> LoopAnalysis::columnAt(const CallArrayAccess& c, const StatementRow& s, const ArrayRefRow* section,
                                                  const std::vector<Id>& chain, const LoopRow& outermost,
                                                  const std::vector<ScalarDefinition>& definitions) {
   const CallRow& call = program_.call(c.callId);
@@ -1624,11 +1624,12 @@ std::optional<LinearExpr> LoopAnalysis::columnAt(const CallArrayAccess& c, const
   if (resolved.unknown || resolved.targets.size() != 1 || c.argument < 1 || k >= call.args.size()) return std::nullopt;
   const CallTarget& target = resolved.targets.front();
   const Effect* e = effects_.dummyOf(target, call, k);
-  if (!e || e->column < 0) return std::nullopt;
+  if (!e || e->columns.empty()) return std::nullopt;
   const Variable& dummy = program_.variable(e->varId);
-  const size_t column = static_cast<size_t>(e->column);
+  const size_t last = static_cast<size_t>(e->columns.back());
+  auto isColumn = [&](size_t d) { return std::find(e->columns.begin(), e->columns.end(), static_cast<int>(d)) != e->columns.end(); };
   const Variable& array = program_.variable(c.varId);
-  if (array.pointer || array.associated() || dummy.rank < 1 || column >= static_cast<size_t>(dummy.rank)) return std::nullopt;
+  if (array.pointer || array.associated() || dummy.rank < 1 || last >= static_cast<size_t>(dummy.rank)) return std::nullopt;
   // What nothing in the nest changes: no loop's variable around the call, no name it writes.
   const std::set<std::string>& written = results_[program_.loopIndex(outermost.id)].written;
   auto invariant = [&](const LinearExpr& f) {
@@ -1658,14 +1659,15 @@ std::optional<LinearExpr> LoopAnalysis::columnAt(const CallArrayAccess& c, const
       if (!scalar || !integerNames(*scalar, s)) return std::nullopt;
     }
   }
-  // The element (.., v, ..) of the dummy, v in dimension `column`, lies in storage where the
-  // dimensions before it have the same extents and its own the same lower bound and extent
-  // (the dummy's last: any) at each call: distinct values of v are then distinct elements of
-  // the actual (explicit shape: by their offset; assumed shape: element by element), a
-  // reference within the dummy's bounds being all Fortran allows (2018, 9.5.3.2).
-  for (size_t d = 0; d <= column; ++d) {
+  // The element (.., v, .., w, ..) of the dummy, v and w in column dimensions, lies in storage
+  // where the dimensions before the last column have the same extents, the columns the same
+  // lower bounds and the last its extent too (the dummy's last: any) at each call: distinct
+  // values of (v, w) are then distinct elements of the actual (explicit shape: by their offset;
+  // assumed shape: element by element), a reference within the dummy's bounds being all Fortran
+  // allows (2018, 9.5.3.2).
+  for (size_t d = 0; d <= last; ++d) {
     if (dummy.assumedShape) {
-      if (d < column) continue;  // the actual's extents
+      if (!isColumn(d)) continue;  // the actual's extents
       std::optional<LinearExpr> lower = LinearExpr{true, 1, {}};
       if (d < dummy.boundTrees.size() && !dummy.boundTrees[d].empty()) {
         std::vector<facts::Expression> bounds;
@@ -1680,25 +1682,41 @@ std::optional<LinearExpr> LoopAnalysis::columnAt(const CallArrayAccess& c, const
       if (!atCaller || !invariant(*atCaller)) return std::nullopt;
       continue;
     }
+    const bool extent = d < last || d + 1 < static_cast<size_t>(dummy.rank);
     std::optional<std::pair<LinearExpr, LinearExpr>> dim = fixedDimension(dummy, d, false);
+    // An assumed size's last dimension (x(n, *)): its lower bound alone.
+    if (!dim && !extent && d < dummy.boundTrees.size()) {
+      std::vector<facts::Expression> bounds;
+      try {
+        bounds = facts::parseExpressionList(dummy.boundTrees[d], dummy.name + "'s bounds");
+      } catch (const facts::ExpressionTooDeep&) {
+        return std::nullopt;
+      }
+      std::optional<LinearExpr> lower = bounds.size() == 2 && !bounds[0].isNull() ? affineOf(bounds[0]) : LinearExpr{true, 1, {}};
+      if (bounds.size() == 2 && lower) dim = std::pair(*lower, LinearExpr{});
+    }
     if (!dim) return std::nullopt;
     std::vector<const LinearExpr*> fixed;
-    if (d < column || d + 1 < static_cast<size_t>(dummy.rank)) fixed.push_back(&dim->second);
-    if (d == column) fixed.push_back(&dim->first);
+    if (extent) fixed.push_back(&dim->second);
+    if (isColumn(d)) fixed.push_back(&dim->first);
     for (const LinearExpr* f : fixed) {
       std::optional<LinearExpr> atCaller = atCall(*f, call, target, s);
       if (!atCaller || !invariant(*atCaller)) return std::nullopt;
     }
   }
-  return columnAtCall(e->columnForm, call, target, s, definitions);
+  return columnAtCall(e->columnForms, call, target, s, definitions);
 }
 
-std::optional<LinearExpr> LoopAnalysis::columnAtCall(const LinearExpr& form, const CallRow& call, const CallTarget& target,
-                                                     const StatementRow& s, const std::vector<ScalarDefinition>& definitions) {
-  std::optional<LinearExpr> value = atCall(form, call, target, s);
-  if (!value) return std::nullopt;
-  const std::vector<LinearExpr> forms{*value};
-  return substituted(forms, s.id, definitions)->front();
+std::optional<std::vector<LinearExpr>> LoopAnalysis::columnAtCall(const std::vector<LinearExpr>& forms, const CallRow& call,
+                                                                  const CallTarget& target, const StatementRow& s,
+                                                                  const std::vector<ScalarDefinition>& definitions) {
+  std::vector<LinearExpr> values;
+  for (const LinearExpr& form : forms) {
+    std::optional<LinearExpr> value = atCall(form, call, target, s);
+    if (!value) return std::nullopt;
+    values.push_back(std::move(*value));
+  }
+  return *substituted(values, s.id, definitions);
 }
 
 bool LoopAnalysis::apartByConstants(const ArrayAccess& a, const ArrayAccess& b) {
@@ -1734,7 +1752,7 @@ bool LoopAnalysis::apartByConstants(const ArrayAccess& a, const ArrayAccess& b) 
   return false;
 }
 
-std::optional<LinearExpr> LoopAnalysis::sharedColumnAt(const CallArrayAccess& c, const StatementRow& s,
+std::optional<std::vector<LinearExpr>> LoopAnalysis::sharedColumnAt(const CallArrayAccess& c, const StatementRow& s,
                                                        const std::vector<ScalarDefinition>& definitions) {
   const CallRow& call = program_.call(c.callId);
   const ResolvedCall resolved = effects_.resolve(call);  // one procedure: its column
@@ -1745,8 +1763,8 @@ std::optional<LinearExpr> LoopAnalysis::sharedColumnAt(const CallArrayAccess& c,
   // The variable itself (the host's, the same in the internal procedure): its elements with
   // distinct values in the column's dimension are distinct.
   for (const auto& [key, e] : effects_.summary(target.proc).effects) {
-    if (e.reach == Reach::Host && e.varId == c.varId && e.column >= 0)
-      return columnAtCall(e.columnForm, call, target, s, definitions);
+    if (e.reach == Reach::Host && e.varId == c.varId && !e.columns.empty())
+      return columnAtCall(e.columnForms, call, target, s, definitions);
   }
   return std::nullopt;
 }
@@ -1757,8 +1775,7 @@ DependenceResult LoopAnalysis::narrowedByColumn(const ArrayAccess& a, const Arra
   std::vector<NestLoop> loopsA, loopsB;
   for (Id l : a.loops()) loopsA.push_back(nestLoop(l));
   for (Id l : b.loops()) loopsB.push_back(nestLoop(l));
-  const std::vector<LinearExpr> columnA{*a.column}, columnB{*b.column};
-  const DependenceResult met = testDependence(RefView{columnA, loopsA}, RefView{columnB, loopsB}, common, variant);
+  const DependenceResult met = testDependence(RefView{*a.column, loopsA}, RefView{*b.column, loopsB}, common, variant);
   r.loopIndependent = r.loopIndependent && !met.independent && met.loopIndependent;
   for (size_t l = 0; l < r.levels.size(); ++l) {
     LevelDependence& level = r.levels[l];

@@ -110,10 +110,10 @@ struct ArrayAccess {
   const std::vector<LinearExpr>* definedRange = nullptr;
   /// With definedRange: what the call reads of the array it wrote first (Effect::readsOnlyWritten).
   bool readsOnlyWritten = false;
-  /// A call's access of an array whose dummy has a column (Effect::column): that column's
-  /// subscript in the caller's names (columnAt). The same call at two iterations touches the
-  /// same element only where the two values are equal.
-  const LinearExpr* column = nullptr;
+  /// A call's access of an array whose dummy has columns (Effect::columns): their subscripts in
+  /// the caller's names (columnAt). The same call at two iterations touches the same element
+  /// only where the two are equal in each.
+  const std::vector<LinearExpr>* column = nullptr;
   /// A section's dimensions as ranges, per subscript (nullopt: not a section, or not known): the
   /// element it touches there is at least each of `low` and at most each of `high`, as they
   /// stand at the statement (flux(ibeg:iend, j) after ibeg = jrl, iend = min(jrl + np - 1, n):
@@ -402,31 +402,32 @@ class LoopAnalysis {
   /// lhs(1, 1, c, i) passed to b(5, 5) with lhs(5, 5, 3, n): lhs(:, :, c, i)), else nullopt.
   std::optional<std::vector<LinearExpr>> elementRegion(const CallArrayAccess& c, const ArrayRefRow& element,
                                                        const StatementRow& s);
-  /// The column (Effect::column) of what call access `c` (statement `s`, the loops `chain` around
-  /// it, `outermost` the nest's) passes, in the caller's names with the nest's definitions put
-  /// in: when the argument is the array whole or a section of constant triplets and scalar
+  /// The columns (Effect::columns) of what call access `c` (statement `s`, the loops `chain`
+  /// around it, `outermost` the nest's) passes, in the caller's names with the nest's definitions
+  /// put in: when the argument is the array whole or a section of constant triplets and scalar
   /// subscripts (`section`), the same storage wherever the nest calls, and the dummy's extents
-  /// before the column and its bounds there are the same at every call in the nest.
-  std::optional<LinearExpr> columnAt(const CallArrayAccess& c, const StatementRow& s, const ArrayRefRow* section,
+  /// before the last column and its bounds in each column are the same at every call in the nest.
+  std::optional<std::vector<LinearExpr>> columnAt(const CallArrayAccess& c, const StatementRow& s, const ArrayRefRow* section,
                                      const std::vector<Id>& chain, const LoopRow& outermost,
                                      const std::vector<ScalarDefinition>& definitions);
-  /// A column's form (callee's names) at call `call` in statement `s`: the actuals put in for the
+  /// Columns' forms (callee's names) at call `call` in statement `s`: the actuals put in for the
   /// dummies, then the nest's definitions in effect there; nullopt when an actual is not affine.
-  std::optional<LinearExpr> columnAtCall(const LinearExpr& form, const CallRow& call, const CallTarget& target,
+  std::optional<std::vector<LinearExpr>> columnAtCall(const std::vector<LinearExpr>& forms, const CallRow& call, const CallTarget& target,
                                          const StatementRow& s, const std::vector<ScalarDefinition>& definitions);
   /// Whether two references to one plain array (a call's section among them) lie apart: in some
   /// dimension each takes constant values only (a constant, a triplet of constant bounds) and
   /// none of the one's is the other's.
   bool apartByConstants(const ArrayAccess& a, const ArrayAccess& b);
-  /// The column (Effect::column) of the host's array an internal procedure's call (access `c`, statement `s`)
-  /// touches, in the caller's names with the nest's definitions put in; nullopt when none.
-  std::optional<LinearExpr> sharedColumnAt(const CallArrayAccess& c, const StatementRow& s,
+  /// The columns (Effect::columns) of the host's array an internal procedure's call (access `c`,
+  /// statement `s`) touches, in the caller's names with the nest's definitions put in; nullopt
+  /// when none.
+  std::optional<std::vector<LinearExpr>> sharedColumnAt(const CallArrayAccess& c, const StatementRow& s,
                                            const std::vector<ScalarDefinition>& definitions);
   /// The line of a read of scalar `v` in `loop` outside every DO CONCURRENT or FORALL inside it
   /// whose index v is, when there is such a construct (its index is another variable, so the
   /// read sees the procedure's v, not what the construct "wrote"); nullopt otherwise.
   std::optional<int> constructIndexReadOutside(const LoopRow& loop, const Variable& v);
-  /// `r`, a dependence between two accesses of one call's argument with a column each, narrowed
+  /// `r`, a dependence between two accesses of one call's argument with columns each, narrowed
   /// to the iterations where the columns are equal.
   DependenceResult narrowedByColumn(const ArrayAccess& a, const ArrayAccess& b, DependenceResult r, size_t common);
   /// A form of the callee's dummies in the caller's names at call `call` (statement `s`): each

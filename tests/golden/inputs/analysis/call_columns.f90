@@ -328,3 +328,80 @@ subroutine cc24(n, a, b)        ! two(a(1, i)) reads a(2, i), which iteration i 
     a(2, i - 1) = b(i)
   end do
 end subroutine
+
+! Columns in two dimensions: SNAP's inner_src_calc(j, k, ..., q) writes q(m, i, j, k) only.
+subroutine plane(nx, ny, j, k, f, q)
+  integer, intent(in) :: nx, ny, j, k
+  real, intent(in) :: f(nx)
+  real, intent(out) :: q(4, nx, ny, *)
+  integer :: i, m
+  do i = 1, nx
+    q(1, i, j, k) = f(i)
+    do m = 2, 4
+      q(m, i, j, k) = f(i) * m
+    end do
+  end do
+end subroutine
+
+subroutine plane_shifted(nx, ny, j, k, f, q)   ! writes (j, k) and (j, k + 1): a column in j only
+  integer, intent(in) :: nx, ny, j, k
+  real, intent(in) :: f(nx)
+  real, intent(out) :: q(4, nx, ny, *)
+  integer :: i
+  do i = 1, nx
+    q(1, i, j, k) = f(i)
+    q(2, i, j, k + 1) = f(i)
+  end do
+end subroutine
+
+subroutine cc25(nx, ny, nz, ng, qtot, f)        ! k and j by the columns (j, k): both parallel
+  integer :: nx, ny, nz, ng, g, j, k
+  real :: qtot(4, nx, ny, nz, ng), f(nx, ny, nz, ng)
+  do g = 1, ng
+    do k = 1, nz
+      do j = 1, ny
+        call plane(nx, ny, j, k, f(:, j, k, g), qtot(:, :, :, :, g))
+      end do
+    end do
+  end do
+end subroutine
+
+subroutine cc26(nx, ny, nz, qtot, f)            ! k: (j, k + 1) is the next k's (j, k): sequential
+  integer :: nx, ny, nz, j, k
+  real :: qtot(4, nx, ny, nz + 1), f(nx, ny, nz)
+  do k = 1, nz
+    do j = 1, ny
+      call plane_shifted(nx, ny, j, k, f(:, j, k), qtot)
+    end do
+  end do
+end subroutine
+
+subroutine cc27(nx, ny, nz, qtot, f)            ! k: the extent before the k column moves with k: sequential
+  integer :: nx, ny, nz, j, k
+  real :: qtot(4 * nx * (ny + nz) * nz), f(nx, ny, nz)
+  do k = 1, nz
+    do j = 1, ny
+      call plane(nx, ny + k, j, k, f(:, j, k), qtot)
+    end do
+  end do
+end subroutine
+
+subroutine plane_from(nx, ny, j0, j, k, f, q)
+  integer, intent(in) :: nx, ny, j0, j, k
+  real, intent(in) :: f(nx)
+  real, intent(out) :: q(4, nx, j0:j0 + ny - 1, *)
+  integer :: i
+  do i = 1, nx
+    q(1, i, j, k) = f(i)
+  end do
+end subroutine
+
+subroutine cc28(nx, ny, nz, qtot, f)            ! j: q's j column starts at j, always the same storage: sequential
+  integer :: nx, ny, nz, j, k
+  real :: qtot(4, nx, ny, nz), f(nx, ny, nz)
+  do k = 1, nz
+    do j = 1, ny
+      call plane_from(nx, ny, j, j, k, f(:, j, k), qtot)
+    end do
+  end do
+end subroutine
