@@ -1998,6 +1998,7 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls, bool onEndin
       } else if (known && arg.keyword.empty()) {
         reads = known->reads(k);
         writes = known->writes(k);
+        defines = writes && !reads;  // "w": written at every call, not read (a scalar's a definition)
       }
       if (isArray) {
         // An element passed to a scalar dummy (F77's CALL F(A(I))): the callee touches that element.

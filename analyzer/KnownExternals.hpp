@@ -12,7 +12,7 @@ namespace sapfor::analyzer {
 
 struct KnownExternal {
   std::string name;
-  std::string arguments;  ///< per argument: r read, w written, b both; past the end: both
+  std::string arguments;  ///< per argument: r read, w written (at every call, not read), b both; past the end: both
   bool hostOnly = false;
   bool endsProgram = false;  ///< it never returns: the program ends in it (ABORT, MPI_ABORT)
   bool reads(size_t argument) const { return argument >= arguments.size() || arguments[argument] != 'w'; }

@@ -63,3 +63,44 @@ subroutine intrinsic_writes_through_a_call(w, a, m)
     a(j) = w(2)
   end do
 end subroutine intrinsic_writes_through_a_call
+
+! ECMWF's fiat (GSTATS, ABOR1) and the BLAS, with no body here (data/externals.txt).
+subroutine blocks(a, c, n, nb)
+  integer :: n, nb, ib
+  double precision :: a(n, n), c(n, n, nb)
+  do ib = 1, nb
+    call gstats(1, 0)
+    call dgemm('N', 'N', n, n, n, 1.0d0, a, n, a, n, 0.0d0, c(:, :, ib), n)
+    call gstats(1, 1)
+  end do
+end subroutine blocks
+
+subroutine checked(x, n)
+  integer :: n, i
+  real :: x(n)
+  do i = 1, n
+    if (x(i) < 0) call abor1('checked: negative')
+    x(i) = sqrt(x(i))
+  end do
+end subroutine checked
+
+subroutine quiet(x, n)
+  use, intrinsic :: ieee_exceptions
+  integer :: n, i
+  real :: x(n)
+  logical :: halt
+  do i = 1, n
+    call ieee_get_halting_mode(ieee_overflow, halt)
+    call ieee_set_halting_mode(ieee_overflow, .false.)
+    x(i) = x(i) * 1e30
+    call ieee_set_halting_mode(ieee_overflow, halt)
+  end do
+end subroutine quiet
+
+subroutine whole_block(a, c, n, nb)
+  integer :: n, nb, ib
+  double precision :: a(n, n), c(n, n, nb)
+  do ib = 1, nb
+    call dgemm('N', 'N', n, n, n, 1.0d0, a, n, a, n, 0.0d0, c(1, 1, ib), n)
+  end do
+end subroutine whole_block
