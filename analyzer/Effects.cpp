@@ -302,18 +302,20 @@ void Effects::finish(const std::function<void(Id, Program::Detail)>& load) {
       for (const CallTarget& t : site.resolved.targets) passedScalars.insert(t.proc);
   // The procedures that pass one of their scalar dummies whole to a call (their calls' code is
   // needed for noteDefinitions' walk).
-  std::set<Id> passingDummies;
-  for (const CallSite& site : callSites_)
+  std::set<Id> passingDummies, errorExits;
+  for (const CallSite& site : callSites_) {
     for (const CallSite::Argument& a : site.arguments)
       if (const Variable& v = program_.variable(a.var); !v.isArray() && v.storage == Storage::Dummy && v.procId == site.caller && !v.intentIn)
         passingDummies.insert(site.caller);
+    if (site.errorExit) errorExits.insert(site.caller);  // its calls' code says where a path ends (of())
+  }
   for (Id proc : passedScalars) {
     ProcedureSummary& summary = summaries_[static_cast<size_t>(proc - 1)];
     const ProcedureRow& p = program_.procedure(proc);
     const bool passes = passingDummies.count(proc) != 0;
     if ((!writesScalarDummy(summary) && !passes) || p.statements.empty()) continue;
     if (!definitions_.count(proc) && load) {
-      load(proc, passes ? Program::Detail::All : Program::Detail::Scalars);
+      load(proc, passes || errorExits.count(proc) ? Program::Detail::All : Program::Detail::Scalars);
       noteDefinitions(p);
     }
     auto found = definitions_.find(proc);
@@ -1881,6 +1883,13 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls, bool onEndin
   StatementEffects out;
   if (program_.neverRuns(s)) return out;  // in an arm whose conditions fold so that it never runs
   out.scalars.reserve(s.scalars.size());
+  // Known whatever the calls resolve to (an error handler's fatal severity ends the run in it,
+  // its body or not): a definition need not reach past it.
+  out.ends = s.kind == StatementKind::Stop ||
+             (s.kind == StatementKind::Call && std::any_of(s.calls.begin(), s.calls.end(), [&](Id c) {
+                const CallRow& call = program_.call(c);
+                return call.stmtId == s.id && errorExit(call);
+              }));
   // A logical IF whose condition folds: its action runs every time (what it writes is written)
   // or never (nothing of it happens; a folded condition calls nothing, so every call is the action's).
   const std::optional<bool> runs = program_.actionRuns(s);

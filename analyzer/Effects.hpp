@@ -158,6 +158,9 @@ struct StatementEffects {
   std::vector<CallArrayAccess> arrays;
   std::vector<CallProblem> problems;
   bool opaqueCall = false;  ///< calls a procedure with no body here: it may touch any COMMON or module variable
+  /// The program ends in it whenever it runs: a STOP, a CALL of an error handler with its fatal
+  /// severity (data/error_exits.txt). What follows it on its path never runs (ScalarFlow).
+  bool ends = false;
 };
 
 class Effects {

@@ -32,6 +32,9 @@ constexpr Literal negation(Literal l) { return l ^ 1u; }
 
 /// What is known at a point of the walk.
 struct State {
+  /// The path ended the program (a STOP, an error exit): nothing after it runs, so it adds no
+  /// way through where paths join (merge), and everything counts as written on it.
+  bool ended = false;
   Defined certain;  ///< written on every path to here
   /// (v, c): v is written on every path to here on which c holds.
   boost::container::flat_set<std::pair<Id, Literal>> guarded;
@@ -56,9 +59,14 @@ class Walk {
     // A jump may lead back to a read after what a condition reads changed: no conditions then.
     for (Id s = first; conditions_ && s <= last_; ++s)
       if (program_.statement(s).jumps) conditions_ = false;
+    // A path that ended joins no other: followed where nothing jumps (a label after a STOP is
+    // reached from elsewhere).
+    endings_ = true;
+    for (Id s = first; endings_ && s <= last_; ++s)
+      if (program_.statement(s).jumps) endings_ = false;
     State end = walk(root, State{});
     joinJumps(end);  // jumps still pending end here too
-    for (ScalarUse& use : flow_.uses) use.certainAtEnd = end.certain.count(use.varId) > 0;
+    for (ScalarUse& use : flow_.uses) use.certainAtEnd = end.ended || end.certain.count(use.varId) > 0;
     return std::move(flow_);
   }
 
@@ -243,7 +251,18 @@ class Walk {
   }
 
   /// What is known after a construct whose arms end in `outs` (one of them runs).
-  static State merge(const std::vector<State>& outs) {
+  static State merge(const std::vector<State>& all) {
+    // The arms that ended the program add no way through (all of them: the construct ends it).
+    std::vector<const State*> live;
+    for (const State& o : all)
+      if (!o.ended) live.push_back(&o);
+    if (live.empty()) return all.front();
+    if (live.size() < all.size()) {
+      std::vector<State> kept;
+      for (const State* o : live) kept.push_back(*o);
+      return merge(kept);
+    }
+    const std::vector<State>& outs = all;
     State merged = outs.front();
     for (size_t i = 1; i < outs.size(); ++i) {
       Defined certain;
@@ -501,6 +520,7 @@ class Walk {
       // the block they are in) is reached (joinJumps). After a jump that may lead anywhere, not.
       if (a.definite && (!jumped_ || addAfterJump_) && st.certain.insert(a.varId).second && jumped_) sinceJump_.push_back(a.varId);
     }
+    if (effects.ends && endings_) st.ended = true;
     // IF (c) v = ...: v is written wherever c holds.
     if (own && !ownChanged && !jumped_ && *s.action == StatementKind::Assignment) {
       const facts::StatementExpressions& tree = program_.trees(s.id);
@@ -518,6 +538,7 @@ class Walk {
   const std::function<const StatementEffects&(Id)>& effectsOf_;
   const bool detailed_;  ///< the procedure's loops, calls and array references are loaded
   bool conditions_;      ///< conditions are followed (not in a code whose statements jump)
+  bool endings_ = false;  ///< paths that end the program are cut (not in a code whose statements jump)
   Id next_ = 0;
   bool jumped_ = false;
   Id jumpScope_ = 0;  ///< the block a jump made leads no further than (0: anywhere)
