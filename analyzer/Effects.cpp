@@ -451,7 +451,32 @@ void Effects::defineThroughCalls(const std::function<void(Id, Program::Detail)>&
     for (auto& [key, e] : mine.effects)
       if (e.reach == Reach::Dummy && !e.defines && defined.count(e.varId)) e.defines = gained = true;
   }
-  if (gained) settleAssumed();
+  // A procedure that calls one that never returns (an abort wrapper with a body, which
+  // findEndings has just found): the paths through that call end (of(): StatementEffects::ends),
+  // so a dummy written on every path that goes on is defined (ecTrans' SET2PE: KPE set, or
+  // ABORT_TRANS). Walked again, on its own statements.
+  std::set<Id> ending;
+  if (anyNeverReturns_ && load)
+    for (const CallSite& site : callSites_)
+      for (const CallTarget& t : site.resolved.targets)
+        for (auto at = neverReturns_.lower_bound({t.proc, 0}); at != neverReturns_.end() && at->first.first == t.proc; ++at)
+          if (at->second) ending.insert(site.caller);
+  bool ended = false;
+  for (Id proc : ending) {
+    const ProcedureRow& p = program_.procedure(proc);
+    ProcedureSummary& mine = summaries_[static_cast<size_t>(proc - 1)];
+    if (!passedScalars.count(proc) || p.statements.empty() || p.kind == ProcedureKind::Entry || hosts_.count(proc) ||
+        !writesScalarDummy(mine) ||
+        std::none_of(mine.effects.begin(), mine.effects.end(), [](const auto& entry) {
+          return entry.second.reach == Reach::Dummy && entry.second.writes && !entry.second.defines;
+        }))
+      continue;
+    load(proc, Program::Detail::All);
+    const std::set<Id> defined = definedIn(mine, definitionFlow(p, false, nullptr));
+    for (auto& [key, e] : mine.effects)
+      if (e.reach == Reach::Dummy && !e.defines && defined.count(e.varId)) e.defines = ended = true;
+  }
+  if (gained || ended) settleAssumed();
   assumedDefinitions_ = {};
 }
 
@@ -628,6 +653,7 @@ void Effects::findEndings(const std::function<void(Id, Program::Detail)>& load) 
       }
     }
   }
+  endingsKnown_ = true;
 }
 
 Reach Effects::reach(Id varId, Id procId) const {
@@ -1888,7 +1914,7 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls, bool onEndin
   out.ends = s.kind == StatementKind::Stop ||
              (s.kind == StatementKind::Call && std::any_of(s.calls.begin(), s.calls.end(), [&](Id c) {
                 const CallRow& call = program_.call(c);
-                return call.stmtId == s.id && errorExit(call);
+                return call.stmtId == s.id && (errorExit(call) || (endingsKnown_ && neverReturns(call)));
               }));
   // A logical IF whose condition folds: its action runs every time (what it writes is written)
   // or never (nothing of it happens; a folded condition calls nothing, so every call is the action's).

@@ -159,7 +159,8 @@ struct StatementEffects {
   std::vector<CallProblem> problems;
   bool opaqueCall = false;  ///< calls a procedure with no body here: it may touch any COMMON or module variable
   /// The program ends in it whenever it runs: a STOP, a CALL of an error handler with its fatal
-  /// severity (data/error_exits.txt). What follows it on its path never runs (ScalarFlow).
+  /// severity (data/error_exits.txt), and once the endings are known (Effects::settleCalls) a
+  /// CALL that never returns. What follows it on its path never runs (ScalarFlow).
   bool ends = false;
 };
 
@@ -419,6 +420,7 @@ class Effects {
   /// (procedure, the presenceTested_ dummies a call passes, as bits) -> it never returns.
   std::map<std::pair<Id, uint64_t>, bool> neverReturns_;
   bool anyNeverReturns_ = false;  ///< some answer in neverReturns_ is true
+  bool endingsKnown_ = false;     ///< findEndings has run: of() knows which calls never return
   /// Calls that never return or stand on a path that ends the program: what they do does not
   /// reach their caller's summary (only that it may end the program).
   std::unordered_set<Id> excludedCalls_;

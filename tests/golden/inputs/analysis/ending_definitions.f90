@@ -127,3 +127,62 @@ subroutine ed6(n, kind, x)                   ! DEFAULT prints and goes on: t may
     x(i) = t * t
   end do
 end subroutine ed6
+
+! An abort wrapper with a body: known to end the program once every procedure is read.
+module ending_wrappers
+contains
+  subroutine fail(message)                   ! never returns
+    character(len=*), intent(in) :: message
+    print *, 'fail: ', message
+    stop 4
+  end subroutine fail
+
+  subroutine maybe_fail(message, hard)       ! returns when hard is false
+    character(len=*), intent(in) :: message
+    logical, intent(in) :: hard
+    print *, 'maybe_fail: ', message
+    if (hard) stop 5
+  end subroutine maybe_fail
+
+  subroutine set_or_fail(kpe, k, n)          ! kpe defined: FAIL never returns
+    integer, intent(out) :: kpe
+    integer, intent(in) :: k, n
+    if (k <= n) then
+      kpe = k + 1
+    else
+      call fail('set_or_fail')
+    end if
+  end subroutine set_or_fail
+
+  subroutine set_or_maybe_fail(kpe, k, n, hard)   ! kpe not defined: MAYBE_FAIL may return
+    integer, intent(out) :: kpe
+    integer, intent(in) :: k, n
+    logical, intent(in) :: hard
+    if (k <= n) then
+      kpe = k + 1
+    else
+      call maybe_fail('set_or_maybe_fail', hard)
+    end if
+  end subroutine set_or_maybe_fail
+end module ending_wrappers
+
+subroutine ed7(n, x)                         ! parallel (isnd private)
+  use ending_wrappers
+  integer :: n, j, isnd
+  real :: x(n)
+  do j = 1, n
+    call set_or_fail(isnd, j, n)
+    x(j) = isnd
+  end do
+end subroutine ed7
+
+subroutine ed8(n, x, hard)                   ! sequential
+  use ending_wrappers
+  integer :: n, j, isnd
+  real :: x(n)
+  logical :: hard
+  do j = 1, n
+    call set_or_maybe_fail(isnd, j, n, hard)
+    x(j) = isnd
+  end do
+end subroutine ed8
