@@ -727,6 +727,11 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
             } else if (!r.subscripted) {
               if (c.access == 'W') a.definedRange = definedRangeAt(c, s, a.readsOnlyWritten);
               column = columnAt(c, s, nullptr, *chain, outermost, definitions);
+              if (column)
+                if (std::optional<std::vector<LinearExpr>> in = columnInActual(c, s, *column)) {
+                  substitutedForms_.push_back(std::move(*in));
+                  a.inActual = &substitutedForms_.back();
+                }
             } else if (r.subscripted) {
               if (std::optional<std::vector<LinearExpr>> region = elementRegion(c, r, s)) {
                 substitutedForms_.push_back(std::move(*region));
@@ -744,6 +749,25 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
             if (std::optional<std::vector<LinearExpr>> column = sharedColumnAt(c, s, definitions)) {
               substitutedForms_.push_back(std::move(*column));
               a.column = &substitutedForms_.back();
+              // The host's array itself: its columns are its own subscripts.
+              const Variable& array = program_.variable(c.varId);
+              const std::vector<int>* dims = nullptr;
+              const CallRow& call = program_.call(c.callId);
+              const ResolvedCall resolved = effects_.resolve(call);
+              for (const auto& [key, e] : effects_.summary(resolved.targets.front().proc).effects)
+                if (e.reach == Reach::Host && e.varId == c.varId && !e.columns.empty()) dims = &e.columns;
+              if (dims && dims->size() == a.column->size() && array.rank > 0) {
+                std::vector<LinearExpr> in(static_cast<size_t>(array.rank), LinearExpr{false, 0, {}});
+                bool fits = true;
+                for (size_t j = 0; j < dims->size(); ++j) {
+                  if ((*dims)[j] >= array.rank) fits = false;
+                  else in[static_cast<size_t>((*dims)[j])] = (*a.column)[j];
+                }
+                if (fits) {
+                  substitutedForms_.push_back(std::move(in));
+                  a.inActual = &substitutedForms_.back();
+                }
+              }
             }
           a.chain = chain;
           if (!a.ref) {
@@ -1373,10 +1397,17 @@ std::optional<int64_t> LoopAnalysis::strongDistance(const ArrayAccess& a, const 
 
 void LoopAnalysis::addDependenceRows(const ArrayAccess& a, const ArrayAccess& b, const DependenceResult& tested, size_t common,
                                      const std::string& sharedStorage) {
-  // One call's two accesses of an argument with a column: only where the columns meet.
+  // One call's two accesses of an argument with a column: only where the columns meet. A call's
+  // columns in the actual's dimensions and a reference of the loop's own, or another call's:
+  // only where they agree.
   std::optional<DependenceResult> narrowed;
   if (a.column && b.column && a.callId == b.callId && a.argument == b.argument && sharedStorage.empty())
-    narrowed = narrowedByColumn(a, b, tested, common);
+    narrowed = narrowedByColumn(a, b, *a.column, *b.column, tested, common);
+  else if ((a.inActual || b.inActual) && a.varId && a.varId == b.varId && sharedStorage.empty()) {
+    const std::vector<LinearExpr>* x = a.inActual ? a.inActual : plainSubscripts(a);
+    const std::vector<LinearExpr>* y = b.inActual ? b.inActual : plainSubscripts(b);
+    if (x && y && x->size() == y->size()) narrowed = narrowedByColumn(a, b, *x, *y, tested, common);
+  }
   const DependenceResult& r = narrowed ? *narrowed : tested;
   bool self = &a == &b;
   for (size_t k = 0; k < common && k < r.levels.size(); ++k) {
@@ -1769,13 +1800,88 @@ std::optional<std::vector<LinearExpr>> LoopAnalysis::sharedColumnAt(const CallAr
   return std::nullopt;
 }
 
-DependenceResult LoopAnalysis::narrowedByColumn(const ArrayAccess& a, const ArrayAccess& b, DependenceResult r, size_t common) {
+const std::vector<LinearExpr>* LoopAnalysis::plainSubscripts(const ArrayAccess& a) const {
+  if (!a.ref || a.split || a.selected || a.argumentRef || a.bounded || !a.ref->subscripted || a.ref->section) return nullptr;
+  const Variable& v = program_.variable(a.varId);
+  if (a.ref->name != v.name || a.subscripts().size() != static_cast<size_t>(v.rank)) return nullptr;
+  return &a.subscripts();
+}
+
+std::optional<std::vector<LinearExpr>> LoopAnalysis::columnInActual(const CallArrayAccess& c, const StatementRow& s,
+                                                                   const std::vector<LinearExpr>& columns) {
+  const CallRow& call = program_.call(c.callId);
+  const ResolvedCall resolved = effects_.resolve(call);
+  const size_t k = static_cast<size_t>(c.argument - 1);
+  if (resolved.unknown || resolved.targets.size() != 1 || c.argument < 1 || k >= call.args.size()) return std::nullopt;
+  const CallTarget& target = resolved.targets.front();
+  const Effect* e = effects_.dummyOf(target, call, k);
+  if (!e || e->columns.size() != columns.size() || columns.empty()) return std::nullopt;
+  const Variable& dummy = program_.variable(e->varId);
+  const Variable& array = program_.variable(c.varId);
+  if (array.pointer || array.associated() || array.assumedShape || array.rank < 1 || array.rank != dummy.rank) return std::nullopt;
+  const size_t rank = static_cast<size_t>(array.rank), last = static_cast<size_t>(e->columns.back());
+  auto equal = [](const LinearExpr& x, const LinearExpr& y) {
+    std::optional<LinearExpr> d = combine(x, y, -1);
+    return d && d->affine && d->terms.empty() && d->constant == 0;
+  };
+  // The dummy's lower bound in dimension d at the call (caller's names); its extent (assumed
+  // shape: the actual's).
+  auto dummyBounds = [&](size_t d) -> std::optional<std::pair<LinearExpr, std::optional<LinearExpr>>> {
+    if (dummy.assumedShape) {
+      LinearExpr lower{true, 1, {}};
+      if (d < dummy.boundTrees.size() && !dummy.boundTrees[d].empty()) {
+        std::vector<facts::Expression> bounds;
+        try {
+          bounds = facts::parseExpressionList(dummy.boundTrees[d], dummy.name + "'s bounds");
+        } catch (const facts::ExpressionTooDeep&) {
+          return std::nullopt;
+        }
+        if (!bounds.empty() && !bounds[0].isNull()) {
+          std::optional<LinearExpr> written = affineOf(bounds[0]);
+          if (!written) return std::nullopt;
+          lower = *written;
+        }
+      }
+      std::optional<LinearExpr> at = atCall(lower, call, target, s);
+      if (!at) return std::nullopt;
+      return std::pair(*at, std::nullopt);
+    }
+    std::optional<std::pair<LinearExpr, LinearExpr>> dim = fixedDimension(dummy, d, false);
+    if (!dim) return std::nullopt;
+    std::optional<LinearExpr> lower = atCall(dim->first, call, target, s), extent = atCall(dim->second, call, target, s);
+    if (!lower || !extent) return std::nullopt;
+    return std::pair(*lower, std::optional<LinearExpr>(*extent));
+  };
+  std::vector<LinearExpr> in(rank, LinearExpr{false, 0, {}});
+  for (size_t d = 0; d <= last; ++d) {
+    const auto at = std::find(e->columns.begin(), e->columns.end(), static_cast<int>(d));
+    const bool column = at != e->columns.end();
+    // Elements of one offset are one element of both when the dimensions before agree (and this
+    // one's extent, but in the last dimension of both).
+    const bool extent = d < last || d + 1 < rank;
+    if (!column && !extent) continue;
+    std::optional<std::pair<LinearExpr, LinearExpr>> actual = fixedDimension(array, d, true);
+    std::optional<std::pair<LinearExpr, std::optional<LinearExpr>>> mine = dummyBounds(d);
+    if (!actual || !mine) return std::nullopt;
+    if (extent && mine->second && !equal(*mine->second, actual->second)) return std::nullopt;
+    if (!column) continue;
+    // v in the dummy is v - lower(dummy) + lower(actual) in the actual.
+    std::optional<LinearExpr> moved = combine(columns[static_cast<size_t>(at - e->columns.begin())], mine->first, -1);
+    if (moved) moved = combine(*moved, actual->first, 1);
+    if (!moved) return std::nullopt;
+    in[d] = *moved;
+  }
+  return in;
+}
+
+DependenceResult LoopAnalysis::narrowedByColumn(const ArrayAccess& a, const ArrayAccess& b, const std::vector<LinearExpr>& x,
+                                                const std::vector<LinearExpr>& y, DependenceResult r, size_t common) {
   const std::set<std::string>& written = results_[program_.loopIndex(a.loops().front())].written;
   const std::vector<std::string> variant(written.begin(), written.end());
   std::vector<NestLoop> loopsA, loopsB;
   for (Id l : a.loops()) loopsA.push_back(nestLoop(l));
   for (Id l : b.loops()) loopsB.push_back(nestLoop(l));
-  const DependenceResult met = testDependence(RefView{*a.column, loopsA}, RefView{*b.column, loopsB}, common, variant);
+  const DependenceResult met = testDependence(RefView{x, loopsA}, RefView{y, loopsB}, common, variant);
   r.loopIndependent = r.loopIndependent && !met.independent && met.loopIndependent;
   for (size_t l = 0; l < r.levels.size(); ++l) {
     LevelDependence& level = r.levels[l];

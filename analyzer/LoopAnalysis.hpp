@@ -114,6 +114,11 @@ struct ArrayAccess {
   /// the caller's names (columnAt). The same call at two iterations touches the same element
   /// only where the two are equal in each.
   const std::vector<LinearExpr>* column = nullptr;
+  /// With `column`, the array passed whole (or a host's array): what the call touches as the
+  /// actual's own subscripts, the columns' values in their dimensions and any value elsewhere
+  /// (columnInActual). A reference of the loop's own, or another call's, touches the same element
+  /// only where they agree.
+  const std::vector<LinearExpr>* inActual = nullptr;
   /// A section's dimensions as ranges, per subscript (nullopt: not a section, or not known): the
   /// element it touches there is at least each of `low` and at most each of `high`, as they
   /// stand at the statement (flux(ibeg:iend, j) after ibeg = jrl, iend = min(jrl + np - 1, n):
@@ -427,9 +432,21 @@ class LoopAnalysis {
   /// whose index v is, when there is such a construct (its index is another variable, so the
   /// read sees the procedure's v, not what the construct "wrote"); nullopt otherwise.
   std::optional<int> constructIndexReadOutside(const LoopRow& loop, const Variable& v);
-  /// `r`, a dependence between two accesses of one call's argument with columns each, narrowed
-  /// to the iterations where the columns are equal.
-  DependenceResult narrowedByColumn(const ArrayAccess& a, const ArrayAccess& b, DependenceResult r, size_t common);
+  /// `r`, a dependence between two accesses, narrowed to the iterations where `x` (a's) and `y`
+  /// (b's) are equal: one call's columns of one argument, or what a call touches and another
+  /// access's subscripts as the actual's (ArrayAccess::inActual).
+  DependenceResult narrowedByColumn(const ArrayAccess& a, const ArrayAccess& b, const std::vector<LinearExpr>& x,
+                                    const std::vector<LinearExpr>& y, DependenceResult r, size_t common);
+  /// The columns `columns` (columnAt) of what call access `c` (statement `s`) passes whole, as
+  /// the actual's subscripts (ArrayAccess::inActual): when the actual and the dummy have one rank,
+  /// the same extents in the dimensions before the last column and in it (the last dimension of
+  /// both: any), the actual no POINTER and storage associated with nothing; nullopt otherwise.
+  std::optional<std::vector<LinearExpr>> columnInActual(const CallArrayAccess& c, const StatementRow& s,
+                                                        const std::vector<LinearExpr>& columns);
+  /// What the loop's own reference (or an element a call is passed to a scalar dummy) touches as
+  /// its variable's subscripts, when plain: all of them, affine or not, not a component's, not
+  /// split; null otherwise.
+  const std::vector<LinearExpr>* plainSubscripts(const ArrayAccess& a) const;
   /// A form of the callee's dummies in the caller's names at call `call` (statement `s`): each
   /// dummy by the affine integer value of the actual argument passed for it; nullopt when not.
   std::optional<LinearExpr> atCall(const LinearExpr& form, const CallRow& call, const CallTarget& target, const StatementRow& s);

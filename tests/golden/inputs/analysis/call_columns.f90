@@ -405,3 +405,116 @@ subroutine cc28(nx, ny, nz, qtot, f)            ! j: q's j column starts at j, a
     end do
   end do
 end subroutine
+
+! A call's columns against the loop's own references (FV3's pkez(..., j, ..., pkz) then pkz(i, j, k)).
+subroutine strip(is, ie, js, je, km, j, pk, pkz)
+  integer, intent(in) :: is, ie, js, je, km, j
+  real, intent(in) :: pk(is:ie, js:je, km + 1)
+  real, intent(out) :: pkz(is:ie, js:je, km)
+  integer :: i, k
+  do k = 1, km
+    do i = is, ie
+      pkz(i, j, k) = pk(i, j, k + 1) - pk(i, j, k)
+    end do
+  end do
+end subroutine
+
+subroutine strip_wide(is, ie, js, je, km, j, pkz)
+  integer, intent(in) :: is, ie, js, je, km, j
+  real, intent(out) :: pkz(is:ie, js:je + 1, km)
+  integer :: i, k
+  do k = 1, km
+    do i = is, ie
+      pkz(i, j, k) = 0
+    end do
+  end do
+end subroutine
+
+subroutine strip_from_one(is, ie, nj, km, jj, pkz)
+  integer, intent(in) :: is, ie, nj, km, jj
+  real, intent(out) :: pkz(is:ie, nj, km)
+  integer :: i, k
+  do k = 1, km
+    do i = is, ie
+      pkz(i, jj, k) = 0
+    end do
+  end do
+end subroutine
+
+subroutine cc29(is, ie, js, je, km, pk, pkz, te)   ! the call writes column j, the loop reads pkz(i, j, k): parallel
+  integer :: is, ie, js, je, km, i, j, k
+  real :: pk(is:ie, js:je, km + 1), pkz(is:ie, js:je, km), te(is:ie, js:je, km)
+  do j = js, je
+    call strip(is, ie, js, je, km, j, pk, pkz)
+    do k = 1, km
+      do i = is, ie
+        te(i, j, k) = pkz(i, j, k) * 2
+      end do
+    end do
+  end do
+end subroutine
+
+subroutine cc30(is, ie, js, je, km, pk, pkz, te)   ! reads pkz(i, j - 1, k), the last iteration's column: sequential
+  integer :: is, ie, js, je, km, i, j, k
+  real :: pk(is:ie, js:je, km + 1), pkz(is:ie, js:je, km), te(is:ie, js:je, km)
+  do j = js + 1, je
+    call strip(is, ie, js, je, km, j, pk, pkz)
+    do k = 1, km
+      do i = is, ie
+        te(i, j, k) = pkz(i, j - 1, k) * 2
+      end do
+    end do
+  end do
+end subroutine
+
+subroutine cc31(is, ie, js, je, km, pkz, te)       ! the dummy's j extent is one more: its columns are not the actual's: sequential
+  integer :: is, ie, js, je, km, i, j, k
+  real :: pkz(is:ie, js:je, km), te(is:ie, js:je, km)
+  do j = js, je
+    call strip_wide(is, ie, js, je, km, j, pkz)
+    do k = 1, km
+      do i = is, ie
+        te(i, j, k) = pkz(i, j, k) * 2
+      end do
+    end do
+  end do
+end subroutine
+
+subroutine cc32(is, ie, js, je, km, pkz, te)       ! column j - js + 1 of a dummy from 1 is the actual's j: parallel
+  integer :: is, ie, js, je, km, i, j, k
+  real :: pkz(is:ie, js:je, km), te(is:ie, js:je, km)
+  do j = js, je
+    call strip_from_one(is, ie, je - js + 1, km, j - js + 1, pkz)
+    do k = 1, km
+      do i = is, ie
+        te(i, j, k) = pkz(i, j, k) * 2
+      end do
+    end do
+  end do
+end subroutine
+
+subroutine cc33(is, ie, js, je, km, pkz, te)       ! column j - js of it is the actual's j - 1: sequential
+  integer :: is, ie, js, je, km, i, j, k
+  real :: pkz(is:ie, js:je, km), te(is:ie, js:je, km)
+  do j = js + 1, je
+    call strip_from_one(is, ie, je - js + 1, km, j - js, pkz)
+    do k = 1, km
+      do i = is, ie
+        te(i, j, k) = pkz(i, j, k) * 2
+      end do
+    end do
+  end do
+end subroutine
+
+subroutine cc34(is, ie, js, je, km, pkz, te)       ! column j of the dummy from 1 is the actual's j + js - 1, js unknown: sequential
+  integer :: is, ie, js, je, km, i, j, k
+  real :: pkz(is:ie, js:je, km), te(is:ie, js:je, km)
+  do j = 1, je - js + 1
+    call strip_from_one(is, ie, je - js + 1, km, j, pkz)
+    do k = 1, km
+      do i = is, ie
+        te(i, j, k) = pkz(i, j, k) * 2
+      end do
+    end do
+  end do
+end subroutine
