@@ -1669,6 +1669,51 @@ std::optional<std::vector<LinearExpr>> LoopAnalysis::columnAt(const CallArrayAcc
                     std::none_of(chain.begin(), chain.end(), [&](Id l) { return program_.loop(l).var == t.first; });
            });
   };
+  // A name in a dummy's bounds that is none of the callee's dummies is a module's or a COMMON
+  // block's variable (SNAP's q(cmom, ichunk, ny, nz, nc)), or its host's when the callee is an
+  // internal procedure. Whatever variable it is (a USE may rename it), it is the same at every
+  // call of the nest when the callee is no internal procedure and the nest writes no module
+  // variable that is an INTEGER or shares storage, no COMMON variable, nothing through a
+  // POINTER, and calls no procedure without a body here.
+  std::optional<bool> sharedFixed;
+  // A write that may change such a variable: of a COMMON variable, a module's INTEGER or one
+  // sharing storage, or through a POINTER (which may point at a module's TARGET).
+  auto changesShared = [](const Variable& v) {
+    return v.storage == Storage::Common || v.pointer || (v.storage == Storage::Module && (v.integer || v.associated()));
+  };
+  auto sharedNamesFixed = [&]() {
+    if (sharedFixed) return *sharedFixed;
+    const Id host = program_.procedure(target.proc).hostId;
+    bool fixed = host == 0 || program_.procedure(host).kind == ProcedureKind::Module;
+    for (Id st = outermost.firstStmt; fixed && st <= outermost.lastStmt; ++st) {
+      const StatementEffects& effects = effectsOf(st);
+      if (effects.opaqueCall) fixed = false;
+      for (const ScalarAccess& a : effects.scalars) {
+        const Variable& v = program_.variable(a.varId);
+        if (a.access == 'W' && changesShared(v)) fixed = false;
+      }
+      for (const CallArrayAccess& a : effects.arrays)
+        if (a.access == 'W' && changesShared(program_.variable(a.varId))) fixed = false;
+      for (Id refId : program_.statement(st).arrayRefs) {
+        const ArrayRefRow& r = program_.arrayRef(refId);
+        if (r.access == Access::Write && r.varId && changesShared(program_.variable(r.varId))) fixed = false;
+      }
+    }
+    return *(sharedFixed = fixed);
+  };
+  const std::vector<std::string>& parameters = program_.procedure(target.proc).parameters;
+  // The bound at the call, in the caller's names, without the shared names that cannot change
+  // (nullopt: it may change, or is not affine).
+  auto atCallFixed = [&](const LinearExpr& f) -> std::optional<LinearExpr> {
+    LinearExpr own = f;
+    own.terms.clear();
+    for (const auto& term : f.terms) {
+      const std::string& name = term.first;
+      if (std::find(parameters.begin(), parameters.end(), name) != parameters.end()) own.terms.push_back(term);
+      else if (name.find_first_of("(%") != std::string::npos || !sharedNamesFixed()) return std::nullopt;
+    }
+    return atCall(own, call, target, s);
+  };
   // The same storage at every call: the array whole, or a section whose triplets have constant
   // bounds (or none) and no stride and whose other subscripts are scalars (tested as any other
   // subscripts are; no vector subscript, whose copy may hold an element twice).
@@ -1709,7 +1754,7 @@ std::optional<std::vector<LinearExpr>> LoopAnalysis::columnAt(const CallArrayAcc
         }
         if (!bounds.empty() && !bounds[0].isNull()) lower = affineOf(bounds[0]);
       }
-      std::optional<LinearExpr> atCaller = lower ? atCall(*lower, call, target, s) : std::nullopt;
+      std::optional<LinearExpr> atCaller = lower ? atCallFixed(*lower) : std::nullopt;
       if (!atCaller || !invariant(*atCaller)) return std::nullopt;
       continue;
     }
@@ -1731,7 +1776,7 @@ std::optional<std::vector<LinearExpr>> LoopAnalysis::columnAt(const CallArrayAcc
     if (extent) fixed.push_back(&dim->second);
     if (isColumn(d)) fixed.push_back(&dim->first);
     for (const LinearExpr* f : fixed) {
-      std::optional<LinearExpr> atCaller = atCall(*f, call, target, s);
+      std::optional<LinearExpr> atCaller = atCallFixed(*f);
       if (!atCaller || !invariant(*atCaller)) return std::nullopt;
     }
   }

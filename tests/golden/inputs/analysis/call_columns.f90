@@ -518,3 +518,59 @@ subroutine cc34(is, ie, js, je, km, pkz, te)       ! column j of the dummy from 
     end do
   end do
 end subroutine
+
+! Dummies sized by a module's variables (SNAP's q(cmom, ichunk, ny, nz, nc)).
+module column_sizes
+  integer :: mx, my, nlast
+contains
+  subroutine sized(j, k, f, q)
+    integer, intent(in) :: j, k
+    real, intent(in) :: f(mx)
+    real, intent(out) :: q(4, mx, my, *)
+    integer :: i
+    do i = 1, mx
+      q(1, i, j, k) = f(i)
+    end do
+  end subroutine sized
+end module column_sizes
+
+subroutine cc35(nz, qtot, f)                   ! the nest writes nothing shared: k and j parallel
+  use column_sizes
+  integer :: nz, j, k
+  real :: qtot(4, mx, my, nz), f(mx, my, nz)
+  do k = 1, nz
+    do j = 1, my
+      call sized(j, k, f(:, j, k), qtot)
+    end do
+  end do
+end subroutine cc35
+
+subroutine cc36(nz, qtot, f, shrink)           ! it may change mx, an extent before the columns: sequential
+  use column_sizes
+  integer :: nz, j, k
+  real :: qtot(4, mx, my, nz), f(mx, my, nz)
+  logical :: shrink
+  do k = 1, nz
+    if (shrink) mx = mx - 1
+    do j = 1, my
+      call sized(j, k, f(:, j, k), qtot)
+    end do
+  end do
+end subroutine cc36
+
+subroutine cc37(nz, ny, qtot)                  ! an internal callee sized by the host's m, which the nest changes: sequential
+  integer :: nz, ny, j, k, m
+  real :: qtot(4 * ny * nz * nz)
+  do k = 1, nz
+    m = ny + k
+    do j = 1, ny
+      call inner(j, k, qtot)
+    end do
+  end do
+contains
+  subroutine inner(j, k, q)
+    integer, intent(in) :: j, k
+    real, intent(out) :: q(4, m, *)
+    q(1, j, k) = 0
+  end subroutine inner
+end subroutine cc37
