@@ -745,30 +745,17 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
               a.column = &substitutedForms_.back();
             }
           }
-          if (!c.argument)
-            if (std::optional<std::vector<LinearExpr>> column = sharedColumnAt(c, s, definitions)) {
+          if (!c.argument) {
+            std::optional<std::vector<LinearExpr>> in;
+            if (std::optional<std::vector<LinearExpr>> column = sharedColumnAt(c, s, definitions, in)) {
               substitutedForms_.push_back(std::move(*column));
               a.column = &substitutedForms_.back();
-              // The host's array itself: its columns are its own subscripts.
-              const Variable& array = program_.variable(c.varId);
-              const std::vector<int>* dims = nullptr;
-              const CallRow& call = program_.call(c.callId);
-              const ResolvedCall resolved = effects_.resolve(call);
-              for (const auto& [key, e] : effects_.summary(resolved.targets.front().proc).effects)
-                if (e.reach == Reach::Host && e.varId == c.varId && !e.columns.empty()) dims = &e.columns;
-              if (dims && dims->size() == a.column->size() && array.rank > 0) {
-                std::vector<LinearExpr> in(static_cast<size_t>(array.rank), LinearExpr{false, 0, {}});
-                bool fits = true;
-                for (size_t j = 0; j < dims->size(); ++j) {
-                  if ((*dims)[j] >= array.rank) fits = false;
-                  else in[static_cast<size_t>((*dims)[j])] = (*a.column)[j];
-                }
-                if (fits) {
-                  substitutedForms_.push_back(std::move(in));
-                  a.inActual = &substitutedForms_.back();
-                }
+              if (in) {
+                substitutedForms_.push_back(std::move(*in));
+                a.inActual = &substitutedForms_.back();
               }
             }
+          }
           a.chain = chain;
           if (!a.ref) {
             accesses_.push_back(a);
@@ -1611,6 +1598,18 @@ std::optional<std::pair<LinearExpr, LinearExpr>> LoopAnalysis::fixedDimension(co
   return std::make_pair(*lower, *extent);
 }
 
+std::optional<LinearExpr> LoopAnalysis::declaredLower(const Variable& v, size_t d) const {
+  if (d >= v.boundTrees.size() || v.boundTrees[d].empty()) return LinearExpr{true, 1, {}};
+  std::vector<facts::Expression> bounds;
+  try {
+    bounds = facts::parseExpressionList(v.boundTrees[d], v.name + "'s bounds");
+  } catch (const facts::ExpressionTooDeep&) {
+    return std::nullopt;  // malformed JSON
+  }
+  if (bounds.empty() || bounds[0].isNull()) return LinearExpr{true, 1, {}};
+  return affineOf(bounds[0]);
+}
+
 std::optional<LinearExpr> LoopAnalysis::atCall(const LinearExpr& form, const CallRow& call, const CallTarget& target,
                                                const StatementRow& s) {
   if (!form.affine) return std::nullopt;
@@ -1744,16 +1743,7 @@ std::optional<std::vector<LinearExpr>> LoopAnalysis::columnAt(const CallArrayAcc
   for (size_t d = 0; d <= last; ++d) {
     if (dummy.assumedShape) {
       if (!isColumn(d)) continue;  // the actual's extents
-      std::optional<LinearExpr> lower = LinearExpr{true, 1, {}};
-      if (d < dummy.boundTrees.size() && !dummy.boundTrees[d].empty()) {
-        std::vector<facts::Expression> bounds;
-        try {
-          bounds = facts::parseExpressionList(dummy.boundTrees[d], dummy.name + "'s bounds");
-        } catch (const facts::ExpressionTooDeep&) {
-          return std::nullopt;
-        }
-        if (!bounds.empty() && !bounds[0].isNull()) lower = affineOf(bounds[0]);
-      }
+      std::optional<LinearExpr> lower = declaredLower(dummy, d);
       std::optional<LinearExpr> atCaller = lower ? atCallFixed(*lower) : std::nullopt;
       if (!atCaller || !invariant(*atCaller)) return std::nullopt;
       continue;
@@ -1761,16 +1751,8 @@ std::optional<std::vector<LinearExpr>> LoopAnalysis::columnAt(const CallArrayAcc
     const bool extent = d < last || d + 1 < static_cast<size_t>(dummy.rank);
     std::optional<std::pair<LinearExpr, LinearExpr>> dim = fixedDimension(dummy, d, false);
     // An assumed size's last dimension (x(n, *)): its lower bound alone.
-    if (!dim && !extent && d < dummy.boundTrees.size()) {
-      std::vector<facts::Expression> bounds;
-      try {
-        bounds = facts::parseExpressionList(dummy.boundTrees[d], dummy.name + "'s bounds");
-      } catch (const facts::ExpressionTooDeep&) {
-        return std::nullopt;
-      }
-      std::optional<LinearExpr> lower = bounds.size() == 2 && !bounds[0].isNull() ? affineOf(bounds[0]) : LinearExpr{true, 1, {}};
-      if (bounds.size() == 2 && lower) dim = std::pair(*lower, LinearExpr{});
-    }
+    if (!dim && !extent && d < dummy.boundTrees.size() && !dummy.boundTrees[d].empty())
+      if (std::optional<LinearExpr> lower = declaredLower(dummy, d)) dim = std::pair(*lower, LinearExpr{});
     if (!dim) return std::nullopt;
     std::vector<const LinearExpr*> fixed;
     if (extent) fixed.push_back(&dim->second);
@@ -1829,7 +1811,8 @@ bool LoopAnalysis::apartByConstants(const ArrayAccess& a, const ArrayAccess& b) 
 }
 
 std::optional<std::vector<LinearExpr>> LoopAnalysis::sharedColumnAt(const CallArrayAccess& c, const StatementRow& s,
-                                                       const std::vector<ScalarDefinition>& definitions) {
+                                                                    const std::vector<ScalarDefinition>& definitions,
+                                                                    std::optional<std::vector<LinearExpr>>& inActual) {
   const CallRow& call = program_.call(c.callId);
   const ResolvedCall resolved = effects_.resolve(call);  // one procedure: its column
   if (resolved.unknown || resolved.targets.size() != 1) return std::nullopt;
@@ -1839,8 +1822,14 @@ std::optional<std::vector<LinearExpr>> LoopAnalysis::sharedColumnAt(const CallAr
   // The variable itself (the host's, the same in the internal procedure): its elements with
   // distinct values in the column's dimension are distinct.
   for (const auto& [key, e] : effects_.summary(target.proc).effects) {
-    if (e.reach == Reach::Host && e.varId == c.varId && !e.columns.empty())
-      return columnAtCall(e.columnForms, call, target, s, definitions);
+    if (e.reach != Reach::Host || e.varId != c.varId || e.columns.empty()) continue;
+    std::optional<std::vector<LinearExpr>> columns = columnAtCall(e.columnForms, call, target, s, definitions);
+    // The host's array itself: its columns are its own subscripts, any value elsewhere.
+    if (columns && e.columns.back() < array.rank) {
+      inActual.emplace(static_cast<size_t>(array.rank), LinearExpr{false, 0, {}});
+      for (size_t j = 0; j < e.columns.size(); ++j) (*inActual)[static_cast<size_t>(e.columns[j])] = (*columns)[j];
+    }
+    return columns;
   }
   return std::nullopt;
 }
@@ -1873,21 +1862,8 @@ std::optional<std::vector<LinearExpr>> LoopAnalysis::columnInActual(const CallAr
   // shape: the actual's).
   auto dummyBounds = [&](size_t d) -> std::optional<std::pair<LinearExpr, std::optional<LinearExpr>>> {
     if (dummy.assumedShape) {
-      LinearExpr lower{true, 1, {}};
-      if (d < dummy.boundTrees.size() && !dummy.boundTrees[d].empty()) {
-        std::vector<facts::Expression> bounds;
-        try {
-          bounds = facts::parseExpressionList(dummy.boundTrees[d], dummy.name + "'s bounds");
-        } catch (const facts::ExpressionTooDeep&) {
-          return std::nullopt;
-        }
-        if (!bounds.empty() && !bounds[0].isNull()) {
-          std::optional<LinearExpr> written = affineOf(bounds[0]);
-          if (!written) return std::nullopt;
-          lower = *written;
-        }
-      }
-      std::optional<LinearExpr> at = atCall(lower, call, target, s);
+      std::optional<LinearExpr> lower = declaredLower(dummy, d);
+      std::optional<LinearExpr> at = lower ? atCall(*lower, call, target, s) : std::nullopt;
       if (!at) return std::nullopt;
       return std::pair(*at, std::nullopt);
     }

@@ -425,9 +425,10 @@ class LoopAnalysis {
   bool apartByConstants(const ArrayAccess& a, const ArrayAccess& b);
   /// The columns (Effect::columns) of the host's array an internal procedure's call (access `c`,
   /// statement `s`) touches, in the caller's names with the nest's definitions put in; nullopt
-  /// when none.
+  /// when none. `inActual` gets them as the array's own subscripts (ArrayAccess::inActual).
   std::optional<std::vector<LinearExpr>> sharedColumnAt(const CallArrayAccess& c, const StatementRow& s,
-                                           const std::vector<ScalarDefinition>& definitions);
+                                                        const std::vector<ScalarDefinition>& definitions,
+                                                        std::optional<std::vector<LinearExpr>>& inActual);
   /// The line of a read of scalar `v` in `loop` outside every DO CONCURRENT or FORALL inside it
   /// whose index v is, when there is such a construct (its index is another variable, so the
   /// read sees the procedure's v, not what the construct "wrote"); nullopt otherwise.
@@ -485,6 +486,9 @@ class LoopAnalysis {
   /// An array's dimension d's lower bound and extent as affine forms of names the procedure
   /// never changes (nullopt: not such, or not known).
   std::optional<std::pair<LinearExpr, LinearExpr>> fixedDimension(const Variable& v, size_t d, bool callerSide);
+  /// Dimension d's lower bound as declared, in the variable's own names: 1 where none is
+  /// written (x(:), x(n)); nullopt when it is not affine.
+  std::optional<LinearExpr> declaredLower(const Variable& v, size_t d) const;
   /// Statement `s`'s trees, parsed once per nest.
   const facts::StatementExpressions& trees(const StatementRow& s);
   /// A condition an IF guarding a statement must have held: form == 0 (equal) or form >= 0.
