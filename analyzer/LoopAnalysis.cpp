@@ -733,11 +733,13 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
                   a.inActual = &substitutedForms_.back();
                 }
             } else if (r.subscripted) {
-              if (std::optional<std::vector<LinearExpr>> region = elementRegion(c, r, s)) {
+              size_t whole = 0;
+              if (std::optional<std::vector<LinearExpr>> region = elementRegion(c, r, s, whole)) {
                 substitutedForms_.push_back(std::move(*region));
                 a.argumentRef = &r;
                 a.bounded = true;
                 a.forms = &substitutedForms_.back();
+                if (c.definesFromElement && program_.statement(id).kind == StatementKind::Call) a.filled = whole;
               }
             }
             if (column) {
@@ -1922,7 +1924,8 @@ DependenceResult LoopAnalysis::narrowedByColumn(const ArrayAccess& a, const Arra
 }
 
 std::optional<std::vector<LinearExpr>> LoopAnalysis::elementRegion(const CallArrayAccess& c, const ArrayRefRow& element,
-                                                                   const StatementRow& s) {
+                                                                   const StatementRow& s, size_t& whole) {
+  whole = 0;
   const Variable& array = program_.variable(element.varId);
   if (array.rank < 2 || element.forms.size() != static_cast<size_t>(array.rank)) return std::nullopt;
   const CallRow& call = program_.call(c.callId);
@@ -1967,6 +1970,8 @@ std::optional<std::vector<LinearExpr>> LoopAnalysis::elementRegion(const CallArr
     if (room && room->terms.empty() && room->constant >= 0) {
       std::vector<LinearExpr> region = element.forms;
       for (size_t d = 0; d <= p; ++d) region[d] = LinearExpr{false, 0, {}};
+      // No room left, from the start of the slab: the elements fill it.
+      if (room->constant == 0 && offset->terms.empty() && offset->constant == 0) whole = p + 1;
       return region;
     }
     // The next dimension's slab holds this one whole: the element must start it.
@@ -3668,6 +3673,22 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
     if (r.callId == w.callId && r.argument == w.argument) return true;
     return runsBefore(w, r, StatementKind::Call);
   };
+  // A CALL that writes a slab whole before reading any (ArrayAccess::filled: exact(..., pface(1,
+  // 1, ix)), pface(5, 3, 2), a dummy of 5) covers its own reads of it, and a read after it whose
+  // subscripts in the other dimensions it sets as an assignment would (covers); in the filled
+  // ones the read is in bounds, as it must be.
+  auto coveredBySlab = [&](const ArrayAccess& w, const ArrayAccess& r) {
+    if (w.access != 'W' || !w.filled || w.subscripts().size() != r.subscripts().size()) return false;
+    if (r.callId == w.callId && r.argument == w.argument) return true;
+    if (!runsBefore(w, r, StatementKind::Call)) return false;
+    std::vector<LinearExpr> writeForms = w.subscripts(), readForms = r.subscripts();
+    for (size_t d = 0; d < w.filled && d < writeForms.size(); ++d) writeForms[d] = readForms[d] = LinearExpr{true, 0, {}};
+    ArrayAccess write = w, read = r;
+    write.forms = &writeForms;
+    read.forms = &readForms;
+    write.split = read.split = nullptr;
+    return covers(write, read);
+  };
   // An assignment to the whole array (w = 0, its bounds fixed, checked above; or w(:) = 0) covers
   // every read after it.
   auto coveredByWholeWrite = [&](const ArrayAccess& w, const ArrayAccess& r) {
@@ -4088,7 +4109,8 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
       // function in an assignment, `x = f(w(i))`, included), but for a CALL statement's of an
       // element passed to a scalar dummy it defines (definesElement).
       byPlace.armsMet = false;
-      return coveredByCall(*w, r) || coveredByCallRange(*w, r) || coveredByWholeWrite(*w, r) || coveredByFillingLoops(*w, r) ||
+      return coveredByCall(*w, r) || coveredByCallRange(*w, r) || coveredBySlab(*w, r) || coveredByWholeWrite(*w, r) ||
+             coveredByFillingLoops(*w, r) ||
              coveredByArmWholeWrites(*w, r) ||
              (w->access == 'W' && (!w->callId || w->definesElement) && writtenWheneverRead(loop, *w, r, refs, anywhere, &byPlace) &&
               setsElement(*w, r) &&

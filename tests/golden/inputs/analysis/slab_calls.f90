@@ -1,0 +1,177 @@
+! Work arrays whose slabs a call fills from the element it is passed (the shapes of a
+! block-tridiagonal solver's initialization): the callee writes every element of its
+! explicit-shape dummy before reading any.
+module slab_data
+  implicit none
+  integer, parameter :: nx = 16
+  double precision :: u(5, nx, nx), coef(5, 4)
+end module slab_data
+
+subroutine fill5(x, y, v)
+  use slab_data
+  implicit none
+  double precision, intent(in) :: x, y
+  double precision, intent(out) :: v(5)
+  integer :: m
+  do m = 1, 5
+    v(m) = coef(m, 1) + x * coef(m, 2) + y * coef(m, 3)
+  end do
+end subroutine fill5
+
+subroutine fill4(x, v)
+  use slab_data
+  implicit none
+  double precision, intent(in) :: x
+  double precision, intent(out) :: v(4)
+  integer :: m
+  do m = 1, 4
+    v(m) = coef(m, 1) * x
+  end do
+end subroutine fill4
+
+subroutine part5(x, v)
+  use slab_data
+  implicit none
+  double precision, intent(in) :: x
+  double precision, intent(inout) :: v(5)
+  integer :: m
+  do m = 1, 4
+    v(m) = coef(m, 1) * x
+  end do
+end subroutine part5
+
+subroutine fill55(x, b)
+  implicit none
+  double precision, intent(in) :: x
+  double precision, intent(out) :: b(5, 5)
+  integer :: m, n
+  do n = 1, 5
+    do m = 1, 5
+      b(m, n) = x * m + n
+    end do
+  end do
+end subroutine fill55
+
+! Both faces filled by calls in short loops, then read: pface private.
+subroutine faces
+  use slab_data
+  implicit none
+  integer :: i, j, ix, iy, m
+  double precision :: xi, eta, pface(5, 3, 2)
+  do j = 1, nx
+    eta = dble(j) / nx
+    do i = 1, nx
+      xi = dble(i) / nx
+      do ix = 1, 2
+        call fill5(dble(ix - 1), eta, pface(1, 1, ix))
+      end do
+      do iy = 1, 2
+        call fill5(xi, dble(iy - 1), pface(1, 2, iy))
+      end do
+      do m = 1, 5
+        u(m, i, j) = xi * pface(m, 1, 2) + (1.0d0 - xi) * pface(m, 1, 1) + eta * pface(m, 2, 2)
+      end do
+    end do
+  end do
+end subroutine faces
+
+! A 5 x 5 block of a larger array, filled by one call, then read: blk private.
+subroutine blocks
+  use slab_data
+  implicit none
+  integer :: i, m, n
+  double precision :: blk(5, 5, 3)
+  do i = 1, nx
+    call fill55(dble(i), blk(1, 1, 2))
+    do n = 1, 5
+      do m = 1, 5
+        u(m, i, n) = blk(m, n, 2)
+      end do
+    end do
+  end do
+end subroutine blocks
+
+! The dummy has 4 elements, the column 5: pface(5, 1, 1) may be an earlier iteration's.
+subroutine short_dummy
+  use slab_data
+  implicit none
+  integer :: i, m
+  double precision :: pface(5, 3, 2)
+  do i = 1, nx
+    call fill4(dble(i), pface(1, 1, 1))
+    do m = 1, 5
+      u(m, i, 1) = pface(m, 1, 1)
+    end do
+  end do
+end subroutine short_dummy
+
+! The callee writes 4 of its 5 elements: pface(5, 1, 1) may be an earlier iteration's.
+subroutine partly_written
+  use slab_data
+  implicit none
+  integer :: i, m
+  double precision :: pface(5, 3, 2)
+  do i = 1, nx
+    call part5(dble(i), pface(1, 1, 1))
+    do m = 1, 5
+      u(m, i, 1) = pface(m, 1, 1)
+    end do
+  end do
+end subroutine partly_written
+
+! The element starts the column at its second element: the 4 written are pface(2:5, 1, 1).
+subroutine offset_start
+  use slab_data
+  implicit none
+  integer :: i, m
+  double precision :: pface(5, 3, 2)
+  do i = 1, nx
+    call fill4(dble(i), pface(2, 1, 1))
+    do m = 1, 5
+      u(m, i, 1) = pface(m, 1, 1)
+    end do
+  end do
+end subroutine offset_start
+
+! The call runs only on some iterations.
+subroutine guarded_call
+  use slab_data
+  implicit none
+  integer :: i, m
+  double precision :: pface(5, 3, 2)
+  do i = 1, nx
+    if (mod(i, 2) == 0) call fill5(dble(i), 0.0d0, pface(1, 1, 1))
+    do m = 1, 5
+      u(m, i, 1) = pface(m, 1, 1)
+    end do
+  end do
+end subroutine guarded_call
+
+! Only the first face's first column is filled; the second is read.
+subroutine other_face
+  use slab_data
+  implicit none
+  integer :: i, m
+  double precision :: pface(5, 3, 2)
+  do i = 1, nx
+    call fill5(dble(i), 0.0d0, pface(1, 1, 1))
+    do m = 1, 5
+      u(m, i, 1) = pface(m, 1, 2)
+    end do
+  end do
+end subroutine other_face
+
+! The slab is read before the call fills it.
+subroutine read_first
+  use slab_data
+  implicit none
+  integer :: i, m
+  double precision :: pface(5, 3, 2)
+  do i = 1, nx
+    u(1, i, 1) = pface(1, 1, 1)
+    call fill5(dble(i), 0.0d0, pface(1, 1, 1))
+    do m = 1, 5
+      u(m, i, 2) = pface(m, 1, 1)
+    end do
+  end do
+end subroutine read_first
