@@ -733,12 +733,13 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
                   a.inActual = &substitutedForms_.back();
                 }
             } else if (r.subscripted) {
-              size_t whole = 0;
-              if (std::optional<std::vector<LinearExpr>> region = elementRegion(c, r, s, whole)) {
+              size_t spanned = 0, whole = 0;
+              if (std::optional<std::vector<LinearExpr>> region = elementRegion(c, r, s, spanned, whole)) {
                 substitutedForms_.push_back(std::move(*region));
                 a.argumentRef = &r;
                 a.bounded = true;
                 a.forms = &substitutedForms_.back();
+                a.spanned = spanned;
                 if (c.definesFromElement && program_.statement(id).kind == StatementKind::Call) a.filled = whole;
               }
             }
@@ -1924,8 +1925,8 @@ DependenceResult LoopAnalysis::narrowedByColumn(const ArrayAccess& a, const Arra
 }
 
 std::optional<std::vector<LinearExpr>> LoopAnalysis::elementRegion(const CallArrayAccess& c, const ArrayRefRow& element,
-                                                                   const StatementRow& s, size_t& whole) {
-  whole = 0;
+                                                                   const StatementRow& s, size_t& spanned, size_t& whole) {
+  spanned = whole = 0;
   const Variable& array = program_.variable(element.varId);
   if (array.rank < 2 || element.forms.size() != static_cast<size_t>(array.rank)) return std::nullopt;
   const CallRow& call = program_.call(c.callId);
@@ -1970,6 +1971,7 @@ std::optional<std::vector<LinearExpr>> LoopAnalysis::elementRegion(const CallArr
     if (room && room->terms.empty() && room->constant >= 0) {
       std::vector<LinearExpr> region = element.forms;
       for (size_t d = 0; d <= p; ++d) region[d] = LinearExpr{false, 0, {}};
+      spanned = p + 1;
       // No room left, from the start of the slab: the elements fill it.
       if (room->constant == 0 && offset->terms.empty() && offset->constant == 0) whole = p + 1;
       return region;
@@ -4223,9 +4225,36 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
       return coveredRead(piece);
     });
   };
+  // A call's read of the elements from the one it is passed on (ArrayAccess::spanned: b(1, 1, c,
+  // i) passed to a dummy of 5 x 5): in the slab of the leading dimensions, where the array has a
+  // fixed shape of at most kElementsCovered elements, each element of that slab read there (the
+  // other subscripts as they are) must be covered.
+  auto coveredSlabBySlab = [&](const ArrayAccess& r) {
+    if (!r.callId || !r.spanned || r.spanned > r.subscripts().size() || r.subscripts().size() != static_cast<size_t>(array.rank))
+      return false;
+    int64_t count = 1;
+    std::vector<std::pair<int64_t, int64_t>> box;
+    for (size_t d = 0; d < r.spanned; ++d) {
+      std::optional<std::pair<LinearExpr, LinearExpr>> dim = fixedDimension(array, d, true);
+      if (!dim || !dim->first.affine || !dim->first.terms.empty() || !dim->second.affine || !dim->second.terms.empty()) return false;
+      const int64_t lower = dim->first.constant, extent = dim->second.constant;
+      if (extent < 1 || __builtin_mul_overflow(count, extent, &count) || count > kElementsCovered) return false;
+      box.emplace_back(lower, lower + extent - 1);
+    }
+    std::vector<LinearExpr> element = r.subscripts();
+    ArrayAccess piece = r;
+    piece.forms = &element;
+    piece.split = nullptr;
+    piece.spanned = 0;
+    return everyElement(box, [&](const std::vector<int64_t>& at) {
+      for (size_t d = 0; d < at.size(); ++d) element[d] = LinearExpr{true, at[d], {}};
+      return coveredRead(piece);
+    });
+  };
   for (const ArrayAccess* r : refs) {
     if (r->access != 'R') continue;
-    if (!coveredRead(*r) && !coveredValueByValue(*r, kElementsCovered) && !coveredByPeeling(*r) && !coveredElementByElement(*r))
+    if (!coveredRead(*r) && !coveredValueByValue(*r, kElementsCovered) && !coveredByPeeling(*r) && !coveredElementByElement(*r) &&
+        !coveredSlabBySlab(*r))
       return {false, r};
   }
   return {true, nullptr};

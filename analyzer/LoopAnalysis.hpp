@@ -106,6 +106,9 @@ struct ArrayAccess {
   /// has them (elementRegion's `whole`): every element of that slab is written before the callee
   /// reads any (BT's `call exact_solution(xi, eta, zeta, pface(1, 1, ix))`, a dummy of 5).
   size_t filled = 0;
+  /// A call's access of the elements from the one it is passed on (elementRegion): they lie in
+  /// the slab of the array's first `spanned` dimensions, `forms` saying nothing there.
+  size_t spanned = 0;
   /// A call's write of an array passed whole whose elements these the callee writes before it
   /// reads any (CallArrayAccess::definedElements), as the caller's subscripts.
   std::shared_ptr<const std::vector<std::vector<int64_t>>> definedElements;
@@ -410,10 +413,11 @@ class LoopAnalysis {
   /// touch: the elements from it on, as many as the dummy has; as subscripts when they stay in
   /// the slab of its leading dimensions (a(1, j) passed to v(m) with a(m, n): a(:, j);
   /// lhs(1, 1, c, i) passed to b(5, 5) with lhs(5, 5, 3, n): lhs(:, :, c, i)), else nullopt.
-  /// `whole`: how many leading dimensions those elements fill, each from its lower bound to its
-  /// upper (the dummy exactly that large: a(:, j) above when v has m elements), else 0.
+  /// `spanned`: how many leading dimensions the subscripts leave open (a(:, j): 1); `whole`: that
+  /// many when the elements fill them, each from its lower bound to its upper (the dummy exactly
+  /// that large: a(:, j) above when v has m elements), else 0.
   std::optional<std::vector<LinearExpr>> elementRegion(const CallArrayAccess& c, const ArrayRefRow& element,
-                                                       const StatementRow& s, size_t& whole);
+                                                       const StatementRow& s, size_t& spanned, size_t& whole);
   /// The columns (Effect::columns) of what call access `c` (statement `s`, the loops `chain`
   /// around it, `outermost` the nest's) passes, in the caller's names with the nest's definitions
   /// put in: when the argument is the array whole or a section of constant triplets and scalar

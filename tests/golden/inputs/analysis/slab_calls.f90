@@ -175,3 +175,104 @@ subroutine read_first
     end do
   end do
 end subroutine read_first
+
+subroutine matvec5(ablock, avec, bvec)
+  implicit none
+  double precision, intent(in) :: ablock(5, 5), avec(5)
+  double precision, intent(inout) :: bvec(5)
+  integer :: i
+  do i = 1, 5
+    bvec(i) = bvec(i) - ablock(i, 1) * avec(1) - ablock(i, 5) * avec(5)
+  end do
+end subroutine matvec5
+
+! A 5 x 5 block of a work array filled by a nest, then passed from its first element to a
+! dummy of 5 x 5, which reads it: work private.
+subroutine block_reads
+  use slab_data
+  implicit none
+  integer, parameter :: ib = 2
+  integer :: i, j, l, m, n
+  double precision :: work(5, 5, 3, 0:nx), r(5, 0:nx, nx)
+  do j = 1, nx
+    do i = 0, nx
+      do l = 1, 3
+        do n = 1, 5
+          do m = 1, 5
+            work(m, n, l, i) = u(m, max(i, 1), j) * (n + l)
+          end do
+        end do
+      end do
+    end do
+    do i = 1, nx - 1
+      call matvec5(work(1, 1, ib, i), r(1, i - 1, j), r(1, i, j))
+    end do
+  end do
+end subroutine block_reads
+
+! As block_reads, the work array's last extent a dummy's: the block's elements still known.
+subroutine block_reads_sized(k)
+  use slab_data
+  implicit none
+  integer, intent(in) :: k
+  integer :: i, j, l, m, n
+  double precision :: work(5, 5, 3, 0:k), r(5, 0:nx, nx)
+  do j = 1, nx
+    do i = 0, k
+      do l = 1, 3
+        do n = 1, 5
+          do m = 1, 5
+            work(m, n, l, i) = u(m, 1, j) * (n + l + i)
+          end do
+        end do
+      end do
+    end do
+    do i = 1, k - 1
+      call matvec5(work(1, 1, 3, i), r(1, i - 1, j), r(1, i, j))
+    end do
+  end do
+end subroutine block_reads_sized
+
+! Rows 1..4 of each block filled: the call may read row 5, an earlier iteration's.
+subroutine block_rows_short
+  use slab_data
+  implicit none
+  integer :: i, j, l, m, n
+  double precision :: work(5, 5, 3, 0:nx), r(5, 0:nx, nx)
+  do j = 1, nx
+    do i = 0, nx
+      do l = 1, 3
+        do n = 1, 5
+          do m = 1, 4
+            work(m, n, l, i) = u(m, max(i, 1), j) * (n + l)
+          end do
+        end do
+      end do
+    end do
+    do i = 1, nx - 1
+      call matvec5(work(1, 1, 2, i), r(1, i - 1, j), r(1, i, j))
+    end do
+  end do
+end subroutine block_rows_short
+
+! Blocks 1..nx-2 filled, block nx-1 read.
+subroutine block_last_unfilled
+  use slab_data
+  implicit none
+  integer :: i, j, l, m, n
+  double precision :: work(5, 5, 3, 0:nx), r(5, 0:nx, nx)
+  do j = 1, nx
+    do i = 1, nx - 2
+      do l = 1, 3
+        do n = 1, 5
+          do m = 1, 5
+            work(m, n, l, i) = u(m, i, j) * (n + l)
+          end do
+        end do
+      end do
+    end do
+    do i = 1, nx - 1
+      call matvec5(work(1, 1, 2, i), r(1, i - 1, j), r(1, i, j))
+    end do
+  end do
+end subroutine block_last_unfilled
