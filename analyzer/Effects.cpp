@@ -1996,7 +1996,7 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls, bool onEndin
       argumentsSeen.insert(var);
       const ArrayRefRow* ref = refId ? &program_.arrayRef(refId) : nullptr;
       bool reads = true, writes = !statementFunction && !ends, defines = false, scalarDummy = false, definesAll = false,
-           definesFromElement = false;
+           definesPart = false;
       std::shared_ptr<const std::vector<std::vector<int64_t>>> definedElements;
       if (resolved.targets.size() == 1 && ref && !ref->subscripted && ref->name == program_.variable(var).name)
         if (const Effect* e = dummyOf(resolved.targets.front(), call, k); e && !e->definedElements.empty()) {
@@ -2017,7 +2017,7 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls, bool onEndin
       if (!resolved.targets.empty()) {
         // Every procedure the call may run: what any of them does, and what all of them define.
         reads = writes = false;
-        defines = scalarDummy = definesAll = definesFromElement = true;
+        defines = scalarDummy = definesAll = definesPart = true;
         for (const CallTarget& t : resolved.targets) {
           const Effect* e = dummyOf(t, call, k);
           reads |= e && e->reads;
@@ -2030,9 +2030,8 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls, bool onEndin
                        ref->name == program_.variable(var).name &&
                        (program_.variable(e->varId).assumedShape ||
                         covers(program_.variable(e->varId), program_.variable(var), program_.procedure(t.proc).hostId != 0));
-          definesFromElement = definesFromElement && e && e->definesWhole && ref && ref->subscripted && !ref->section &&
-                               program_.variable(e->varId).isArray() &&
-                               program_.procedure(t.proc).kind != ProcedureKind::Entry;
+          definesPart = definesPart && e && e->definesWhole && ref && ref->subscripted && program_.variable(e->varId).isArray() &&
+                        program_.procedure(t.proc).kind != ProcedureKind::Entry;
         }
       } else if (known && arg.keyword.empty()) {
         reads = known->reads(k);
@@ -2063,7 +2062,7 @@ StatementEffects Effects::of(const StatementRow& s, bool withCalls, bool onEndin
           out.arrays.push_back({var, 'R', callId, static_cast<int>(k) + 1, element, argumentRef, false, nullptr});
         if (writes)
           out.arrays.push_back({var, 'W', callId, static_cast<int>(k) + 1, element, argumentRef, definesAll,
-                                std::move(definedElements), elementWritten, definesFromElement && argumentRef != 0});
+                                std::move(definedElements), elementWritten, definesPart && argumentRef != 0});
       } else {
         // A dummy the callee writes before it reads it on every path (defines) reads only what
         // the callee wrote: the caller's value is not read.

@@ -121,10 +121,11 @@ struct CallArrayAccess {
   /// the call runs defines (Effect::defines): it writes that element whenever the statement
   /// runs, reading none of the caller's value.
   bool definesElement = false;
-  /// A write of an element passed to an array dummy (not a section) that every procedure the
-  /// call runs defines whole (Effect::definesWhole): from that element on, the callee writes as
-  /// many elements as the dummy has before it reads any (LoopAnalysis::elementRegion says which).
-  bool definesFromElement = false;
+  /// A write of an element or a section passed to an array dummy that every procedure the call
+  /// runs defines whole (Effect::definesWhole): the callee writes as many elements as the dummy
+  /// has, from that element on or of that section, before it reads any (LoopAnalysis::
+  /// elementRegion and filledBySection say which).
+  bool definesPart = false;
 };
 
 /// A procedure a call may run, and where a type-bound call's object goes.

@@ -724,6 +724,10 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
               if (r.section && c.access == 'W' && r.name.find('%') == std::string::npos)
                 a.definedRange = definedRangeAt(c, s, a.readsOnlyWritten, &r);
               if (r.section) column = columnAt(c, s, &r, *chain, outermost, definitions);
+              if (r.section && c.definesPart && s.kind == StatementKind::Call) a.filled = filledBySection(c, r);
+              if (r.section && r.name.find('%') == std::string::npos && r.subscripts.size() <= 31)
+                for (size_t d = 0; d < r.subscripts.size(); ++d)
+                  if (r.subscripts[d].section) a.spanned |= uint32_t{1} << d;
             } else if (!r.subscripted) {
               if (c.access == 'W') a.definedRange = definedRangeAt(c, s, a.readsOnlyWritten);
               column = columnAt(c, s, nullptr, *chain, outermost, definitions);
@@ -739,8 +743,8 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
                 a.argumentRef = &r;
                 a.bounded = true;
                 a.forms = &substitutedForms_.back();
-                a.spanned = spanned;
-                if (c.definesFromElement && program_.statement(id).kind == StatementKind::Call) a.filled = whole;
+                a.spanned = (uint32_t{1} << spanned) - 1;
+                if (c.definesPart && s.kind == StatementKind::Call && whole) a.filled = (uint32_t{1} << whole) - 1;
               }
             }
             if (column) {
@@ -1982,6 +1986,42 @@ std::optional<std::vector<LinearExpr>> LoopAnalysis::elementRegion(const CallArr
       return std::nullopt;
   }
   return std::nullopt;
+}
+
+uint32_t LoopAnalysis::filledBySection(const CallArrayAccess& c, const ArrayRefRow& section) {
+  const Variable& array = program_.variable(section.varId);
+  if (!c.definesPart || section.name.find('%') != std::string::npos || array.rank < 1 || array.rank > 31 ||
+      section.subscripts.size() != static_cast<size_t>(array.rank))
+    return 0;
+  const CallRow& call = program_.call(c.callId);
+  const ResolvedCall resolved = effects_.resolve(call);
+  const size_t k = static_cast<size_t>(c.argument - 1);
+  if (resolved.unknown || resolved.targets.size() != 1 || c.argument < 1 || k >= call.args.size()) return 0;
+  const Effect* e = effects_.dummyOf(resolved.targets.front(), call, k);
+  if (!e) return 0;
+  const Variable& dummy = program_.variable(e->varId);
+  uint32_t filled = 0;
+  int64_t size = 1;  // the section's, its whole dimensions' declared extents constants
+  bool constantSize = true;
+  for (size_t d = 0; d < section.subscripts.size(); ++d) {
+    const facts::SubscriptRow& sub = section.subscripts[d];
+    if (!sub.section) continue;  // one subscript: the section is in that plane
+    if (sub.text != ":") return 0;
+    filled |= uint32_t{1} << d;
+    std::optional<std::pair<LinearExpr, LinearExpr>> dim = fixedDimension(array, d, true);
+    if (!dim || !dim->second.affine || !dim->second.terms.empty() || dim->second.constant < 1 ||
+        __builtin_mul_overflow(size, dim->second.constant, &size))
+      constantSize = false;
+  }
+  // A dummy of assumed shape is the section; one of explicit shape, the section's first elements
+  // in array element order, as many as it has (Fortran 2018, 15.5.2.11): all of them when it is
+  // as large.
+  if (dummy.assumedShape) return filled;
+  if (!constantSize || dummy.layout.empty() || dummy.layout.size() != static_cast<size_t>(dummy.rank)) return 0;
+  int64_t dummySize = 1;
+  for (const auto& [lower, extent] : dummy.layout)
+    if (extent < 1 || __builtin_mul_overflow(dummySize, extent, &dummySize)) return 0;
+  return dummySize == size ? filled : 0;
 }
 
 ReferencePath LoopAnalysis::pathOf(const ArrayAccess& a, bool split) {
@@ -3684,7 +3724,8 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
     if (r.callId == w.callId && r.argument == w.argument) return true;
     if (!runsBefore(w, r, StatementKind::Call)) return false;
     std::vector<LinearExpr> writeForms = w.subscripts(), readForms = r.subscripts();
-    for (size_t d = 0; d < w.filled && d < writeForms.size(); ++d) writeForms[d] = readForms[d] = LinearExpr{true, 0, {}};
+    for (size_t d = 0; d < writeForms.size() && d < 32; ++d)
+      if (w.filled & (uint32_t{1} << d)) writeForms[d] = readForms[d] = LinearExpr{true, 0, {}};
     ArrayAccess write = w, read = r;
     write.forms = &writeForms;
     read.forms = &readForms;
@@ -4225,16 +4266,19 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
       return coveredRead(piece);
     });
   };
-  // A call's read of the elements from the one it is passed on (ArrayAccess::spanned: b(1, 1, c,
-  // i) passed to a dummy of 5 x 5): in the slab of the leading dimensions, where the array has a
-  // fixed shape of at most kElementsCovered elements, each element of that slab read there (the
-  // other subscripts as they are) must be covered.
+  // A call's read of a part of the array (ArrayAccess::spanned: b(1, 1, c, i) passed to a dummy
+  // of 5 x 5, the slab of the leading dimensions; w(:, k) or w(2:4, k), the section's
+  // dimensions): where those dimensions have constant bounds, at most kElementsCovered elements
+  // in all, each element of the slab they make, read there (the other subscripts as they are),
+  // must be covered.
   auto coveredSlabBySlab = [&](const ArrayAccess& r) {
-    if (!r.callId || !r.spanned || r.spanned > r.subscripts().size() || r.subscripts().size() != static_cast<size_t>(array.rank))
-      return false;
+    if (!r.callId || !r.spanned || r.subscripts().size() != static_cast<size_t>(array.rank) || array.rank > 31) return false;
     int64_t count = 1;
     std::vector<std::pair<int64_t, int64_t>> box;
-    for (size_t d = 0; d < r.spanned; ++d) {
+    std::vector<size_t> dims;
+    for (size_t d = 0; d < r.subscripts().size(); ++d) {
+      if (!(r.spanned & (uint32_t{1} << d))) continue;
+      dims.push_back(d);
       std::optional<std::pair<LinearExpr, LinearExpr>> dim = fixedDimension(array, d, true);
       if (!dim || !dim->first.affine || !dim->first.terms.empty() || !dim->second.affine || !dim->second.terms.empty()) return false;
       const int64_t lower = dim->first.constant, extent = dim->second.constant;
@@ -4245,9 +4289,10 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
     ArrayAccess piece = r;
     piece.forms = &element;
     piece.split = nullptr;
+    piece.ranges = nullptr;
     piece.spanned = 0;
     return everyElement(box, [&](const std::vector<int64_t>& at) {
-      for (size_t d = 0; d < at.size(); ++d) element[d] = LinearExpr{true, at[d], {}};
+      for (size_t k = 0; k < at.size(); ++k) element[dims[k]] = LinearExpr{true, at[k], {}};
       return coveredRead(piece);
     });
   };

@@ -101,14 +101,17 @@ struct ArrayAccess {
   /// A call's write of the element it is passed to a scalar dummy it defines
   /// (CallArrayAccess::definesElement): as an assignment's write of that element.
   bool definesElement = false;
-  /// A CALL's write of the elements from the one it is passed on (CallArrayAccess::
-  /// definesFromElement) that fill the array's first `filled` dimensions, the others as `forms`
-  /// has them (elementRegion's `whole`): every element of that slab is written before the callee
-  /// reads any (BT's `call exact_solution(xi, eta, zeta, pface(1, 1, ix))`, a dummy of 5).
-  size_t filled = 0;
-  /// A call's access of the elements from the one it is passed on (elementRegion): they lie in
-  /// the slab of the array's first `spanned` dimensions, `forms` saying nothing there.
-  size_t spanned = 0;
+  /// A CALL's write of a part of the array passed to a dummy it defines whole (CallArrayAccess::
+  /// definesPart) that fills dimension d from its lower bound to its upper where bit d is set,
+  /// the others as `forms` has them: every element of that slab is written before the callee
+  /// reads any. The elements from one passed on, as many as the dummy has (elementRegion's
+  /// `whole`: `call exact_solution(xi, eta, zeta, pface(1, 1, ix))`, a dummy of 5), or a section
+  /// whose dimensions are whole or single (filledBySection: `call fill(w(:, k))`).
+  uint32_t filled = 0;
+  /// A call's access of a part of the array, in the slab of the dimensions whose bit is set
+  /// (bit d: dimension d), `forms` saying nothing there: the elements from one passed on
+  /// (elementRegion: its leading dimensions), or a section (its triplets' dimensions).
+  uint32_t spanned = 0;
   /// A call's write of an array passed whole whose elements these the callee writes before it
   /// reads any (CallArrayAccess::definedElements), as the caller's subscripts.
   std::shared_ptr<const std::vector<std::vector<int64_t>>> definedElements;
@@ -418,6 +421,11 @@ class LoopAnalysis {
   /// that large: a(:, j) above when v has m elements), else 0.
   std::optional<std::vector<LinearExpr>> elementRegion(const CallArrayAccess& c, const ArrayRefRow& element,
                                                        const StatementRow& s, size_t& spanned, size_t& whole);
+  /// The dimensions (bit d: dimension d) a call writing section `section` fills, when every
+  /// procedure the call runs defines its dummy whole (CallArrayAccess::definesPart): each of the
+  /// section's dimensions whole (`:`) or one subscript, the dummy of assumed shape or exactly as
+  /// large as the section (constant extents); else 0.
+  uint32_t filledBySection(const CallArrayAccess& c, const ArrayRefRow& section);
   /// The columns (Effect::columns) of what call access `c` (statement `s`, the loops `chain`
   /// around it, `outermost` the nest's) passes, in the caller's names with the nest's definitions
   /// put in: when the argument is the array whole or a section of constant triplets and scalar

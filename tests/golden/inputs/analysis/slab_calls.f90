@@ -276,3 +276,115 @@ subroutine block_last_unfilled
     end do
   end do
 end subroutine block_last_unfilled
+
+module slab_sections
+  implicit none
+contains
+  subroutine set_all(v, x)
+    double precision, intent(out) :: v(:)
+    double precision, intent(in) :: x
+    v = x
+  end subroutine set_all
+
+  subroutine set_tail(v, x)
+    double precision, intent(inout) :: v(:)
+    double precision, intent(in) :: x
+    v(2:) = x
+  end subroutine set_tail
+
+  subroutine total(v, s)
+    double precision, intent(in) :: v(:)
+    double precision, intent(out) :: s
+    s = sum(v)
+  end subroutine total
+end module slab_sections
+
+! Sections passed to dummies the callees define whole, then read: w, z private.
+subroutine section_fills
+  use slab_data
+  use slab_sections
+  implicit none
+  integer :: i, j, m
+  double precision :: w(5, 2), z(5, 2)
+  do j = 1, nx
+    do i = 1, nx
+      call set_all(w(:, 1), dble(i))
+      call set_all(w(:, 2), dble(j))
+      call fill5(dble(i), dble(j), z(:, 1))
+      call fill5(dble(j), dble(i), z(:, 2))
+      do m = 1, 5
+        u(m, i, j) = w(m, 1) + w(m, 2) + z(m, 1) + z(m, 2)
+      end do
+    end do
+  end do
+end subroutine section_fills
+
+! A column filled by a nest, then a callee reads the section: w private.
+subroutine section_reads
+  use slab_data
+  use slab_sections
+  implicit none
+  integer :: i, m
+  double precision :: w(5, 2), s
+  do i = 1, nx
+    do m = 1, 5
+      w(m, 2) = u(m, i, 1)
+    end do
+    call total(w(:, 2), s)
+    u(1, i, 2) = s
+  end do
+end subroutine section_reads
+
+! Sections that leave elements unwritten: sequential. fill4's dummy has 4 elements, z(:, 1) 5.
+subroutine section_short
+  use slab_data
+  implicit none
+  integer :: i
+  double precision :: z(5, 2)
+  do i = 1, nx
+    call fill4(dble(i), z(:, 1))
+    u(1, i, 1) = z(5, 1)
+  end do
+end subroutine section_short
+
+! set_tail writes v(2:) only.
+subroutine section_tail
+  use slab_data
+  use slab_sections
+  implicit none
+  integer :: i
+  double precision :: w(5, 2)
+  do i = 1, nx
+    call set_tail(w(:, 1), dble(i))
+    u(1, i, 2) = w(1, 1)
+  end do
+end subroutine section_tail
+
+! The section is w(2:5, 1); w(1, 1) is read.
+subroutine section_part
+  use slab_data
+  use slab_sections
+  implicit none
+  integer :: i
+  double precision :: w(5, 2)
+  do i = 1, nx
+    call set_all(w(2:5, 1), dble(i))
+    u(1, i, 3) = w(1, 1)
+  end do
+end subroutine section_part
+
+! Rows 1..4 of the column filled; total reads all 5.
+subroutine section_reads_short
+  use slab_data
+  use slab_sections
+  implicit none
+  integer :: i, m
+  double precision :: w(5, 2), s
+  do i = 1, nx
+    do m = 1, 4
+      w(m, 2) = u(m, i, 1)
+    end do
+    call total(w(:, 2), s)
+    u(1, i, 4) = s
+  end do
+end subroutine section_reads_short
