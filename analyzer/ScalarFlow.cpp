@@ -353,9 +353,79 @@ class Walk {
       }
       case K::Name: case K::Component:
         return typeOf(e, s, c).has_value();
+      case K::Element:
+        return elementOf(e, s, c);
+      case K::Subscript:
+        return componentElementOf(e, s, c);
       default:
         return false;
     }
+  }
+
+  /// An element of an array component (g%mask(i, j), g%ocn%mask(i, j)) of a scalar variable of
+  /// derived type, no POINTER on the way: that variable added to `c`, so that a write of any part
+  /// of it changes the condition (kill).
+  bool componentElementOf(const facts::Expression& e, const StatementRow& s, Condition& c) const {
+    if (e.args.size() < 2 || e.args[0].kind != facts::ExpressionKind::Component) return false;
+    for (size_t k = 1; k < e.args.size(); ++k)
+      if (e.args[k].kind == facts::ExpressionKind::Range || !follow(e.args[k], s, c)) return false;
+    // The components from the variable on: g, ocn, mask.
+    std::vector<const std::string*> path;
+    const facts::Expression* part = &e.args[0];
+    while (part->kind == facts::ExpressionKind::Component && part->args.size() == 1) {
+      path.push_back(&part->text);
+      part = &part->args[0];
+    }
+    if (part->kind != facts::ExpressionKind::Name) return false;
+    const std::string name = facts::fortranText(e.args[0]);
+    for (Id ref : s.arrayRefs) {
+      const ArrayRefRow& r = program_.arrayRef(ref);
+      if (r.access != Access::Read || r.name != name || !r.varId) continue;
+      const Variable& v = program_.variable(r.varId);
+      if (v.name != part->text || v.isArray() || !v.derived || v.pointer || v.target || v.equivalence)
+        return false;
+      if (v.common >= 0) {
+        if (v.procId != program_.current) return false;
+        c.common = true;
+      }
+      Id type = v.typeId;
+      for (auto p = path.rbegin(); p != path.rend(); ++p) {
+        const facts::ComponentRow* component = type ? program_.component(type, **p) : nullptr;
+        if (!component || component->pointer) return false;
+        const bool last = std::next(p) == path.rend();
+        if (last) {
+          if (component->rank.value_or(0) != static_cast<int64_t>(e.args.size() - 1)) return false;
+        } else if (component->rank.value_or(-1) != 0) {
+          return false;
+        }
+        type = component->derivedId;
+      }
+      c.vars.push_back(v.id);
+      return true;
+    }
+    return false;
+  }
+
+  /// An element of an array (mask(i, j)), of subscripts the walk follows: its array added to `c`,
+  /// so that a write of any element of it changes the condition (kill).
+  bool elementOf(const facts::Expression& e, const StatementRow& s, Condition& c) const {
+    if (e.args.empty() || !std::all_of(e.args.begin(), e.args.end(), [&](const facts::Expression& a) {
+          return a.kind != facts::ExpressionKind::Range && follow(a, s, c);
+        }))
+      return false;
+    for (Id ref : s.arrayRefs) {
+      const ArrayRefRow& r = program_.arrayRef(ref);
+      if (r.access != Access::Read || r.name != e.text || !r.varId) continue;
+      const Variable& v = program_.variable(r.varId);
+      if (!v.isArray() || v.pointer || v.target || v.equivalence || v.derived) return false;
+      if (v.common >= 0) {
+        if (v.procId != program_.current) return false;
+        c.common = true;
+      }
+      c.vars.push_back(v.id);
+      return true;
+    }
+    return false;
   }
 
   /// A scalar designator of names and components: its derived type (0: intrinsic), with its

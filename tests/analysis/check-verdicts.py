@@ -421,6 +421,25 @@ def statement(rng, variables, depth):
                 flag.append("g = %s < %d" % (e2, rng.randint(5, 15)))
             else:
                 flag.append("g = .not. f")
+            if rng.random() < 0.3:  # the conditions on the elements themselves, written out at each
+                # test; "the flag changed" is then an element of their array written
+                conditions = {"f": "(%s)" % flag[0].split(" = ", 1)[1]}
+                conditions["g"] = "(.not. %s)" % conditions["f"] if flag[1] == "g = .not. f" else \
+                    "(%s)" % flag[1].split(" = ", 1)[1]
+
+                def spelled(lines):
+                    out = []
+                    for line in lines:
+                        if line.lstrip().startswith("f = ") or " f = " in line:
+                            array = e.split("(", 1)[0]
+                            changed = element(rng, array, variables)
+                            line = line.replace(line[line.index("f = "):], "%s = %s + 7" % (changed, changed))
+                        line = line.replace("(.not. f)", "(.not. %s)" % conditions["f"])
+                        line = line.replace("if (f)", "if %s" % conditions["f"]).replace("if (g)", "if %s" % conditions["g"])
+                        out.append(line)
+                    return out
+            else:
+                spelled = None
             shape = rng.random()
             if shape < 0.4:
                 write = ["if (f) t = %s" % e2]
@@ -439,6 +458,8 @@ def statement(rng, variables, depth):
                                ["%s = t + 1" % target], ["if (f) then", "  %s = t + 2" % target, "end if"],
                                ["do m%d = 1, 3" % depth, "  if (f) %s = %s + t" % (target, target),
                                 "  if (m%d == %d) f = %s > 9" % (depth, rng.randint(1, 3), e), "end do"]])
+            if spelled:
+                return spelled(write + read)
             return flag + write + read
         return ["t = %s" % element(rng, rng.choice(arrays), variables), "%s = t + 1" % element(rng, rng.choice(arrays), variables)]
     if kind < 0.86:  # a subscript through a scalar set to an affine value, before or after its use
