@@ -4474,8 +4474,9 @@ bool LoopAnalysis::guardsAgree(const LoopRow& loop, const ArrayAccess& w, const 
       if (!tied) return false;
       continue;
     }
-    // Any other variable: storage of its own that nothing in the loop changes.
-    if (!unchangedInLoop(loop, name, ifWrite)) return false;
+    // Any other variable: storage of its own that nothing in the loop changes, or nothing between
+    // the two tests.
+    if (!unchangedInLoop(loop, name, ifWrite) && !unchangedBetween(loop, name, ifWrite, ifRead)) return false;
   }
   // Components reached through no pointer (another pointer could change them unseen).
   for (const std::vector<std::string>& path : paths) {
@@ -4519,6 +4520,28 @@ bool LoopAnalysis::unchangedInLoop(const LoopRow& loop, const std::string& name,
   for (Id t = loop.firstStmt; t <= loop.lastStmt; ++t)
     if (mayWrite(program_.statement(t), varId)) return false;
   return known->second = true;
+}
+
+bool LoopAnalysis::unchangedBetween(const LoopRow& loop, const std::string& name, const StatementRow& from,
+                                    const StatementRow& to) const {
+  if (from.loopId != to.loopId || from.id >= to.id || (from.loopId != loop.id && !program_.within(from.loopId, loop.id)))
+    return false;
+  Id varId = 0;
+  for (const ScalarRefRow& ref : from.scalars)
+    if (program_.variable(ref.varId).name == name) varId = ref.varId;
+  for (Id refId : from.arrayRefs)
+    if (program_.arrayRef(refId).varId && program_.variable(program_.arrayRef(refId).varId).name == name)
+      varId = program_.arrayRef(refId).varId;
+  if (!varId) return false;
+  const Variable& v = program_.variable(varId);
+  if (v.pointer || v.target || v.equivalence != 0) return false;
+  for (Id t = loop.firstStmt; t <= loop.lastStmt; ++t) {
+    const StatementRow& st = program_.statement(t);
+    if (st.jumps || !st.jumpLabels.empty() || st.kind == StatementKind::Unknown) return false;
+  }
+  for (Id t = from.id + 1; t < to.id; ++t)
+    if (mayWrite(program_.statement(t), varId)) return false;
+  return true;
 }
 
 const std::vector<Id>& LoopAnalysis::armsOf(Id constructStmt) const {

@@ -636,6 +636,11 @@ class LoopAnalysis {
   /// Whether variable `name` (as statement `reader` references it) is of its own storage and
   /// nothing in `loop` writes it, itself or through a call.
   bool unchangedInLoop(const LoopRow& loop, const std::string& name, const StatementRow& reader) const;
+  /// Whether variable `name` (as `from` references it) is of its own storage and keeps its value
+  /// from statement `from` to `to`, a later one of the same innermost loop in `loop`: nothing in
+  /// between writes it, itself or through a call, and nothing in `loop` jumps (a flag set once
+  /// per iteration, then tested twice: f = m(i) > 0; IF (f) w(1) = ...; IF (f) ... w(1) ...).
+  bool unchangedBetween(const LoopRow& loop, const std::string& name, const StatementRow& from, const StatementRow& to) const;
   /// Whether statement `st` may write variable `varId` or a part of it: by assignment, by a call
   /// it passes it to or that reaches it, or (a COMMON or module variable, or the host's) by a call
   /// of a procedure with no body here.

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A differential check of the analysis' "parallel" verdicts: random loop nests (integer arrays,
 affine, triangular and red-black bounds, IF conditions, work arrays over constant and symbolic
-bounds read directly and by calls (explicit- or assumed-shape dummies), a small one written
+bounds (some written and read under a flag the iteration sets) read directly and by calls (explicit- or assumed-shape dummies), a small one written
 element by element or by a section (whole, in part, under a WHERE mask) and read whole (SUM, a call) or written in part by a callee and read element by element, around an EXIT or a CYCLE, in the arms of an IF or a SELECT
 CASE (elements, or the whole array, or by a WHERE ... ELSEWHERE) or under IFs of one condition, scalars set and
 read under flags the data decide (or written where one holds and where it fails) or in IF chains over a loop's values, elements packed at a counter and read up to it, one value written over overlapping elements, around a GO TO (a scalar set and read on the path that falls through it, or read where its path joins), in recurrences over a loop around another, element and scalar
@@ -255,6 +255,20 @@ def statement(rng, variables, depth):
                 return arms + ["do %s = 1, %s" % (k, rng.choice([hi, "n"])),
                                "  c(%s, %s + 10) = c(%s, %s + 10) + w(%s)" % (k, variables[-1], k, variables[-1], k),
                                "end do"]
+            if rng.random() < 0.15:  # written under a flag the iteration sets, read under it, the flag
+                # maybe set again (or negated) between the two IFs or in the write's own arm
+                reset = "  f = %s > %d" % (element(rng, rng.choice(arrays), variables), rng.randint(5, 12))
+                write = ["if (f) then", "  do %s = 1, %s" % (k, hi),
+                         "    w(%s) = %s + %s" % (k, element(rng, rng.choice(arrays), variables), k), "  end do"]
+                if rng.random() < 0.2:
+                    write.append(reset)
+                write.append("end if")
+                if rng.random() < 0.2:
+                    write.append(rng.choice([reset.strip(), "f = .not. f"]))
+                return (["f = %s > %d" % (element(rng, rng.choice(arrays), variables), rng.randint(5, 12))] + write +
+                        ["if (f) then", "  do %s = 1, %s" % (k, rng.choice([hi, "n - 2", "n"])),
+                         "    c(%s, %s + 10) = c(%s, %s + 10) + w(%s)" % (k, variables[-1], k, variables[-1], k),
+                         "  end do", "end if"])
             if rng.random() < 0.3:  # written under an IF, read under an IF of the same condition (or
                 # not quite: another one, a neighbour's element), the condition on data or on the loops
                 v = rng.choice(variables)

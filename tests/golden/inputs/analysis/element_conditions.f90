@@ -189,3 +189,72 @@ subroutine pointer_component(g, n, a, b)
     end do
   end do
 end subroutine pointer_component
+
+! A work array written under a flag set in the iteration, read under the same flag: w private.
+subroutine flag_work(n, a, b)
+  implicit none
+  integer, intent(in) :: n
+  double precision, intent(in) :: a(n)
+  double precision, intent(out) :: b(n)
+  integer :: i, m
+  logical :: f
+  double precision :: w(3)
+  do i = 1, n
+    f = a(i) > 0
+    if (f) then
+      do m = 1, 3
+        w(m) = a(i) * m
+      end do
+    end if
+    if (f) then
+      b(i) = w(1) + w(2) + w(3)
+    end if
+  end do
+end subroutine flag_work
+
+! The flag changes between the two tests: sequential.
+subroutine flag_work_changed(n, a, b)
+  implicit none
+  integer, intent(in) :: n
+  double precision, intent(in) :: a(n)
+  double precision, intent(out) :: b(n)
+  integer :: i, m
+  logical :: f
+  double precision :: w(3)
+  do i = 1, n
+    f = a(i) > 0
+    if (f) then
+      do m = 1, 3
+        w(m) = a(i) * m
+      end do
+    end if
+    f = a(i) < 1
+    if (f) then
+      b(i) = w(1) + w(2) + w(3)
+    end if
+  end do
+end subroutine flag_work_changed
+
+! The flag set in the write's own arm: sequential.
+subroutine flag_work_reset(n, a, b)
+  implicit none
+  integer, intent(in) :: n
+  double precision, intent(in) :: a(n)
+  double precision, intent(out) :: b(n)
+  integer :: i, m
+  logical :: f
+  double precision :: w(3)
+  do i = 1, n
+    f = a(i) > 0
+    if (f) then
+      do m = 1, 3
+        w(m) = a(i) * m
+      end do
+      f = a(i) > 2
+    end if
+    if (.not. f) f = a(i) < -1
+    if (f) then
+      b(i) = w(1) + w(2) + w(3)
+    end if
+  end do
+end subroutine flag_work_reset
