@@ -725,9 +725,6 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
                 a.definedRange = definedRangeAt(c, s, a.readsOnlyWritten, &r);
               if (r.section) column = columnAt(c, s, &r, *chain, outermost, definitions);
               if (r.section && c.definesPart && s.kind == StatementKind::Call) a.filled = filledBySection(c, r);
-              if (r.section && r.name.find('%') == std::string::npos && r.subscripts.size() <= 31)
-                for (size_t d = 0; d < r.subscripts.size(); ++d)
-                  if (r.subscripts[d].section) a.spanned |= uint32_t{1} << d;
             } else if (!r.subscripted) {
               if (c.access == 'W') a.definedRange = definedRangeAt(c, s, a.readsOnlyWritten);
               column = columnAt(c, s, nullptr, *chain, outermost, definitions);
@@ -737,13 +734,12 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
                   a.inActual = &substitutedForms_.back();
                 }
             } else if (r.subscripted) {
-              size_t spanned = 0, whole = 0;
-              if (std::optional<std::vector<LinearExpr>> region = elementRegion(c, r, s, spanned, whole)) {
+              size_t whole = 0;
+              if (std::optional<std::vector<LinearExpr>> region = elementRegion(c, r, s, whole)) {
                 substitutedForms_.push_back(std::move(*region));
                 a.argumentRef = &r;
                 a.bounded = true;
                 a.forms = &substitutedForms_.back();
-                a.spanned = (uint32_t{1} << spanned) - 1;
                 if (c.definesPart && s.kind == StatementKind::Call && whole) a.filled = (uint32_t{1} << whole) - 1;
               }
             }
@@ -1929,8 +1925,8 @@ DependenceResult LoopAnalysis::narrowedByColumn(const ArrayAccess& a, const Arra
 }
 
 std::optional<std::vector<LinearExpr>> LoopAnalysis::elementRegion(const CallArrayAccess& c, const ArrayRefRow& element,
-                                                                   const StatementRow& s, size_t& spanned, size_t& whole) {
-  spanned = whole = 0;
+                                                                   const StatementRow& s, size_t& whole) {
+  whole = 0;
   const Variable& array = program_.variable(element.varId);
   if (array.rank < 2 || element.forms.size() != static_cast<size_t>(array.rank)) return std::nullopt;
   const CallRow& call = program_.call(c.callId);
@@ -1975,7 +1971,6 @@ std::optional<std::vector<LinearExpr>> LoopAnalysis::elementRegion(const CallArr
     if (room && room->terms.empty() && room->constant >= 0) {
       std::vector<LinearExpr> region = element.forms;
       for (size_t d = 0; d <= p; ++d) region[d] = LinearExpr{false, 0, {}};
-      spanned = p + 1;
       // No room left, from the start of the slab: the elements fill it.
       if (room->constant == 0 && offset->terms.empty() && offset->constant == 0) whole = p + 1;
       return region;
@@ -4266,40 +4261,9 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
       return coveredRead(piece);
     });
   };
-  // A call's read of a part of the array (ArrayAccess::spanned: b(1, 1, c, i) passed to a dummy
-  // of 5 x 5, the slab of the leading dimensions; w(:, k) or w(2:4, k), the section's
-  // dimensions): where those dimensions have constant bounds, at most kElementsCovered elements
-  // in all, each element of the slab they make, read there (the other subscripts as they are),
-  // must be covered.
-  auto coveredSlabBySlab = [&](const ArrayAccess& r) {
-    if (!r.callId || !r.spanned || r.subscripts().size() != static_cast<size_t>(array.rank) || array.rank > 31) return false;
-    int64_t count = 1;
-    std::vector<std::pair<int64_t, int64_t>> box;
-    std::vector<size_t> dims;
-    for (size_t d = 0; d < r.subscripts().size(); ++d) {
-      if (!(r.spanned & (uint32_t{1} << d))) continue;
-      dims.push_back(d);
-      std::optional<std::pair<LinearExpr, LinearExpr>> dim = fixedDimension(array, d, true);
-      if (!dim || !dim->first.affine || !dim->first.terms.empty() || !dim->second.affine || !dim->second.terms.empty()) return false;
-      const int64_t lower = dim->first.constant, extent = dim->second.constant;
-      if (extent < 1 || __builtin_mul_overflow(count, extent, &count) || count > kElementsCovered) return false;
-      box.emplace_back(lower, lower + extent - 1);
-    }
-    std::vector<LinearExpr> element = r.subscripts();
-    ArrayAccess piece = r;
-    piece.forms = &element;
-    piece.split = nullptr;
-    piece.ranges = nullptr;
-    piece.spanned = 0;
-    return everyElement(box, [&](const std::vector<int64_t>& at) {
-      for (size_t k = 0; k < at.size(); ++k) element[dims[k]] = LinearExpr{true, at[k], {}};
-      return coveredRead(piece);
-    });
-  };
   for (const ArrayAccess* r : refs) {
     if (r->access != 'R') continue;
-    if (!coveredRead(*r) && !coveredValueByValue(*r, kElementsCovered) && !coveredByPeeling(*r) && !coveredElementByElement(*r) &&
-        !coveredSlabBySlab(*r))
+    if (!coveredRead(*r) && !coveredValueByValue(*r, kElementsCovered) && !coveredByPeeling(*r) && !coveredElementByElement(*r))
       return {false, r};
   }
   return {true, nullptr};

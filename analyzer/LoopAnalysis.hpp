@@ -108,10 +108,6 @@ struct ArrayAccess {
   /// `whole`: `call exact_solution(xi, eta, zeta, pface(1, 1, ix))`, a dummy of 5), or a section
   /// whose dimensions are whole or single (filledBySection: `call fill(w(:, k))`).
   uint32_t filled = 0;
-  /// A call's access of a part of the array, in the slab of the dimensions whose bit is set
-  /// (bit d: dimension d), `forms` saying nothing there: the elements from one passed on
-  /// (elementRegion: its leading dimensions), or a section (its triplets' dimensions).
-  uint32_t spanned = 0;
   /// A call's write of an array passed whole whose elements these the callee writes before it
   /// reads any (CallArrayAccess::definedElements), as the caller's subscripts.
   std::shared_ptr<const std::vector<std::vector<int64_t>>> definedElements;
@@ -416,11 +412,10 @@ class LoopAnalysis {
   /// touch: the elements from it on, as many as the dummy has; as subscripts when they stay in
   /// the slab of its leading dimensions (a(1, j) passed to v(m) with a(m, n): a(:, j);
   /// lhs(1, 1, c, i) passed to b(5, 5) with lhs(5, 5, 3, n): lhs(:, :, c, i)), else nullopt.
-  /// `spanned`: how many leading dimensions the subscripts leave open (a(:, j): 1); `whole`: that
-  /// many when the elements fill them, each from its lower bound to its upper (the dummy exactly
-  /// that large: a(:, j) above when v has m elements), else 0.
+  /// `whole`: how many leading dimensions those elements fill, each from its lower bound to its
+  /// upper (the dummy exactly that large: a(:, j) above when v has m elements), else 0.
   std::optional<std::vector<LinearExpr>> elementRegion(const CallArrayAccess& c, const ArrayRefRow& element,
-                                                       const StatementRow& s, size_t& spanned, size_t& whole);
+                                                       const StatementRow& s, size_t& whole);
   /// The dimensions (bit d: dimension d) a call writing section `section` fills, when every
   /// procedure the call runs defines its dummy whole (CallArrayAccess::definesPart): each of the
   /// section's dimensions whole (`:`) or one subscript, the dummy of assumed shape or exactly as
