@@ -3533,7 +3533,8 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
   const std::optional<std::set<Id>>& cut = cutLoops(loop);
   if (!cut) return {};
   std::erase_if(refs, [&](const ArrayAccess* a) {
-    return a->access == 'W' && std::any_of(a->loops().begin(), a->loops().end(), [&](Id l) { return cut->count(l) != 0; });
+    return a->access == 'W' &&
+           std::any_of(a->loops().begin(), a->loops().end(), [&](Id l) { return writeCut(loop, l, a->stmtId); });
   });
   // What the iteration changes as its accesses of the array see it (a scalar set once ahead of
   // them is one value for all of them).
@@ -4276,7 +4277,7 @@ bool LoopAnalysis::assignedInEveryIteration(const LoopRow& loop, const ArrayAcce
   const std::optional<std::set<Id>>& cut = cutLoops(loop);
   if (!cut) return false;
   for (Id b = s.blockId; b != loop.bodyBlock; b = program_.block(b).parentId)
-    if (b == 0 || !program_.block(b).isLoop() || cut->count(program_.block(b).loopId)) return false;
+    if (b == 0 || !program_.block(b).isLoop() || writeCut(loop, program_.block(b).loopId, w.stmtId)) return false;
   return true;
 }
 
@@ -4308,7 +4309,7 @@ bool LoopAnalysis::runsWheneverEntered(const LoopRow& loop, const ArrayAccess& w
     if (b == 0 || b == loop.bodyBlock) return false;
     const BlockRow& block = program_.block(b);
     if (block.isLoop()) {
-      if (cut->count(block.loopId)) return false;
+      if (writeCut(loop, block.loopId, w.stmtId)) return false;
       continue;
     }
     // An IF arm r is under too, its condition the same value there (the same mask).
@@ -4517,10 +4518,28 @@ const std::vector<Id>& LoopAnalysis::armsOf(Id constructStmt) const {
   return found == armsOf_.end() ? none : found->second;
 }
 
+bool LoopAnalysis::writeCut(const LoopRow& loop, Id l, Id stmt) const {
+  const std::optional<std::set<Id>>& cut = cutLoops(loop);
+  if (!cut || cut->count(l)) return true;
+  const std::map<Id, Id>& cycled = cycledFrom_[loop.id];
+  auto found = cycled.find(l);
+  return found != cycled.end() && stmt > found->second;
+}
+
 const std::optional<std::set<Id>>& LoopAnalysis::cutLoops(const LoopRow& loop) const {
   auto [at, added] = cutLoops_.try_emplace(loop.id);
   if (!added) return at->second;
   std::set<Id> cut;
+  std::map<Id, Id> cycled;
+  // A CYCLE of `left` at `row`: the loops it leaves on the way are cut; `left`'s writes after it
+  // are not certain (writeCut). Of the loop itself or one around it: the rest of the iteration,
+  // reads and writes alike, is skipped.
+  auto cycles = [&](const StatementRow& row, Id left) {
+    if (left == loop.id || !program_.within(left, loop.id)) return;
+    for (Id l = row.loopId; l && l != left; l = program_.loop(l).parentId) cut.insert(l);
+    auto [known, first] = cycled.try_emplace(left, row.id);
+    if (!first) known->second = std::min(known->second, row.id);
+  };
   for (Id s = loop.firstStmt; s <= loop.lastStmt; ++s) {
     const StatementRow& row = program_.statement(s);
     if (row.kind == StatementKind::Unknown) return at->second;
@@ -4541,6 +4560,22 @@ const std::optional<std::set<Id>>& LoopAnalysis::cutLoops(const LoopRow& loop) c
     }
     for (std::optional<StatementKind> kind : {std::optional(row.kind), row.action}) {
       if (!kind || !transfersControl(*kind)) continue;
+      if (*kind == StatementKind::Goto || *kind == StatementKind::ComputedGoto || *kind == StatementKind::ArithIf) {
+        // A GO TO to the CONTINUE that ends a labeled DO around it (DO 1000 i ... GO TO 1000 ...
+        // 1000 CONTINUE: F77's CYCLE; the front end marks it no jump) ends that loop's iteration
+        // as a CYCLE would. Not to a terminal statement that does something: that still runs.
+        if (row.jumpLabels.empty()) return at->second;
+        for (int label : row.jumpLabels) {
+          const LabelRow* target = program_.label(label);
+          Id left = 0;
+          for (Id l = row.loopId; l && !left && target && !target->stmtId; l = program_.loop(l).parentId)
+            if (program_.loop(l).label == label && program_.loop(l).bodyBlock == target->blockId) left = l;
+          if (!left) return at->second;
+          if (!program_.within(left, loop.id) && !program_.within(loop.id, left)) return at->second;
+          cycles(row, left);
+        }
+        continue;
+      }
       if (*kind != StatementKind::Exit && *kind != StatementKind::Cycle) return at->second;
       // The loop it leaves: the one its construct name names, else the innermost around it.
       const facts::StatementExpressions& tree = program_.trees(row.id);
@@ -4548,10 +4583,12 @@ const std::optional<std::set<Id>>& LoopAnalysis::cutLoops(const LoopRow& loop) c
       Id left = row.loopId;
       while (!name.empty() && left && program_.loop(left).construct != name) left = program_.loop(left).parentId;
       if (!left) return at->second;  // an EXIT from a BLOCK or IF construct, or not understood
-      if (left != loop.id && program_.within(left, loop.id)) cut.insert(left);
-      else if (!program_.within(loop.id, left)) return at->second;
+      if (!program_.within(left, loop.id) && !program_.within(loop.id, left)) return at->second;
+      if (*kind == StatementKind::Cycle) cycles(row, left);
+      else if (left != loop.id && program_.within(left, loop.id)) cut.insert(left);
     }
   }
+  cycledFrom_[loop.id] = std::move(cycled);
   at->second = std::move(cut);
   return at->second;
 }

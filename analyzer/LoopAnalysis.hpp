@@ -647,6 +647,11 @@ class LoopAnalysis {
   /// the iteration, reads and writes alike. Nullopt when the body may jump elsewhere (a GO TO,
   /// a RETURN, an EXIT from a construct that is no loop): no write there is sure to run.
   const std::optional<std::set<Id>>& cutLoops(const LoopRow& loop) const;
+  /// Whether a write at statement `stmt` in loop `l` (one inside `loop`, or `loop`) may not have
+  /// run where the iteration of `l` goes on: `l` is cut (cutLoops), or a CYCLE of `l` (a GO TO to
+  /// its terminal CONTINUE) comes before `stmt` in its body: what `l` writes before the CYCLE runs
+  /// in every one of its iterations, what it writes after it not always.
+  bool writeCut(const LoopRow& loop, Id l, Id stmt) const;
   void arrayReasons(LoopResult& result);
   void otherReasons(const LoopRow& loop, LoopResult& result);
   void liveness(const LoopRow& loop, LoopResult& result, const class Liveness& live);
@@ -703,6 +708,9 @@ class LoopAnalysis {
   mutable std::unordered_map<Id, bool> unchangingElements_;
   mutable std::unordered_map<std::string, bool> unchangingComponents_;
   mutable std::unordered_map<Id, std::optional<std::set<Id>>> cutLoops_;
+  /// Per loop that cutLoops was asked about: the loops inside it a CYCLE ends an iteration of
+  /// early, each with its first such statement (writeCut).
+  mutable std::unordered_map<Id, std::map<Id, Id>> cycledFrom_;
   mutable std::unordered_map<Id, std::vector<Id>> armsOf_;  ///< construct statement -> its arm blocks
   mutable std::map<std::pair<Id, Id>, bool> unchangedInLoop_;  ///< (loop, variable) -> unchangedInLoop
   mutable std::unordered_map<Id, std::optional<facts::Expression>> conditionTrees_;  ///< IF THEN statement -> conditionOf

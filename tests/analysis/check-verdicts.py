@@ -306,8 +306,18 @@ def statement(rng, variables, depth):
                 fill = ["do %s = %s, %s" % (k, lo, hi), "  w(%s) = %s + %s" % (k, e, k), "end do",
                         "do %s = 1, 3" % m, "  do %s = %s, %s" % (k, lo, hi), "    if (w(%s) < 20) w(%s) = w(%s) + %s" % (k, k, k, e2),
                         "  end do", "  if (w(%s) > %d) exit" % (lo, rng.randint(15, 25)), "end do"]
-            elif shape < 0.8:
+            elif shape < 0.65:
                 fill = ["do %s = %s, %s" % (k, lo, hi), "  if (%s) exit" % cond, "  w(%s) = %s + %s" % (k, e, k), "end do"]
+            elif shape < 0.8:  # a CYCLE of the fill, or F77's GO TO to its terminal CONTINUE, before
+                # or after the write
+                write = "  w(%s) = %s + %s" % (k, e, k)
+                if rng.random() < 0.5:
+                    LABELS[0] += 1
+                    skip, head, tail = "  if (%s) go to %d" % (cond, LABELS[0]), "do %d %s = %s, %s" % (LABELS[0], k, lo, hi), \
+                        "%d continue" % LABELS[0]
+                else:
+                    skip, head, tail = "  if (%s) cycle" % cond, "do %s = %s, %s" % (k, lo, hi), "end do"
+                fill = [head] + ([write, skip] if rng.random() < 0.5 else [skip, write]) + [tail]
             else:
                 fill = ["do %s = %s, %s" % (k, lo, hi), "  w(%s) = %s + %s" % (k, e, k), "end do",
                         "if (%s) cycle" % cond.replace(k, lo)]
