@@ -1652,11 +1652,8 @@ std::optional<std::vector<LinearExpr>> LoopAnalysis::columnAt(const CallArrayAcc
                                                  const std::vector<Id>& chain, const LoopRow& outermost,
                                                  const std::vector<ScalarDefinition>& definitions) {
   const CallRow& call = program_.call(c.callId);
-  const ResolvedCall resolved = effects_.resolve(call);  // one procedure: its dummy
-  const size_t k = static_cast<size_t>(c.argument - 1);
-  if (resolved.unknown || resolved.targets.size() != 1 || c.argument < 1 || k >= call.args.size()) return std::nullopt;
-  const CallTarget& target = resolved.targets.front();
-  const Effect* e = effects_.dummyOf(target, call, k);
+  CallTarget target;
+  const Effect* e = soleDummyOf(c, target);
   if (!e || e->columns.empty()) return std::nullopt;
   const Variable& dummy = program_.variable(e->varId);
   const size_t last = static_cast<size_t>(e->columns.back());
@@ -1847,11 +1844,8 @@ const std::vector<LinearExpr>* LoopAnalysis::plainSubscripts(const ArrayAccess& 
 std::optional<std::vector<LinearExpr>> LoopAnalysis::columnInActual(const CallArrayAccess& c, const StatementRow& s,
                                                                    const std::vector<LinearExpr>& columns) {
   const CallRow& call = program_.call(c.callId);
-  const ResolvedCall resolved = effects_.resolve(call);
-  const size_t k = static_cast<size_t>(c.argument - 1);
-  if (resolved.unknown || resolved.targets.size() != 1 || c.argument < 1 || k >= call.args.size()) return std::nullopt;
-  const CallTarget& target = resolved.targets.front();
-  const Effect* e = effects_.dummyOf(target, call, k);
+  CallTarget target;
+  const Effect* e = soleDummyOf(c, target);
   if (!e || e->columns.size() != columns.size() || columns.empty()) return std::nullopt;
   const Variable& dummy = program_.variable(e->varId);
   const Variable& array = program_.variable(c.varId);
@@ -1930,11 +1924,8 @@ std::optional<std::vector<LinearExpr>> LoopAnalysis::elementRegion(const CallArr
   const Variable& array = program_.variable(element.varId);
   if (array.rank < 2 || element.forms.size() != static_cast<size_t>(array.rank)) return std::nullopt;
   const CallRow& call = program_.call(c.callId);
-  const ResolvedCall resolved = effects_.resolve(call);  // one procedure: its dummy's shape
-  const size_t k = static_cast<size_t>(c.argument - 1);
-  if (resolved.unknown || resolved.targets.size() != 1 || c.argument < 1 || k >= call.args.size()) return std::nullopt;
-  const CallTarget& target = resolved.targets.front();
-  const Effect* e = effects_.dummyOf(target, call, k);
+  CallTarget target;
+  const Effect* e = soleDummyOf(c, target);
   if (!e) return std::nullopt;
   const Variable& dummy = program_.variable(e->varId);
   // The dummy's size: an explicit shape whose extents are constants but for one (an affine form
@@ -1983,16 +1974,22 @@ std::optional<std::vector<LinearExpr>> LoopAnalysis::elementRegion(const CallArr
   return std::nullopt;
 }
 
+const Effect* LoopAnalysis::soleDummyOf(const CallArrayAccess& c, CallTarget& target) const {
+  const CallRow& call = program_.call(c.callId);
+  const ResolvedCall resolved = effects_.resolve(call);
+  const size_t k = static_cast<size_t>(c.argument - 1);
+  if (resolved.unknown || resolved.targets.size() != 1 || c.argument < 1 || k >= call.args.size()) return nullptr;
+  target = resolved.targets.front();
+  return effects_.dummyOf(target, call, k);
+}
+
 uint32_t LoopAnalysis::filledBySection(const CallArrayAccess& c, const ArrayRefRow& section) {
   const Variable& array = program_.variable(section.varId);
   if (!c.definesPart || section.name.find('%') != std::string::npos || array.rank < 1 || array.rank > 31 ||
       section.subscripts.size() != static_cast<size_t>(array.rank))
     return 0;
-  const CallRow& call = program_.call(c.callId);
-  const ResolvedCall resolved = effects_.resolve(call);
-  const size_t k = static_cast<size_t>(c.argument - 1);
-  if (resolved.unknown || resolved.targets.size() != 1 || c.argument < 1 || k >= call.args.size()) return 0;
-  const Effect* e = effects_.dummyOf(resolved.targets.front(), call, k);
+  CallTarget target;
+  const Effect* e = soleDummyOf(c, target);
   if (!e) return 0;
   const Variable& dummy = program_.variable(e->varId);
   uint32_t filled = 0;
@@ -4445,12 +4442,7 @@ bool LoopAnalysis::guardsAgree(const LoopRow& loop, const ArrayAccess& w, const 
   }
   // Components reached through no pointer (another pointer could change them unseen).
   for (const std::vector<std::string>& path : paths) {
-    Id varId = 0;
-    for (const ScalarRefRow& ref : ifWrite.scalars)
-      if (program_.variable(ref.varId).name == path[0]) varId = ref.varId;
-    for (Id refId : ifWrite.arrayRefs)
-      if (program_.arrayRef(refId).varId && program_.variable(program_.arrayRef(refId).varId).name == path[0])
-        varId = program_.arrayRef(refId).varId;
+    const Id varId = variableNamed(ifWrite, path[0]);
     Id type = varId ? program_.variable(varId).typeId : 0;
     for (size_t k = 1; k < path.size(); ++k) {
       const facts::ComponentRow* c = type ? program_.component(type, path[k]) : nullptr;
@@ -4470,13 +4462,18 @@ const facts::Expression* LoopAnalysis::conditionOf(const StatementRow& s) const 
   return at->second ? &*at->second : nullptr;
 }
 
-bool LoopAnalysis::unchangedInLoop(const LoopRow& loop, const std::string& name, const StatementRow& reader) const {
+Id LoopAnalysis::variableNamed(const StatementRow& s, const std::string& name) const {
   Id varId = 0;
-  for (const ScalarRefRow& ref : reader.scalars)
+  for (const ScalarRefRow& ref : s.scalars)
     if (program_.variable(ref.varId).name == name) varId = ref.varId;
-  for (Id refId : reader.arrayRefs)
+  for (Id refId : s.arrayRefs)
     if (program_.arrayRef(refId).varId && program_.variable(program_.arrayRef(refId).varId).name == name)
       varId = program_.arrayRef(refId).varId;
+  return varId;
+}
+
+bool LoopAnalysis::unchangedInLoop(const LoopRow& loop, const std::string& name, const StatementRow& reader) const {
+  const Id varId = variableNamed(reader, name);
   if (!varId) return false;
   auto [known, added] = unchangedInLoop_.try_emplace({loop.id, varId}, false);
   if (!added) return known->second;
@@ -4491,12 +4488,7 @@ bool LoopAnalysis::unchangedBetween(const LoopRow& loop, const std::string& name
                                     const StatementRow& to) const {
   if (from.loopId != to.loopId || from.id >= to.id || (from.loopId != loop.id && !program_.within(from.loopId, loop.id)))
     return false;
-  Id varId = 0;
-  for (const ScalarRefRow& ref : from.scalars)
-    if (program_.variable(ref.varId).name == name) varId = ref.varId;
-  for (Id refId : from.arrayRefs)
-    if (program_.arrayRef(refId).varId && program_.variable(program_.arrayRef(refId).varId).name == name)
-      varId = program_.arrayRef(refId).varId;
+  const Id varId = variableNamed(from, name);
   if (!varId) return false;
   const Variable& v = program_.variable(varId);
   if (v.pointer || v.target || v.equivalence != 0) return false;

@@ -416,6 +416,9 @@ class LoopAnalysis {
   /// upper (the dummy exactly that large: a(:, j) above when v has m elements), else 0.
   std::optional<std::vector<LinearExpr>> elementRegion(const CallArrayAccess& c, const ArrayRefRow& element,
                                                        const StatementRow& s, size_t& whole);
+  /// The dummy call access `c`'s argument is passed to, when the call runs one procedure
+  /// (`target`, set then); null otherwise.
+  const Effect* soleDummyOf(const CallArrayAccess& c, CallTarget& target) const;
   /// The dimensions (bit d: dimension d) a call writing section `section` fills, when every
   /// procedure the call runs defines its dummy whole (CallArrayAccess::definesPart): each of the
   /// section's dimensions whole (`:`) or one subscript, the dummy of assumed shape or exactly as
@@ -630,6 +633,8 @@ class LoopAnalysis {
   const facts::Expression* conditionOf(const StatementRow& s) const;
   /// Whether variable `name` (as statement `reader` references it) is of its own storage and
   /// nothing in `loop` writes it, itself or through a call.
+  /// The variable statement `s` references by `name` (its scalar or array references; 0: none).
+  Id variableNamed(const StatementRow& s, const std::string& name) const;
   bool unchangedInLoop(const LoopRow& loop, const std::string& name, const StatementRow& reader) const;
   /// Whether variable `name` (as `from` references it) is of its own storage and keeps its value
   /// from statement `from` to `to`, a later one of the same innermost loop in `loop`: nothing in

@@ -362,6 +362,16 @@ class Walk {
     }
   }
 
+  /// A variable a condition reads: false for a COMMON one of another procedure's (the walk
+  /// knows its writes under this procedure's names only); a COMMON one of this procedure's marks
+  /// `c` as one any call may change.
+  bool inCommonHere(const Variable& v, Condition& c) const {
+    if (v.common < 0) return true;
+    if (v.procId != program_.current) return false;
+    c.common = true;
+    return true;
+  }
+
   /// An element of an array component (g%mask(i, j), g%ocn%mask(i, j)) of a scalar variable of
   /// derived type, no POINTER on the way: that variable added to `c`, so that a write of any part
   /// of it changes the condition (kill).
@@ -384,10 +394,7 @@ class Walk {
       const Variable& v = program_.variable(r.varId);
       if (v.name != part->text || v.isArray() || !v.derived || v.pointer || v.target || v.equivalence)
         return false;
-      if (v.common >= 0) {
-        if (v.procId != program_.current) return false;
-        c.common = true;
-      }
+      if (!inCommonHere(v, c)) return false;
       Id type = v.typeId;
       for (auto p = path.rbegin(); p != path.rend(); ++p) {
         const facts::ComponentRow* component = type ? program_.component(type, **p) : nullptr;
@@ -418,10 +425,7 @@ class Walk {
       if (r.access != Access::Read || r.name != e.text || !r.varId) continue;
       const Variable& v = program_.variable(r.varId);
       if (!v.isArray() || v.pointer || v.target || v.equivalence || v.derived) return false;
-      if (v.common >= 0) {
-        if (v.procId != program_.current) return false;
-        c.common = true;
-      }
+      if (!inCommonHere(v, c)) return false;
       c.vars.push_back(v.id);
       return true;
     }
@@ -445,10 +449,7 @@ class Walk {
       const Variable& v = program_.variable(r.varId);
       if (v.name != e.text) continue;
       if (v.isArray() || v.pointer || v.target || v.equivalence) return std::nullopt;
-      if (v.common >= 0) {
-        if (v.procId != program_.current) return std::nullopt;
-        c.common = true;
-      }
+      if (!inCommonHere(v, c)) return std::nullopt;
       c.vars.push_back(v.id);
       return v.typeId;
     }
