@@ -677,4 +677,90 @@ std::optional<LinearExpr> combine(const LinearExpr& a, const LinearExpr& b, int6
   return out;
 }
 
+// ---- affine forms of expression trees (shared by the loop analysis and the procedure summaries)
+
+std::vector<std::pair<std::string, int64_t>> sortedTerms(const LinearExpr& e) {
+  std::vector<std::pair<std::string, int64_t>> terms = e.terms;
+  std::sort(terms.begin(), terms.end());
+  return terms;
+}
+
+bool isPlainName(const std::string& term) { return term.find_first_of("(%") == std::string::npos; }
+
+// modArgumentOfTerm (LoopAnalysis) reads the term back.
+std::string modTermText(const LinearExpr& x, int64_t modulus) {
+  std::string text = "mod(";
+  for (const auto& [name, coeff] : sortedTerms(x)) {
+    if (coeff < 0) text += '-';
+    else if (text.size() > 4) text += '+';
+    if (coeff != 1 && coeff != -1) text += std::to_string(coeff < 0 ? -coeff : coeff) + "*";
+    text += name;
+  }
+  if (x.constant > 0) text += "+" + std::to_string(x.constant);
+  else if (x.constant < 0) text += std::to_string(x.constant);
+  return text + "," + std::to_string(modulus) + ")";
+}
+
+std::optional<LinearExpr> affineOf(const facts::Expression& e, bool elements) {
+  using K = facts::ExpressionKind;
+  LinearExpr f;
+  switch (e.kind) {
+    case K::Integer: f.constant = e.value; return f;
+    case K::Constant:
+      if (!facts::integerValue(e)) return std::nullopt;
+      f.constant = *facts::integerValue(e);
+      return f;
+    case K::Name: f.terms.emplace_back(e.text, 1); return f;
+    case K::Element: {
+      if (!elements || e.args.empty()) return std::nullopt;
+      std::string term = e.text + "(";
+      for (size_t k = 0; k < e.args.size(); ++k) {
+        std::optional<LinearExpr> subscript = affineOf(e.args[k]);
+        if (!subscript || !subscript->terms.empty()) return std::nullopt;
+        term += (k ? "," : "") + std::to_string(subscript->constant);
+      }
+      f.terms.emplace_back(term + ")", 1);
+      return f;
+    }
+    case K::Component: {
+      // g%ke (a scalar component of a variable, through components only): a term of its own,
+      // when integerNames finds it an integer nothing changes (a grid's bounds: DO k = 2, gv%ke).
+      if (!elements || e.args.empty()) return std::nullopt;
+      std::string path = e.text;
+      const facts::Expression* base = &e.args[0];
+      for (; base->kind == K::Component && !base->args.empty(); base = &base->args[0]) path = base->text + "%" + path;
+      if (base->kind != K::Name) return std::nullopt;
+      f.terms.emplace_back(base->text + "%" + path, 1);
+      return f;
+    }
+    case K::Paren: return affineOf(e.args[0], elements);
+    case K::Operator: break;
+    case K::Intrinsic: {
+      // mod(x, c), x affine in names, c a constant of 2 or more: a term of its own, "mod(x,c)",
+      // which the Fourier-Motzkin test ties to x (x - c·q, |it| < c): the red-black starts
+      // 2 + mod(j, 2), 2 + mod(j + 1, 2), 2 + mod(j + k, 2).
+      if (e.text != "mod" || e.args.size() != 2) return std::nullopt;
+      std::optional<LinearExpr> x = affineOf(e.args[0]), c = affineOf(e.args[1]);
+      if (!x || !c || !c->terms.empty() || c->constant < 2 || x->terms.empty()) return std::nullopt;
+      for (const auto& [name, coeff] : x->terms)
+        if (!isPlainName(name)) return std::nullopt;  // no element, component or mod inside
+      f.terms.emplace_back(modTermText(*x, c->constant), 1);
+      return f;
+    }
+    default: return std::nullopt;
+  }
+  if (e.args.size() == 1) {
+    std::optional<LinearExpr> x = affineOf(e.args[0], elements);
+    if (!x || (e.text != "+" && e.text != "-")) return std::nullopt;
+    return e.text == "+" ? x : combine(LinearExpr{}, *x, -1);
+  }
+  std::optional<LinearExpr> x = affineOf(e.args[0], elements), y = affineOf(e.args[1], elements);
+  if (!x || !y) return std::nullopt;
+  if (e.text == "+" || e.text == "-") return combine(*x, *y, e.text == "+" ? 1 : -1);
+  if (e.text != "*") return std::nullopt;
+  if (!x->terms.empty() && !y->terms.empty()) return std::nullopt;
+  const LinearExpr& scaled = x->terms.empty() ? *y : *x;
+  return combine(LinearExpr{}, scaled, x->terms.empty() ? x->constant : y->constant);
+}
+
 }  // namespace sapfor::analyzer

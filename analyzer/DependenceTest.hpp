@@ -6,6 +6,7 @@
 /// builds the shapes from the database and turns the answers into dependences and verdicts.
 #pragma once
 
+#include "facts/Expression.hpp"
 #include "facts/Rows.hpp"
 
 #include <cstdint>
@@ -23,6 +24,19 @@ using LinearExpr = facts::AffineForm;
 /// a + sign·b, merged by variable (no zero coefficient kept; new terms after a's); nullopt on
 /// overflow.
 std::optional<LinearExpr> combine(const LinearExpr& a, const LinearExpr& b, int64_t sign);
+
+/// A form's terms in a canonical order, to compare two forms.
+std::vector<std::pair<std::string, int64_t>> sortedTerms(const LinearExpr& e);
+/// Whether a term of a form is a variable's name (not an element, a component or a mod term).
+bool isPlainName(const std::string& term);
+/// The term affineOf makes for mod(x, c): "mod(x,c)" with x written out (names in order, then
+/// the constant: mod(j,2), mod(j+1,2), mod(j+k,2), mod(2*i-j,3)).
+std::string modTermText(const LinearExpr& x, int64_t modulus);
+/// An integer expression tree as constant + Σ coeff·name, when it is of that form.
+/// `elements`: an array element with constant subscripts (grid_points(1)) is a term of its own,
+/// named as written ("grid_points(1)"); whoever asks must know that the element does not change
+/// (LoopAnalysis::integerNames checks it for loop bounds).
+std::optional<LinearExpr> affineOf(const facts::Expression& e, bool elements = false);
 
 /// A DO loop around a reference, as the tests see it.
 struct NestLoop {

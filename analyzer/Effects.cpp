@@ -1,6 +1,7 @@
 /// @file Effects.cpp
 #include "analyzer/Effects.hpp"
 
+#include "analyzer/DependenceTest.hpp"
 #include "analyzer/Endings.hpp"
 #include "analyzer/KnownExternals.hpp"
 
@@ -1056,6 +1057,7 @@ void Effects::markDefined(ProcedureSummary& summary, const std::map<Id, DefinedA
     e.definedRange = found != defined.end() ? found->second.range : std::vector<facts::AffineForm>{};
     e.readsOnlyWritten = found != defined.end() && !found->second.range.empty() && found->second.readsOnlyWritten;
     e.definedElements = found != defined.end() && !found->second.whole ? found->second.elements : std::vector<std::vector<int64_t>>{};
+    e.definedBoxes = found != defined.end() && !found->second.whole ? found->second.boxes : std::vector<DefinedBox>{};
   }
 }
 
@@ -1194,15 +1196,65 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
     }
     return false;
   };
+  // Integer scalars of its own an assignment at the body's top set to an affine form of integer
+  // dummies nothing had changed (i = size): that form, until something writes the scalar again.
+  std::map<std::string, facts::AffineForm> values;
   auto noteWrites = [&](Id first, Id last) {
     for (Id s = first; s <= last; ++s) {
       const StatementRow& st = program_.statement(s);
       for (const ScalarRefRow& r : st.scalars)
-        if (r.access == Access::Write) changed.insert(program_.variable(r.varId).name);
+        if (r.access == Access::Write) changed.insert(program_.variable(r.varId).name), values.erase(program_.variable(r.varId).name);
       for (Id callId : st.calls)
         for (const CallArgRow& a : program_.call(callId).args)
-          if (!a.var.empty()) changed.insert(a.var);
+          if (!a.var.empty()) changed.insert(a.var), values.erase(a.var);
     }
+  };
+  // A form in the callee's integer dummies as they were on entry, of `form` as it stands before
+  // statement first..last, which writes none of its names; nullopt when it is not one.
+  auto onEntry = [&](const facts::AffineForm& form, Id first, Id last) -> std::optional<facts::AffineForm> {
+    if (!form.affine) return std::nullopt;
+    facts::AffineForm out{true, form.constant, {}};
+    for (const auto& [name, coeff] : form.terms) {
+      for (Id s = first; s <= last; ++s) {
+        const StatementRow& st = program_.statement(s);
+        for (const ScalarRefRow& r : st.scalars)
+          if (r.access == Access::Write && program_.variable(r.varId).name == name) return std::nullopt;
+        for (Id callId : st.calls)
+          for (const CallArgRow& a : program_.call(callId).args)
+            if (a.var == name) return std::nullopt;
+      }
+      facts::AffineForm value{true, 0, {{name, 1}}};
+      if (auto known = values.find(name); known != values.end()) {
+        value = known->second;
+      } else {
+        const Effect* dummy = summary.dummy(name);
+        if (!dummy || changed.count(name)) return std::nullopt;
+        const Variable& scalar = program_.variable(dummy->varId);
+        if (!scalar.integer || scalar.isArray() || scalar.pointer) return std::nullopt;
+      }
+      std::optional<facts::AffineForm> sum = combine(out, value, coeff);
+      if (!sum) return std::nullopt;
+      out = *sum;
+    }
+    return out;
+  };
+  // After statement `id` at the body's top: the scalar it sets, when it sets one to such a form.
+  auto noteValue = [&](const StatementRow& row) {
+    if (row.kind != StatementKind::Assignment || row.blockId != root || !std::string_view(row.expr).starts_with(R"({"exprs":[")"))
+      return;
+    const facts::StatementExpressions& tree = program_.trees(row.id);
+    if (tree.exprs.size() != 2 || tree.exprs[0].kind != facts::ExpressionKind::Name) return;
+    const std::string& name = tree.exprs[0].text;
+    const Variable* scalar = nullptr;
+    for (const ScalarRefRow& r : row.scalars)
+      if (r.access == Access::Write && program_.variable(r.varId).name == name) scalar = &program_.variable(r.varId);
+    if (!scalar || !scalar->integer || scalar->isArray() || scalar->pointer || scalar->associated() || summary.dummy(name))
+      return;
+    std::optional<facts::AffineForm> form = affineOf(tree.exprs[1]);
+    if (!form) return;
+    // Its names as they were before the statement (which writes only `name`).
+    if (std::any_of(form->terms.begin(), form->terms.end(), [&](const auto& t) { return t.first == name; })) return;
+    if (std::optional<facts::AffineForm> value = onEntry(*form, row.id, row.id - 1)) values[name] = *value;
   };
   // The range DO nest `nest` (statements first..last) writes v over: its first reference a write
   // over a range, the others reads of the element it wrote, after it (q_con(i) = ...; cvm(i) =
@@ -1394,6 +1446,60 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
     }
     return out;
   };
+  // The boxes statements first..last write of v, a constant shape, when that is all they do with
+  // it: assignments at the body's top or in DO loops there, each subscript the variable of a
+  // distinct loop around it that runs exactly over that dimension (filled) or an affine form of
+  // integer dummies as they were on entry (onEntry), every other loop around it running at
+  // least once. At most kBoxes in all. nullopt: something else.
+  constexpr size_t kBoxes = 16;
+  auto boxesWritten = [&](Id first, Id last, const Variable& v, size_t have) -> std::optional<std::vector<DefinedBox>> {
+    if (v.layout.empty() || v.rank > 31) return std::nullopt;
+    std::vector<DefinedBox> out;
+    for (Id s = first; s <= last; ++s) {
+      const StatementRow& st = program_.statement(s);
+      if (passes(st, v.id)) return std::nullopt;
+      for (Id refId : st.arrayRefs) {
+        const ArrayRefRow& ref = program_.arrayRef(refId);
+        if (ref.varId != v.id) continue;
+        if (ref.access != Access::Write || st.kind != StatementKind::Assignment || !ref.subscripted || ref.section ||
+            ref.subscripts.size() != v.layout.size() || have + out.size() >= kBoxes)
+          return std::nullopt;
+        std::vector<const LoopRow*> around;
+        for (Id b = st.blockId; b != root; b = program_.block(b).parentId) {
+          if (b == 0 || !program_.block(b).isLoop()) return std::nullopt;
+          around.push_back(&program_.loop(program_.block(b).loopId));
+        }
+        DefinedBox box;
+        std::set<Id> used;
+        for (size_t d = 0; d < ref.subscripts.size(); ++d) {
+          const facts::SubscriptRow& sub = ref.subscripts[d];
+          if (!sub.affine) return std::nullopt;
+          facts::AffineForm form{true, sub.constant.value_or(0), {}};
+          for (const facts::SubscriptTermRow& t : sub.terms) form.terms.emplace_back(t.var, t.coeff);
+          const LoopRow* loop = nullptr;
+          for (const LoopRow* l : around)
+            if (form.terms.size() == 1 && l->var == form.terms[0].first) loop = l;
+          box.at.push_back(form);
+          if (loop) {
+            if (form.terms[0].second != 1 || form.constant != 0 || !used.insert(loop->id).second || !runsOverDimension(*loop, v, d))
+              return std::nullopt;
+            box.filled |= uint32_t{1} << d;
+            continue;
+          }
+          for (const LoopRow* l : around)
+            if (std::any_of(form.terms.begin(), form.terms.end(), [&](const auto& t) { return t.first == l->var; }))
+              return std::nullopt;
+          std::optional<facts::AffineForm> entry = onEntry(form, first, last);
+          if (!entry) return std::nullopt;
+          box.at.back() = *entry;
+        }
+        for (const LoopRow* l : around)
+          if (!used.count(l->id) && l->tripCount.value_or(0) < 1) return std::nullopt;
+        out.push_back(std::move(box));
+      }
+    }
+    return out;
+  };
   // A CALL statement at the body's top, one call, that names v only as arguments, each v
   // whole or an element of it with constant subscripts.
   auto callDefinition = [&](const StatementRow& row, const Variable& v) -> std::optional<CallDefinition> {
@@ -1433,15 +1539,19 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
     if (out.parts.empty() || references != out.parts.size()) return std::nullopt;
     return out;
   };
-  // The elements written so far of the arrays written piece by piece (elementsWritten).
+  // The elements written so far of the arrays written piece by piece (elementsWritten), and
+  // the boxes (boxesWritten).
   std::map<Id, std::set<std::vector<int64_t>>> pieces;
+  std::map<Id, std::vector<DefinedBox>> boxes;
   std::map<Id, DefinedArray> defined;
-  // Where the walk stops, or a statement does more with one of them: the elements written
-  // before, on every path, are what a call defines of it.
+  // Where the walk stops, or a statement does more with one of them: the elements and boxes
+  // written before, on every path, are what a call defines of it.
   auto keepPieces = [&](Id varId) {
     auto have = pieces.find(varId);
     if (have != pieces.end() && !have->second.empty() && !defined[varId].whole)
       defined[varId].elements.assign(have->second.begin(), have->second.end());
+    auto written = boxes.find(varId);
+    if (written != boxes.end() && !written->second.empty() && !defined[varId].whole) defined[varId].boxes = written->second;
   };
   auto finished = [&]() {
     for (Id varId : open) keepPieces(varId);
@@ -1509,6 +1619,13 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
           whole = whole && written && (nest ? spansAll(ref, st, v) : st.blockId == root && everyElementNamed(ref, v.rank));
         }
       }
+      // Boxes of it, and nothing else done with it: the walk goes on.
+      if (!whole && !construct)
+        if (std::optional<std::vector<DefinedBox>> written = boxesWritten(id, last, v, boxes[v.id].size())) {
+          boxes[v.id].insert(boxes[v.id].end(), written->begin(), written->end());
+          ++candidate;
+          continue;
+        }
       std::vector<facts::AffineForm> range;
       if (!whole) range = nest ? nestRange(*nest, id, last, v) : construct ? armsRange(id, last, v) : range;
       if (!whole && range.empty()) keepPieces(v.id);
@@ -1523,6 +1640,7 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
       candidate = open.erase(candidate);
     }
     noteWrites(id, last);
+    noteValue(row);
     id = last;
   }
   return finished();

@@ -24,6 +24,16 @@ namespace sapfor::analyzer {
 enum class Reach { Local, Dummy, Common, Module, Host, Save };
 const char* reachName(Reach reach);
 
+/// A box of an array dummy that a call writes whole (Effect::definedBoxes): the dimensions it
+/// fills from their lower bound to their upper (bit d of `filled`), and in each other one
+/// element, an affine form of the callee's integer dummies as they were on entry (`at`, whose
+/// entries in the filled dimensions are unused).
+struct DefinedBox {
+  uint32_t filled = 0;
+  std::vector<facts::AffineForm> at;
+  bool operator==(const DefinedBox&) const = default;
+};
+
 /// A variable outside a procedure that calling it may read or write.
 struct Effect {
   Id varId = 0;
@@ -47,6 +57,10 @@ struct Effect {
   /// An array dummy of a constant shape written element by element, not whole: the elements
   /// (as the dummy's subscripts) written on every path of a call before any element is read.
   std::vector<std::vector<int64_t>> definedElements;
+  /// An array dummy of a constant shape written box by box, not whole: the boxes written on
+  /// every path of a call before any element is read (BT-style `lhsinit(lhs, size)`:
+  /// lhs(m, n, c, 0) and lhs(m, n, c, size) for m and n over their dimensions, c = 1, 2, 3).
+  std::vector<DefinedBox> definedBoxes;
   /// An array dummy the callee writes, every reference of its own to it subscripted, with the
   /// subscript in each dimension of `columns` (0-based, ascending) the same in all: the
   /// `columnForms`, affine forms of integer scalar dummies the callee never changes (CLOUDSC's
@@ -335,6 +349,7 @@ class Effects {
     std::vector<facts::AffineForm> range;  ///< first, last (Effect::definedRange)
     bool readsOnlyWritten = false;         ///< Effect::readsOnlyWritten
     std::vector<std::vector<int64_t>> elements;  ///< Effect::definedElements
+    std::vector<DefinedBox> boxes;               ///< Effect::definedBoxes
     std::optional<CallDefinition> call;    ///< more, if the call defines what it is passed
   };
   /// After finish() marked what each procedure's own walk proved: the array dummies passed on to

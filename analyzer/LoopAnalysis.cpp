@@ -31,11 +31,6 @@ namespace {
 
 std::string line(int n) { return "line " + std::to_string(n); }
 
-/// `elements`: an array element with constant subscripts (grid_points(1)) is a term of its own,
-/// named as written ("grid_points(1)"); whoever asks must know that the element does not change
-/// (LoopAnalysis::integerNames checks it for loop bounds).
-std::optional<LinearExpr> affineOf(const facts::Expression& e, bool elements = false);
-
 /// Whether `e` is a section's triplet lo:hi with a stride of 1, written or not.
 bool unitTriplet(const facts::Expression& e);
 
@@ -727,6 +722,7 @@ void LoopAnalysis::arrays(const LoopRow& outermost) {
               if (r.section && c.definesPart && s.kind == StatementKind::Call) a.filled = filledBySection(c, r);
             } else if (!r.subscripted) {
               if (c.access == 'W') a.definedRange = definedRangeAt(c, s, a.readsOnlyWritten);
+              if (c.access == 'W' && s.kind == StatementKind::Call) a.boxes = boxesAt(c, r, s, definitions);
               column = columnAt(c, s, nullptr, *chain, outermost, definitions);
               if (column)
                 if (std::optional<std::vector<LinearExpr>> in = columnInActual(c, s, *column)) {
@@ -1974,6 +1970,41 @@ std::optional<std::vector<LinearExpr>> LoopAnalysis::elementRegion(const CallArr
   return std::nullopt;
 }
 
+const std::vector<ArrayAccess::WrittenBox>* LoopAnalysis::boxesAt(const CallArrayAccess& c, const ArrayRefRow& whole,
+                                                                  const StatementRow& s,
+                                                                  const std::vector<ScalarDefinition>& definitions) {
+  CallTarget target;
+  const Effect* e = soleDummyOf(c, target);
+  if (!e || e->definedBoxes.empty() || program_.procedure(target.proc).kind == ProcedureKind::Entry ||
+      whole.name.find('%') != std::string::npos)
+    return nullptr;
+  // The dummy's elements are the actual's, subscript for subscript: the same layout.
+  const Variable& actual = program_.variable(whole.varId);
+  const Variable& dummy = program_.variable(e->varId);
+  if (actual.layout.empty() || actual.layout != dummy.layout || actual.allocatable || actual.pointer) return nullptr;
+  const CallRow& call = program_.call(c.callId);
+  std::vector<ArrayAccess::WrittenBox> out;
+  for (const DefinedBox& box : e->definedBoxes) {
+    if (box.at.size() != actual.layout.size()) return nullptr;
+    std::vector<LinearExpr> forms;
+    for (size_t d = 0; d < box.at.size(); ++d) {
+      if (box.filled & (uint32_t{1} << d)) {
+        forms.push_back(LinearExpr{false, 0, {}});
+        continue;
+      }
+      std::optional<LinearExpr> form = atCall(box.at[d], call, target, s);
+      if (!form) break;
+      forms.push_back(std::move(*form));
+    }
+    if (forms.size() != box.at.size()) continue;
+    substitutedForms_.push_back(*substituted(forms, s.id, definitions));
+    out.push_back({box.filled, &substitutedForms_.back()});
+  }
+  if (out.empty()) return nullptr;
+  writtenBoxes_.push_back(std::move(out));
+  return &writtenBoxes_.back();
+}
+
 const Effect* LoopAnalysis::soleDummyOf(const CallArrayAccess& c, CallTarget& target) const {
   const CallRow& call = program_.call(c.callId);
   const ResolvedCall resolved = effects_.resolve(call);
@@ -2080,94 +2111,6 @@ ReferencePath LoopAnalysis::pathOf(const ArrayAccess& a, bool split) {
 // ---- dependences under the loops' bounds (Fourier–Motzkin) --------------------------------
 
 namespace {
-
-/// A subscript's terms in a canonical order, to compare two subscripts.
-std::vector<std::pair<std::string, int64_t>> sortedTerms(const LinearExpr& e) {
-  std::vector<std::pair<std::string, int64_t>> terms = e.terms;
-  std::sort(terms.begin(), terms.end());
-  return terms;
-}
-
-/// Whether a term of a form is a variable's name (not an element, a component or a mod term).
-bool isPlainName(const std::string& term) { return term.find_first_of("(%") == std::string::npos; }
-
-/// The term affineOf makes for mod(x, c): "mod(x,c)" with x written out (names in order, then
-/// the constant: mod(j,2), mod(j+1,2), mod(j+k,2), mod(2*i-j,3)); modArgumentOfTerm reads it back.
-std::string modTermText(const LinearExpr& x, int64_t modulus) {
-  std::string text = "mod(";
-  for (const auto& [name, coeff] : sortedTerms(x)) {
-    if (coeff < 0) text += '-';
-    else if (text.size() > 4) text += '+';
-    if (coeff != 1 && coeff != -1) text += std::to_string(coeff < 0 ? -coeff : coeff) + "*";
-    text += name;
-  }
-  if (x.constant > 0) text += "+" + std::to_string(x.constant);
-  else if (x.constant < 0) text += std::to_string(x.constant);
-  return text + "," + std::to_string(modulus) + ")";
-}
-
-/// An integer expression tree as constant + Σ coeff·name, when it is of that form.
-std::optional<LinearExpr> affineOf(const facts::Expression& e, bool elements) {
-  using K = facts::ExpressionKind;
-  LinearExpr f;
-  switch (e.kind) {
-    case K::Integer: f.constant = e.value; return f;
-    case K::Constant:
-      if (!facts::integerValue(e)) return std::nullopt;
-      f.constant = *facts::integerValue(e);
-      return f;
-    case K::Name: f.terms.emplace_back(e.text, 1); return f;
-    case K::Element: {
-      if (!elements || e.args.empty()) return std::nullopt;
-      std::string term = e.text + "(";
-      for (size_t k = 0; k < e.args.size(); ++k) {
-        std::optional<LinearExpr> subscript = affineOf(e.args[k]);
-        if (!subscript || !subscript->terms.empty()) return std::nullopt;
-        term += (k ? "," : "") + std::to_string(subscript->constant);
-      }
-      f.terms.emplace_back(term + ")", 1);
-      return f;
-    }
-    case K::Component: {
-      // g%ke (a scalar component of a variable, through components only): a term of its own,
-      // when integerNames finds it an integer nothing changes (a grid's bounds: DO k = 2, gv%ke).
-      if (!elements || e.args.empty()) return std::nullopt;
-      std::string path = e.text;
-      const facts::Expression* base = &e.args[0];
-      for (; base->kind == K::Component && !base->args.empty(); base = &base->args[0]) path = base->text + "%" + path;
-      if (base->kind != K::Name) return std::nullopt;
-      f.terms.emplace_back(base->text + "%" + path, 1);
-      return f;
-    }
-    case K::Paren: return affineOf(e.args[0], elements);
-    case K::Operator: break;
-    case K::Intrinsic: {
-      // mod(x, c), x affine in names, c a constant of 2 or more: a term of its own, "mod(x,c)",
-      // which the Fourier-Motzkin test ties to x (x - c·q, |it| < c): the red-black starts
-      // 2 + mod(j, 2), 2 + mod(j + 1, 2), 2 + mod(j + k, 2).
-      if (e.text != "mod" || e.args.size() != 2) return std::nullopt;
-      std::optional<LinearExpr> x = affineOf(e.args[0]), c = affineOf(e.args[1]);
-      if (!x || !c || !c->terms.empty() || c->constant < 2 || x->terms.empty()) return std::nullopt;
-      for (const auto& [name, coeff] : x->terms)
-        if (!isPlainName(name)) return std::nullopt;  // no element, component or mod inside
-      f.terms.emplace_back(modTermText(*x, c->constant), 1);
-      return f;
-    }
-    default: return std::nullopt;
-  }
-  if (e.args.size() == 1) {
-    std::optional<LinearExpr> x = affineOf(e.args[0], elements);
-    if (!x || (e.text != "+" && e.text != "-")) return std::nullopt;
-    return e.text == "+" ? x : combine(LinearExpr{}, *x, -1);
-  }
-  std::optional<LinearExpr> x = affineOf(e.args[0], elements), y = affineOf(e.args[1], elements);
-  if (!x || !y) return std::nullopt;
-  if (e.text == "+" || e.text == "-") return combine(*x, *y, e.text == "+" ? 1 : -1);
-  if (e.text != "*") return std::nullopt;
-  if (!x->terms.empty() && !y->terms.empty()) return std::nullopt;
-  const LinearExpr& scaled = x->terms.empty() ? *y : *x;
-  return combine(LinearExpr{}, scaled, x->terms.empty() ? x->constant : y->constant);
-}
 
 /// Whether `e` is a section's triplet lo:hi with a stride of 1, written or not (only 1 keeps
 /// every element between the bounds).
@@ -3440,12 +3383,16 @@ bool everyElement(const std::vector<std::pair<int64_t, int64_t>>& box, Holds&& h
 }
 
 /// Subscripts with `value` put in for the variable `var` (a read as it is when var holds value);
-/// nullopt when one is not affine or a coefficient overflows.
+/// nullopt when a coefficient overflows. One not affine stays as it is: any value still (a
+/// call's read of a whole dimension, lhs(:, :, 3, i - 1) from lhs(1, 1, 3, i - 1) passed).
 std::optional<std::vector<LinearExpr>> withValue(const std::vector<LinearExpr>& forms, const std::string& var,
                                                  const LinearExpr& value) {
   std::vector<LinearExpr> out;
   for (const LinearExpr& f : forms) {
-    if (!f.affine) return std::nullopt;
+    if (!f.affine) {
+      out.push_back(f);
+      continue;
+    }
     LinearExpr rest = f;
     int64_t a = 0;
     for (const auto& [name, c] : f.terms)
@@ -3724,6 +3671,18 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
     read.forms = &readForms;
     write.split = read.split = nullptr;
     return covers(write, read);
+  };
+  // A CALL that writes boxes of the array (ArrayAccess::boxes) covers a read after it that one of
+  // them covers as a slab would (not the call's own reads: the callee may read elements outside).
+  auto coveredByBoxes = [&](const ArrayAccess& w, const ArrayAccess& r) {
+    if (w.access != 'W' || !w.boxes || !runsBefore(w, r, StatementKind::Call)) return false;
+    return std::any_of(w.boxes->begin(), w.boxes->end(), [&](const ArrayAccess::WrittenBox& box) {
+      ArrayAccess slab = w;
+      slab.forms = box.forms;
+      slab.filled = box.filled;
+      slab.boxes = nullptr;
+      return box.filled != 0 && coveredBySlab(slab, r);
+    });
   };
   // An assignment to the whole array (w = 0, its bounds fixed, checked above; or w(:) = 0) covers
   // every read after it.
@@ -4145,7 +4104,8 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
       // function in an assignment, `x = f(w(i))`, included), but for a CALL statement's of an
       // element passed to a scalar dummy it defines (definesElement).
       byPlace.armsMet = false;
-      return coveredByCall(*w, r) || coveredByCallRange(*w, r) || coveredBySlab(*w, r) || coveredByWholeWrite(*w, r) ||
+      return coveredByCall(*w, r) || coveredByCallRange(*w, r) || coveredBySlab(*w, r) || coveredByBoxes(*w, r) ||
+             coveredByWholeWrite(*w, r) ||
              coveredByFillingLoops(*w, r) ||
              coveredByArmWholeWrites(*w, r) ||
              (w->access == 'W' && (!w->callId || w->definesElement) && writtenWheneverRead(loop, *w, r, refs, anywhere, &byPlace) &&

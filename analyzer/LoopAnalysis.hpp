@@ -108,6 +108,15 @@ struct ArrayAccess {
   /// `whole`: `call exact_solution(xi, eta, zeta, pface(1, 1, ix))`, a dummy of 5), or a section
   /// whose dimensions are whole or single (filledBySection: `call fill(w(:, k))`).
   uint32_t filled = 0;
+  /// A CALL's write of an array passed whole to a dummy of the same layout that the callee writes
+  /// box by box before it reads any element (Effect::definedBoxes: BT-style `call lhsinit(lhs,
+  /// isize)` writing lhs(:, :, c, 0) and lhs(:, :, c, isize)): each box's filled dimensions and
+  /// its subscripts in the caller's names as they stand at the call (unused where filled).
+  struct WrittenBox {
+    uint32_t filled = 0;
+    const std::vector<LinearExpr>* forms = nullptr;
+  };
+  const std::vector<WrittenBox>* boxes = nullptr;
   /// A call's write of an array passed whole whose elements these the callee writes before it
   /// reads any (CallArrayAccess::definedElements), as the caller's subscripts.
   std::shared_ptr<const std::vector<std::vector<int64_t>>> definedElements;
@@ -416,6 +425,11 @@ class LoopAnalysis {
   /// upper (the dummy exactly that large: a(:, j) above when v has m elements), else 0.
   std::optional<std::vector<LinearExpr>> elementRegion(const CallArrayAccess& c, const ArrayRefRow& element,
                                                        const StatementRow& s, size_t& whole);
+  /// The boxes (ArrayAccess::boxes) a CALL writes of array `actual` passed whole (reference
+  /// `whole`, statement `s`), in the caller's names with the nest's definitions put in; null
+  /// when none is known.
+  const std::vector<ArrayAccess::WrittenBox>* boxesAt(const CallArrayAccess& c, const ArrayRefRow& whole, const StatementRow& s,
+                                                      const std::vector<ScalarDefinition>& definitions);
   /// The dummy call access `c`'s argument is passed to, when the call runs one procedure
   /// (`target`, set then); null otherwise.
   const Effect* soleDummyOf(const CallArrayAccess& c, CallTarget& target) const;
@@ -699,6 +713,7 @@ class LoopAnalysis {
   };
   std::unordered_map<GuardKey, std::vector<Condition>, GuardKeyHash> guards_;
   std::deque<std::vector<LinearExpr>> substitutedForms_;
+  std::deque<std::vector<ArrayAccess::WrittenBox>> writtenBoxes_;
   std::deque<ArrayAccess::Split> splits_;
   const std::set<Id>* scratchCommons_ = nullptr;
   std::set<Id> commonCandidates_;
