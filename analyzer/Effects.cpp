@@ -1047,7 +1047,14 @@ bool Effects::writesArrayDummy(const ProcedureSummary& summary) const {
 bool Effects::definableArray(const Effect& e) const {
   const Variable& v = program_.variable(e.varId);
   return e.reach == Reach::Dummy && (e.writes || passedArrayDummies_.count(e.varId)) && v.isArray() &&
-         (!v.layout.empty() || v.assumedShape || v.rank == 1);
+         (!v.layout.empty() || v.assumedShape || v.rank == 1 || boxable(v));
+}
+
+bool Effects::boxable(const Variable& v) {
+  if (!v.isArray() || v.assumedShape || v.rank > 31) return false;
+  for (size_t d = 0; d < static_cast<size_t>(v.rank); ++d)
+    if (!v.declaredDimension(d)) return false;
+  return true;
 }
 
 void Effects::markDefined(ProcedureSummary& summary, const std::map<Id, DefinedArray>& defined) {
@@ -1069,6 +1076,13 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
   for (const auto& [key, e] : summary.effects) {
     const Variable& v = program_.variable(e.varId);
     if (definableArray(e) && !v.associated() && !v.pointer && !v.derived) open.insert(e.varId);
+  }
+  // Of those, the ones of an explicit shape that does not fold (lhs(5, 5, 3, 0:size)): only
+  // their boxes (boxesWritten) are sought.
+  std::set<Id> boxesOnly;
+  for (Id varId : open) {
+    const Variable& v = program_.variable(varId);
+    if (v.layout.empty() && !v.assumedShape && v.rank > 1) boxesOnly.insert(varId);
   }
   if (open.empty()) return {};
   // An ENTRY starts a call part-way down the body; an internal procedure may read the dummies
@@ -1452,8 +1466,14 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
   // integer dummies as they were on entry (onEntry), every other loop around it running at
   // least once. At most kBoxes in all. nullopt: something else.
   constexpr size_t kBoxes = 16;
+  // Whether DO loop `loop` runs exactly over dimension d of v, its bounds constants.
+  auto runsOverConstantDimension = [&](const LoopRow& loop, const Variable& v, size_t d) {
+    std::optional<std::pair<facts::AffineForm, facts::AffineForm>> dim = v.declaredDimension(d);
+    if (!dim || !dim->first.terms.empty() || !dim->second.terms.empty() || (!loop.step.empty() && loop.stepValue != 1)) return false;
+    return loop.lowerValue == dim->first.constant && loop.upperValue == dim->first.constant + dim->second.constant - 1;
+  };
   auto boxesWritten = [&](Id first, Id last, const Variable& v, size_t have) -> std::optional<std::vector<DefinedBox>> {
-    if (v.layout.empty() || v.rank > 31) return std::nullopt;
+    if (!boxable(v)) return std::nullopt;
     std::vector<DefinedBox> out;
     for (Id s = first; s <= last; ++s) {
       const StatementRow& st = program_.statement(s);
@@ -1462,7 +1482,7 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
         const ArrayRefRow& ref = program_.arrayRef(refId);
         if (ref.varId != v.id) continue;
         if (ref.access != Access::Write || st.kind != StatementKind::Assignment || !ref.subscripted || ref.section ||
-            ref.subscripts.size() != v.layout.size() || have + out.size() >= kBoxes)
+            ref.subscripts.size() != static_cast<size_t>(v.rank) || have + out.size() >= kBoxes)
           return std::nullopt;
         std::vector<const LoopRow*> around;
         for (Id b = st.blockId; b != root; b = program_.block(b).parentId) {
@@ -1481,7 +1501,8 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
             if (form.terms.size() == 1 && l->var == form.terms[0].first) loop = l;
           box.at.push_back(form);
           if (loop) {
-            if (form.terms[0].second != 1 || form.constant != 0 || !used.insert(loop->id).second || !runsOverDimension(*loop, v, d))
+            if (form.terms[0].second != 1 || form.constant != 0 || !used.insert(loop->id).second ||
+                !runsOverConstantDimension(*loop, v, d))
               return std::nullopt;
             box.filled |= uint32_t{1} << d;
             continue;
@@ -1569,6 +1590,17 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
       const Variable& v = program_.variable(*candidate);
       if (!touches(id, last, v.id)) {
         ++candidate;
+        continue;
+      }
+      if (boxesOnly.count(v.id)) {
+        if (!construct)
+          if (std::optional<std::vector<DefinedBox>> written = boxesWritten(id, last, v, boxes[v.id].size())) {
+            boxes[v.id].insert(boxes[v.id].end(), written->begin(), written->end());
+            ++candidate;
+            continue;
+          }
+        keepPieces(v.id);
+        candidate = open.erase(candidate);
         continue;
       }
       // Elements written one by one (or a box of them by a nest): all of it, once the pieces

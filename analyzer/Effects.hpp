@@ -57,9 +57,10 @@ struct Effect {
   /// An array dummy of a constant shape written element by element, not whole: the elements
   /// (as the dummy's subscripts) written on every path of a call before any element is read.
   std::vector<std::vector<int64_t>> definedElements;
-  /// An array dummy of a constant shape written box by box, not whole: the boxes written on
-  /// every path of a call before any element is read (BT-style `lhsinit(lhs, size)`:
-  /// lhs(m, n, c, 0) and lhs(m, n, c, size) for m and n over their dimensions, c = 1, 2, 3).
+  /// An array dummy of an explicit shape (Effects::boxable) written box by box, not whole: the
+  /// boxes written on every path of a call before any element is read (BT-style
+  /// `lhsinit(lhs, size)`, lhs(5, 5, 3, 0:size): lhs(m, n, c, 0) and lhs(m, n, c, size) for m
+  /// and n over their dimensions, c = 1, 2, 3).
   std::vector<DefinedBox> definedBoxes;
   /// An array dummy the callee writes, every reference of its own to it subscripted, with the
   /// subscript in each dimension of `columns` (0-based, ascending) the same in all: the
@@ -343,6 +344,9 @@ class Effects {
   /// Whether it writes, in its own statements, an array dummy or an array of its host
   /// (columnsOf may find columns of it).
   bool writesOwnArray(const ProcedureSummary& summary) const;
+  /// An explicit shape whose every dimension is declared affine (declaredDimension): what
+  /// definedArrays may find boxes of.
+  static bool boxable(const Variable& v);
   /// What definedArrays proves of one array dummy: all of it, or a range of a rank-1 one.
   struct DefinedArray {
     bool whole = false;

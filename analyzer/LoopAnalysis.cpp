@@ -1555,27 +1555,10 @@ std::vector<const std::vector<std::string>*> LoopAnalysis::selectedFrom(const St
 }
 
 std::optional<std::pair<LinearExpr, LinearExpr>> LoopAnalysis::fixedDimension(const Variable& v, size_t d, bool callerSide) {
-  if (d < v.layout.size()) {  // folded (a named constant's value is no name the procedure may change)
-    LinearExpr lower, extent;
-    lower.constant = v.layout[d].first;
-    extent.constant = v.layout[d].second;
-    return std::make_pair(lower, extent);
-  }
-  if (d >= v.boundTrees.size() || v.boundTrees[d].empty()) return std::nullopt;
-  std::vector<facts::Expression> bounds;
-  try {
-    bounds = facts::parseExpressionList(v.boundTrees[d], v.name + "'s bounds");
-  } catch (const facts::ExpressionTooDeep&) {
-    return std::nullopt;  // malformed JSON (a damaged database) goes on up, as treesOf's does
-  }
-  if (bounds.size() != 2 || bounds[1].isNull()) return std::nullopt;
-  std::optional<LinearExpr> lower = bounds[0].isNull() ? LinearExpr{} : affineOf(bounds[0]);
-  if (bounds[0].isNull()) lower->constant = 1;
-  std::optional<LinearExpr> upper = affineOf(bounds[1]);
-  if (!lower || !upper) return std::nullopt;
-  std::optional<LinearExpr> extent = combine(*upper, *lower, -1);
-  if (!extent || __builtin_add_overflow(extent->constant, 1, &extent->constant)) return std::nullopt;
-  if (callerSide) {
+  std::optional<std::pair<LinearExpr, LinearExpr>> declared = v.declaredDimension(d);
+  if (!declared) return std::nullopt;
+  auto& [lower, extent] = *declared;
+  if (callerSide && d >= v.layout.size()) {
     // Bounds are evaluated on entry: a name in them stands for its value at a call only when
     // nothing in the procedure changes it (a dummy or a local never written).
     if (!fixedNames_) {
@@ -1590,11 +1573,11 @@ std::optional<std::pair<LinearExpr, LinearExpr>> LoopAnalysis::fixedDimension(co
             !candidate.save && !written.count(candidate.id))
           fixedNames_->insert(candidate.name);
     }
-    for (const LinearExpr* form : {&*lower, &*extent})
+    for (const LinearExpr* form : {&lower, &extent})
       for (const auto& [name, coeff] : form->terms)
         if (!fixedNames_->count(name)) return std::nullopt;
   }
-  return std::make_pair(*lower, *extent);
+  return declared;
 }
 
 std::optional<LinearExpr> LoopAnalysis::declaredLower(const Variable& v, size_t d) const {
@@ -1978,10 +1961,19 @@ const std::vector<ArrayAccess::WrittenBox>* LoopAnalysis::boxesAt(const CallArra
   if (!e || e->definedBoxes.empty() || program_.procedure(target.proc).kind == ProcedureKind::Entry ||
       whole.name.find('%') != std::string::npos)
     return nullptr;
-  // The dummy's elements are the actual's, subscript for subscript: the same layout.
+  // The dummy's elements are the actual's, subscript for subscript: the same lower bounds, the
+  // same extents but in the last dimension (lhs(5, 5, 3, 0:size) of lhs(5, 5, 3, 0:64)), all
+  // constants. The callee touches no element past its dummy, nor the actual's past the actual.
   const Variable& actual = program_.variable(whole.varId);
   const Variable& dummy = program_.variable(e->varId);
-  if (actual.layout.empty() || actual.layout != dummy.layout || actual.allocatable || actual.pointer) return nullptr;
+  if (actual.rank != dummy.rank || actual.rank < 1 || actual.allocatable || actual.pointer) return nullptr;
+  for (size_t d = 0; d < static_cast<size_t>(actual.rank); ++d) {
+    std::optional<std::pair<LinearExpr, LinearExpr>> a = actual.declaredDimension(d), b = dummy.declaredDimension(d);
+    const bool last = d + 1 == static_cast<size_t>(actual.rank);
+    if (!a || !b || !a->first.terms.empty() || !(a->first == b->first) ||
+        (!last && (!a->second.terms.empty() || !(a->second == b->second))))
+      return nullptr;
+  }
   const CallRow& call = program_.call(c.callId);
   std::vector<ArrayAccess::WrittenBox> out;
   for (const DefinedBox& box : e->definedBoxes) {

@@ -30,6 +30,30 @@ void expectIn(Id id, Id first, size_t count, const char* table) {
 
 }  // namespace
 
+std::optional<std::pair<LinearExpr, LinearExpr>> Variable::declaredDimension(size_t d) const {
+  if (d < layout.size()) {  // folded (a named constant's value is no name a procedure may change)
+    LinearExpr lower, extent;
+    lower.constant = layout[d].first;
+    extent.constant = layout[d].second;
+    return std::make_pair(lower, extent);
+  }
+  if (d >= boundTrees.size() || boundTrees[d].empty()) return std::nullopt;
+  std::vector<facts::Expression> bounds;
+  try {
+    bounds = facts::parseExpressionList(boundTrees[d], name + "'s bounds");
+  } catch (const facts::ExpressionTooDeep&) {
+    return std::nullopt;  // malformed JSON (a damaged database) goes on up, as treesOf's does
+  }
+  if (bounds.size() != 2 || bounds[1].isNull()) return std::nullopt;
+  std::optional<LinearExpr> lower = bounds[0].isNull() ? LinearExpr{} : affineOf(bounds[0]);
+  if (bounds[0].isNull()) lower->constant = 1;
+  std::optional<LinearExpr> upper = affineOf(bounds[1]);
+  if (!lower || !upper) return std::nullopt;
+  std::optional<LinearExpr> extent = combine(*upper, *lower, -1);
+  if (!extent || __builtin_add_overflow(extent->constant, 1, &extent->constant)) return std::nullopt;
+  return std::make_pair(*lower, *extent);
+}
+
 std::optional<int64_t> Variable::storageBytes() const {
   if (elementBytes <= 0 || (isArray() && layout.empty())) return std::nullopt;
   int64_t bytes = elementBytes;

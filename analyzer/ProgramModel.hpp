@@ -149,6 +149,10 @@ struct Variable {
   bool associated() const { return common >= 0 || equivalence != 0; }
   /// The bytes it occupies, when its type and shape fold.
   std::optional<int64_t> storageBytes() const;
+  /// Dimension d as declared: its lower bound and extent, constants where the layout folds, else
+  /// affine forms of the names in its bounds (lhs(5, 5, 3, 0:size): 0 and size + 1 in the
+  /// last); nullopt when a bound is not affine or not declared (x(*), x(:)).
+  std::optional<std::pair<LinearExpr, LinearExpr>> declaredDimension(size_t d) const;
   /// What the analysis keeps of `row`; `commonBlocks` gains the row's COMMON block if new.
   static Variable of(const facts::VariableRow& row, std::vector<std::string>& commonBlocks,
                      std::unordered_map<std::string, int32_t>& commonIndex);

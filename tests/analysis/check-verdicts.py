@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A differential check of the analysis' "parallel" verdicts: random loop nests (integer arrays,
 affine, triangular and red-black bounds, IF conditions, work arrays over constant and symbolic
-bounds (some written and read under a flag the iteration sets) read directly and by calls (explicit- or assumed-shape dummies), a small one written
+bounds (some written and read under a flag the iteration sets) read directly and by calls (explicit- or assumed-shape dummies), columns of a 2-D one a callee writes box by box, a small one written
 element by element or by a section (whole, in part, under a WHERE mask) and read whole (SUM, a call) or written in part by a callee and read element by element, around an EXIT or a CYCLE, in the arms of an IF or a SELECT
 CASE (elements, or the whole array, or by a WHERE ... ELSEWHERE) or under IFs of one condition, scalars set and
 read under flags the data decide (or written where one holds and where it fails) or in IF chains over a loop's values, elements packed at a counter and read up to it, one value written over overlapping elements, around a GO TO (a scalar set and read on the path that falls through it, or read where its path joins), in recurrences over a loop around another, element and scalar
@@ -29,6 +29,7 @@ import tempfile
 
 N = 8  # the loops' extent; arrays are declared -30:40 so that every subscript stays inside
 COUNTER_SHARE = 0.1  # of the work-array statements, those packed at a counter
+BOX_SHARE = 0.08  # of the others, columns of w2 written by a callee box by box
 
 
 def offset(rng):
@@ -171,6 +172,20 @@ def statement(rng, variables, depth):
                 fill = ["call put4(w4, %s)" % e]
                 read = "%s = w4(%d) + w4(%d)" % (target, rng.choice([1, 3, 3]), rng.choice([1, 1, 3, 2, 4]))
             return fill + [read]
+        if rng.random() < BOX_SHARE:  # columns of w2 a callee writes whole (box_cols: column 1
+            # and the column it is passed, through a local; box_shift: the one before it), or not
+            # quite (box_short: rows -30..39; box_if: the passed one under an IF; box_peek: reads
+            # first), passed as a constant or following a loop variable; then elements read
+            e = element(rng, rng.choice(arrays), variables)
+            callee = rng.choice(["box_cols", "box_cols", "box_tail", "box_tail", "box_shift", "box_short", "box_if", "box_peek"])
+            low = 2 if callee == "box_shift" else 1
+            col = rng.choice([str(rng.randint(low, 4)), "mod(%s, %d) + %d" % (rng.choice(variables), 5 - low, low)])
+            column = rng.choice(["1", col, col, str(rng.randint(1, 4))])
+            if callee == "box_shift" and rng.random() < 0.6:
+                column = col + " - 1"
+            target = element(rng, rng.choice(arrays), variables)
+            return ["call %s(w2, %s, %s)" % (callee, e, col),
+                    "%s = w2(%s, %s) + w2(%s, 1)" % (target, affine(rng, variables), column, affine(rng, variables))]
         if rng.random() < 0.15:  # a recurrence per column of a 2-D work array, its first row set by a
             # loop over the columns, or once with the column variable a loop left behind (stale)
             m = "m%d" % depth
@@ -698,6 +713,22 @@ def program(rng):
     for name, lower in SHAPE_FILLS:
         lines += ["subroutine %s(x, y)" % name, "  integer :: x(%s:), y, m" % lower] + ["  " + l for l in bodies[name]]
         lines.append("end subroutine %s" % name)
+    # Procedures that write columns of a w2-shaped dummy whole before reading any (box_cols: 1
+    # and r, through a local; box_shift: 1 and r - 1; box_tail below), or not quite (box_short: rows -30..39 of
+    # r; box_if: r only when y > 9; box_peek: reads x(1, 2) first).
+    for name, body in [("box_cols", ["q = r", "do m = -30, 40", "  x(m, 1) = y + m", "  x(m, q) = y - m", "end do"]),
+                       ("box_shift", ["q = r - 1", "do m = -30, 40", "  x(m, 1) = y + m", "end do",
+                                      "do m = -30, 40", "  x(m, q) = y - m", "end do"]),
+                       ("box_short", ["do m = -30, 40", "  x(m, 1) = y + m", "end do", "do m = -30, 39", "  x(m, r) = y - m",
+                                      "end do"]),
+                       ("box_if", ["do m = -30, 40", "  x(m, 1) = y + m", "end do", "if (y > 9) then", "  do m = -30, 40",
+                                   "    x(m, r) = y - m", "  end do", "end if"]),
+                       ("box_peek", ["q = x(1, 2)", "do m = -30, 40", "  x(m, 1) = y + m + q", "  x(m, r) = y - m", "end do"])]:
+        lines += ["subroutine %s(x, y, r)" % name, "  integer :: x(-30:40, 4), y, r, m, q"] + ["  " + l for l in body]
+        lines.append("end subroutine %s" % name)
+    # box_cols with the dummy's columns as many as the last one it writes (x(-30:40, r)).
+    lines += ["subroutine box_tail(x, y, r)", "  integer :: r, x(-30:40, r), y, m, q", "  q = r", "  do m = -30, 40",
+              "    x(m, 1) = y + m", "    x(m, q) = y - m", "  end do", "end subroutine box_tail"]
     # Procedures that write the work array up to a bound they are passed (fill_to), or may
     # return first (fill_to_ret), an assumed-size dummy starting where w does.
     for name, body in [("fill_to", ["do m = -30, hi", "  x(m) = m + y", "end do"]),

@@ -38,6 +38,14 @@ c     the rows between and reads them through calls.
             end do
             call binv(lhs(1, 1, 2, isize), lhs(1, 1, 3, isize),
      &                rhs(1, isize, j, k))
+            do i = isize - 1, 0, -1
+               do m = 1, 5
+                  do n = 1, 5
+                     rhs(m, i, j, k) = rhs(m, i, j, k)
+     &                    - lhs(m, n, 3, i) * rhs(n, i + 1, j, k)
+                  end do
+               end do
+            end do
          end do
       end do
       end
@@ -211,11 +219,25 @@ c     The callee's writes are in a loop that may run no iteration.
       end do
       end
 
-c     Both rows, the last at a local set from the dummy.
+c     The callee's rows start at 1, the caller's at 0: its rows are not
+c     the caller's.
+      subroutine box_lower(nx, ny, rhs)
+      implicit none
+      integer nx, ny, j, isize
+      double precision rhs(5, 0:64, 0:64), lhs(5, 5, 3, 0:64)
+      isize = nx - 1
+      do j = 1, ny
+         call initone(lhs, isize)
+         call binv(lhs(1, 1, 2, 1), lhs(1, 1, 3, 1), rhs(1, 0, j))
+      end do
+      end
+
+c     Both rows, the last at a local set from the dummy; the dummy's last
+c     dimension as long as the rows it has.
       subroutine lhsinit(lhs, size)
       implicit none
       integer size, i, m, n
-      double precision lhs(5, 5, 3, 0:64)
+      double precision lhs(5, 5, 3, 0:size)
       i = size
       do n = 1, 5
          do m = 1, 5
@@ -230,6 +252,19 @@ c     Both rows, the last at a local set from the dummy.
       do m = 1, 5
          lhs(m, m, 2, 0) = 1.0d0
          lhs(m, m, 2, i) = 1.0d0
+      end do
+      end
+
+      subroutine initone(lhs, size)
+      implicit none
+      integer size, m, n, c
+      double precision lhs(5, 5, 3, size)
+      do c = 1, 3
+         do n = 1, 5
+            do m = 1, 5
+               lhs(m, n, c, 1) = 0.0d0
+            end do
+         end do
       end do
       end
 
