@@ -1052,8 +1052,12 @@ bool Effects::definableArray(const Effect& e) const {
 
 bool Effects::boxable(const Variable& v) {
   if (!v.isArray() || v.assumedShape || v.rank > 31) return false;
-  for (size_t d = 0; d < static_cast<size_t>(v.rank); ++d)
-    if (!v.declaredDimension(d)) return false;
+  if (!v.layout.empty()) return true;
+  // Constants but the last extent: what a caller's array passed whole can match (boxesAt).
+  for (size_t d = 0; d < static_cast<size_t>(v.rank); ++d) {
+    std::optional<std::pair<facts::AffineForm, facts::AffineForm>> dim = v.declaredDimension(d);
+    if (!dim || !dim->first.terms.empty() || (d + 1 < static_cast<size_t>(v.rank) && !dim->second.terms.empty())) return false;
+  }
   return true;
 }
 

@@ -344,8 +344,8 @@ class Effects {
   /// Whether it writes, in its own statements, an array dummy or an array of its host
   /// (columnsOf may find columns of it).
   bool writesOwnArray(const ProcedureSummary& summary) const;
-  /// An explicit shape whose every dimension is declared affine (declaredDimension): what
-  /// definedArrays may find boxes of.
+  /// An explicit shape of constant lower bounds and extents but the last, which may be an affine
+  /// form (declaredDimension: lhs(5, 5, 3, 0:size)): what definedArrays may find boxes of.
   static bool boxable(const Variable& v);
   /// What definedArrays proves of one array dummy: all of it, or a range of a rank-1 one.
   struct DefinedArray {
