@@ -4178,9 +4178,18 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
       std::optional<LinearExpr> toHigh = combine(LinearExpr{true, -above, {{peeled.var, -1}}}, high, 1);
       if (!fromLow || !toHigh) continue;
       const std::vector<Condition> rest = {{*fromLow, false, 0}, {*toHigh, false, 0}};
+      // One write, or one in each arm of a complete IF or SELECT CASE around it (as coveredRead
+      // takes them: peln2(i, k) set alike under IF (use_cond) and its ELSE).
+      auto restCovered = [&](const ArrayAccess& x) {
+        return !masked(x) && coversSymbolically(loop, x, r, innerVariables, sameIteration, rest);
+      };
+      const std::function<bool(const ArrayAccess&)> anywhere = [](const ArrayAccess&) { return true; };
+      const std::function<bool(const ArrayAccess&)> alternative = restCovered;
+      ArmSearch byPlace, bySubscripts;
       const bool covered = std::any_of(refs.begin(), refs.end(), [&](const ArrayAccess* w) {
-        return w->access == 'W' && !w->callId && !masked(*w) && writtenWheneverRead(loop, *w, r, refs, {}) &&
-               coversSymbolically(loop, *w, r, innerVariables, sameIteration, rest);
+        byPlace.armsMet = false;
+        return w->access == 'W' && !w->callId && writtenWheneverRead(loop, *w, r, refs, anywhere, &byPlace) && restCovered(*w) &&
+               (!byPlace.armsMet || writtenWheneverRead(loop, *w, r, refs, alternative, &bySubscripts));
       });
       if (covered) return true;
     }

@@ -320,3 +320,135 @@ subroutine peeled_piece_guarded(is, ie, js, je, n, a, s)
     end do
   end do
 end subroutine
+
+! The first level set, the others by a loop, alike in both arms of an IF (FV3's riem_solver3:
+! peln2 under IF (use_cond) and its ELSE); then every level read.
+subroutine peeled_in_arms(is, ie, js, je, km, use_cond, delp, pk)
+  integer :: is, ie, js, je, km
+  logical :: use_cond
+  real :: delp(is:ie, js:je, km), pk(is:ie, js:je, km+1)
+  real :: pe(is:ie, km+1)
+  integer :: i, j, k
+  do j = js, je
+    if (use_cond) then
+      do i = is, ie
+        pe(i, 1) = 1.
+      end do
+      do k = 2, km+1
+        do i = is, ie
+          pe(i, k) = delp(i, j, k-1)
+        end do
+      end do
+    else
+      do i = is, ie
+        pe(i, 1) = 2.
+      end do
+      do k = 2, km+1
+        do i = is, ie
+          pe(i, k) = 2.*delp(i, j, k-1)
+        end do
+      end do
+    end if
+    do k = 1, km+1
+      do i = is, ie
+        pk(i, j, k) = pe(i, k)
+      end do
+    end do
+  end do
+end subroutine
+
+! The same, the ELSE arm's loop one level short: pe(i, km+1) unset on that path.
+subroutine peeled_arm_short(is, ie, js, je, km, use_cond, delp, pk)
+  integer :: is, ie, js, je, km
+  logical :: use_cond
+  real :: delp(is:ie, js:je, km), pk(is:ie, js:je, km+1)
+  real :: pe(is:ie, km+1)
+  integer :: i, j, k
+  do j = js, je
+    if (use_cond) then
+      do i = is, ie
+        pe(i, 1) = 1.
+      end do
+      do k = 2, km+1
+        do i = is, ie
+          pe(i, k) = delp(i, j, k-1)
+        end do
+      end do
+    else
+      do i = is, ie
+        pe(i, 1) = 2.
+      end do
+      do k = 2, km
+        do i = is, ie
+          pe(i, k) = 2.*delp(i, j, k-1)
+        end do
+      end do
+    end if
+    do k = 1, km+1
+      do i = is, ie
+        pk(i, j, k) = pe(i, k)
+      end do
+    end do
+  end do
+end subroutine
+
+! The loop in one arm only (no ELSE): the levels above the first may stay unset.
+subroutine peeled_arm_missing(is, ie, js, je, km, use_cond, delp, pk)
+  integer :: is, ie, js, je, km
+  logical :: use_cond
+  real :: delp(is:ie, js:je, km), pk(is:ie, js:je, km+1)
+  real :: pe(is:ie, km+1)
+  integer :: i, j, k
+  do j = js, je
+    do i = is, ie
+      pe(i, 1) = 1.
+    end do
+    if (use_cond) then
+      do k = 2, km+1
+        do i = is, ie
+          pe(i, k) = delp(i, j, k-1)
+        end do
+      end do
+    end if
+    do k = 1, km+1
+      do i = is, ie
+        pk(i, j, k) = pe(i, k)
+      end do
+    end do
+  end do
+end subroutine
+
+! The ELSE arm's loop leaves column is unset.
+subroutine peeled_arm_narrow(is, ie, js, je, km, use_cond, delp, pk)
+  integer :: is, ie, js, je, km
+  logical :: use_cond
+  real :: delp(is:ie, js:je, km), pk(is:ie, js:je, km+1)
+  real :: pe(is:ie, km+1)
+  integer :: i, j, k
+  do j = js, je
+    if (use_cond) then
+      do i = is, ie
+        pe(i, 1) = 1.
+      end do
+      do k = 2, km+1
+        do i = is, ie
+          pe(i, k) = delp(i, j, k-1)
+        end do
+      end do
+    else
+      do i = is, ie
+        pe(i, 1) = 2.
+      end do
+      do k = 2, km+1
+        do i = is+1, ie
+          pe(i, k) = 2.*delp(i, j, k-1)
+        end do
+      end do
+    end if
+    do k = 1, km+1
+      do i = is, ie
+        pk(i, j, k) = pe(i, k)
+      end do
+    end do
+  end do
+end subroutine
