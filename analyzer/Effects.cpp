@@ -1504,11 +1504,23 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
           for (const LoopRow* l : around)
             if (form.terms.size() == 1 && l->var == form.terms[0].first) loop = l;
           box.at.push_back(form);
+          box.to.push_back(facts::AffineForm{});
           if (loop) {
-            if (form.terms[0].second != 1 || form.constant != 0 || !used.insert(loop->id).second ||
-                !runsOverConstantDimension(*loop, v, d))
+            if (form.terms[0].second != 1 || form.constant != 0 || !used.insert(loop->id).second) return std::nullopt;
+            if (runsOverConstantDimension(*loop, v, d)) {
+              box.filled |= uint32_t{1} << d;
+              continue;
+            }
+            // Over its bounds, taken where it starts (DO j = 1, nj: j = 1..nj; none when nj < 1,
+            // and then nothing of the box is written either).
+            if ((!loop->step.empty() && loop->stepValue != 1) || !loop->lowerForm.affine || !loop->upperForm.affine)
               return std::nullopt;
-            box.filled |= uint32_t{1} << d;
+            std::optional<facts::AffineForm> low = onEntry(loop->lowerForm, first, last);
+            std::optional<facts::AffineForm> high = onEntry(loop->upperForm, first, last);
+            if (!low || !high) return std::nullopt;
+            box.ranged |= uint32_t{1} << d;
+            box.at.back() = *low;
+            box.to.back() = *high;
             continue;
           }
           for (const LoopRow* l : around)
@@ -1655,15 +1667,15 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
           whole = whole && written && (nest ? spansAll(ref, st, v) : st.blockId == root && everyElementNamed(ref, v.rank));
         }
       }
-      // Boxes of it, and nothing else done with it: the walk goes on.
-      if (!whole && !construct)
+      std::vector<facts::AffineForm> range;
+      if (!whole) range = nest ? nestRange(*nest, id, last, v) : construct ? armsRange(id, last, v) : range;
+      // Else boxes of it, and nothing else done with it: the walk goes on.
+      if (!whole && range.empty() && !construct)
         if (std::optional<std::vector<DefinedBox>> written = boxesWritten(id, last, v, boxes[v.id].size())) {
           boxes[v.id].insert(boxes[v.id].end(), written->begin(), written->end());
           ++candidate;
           continue;
         }
-      std::vector<facts::AffineForm> range;
-      if (!whole) range = nest ? nestRange(*nest, id, last, v) : construct ? armsRange(id, last, v) : range;
       if (!whole && range.empty()) keepPieces(v.id);
       if (whole) {
         defined[v.id].whole = true;

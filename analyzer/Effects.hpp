@@ -25,12 +25,13 @@ enum class Reach { Local, Dummy, Common, Module, Host, Save };
 const char* reachName(Reach reach);
 
 /// A box of an array dummy that a call writes whole (Effect::definedBoxes): the dimensions it
-/// fills from their lower bound to their upper (bit d of `filled`), and in each other one
-/// element, an affine form of the callee's integer dummies as they were on entry (`at`, whose
-/// entries in the filled dimensions are unused).
+/// fills from their lower bound to their upper (bit d of `filled`); those it writes over a range
+/// (bit d of `ranged`) from `at[d]` to `to[d]`; in each other one element, `at[d]`. Each an
+/// affine form of the callee's integer dummies as they were on entry (unused where filled).
 struct DefinedBox {
   uint32_t filled = 0;
-  std::vector<facts::AffineForm> at;
+  uint32_t ranged = 0;
+  std::vector<facts::AffineForm> at, to;
   bool operator==(const DefinedBox&) const = default;
 };
 

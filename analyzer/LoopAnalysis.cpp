@@ -1975,22 +1975,44 @@ const std::vector<ArrayAccess::WrittenBox>* LoopAnalysis::boxesAt(const CallArra
       return nullptr;
   }
   const CallRow& call = program_.call(c.callId);
+  const size_t rank = static_cast<size_t>(actual.rank);
   std::vector<ArrayAccess::WrittenBox> out;
   for (const DefinedBox& box : e->definedBoxes) {
-    if (box.at.size() != actual.layout.size()) return nullptr;
+    if (box.at.size() != rank || box.to.size() != rank) return nullptr;
     std::vector<LinearExpr> forms;
-    for (size_t d = 0; d < box.at.size(); ++d) {
-      if (box.filled & (uint32_t{1} << d)) {
+    std::vector<std::optional<ArrayAccess::Range>> ranges(rank);
+    for (size_t d = 0; d < rank; ++d) {
+      const uint32_t bit = uint32_t{1} << d;
+      if (box.filled & bit) {
+        // Its declared bounds, where a range is wanted (constants, checked above but the last).
+        std::optional<std::pair<LinearExpr, LinearExpr>> dim = actual.declaredDimension(d);
+        std::optional<LinearExpr> upper = dim ? combine(dim->first, dim->second, 1) : std::nullopt;
+        if (!upper || !dim->second.terms.empty() || __builtin_sub_overflow(upper->constant, 1, &upper->constant)) break;
+        ranges[d] = ArrayAccess::Range{{dim->first}, {*upper}};
         forms.push_back(LinearExpr{false, 0, {}});
         continue;
       }
       std::optional<LinearExpr> form = atCall(box.at[d], call, target, s);
       if (!form) break;
+      if (box.ranged & bit) {
+        std::optional<LinearExpr> high = atCall(box.to[d], call, target, s);
+        if (!high) break;
+        const std::vector<LinearExpr> bounds = {*form, *high};
+        const std::vector<LinearExpr> at = *substituted(bounds, s.id, definitions);
+        ranges[d] = ArrayAccess::Range{{at[0]}, {at[1]}};
+        forms.push_back(LinearExpr{false, 0, {}});
+        continue;
+      }
       forms.push_back(std::move(*form));
     }
-    if (forms.size() != box.at.size()) continue;
+    if (forms.size() != rank) continue;
     substitutedForms_.push_back(*substituted(forms, s.id, definitions));
-    out.push_back({box.filled, &substitutedForms_.back()});
+    ArrayAccess::WrittenBox written{box.filled, &substitutedForms_.back(), nullptr};
+    if (box.ranged) {
+      boxRanges_.push_back(std::move(ranges));
+      written.ranges = &boxRanges_.back();
+    }
+    out.push_back(written);
   }
   if (out.empty()) return nullptr;
   writtenBoxes_.push_back(std::move(out));
@@ -3673,6 +3695,13 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
       slab.forms = box.forms;
       slab.filled = box.filled;
       slab.boxes = nullptr;
+      // Over a range in some dimension: r's element within each range, and the others its own.
+      if (box.ranges) {
+        slab.filled = 0;
+        slab.ranges = box.ranges;
+        slab.split = nullptr;
+        return coversSymbolically(loop, slab, r, innerVariables, sameIteration);
+      }
       return box.filled != 0 && coveredBySlab(slab, r);
     });
   };

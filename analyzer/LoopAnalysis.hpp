@@ -108,15 +108,6 @@ struct ArrayAccess {
   /// `whole`: `call exact_solution(xi, eta, zeta, pface(1, 1, ix))`, a dummy of 5), or a section
   /// whose dimensions are whole or single (filledBySection: `call fill(w(:, k))`).
   uint32_t filled = 0;
-  /// A CALL's write of an array passed whole to a dummy of the same layout that the callee writes
-  /// box by box before it reads any element (Effect::definedBoxes: BT-style `call lhsinit(lhs,
-  /// isize)` writing lhs(:, :, c, 0) and lhs(:, :, c, isize)): each box's filled dimensions and
-  /// its subscripts in the caller's names as they stand at the call (unused where filled).
-  struct WrittenBox {
-    uint32_t filled = 0;
-    const std::vector<LinearExpr>* forms = nullptr;
-  };
-  const std::vector<WrittenBox>* boxes = nullptr;
   /// A call's write of an array passed whole whose elements these the callee writes before it
   /// reads any (CallArrayAccess::definedElements), as the caller's subscripts.
   std::shared_ptr<const std::vector<std::vector<int64_t>>> definedElements;
@@ -143,6 +134,19 @@ struct ArrayAccess {
     std::vector<LinearExpr> low, high;
   };
   const std::vector<std::optional<Range>>* ranges = nullptr;
+  /// A CALL's write of an array passed whole to a dummy of the same layout that the callee writes
+  /// box by box before it reads any element (Effect::definedBoxes: BT-style `call lhsinit(lhs,
+  /// isize)` writing lhs(:, :, c, 0) and lhs(:, :, c, isize)): each box's filled dimensions and
+  /// its subscripts in the caller's names as they stand at the call (unused where filled).
+  struct WrittenBox {
+    uint32_t filled = 0;
+    const std::vector<LinearExpr>* forms = nullptr;
+    /// A box written over a range in some dimension (DefinedBox::ranged): each dimension's
+    /// bounds where it is not one element (the filled ones their declared bounds), the box's
+    /// forms not affine there; null when none is a range.
+    const std::vector<std::optional<Range>>* ranges = nullptr;
+  };
+  const std::vector<WrittenBox>* boxes = nullptr;
 
   const std::string& name() const { return *array; }
   const std::vector<LinearExpr>& subscripts() const { return *forms; }
@@ -714,6 +718,7 @@ class LoopAnalysis {
   std::unordered_map<GuardKey, std::vector<Condition>, GuardKeyHash> guards_;
   std::deque<std::vector<LinearExpr>> substitutedForms_;
   std::deque<std::vector<ArrayAccess::WrittenBox>> writtenBoxes_;
+  std::deque<std::vector<std::optional<ArrayAccess::Range>>> boxRanges_;  ///< WrittenBox::ranges
   std::deque<ArrayAccess::Split> splits_;
   const std::set<Id>* scratchCommons_ = nullptr;
   std::set<Id> commonCandidates_;

@@ -177,15 +177,20 @@ def statement(rng, variables, depth):
             # quite (box_short: rows -30..39; box_if: the passed one under an IF; box_peek: reads
             # first), passed as a constant or following a loop variable; then elements read
             e = element(rng, rng.choice(arrays), variables)
-            callee = rng.choice(["box_cols", "box_cols", "box_tail", "box_tail", "box_shift", "box_short", "box_if", "box_peek"])
+            callee = rng.choice(["box_cols", "box_cols", "box_tail", "box_tail", "box_shift", "box_short", "box_if", "box_peek",
+                                 "box_rows", "box_rows"])
             low = 2 if callee == "box_shift" else 1
             col = rng.choice([str(rng.randint(low, 4)), "mod(%s, %d) + %d" % (rng.choice(variables), 5 - low, low)])
             column = rng.choice(["1", col, col, str(rng.randint(1, 4))])
             if callee == "box_shift" and rng.random() < 0.6:
                 column = col + " - 1"
             target = element(rng, rng.choice(arrays), variables)
-            return ["call %s(w2, %s, %s)" % (callee, e, col),
-                    "%s = w2(%s, %s) + w2(%s, 1)" % (target, affine(rng, variables), column, affine(rng, variables))]
+            read = "%s = w2(%s, %s) + w2(%s, 1)" % (target, affine(rng, variables), column, affine(rng, variables))
+            if callee == "box_rows":  # rows lo..hi of columns 1 and col (lo..hi a constant, n or
+                # a loop variable apart); read at a row within or past them
+                lo, hi = rng.choice(["-30", "1", "0", variables[0]]), rng.choice(["40", "n", "n + 1", "%s + 3" % variables[-1]])
+                return ["call box_rows(w2, %s, %s, %s, %s)" % (e, col, lo, hi), read]
+            return ["call %s(w2, %s, %s)" % (callee, e, col), read]
         if rng.random() < 0.15:  # a recurrence per column of a 2-D work array, its first row set by a
             # loop over the columns, or once with the column variable a loop left behind (stale)
             m = "m%d" % depth
@@ -714,7 +719,7 @@ def program(rng):
         lines += ["subroutine %s(x, y)" % name, "  integer :: x(%s:), y, m" % lower] + ["  " + l for l in bodies[name]]
         lines.append("end subroutine %s" % name)
     # Procedures that write columns of a w2-shaped dummy whole before reading any (box_cols: 1
-    # and r, through a local; box_shift: 1 and r - 1; box_tail below), or not quite (box_short: rows -30..39 of
+    # and r, through a local; box_shift: 1 and r - 1; box_tail and box_rows below), or not quite (box_short: rows -30..39 of
     # r; box_if: r only when y > 9; box_peek: reads x(1, 2) first).
     for name, body in [("box_cols", ["q = r", "do m = -30, 40", "  x(m, 1) = y + m", "  x(m, q) = y - m", "end do"]),
                        ("box_shift", ["q = r - 1", "do m = -30, 40", "  x(m, 1) = y + m", "end do",
@@ -726,6 +731,9 @@ def program(rng):
                        ("box_peek", ["q = x(1, 2)", "do m = -30, 40", "  x(m, 1) = y + m + q", "  x(m, r) = y - m", "end do"])]:
         lines += ["subroutine %s(x, y, r)" % name, "  integer :: x(-30:40, 4), y, r, m, q"] + ["  " + l for l in body]
         lines.append("end subroutine %s" % name)
+    # Rows lo..hi of columns 1 and r (box_rows).
+    lines += ["subroutine box_rows(x, y, r, lo, hi)", "  integer :: x(-30:40, 4), y, r, lo, hi, m", "  do m = lo, hi",
+              "    x(m, 1) = y + m", "    x(m, r) = y - m", "  end do", "end subroutine box_rows"]
     # box_cols with the dummy's columns as many as the last one it writes (x(-30:40, r)).
     lines += ["subroutine box_tail(x, y, r)", "  integer :: r, x(-30:40, r), y, m, q", "  q = r", "  do m = -30, 40",
               "    x(m, 1) = y + m", "    x(m, q) = y - m", "  end do", "end subroutine box_tail"]

@@ -232,6 +232,76 @@ c     the caller's.
       end do
       end
 
+c     Rows 0 and ni of every column 1..nj a callee sets (an SP-style
+c     lhsinit(lhs, ni, nj)), the rows between filled here, then read in
+c     an elimination over i.
+      subroutine box_ranges(nx2, ny2, nz2, rhs)
+      implicit none
+      integer nx2, ny2, nz2, i, j, k, m
+      double precision lhs(5, 0:33, 0:33), rhs(5, 0:33, 0:33, 0:33)
+      double precision fac1
+      do k = 1, nz2
+         call initcols(lhs, nx2 + 1, ny2)
+         do j = 1, ny2
+            do i = 1, nx2
+               do m = 1, 5
+                  lhs(m, i, j) = m + i
+               end do
+            end do
+         end do
+         do j = 1, ny2
+            do i = 0, nx2 - 1
+               fac1 = 1.0d0 / lhs(3, i, j)
+               lhs(4, i, j) = fac1 * lhs(4, i, j)
+               rhs(1, i, j, k) = fac1 * rhs(1, i, j, k)
+               lhs(3, i + 1, j) = lhs(3, i + 1, j)
+     &              - lhs(2, i + 1, j) * lhs(4, i, j)
+            end do
+         end do
+      end do
+      end
+
+c     The callee's columns end one short of those read.
+      subroutine box_range_short(nx2, ny2, nz2, rhs)
+      implicit none
+      integer nx2, ny2, nz2, i, j, k
+      double precision lhs(5, 0:33, 0:33), rhs(5, 0:33, 0:33, 0:33)
+      do k = 1, nz2
+         call initcols(lhs, nx2 + 1, ny2 - 1)
+         do j = 1, ny2
+            rhs(1, 0, j, k) = lhs(3, 0, j)
+         end do
+      end do
+      end
+
+c     The callee sets every other column.
+      subroutine box_range_step(nx2, ny2, nz2, rhs)
+      implicit none
+      integer nx2, ny2, nz2, i, j, k
+      double precision lhs(5, 0:33, 0:33), rhs(5, 0:33, 0:33, 0:33)
+      do k = 1, nz2
+         call initstep(lhs, nx2 + 1, ny2)
+         do j = 1, ny2
+            rhs(1, 0, j, k) = lhs(3, 0, j)
+         end do
+      end do
+      end
+
+c     The callee lowers its column count before its loop: column ny2 is
+c     read unset.
+      subroutine box_range_changed(nx2, ny2, nz2, rhs)
+      implicit none
+      integer nx2, ny2, nz2, i, j, k, nc
+      double precision lhs(5, 0:33, 0:33), rhs(5, 0:33, 0:33, 0:33)
+      do k = 1, nz2
+         nc = ny2
+         call initless(lhs, nx2 + 1, nc)
+         do j = 1, ny2
+            rhs(1, 0, j, k) = lhs(3, 0, j)
+         end do
+      end do
+      end
+
 c     Both rows, the last at a local set from the dummy; the dummy's last
 c     dimension as long as the rows it has.
       subroutine lhsinit(lhs, size)
@@ -437,6 +507,43 @@ c     dimension as long as the rows it has.
       do m = 1, 5
          do n = 1, 5
             c(m, n) = c(m, n) - a(m, 1) * b(1, n) - a(m, 2) * b(2, n)
+         end do
+      end do
+      end
+
+      subroutine initcols(lhs, ni, nj)
+      implicit none
+      integer ni, nj, j, m
+      double precision lhs(5, 0:33, 0:33)
+      do j = 1, nj
+         do m = 1, 5
+            lhs(m, 0, j) = 0.0d0
+            lhs(m, ni, j) = 0.0d0
+         end do
+         lhs(3, 0, j) = 1.0d0
+         lhs(3, ni, j) = 1.0d0
+      end do
+      end
+
+      subroutine initstep(lhs, ni, nj)
+      implicit none
+      integer ni, nj, j, m
+      double precision lhs(5, 0:33, 0:33)
+      do j = 1, nj, 2
+         do m = 1, 5
+            lhs(m, 0, j) = 1.0d0
+         end do
+      end do
+      end
+
+      subroutine initless(lhs, ni, nj)
+      implicit none
+      integer ni, nj, j, m
+      double precision lhs(5, 0:33, 0:33)
+      nj = nj - 1
+      do j = 1, nj
+         do m = 1, 5
+            lhs(m, 0, j) = 1.0d0
          end do
       end do
       end
