@@ -1266,7 +1266,9 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
     const Variable* scalar = nullptr;
     for (const ScalarRefRow& r : row.scalars)
       if (r.access == Access::Write && program_.variable(r.varId).name == name) scalar = &program_.variable(r.varId);
-    if (!scalar || !scalar->integer || scalar->isArray() || scalar->pointer || scalar->associated() || summary.dummy(name))
+    // A local of its own: nothing it calls may change it (a module's variable, COMMON's may be).
+    if (!scalar || !scalar->integer || scalar->isArray() || scalar->pointer || scalar->associated() ||
+        scalar->storage != Storage::Local || scalar->procId != p.id || summary.dummy(name))
       return;
     std::optional<facts::AffineForm> form = affineOf(tree.exprs[1]);
     if (!form) return;
@@ -1464,11 +1466,12 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
     }
     return out;
   };
-  // The boxes statements first..last write of v, a constant shape, when that is all they do with
-  // it: assignments at the body's top or in DO loops there, each subscript the variable of a
-  // distinct loop around it that runs exactly over that dimension (filled) or an affine form of
-  // integer dummies as they were on entry (onEntry), every other loop around it running at
-  // least once. At most kBoxes in all. nullopt: something else.
+  // The boxes statements first..last write of v (boxable), when that is all they do with it:
+  // assignments at the body's top or in DO loops there, each subscript the variable of a
+  // distinct loop around it that runs exactly over that dimension (filled) or, of step 1, over
+  // bounds that are such forms (ranged), or an affine form of integer dummies as they were on
+  // entry (onEntry); every other loop around it running at least once. At most kBoxes in all.
+  // nullopt: something else.
   constexpr size_t kBoxes = 16;
   // Whether DO loop `loop` runs exactly over dimension d of v, its bounds constants.
   auto runsOverConstantDimension = [&](const LoopRow& loop, const Variable& v, size_t d) {

@@ -2,6 +2,11 @@ c     Work arrays a callee initializes box by box (a block-tridiagonal
 c     solver's lhsinit(lhs, size): the first and the last block row,
 c     lhs(:, :, :, 0) and lhs(:, :, :, size)), then the caller fills
 c     the rows between and reads them through calls.
+c     A row index kept in a module, which a call may move.
+      module boxrow
+      integer irow
+      end module boxrow
+
       subroutine boxes(nx, ny, nz, u, rhs)
       implicit none
       integer nx, ny, nz, i, j, k, m, n, isize
@@ -302,6 +307,20 @@ c     read unset.
       end do
       end
 
+c     The callee's row index is a module's, set from the dummy and then
+c     moved by a call: it writes row isize + 1, not row isize.
+      subroutine box_module_row(nx, ny, rhs)
+      implicit none
+      integer nx, ny, j, isize
+      double precision rhs(5, 0:64, 0:64), lhs(5, 5, 3, 0:64)
+      isize = nx - 1
+      do j = 1, ny
+         call initmod(lhs, isize)
+         call binv(lhs(1, 1, 2, isize), lhs(1, 1, 3, isize),
+     &             rhs(1, isize, j))
+      end do
+      end
+
 c     Both rows, the last at a local set from the dummy; the dummy's last
 c     dimension as long as the rows it has.
       subroutine lhsinit(lhs, size)
@@ -546,4 +565,25 @@ c     dimension as long as the rows it has.
             lhs(m, 0, j) = 1.0d0
          end do
       end do
+      end
+
+      subroutine initmod(lhs, size)
+      use boxrow
+      implicit none
+      integer size, m, n, c
+      double precision lhs(5, 5, 3, 0:size + 1)
+      irow = size
+      call moverow
+      do c = 1, 3
+         do n = 1, 5
+            do m = 1, 5
+               lhs(m, n, c, irow) = 0.0d0
+            end do
+         end do
+      end do
+      end
+
+      subroutine moverow
+      use boxrow
+      irow = irow + 1
       end
