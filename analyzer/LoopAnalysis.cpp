@@ -1967,18 +1967,22 @@ const std::vector<ArrayAccess::WrittenBox>* LoopAnalysis::boxesAt(const CallArra
   const Variable& actual = program_.variable(whole.varId);
   const Variable& dummy = program_.variable(e->varId);
   if (actual.rank != dummy.rank || actual.rank < 1 || actual.allocatable || actual.pointer) return nullptr;
+  bool sameLast = false;  // the last extents alike too: a box filling the dummy's fills the actual's
   for (size_t d = 0; d < static_cast<size_t>(actual.rank); ++d) {
     std::optional<std::pair<LinearExpr, LinearExpr>> a = actual.declaredDimension(d), b = dummy.declaredDimension(d);
     const bool last = d + 1 == static_cast<size_t>(actual.rank);
     if (!a || !b || !a->first.terms.empty() || !(a->first == b->first) ||
         (!last && (!a->second.terms.empty() || !(a->second == b->second))))
       return nullptr;
+    sameLast = last && a->second.terms.empty() && a->second == b->second;
   }
   const CallRow& call = program_.call(c.callId);
   const size_t rank = static_cast<size_t>(actual.rank);
   std::vector<ArrayAccess::WrittenBox> out;
   for (const DefinedBox& box : e->definedBoxes) {
     if (box.at.size() != rank || box.to.size() != rank) return nullptr;
+    // A dummy shorter than the actual in its last dimension fills only its own part of it.
+    if ((box.filled & (uint32_t{1} << (rank - 1))) && !sameLast) continue;
     std::vector<LinearExpr> forms;
     std::vector<std::optional<ArrayAccess::Range>> ranges(rank);
     for (size_t d = 0; d < rank; ++d) {

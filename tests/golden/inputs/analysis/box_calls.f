@@ -321,6 +321,18 @@ c     moved by a call: it writes row isize + 1, not row isize.
       end do
       end
 
+c     The callee's dummy has rows 0:8 and fills them all; row 20 of the
+c     caller's 0:64 is read unset.
+      subroutine box_last_short(nx, ny, rhs)
+      implicit none
+      integer nx, ny, j
+      double precision rhs(5, 0:64, 0:64), lhs(5, 5, 3, 0:64)
+      do j = 1, ny
+         call initnine(lhs)
+         call binv(lhs(1, 1, 1, 0), lhs(1, 1, 1, 20), rhs(1, 0, j))
+      end do
+      end
+
 c     Both rows, the last at a local set from the dummy; the dummy's last
 c     dimension as long as the rows it has.
       subroutine lhsinit(lhs, size)
@@ -586,4 +598,17 @@ c     dimension as long as the rows it has.
       subroutine moverow
       use boxrow
       irow = irow + 1
+      end
+
+      subroutine initnine(lhs)
+      implicit none
+      integer i, m, n
+      double precision lhs(5, 5, 3, 0:8)
+      do i = 0, 8
+         do n = 1, 5
+            do m = 1, 5
+               lhs(m, n, 1, i) = 0.0d0
+            end do
+         end do
+      end do
       end
