@@ -178,7 +178,7 @@ def statement(rng, variables, depth):
             # first), passed as a constant or following a loop variable; then elements read
             e = element(rng, rng.choice(arrays), variables)
             callee = rng.choice(["box_cols", "box_cols", "box_tail", "box_tail", "box_shift", "box_short", "box_if", "box_peek",
-                                 "box_rows", "box_rows"])
+                                 "box_rows", "box_rows", "box_half", "box_half"])
             low = 2 if callee == "box_shift" else 1
             col = rng.choice([str(rng.randint(low, 4)), "mod(%s, %d) + %d" % (rng.choice(variables), 5 - low, low)])
             column = rng.choice(["1", col, col, str(rng.randint(1, 4))])
@@ -190,6 +190,10 @@ def statement(rng, variables, depth):
                 # a loop variable apart); read at a row within or past them
                 lo, hi = rng.choice(["-30", "1", "0", variables[0]]), rng.choice(["40", "n", "n + 1", "%s + 3" % variables[-1]])
                 return ["call box_rows(w2, %s, %s, %s, %s)" % (e, col, lo, hi), read]
+            if callee == "box_half":  # a dummy of 2 columns, both filled (rows -30..39): columns 3
+                # and 4 of w2 are not written
+                return ["call box_half(w2, %s)" % e,
+                        "%s = w2(%s, %d)" % (target, affine(rng, variables), rng.randint(1, 4))]
             return ["call %s(w2, %s, %s)" % (callee, e, col), read]
         if rng.random() < 0.15:  # a recurrence per column of a 2-D work array, its first row set by a
             # loop over the columns, or once with the column variable a loop left behind (stale)
@@ -731,6 +735,9 @@ def program(rng):
                        ("box_peek", ["q = x(1, 2)", "do m = -30, 40", "  x(m, 1) = y + m + q", "  x(m, r) = y - m", "end do"])]:
         lines += ["subroutine %s(x, y, r)" % name, "  integer :: x(-30:40, 4), y, r, m, q"] + ["  " + l for l in body]
         lines.append("end subroutine %s" % name)
+    # Rows -30..39 of both columns of a dummy of 2 (box_half): its last dimension filled, w2's not.
+    lines += ["subroutine box_half(x, y)", "  integer :: x(-30:40, 2), y, m, c", "  do c = 1, 2", "    do m = -30, 39",
+              "      x(m, c) = y + m + c", "    end do", "  end do", "end subroutine box_half"]
     # Rows lo..hi of columns 1 and r (box_rows).
     lines += ["subroutine box_rows(x, y, r, lo, hi)", "  integer :: x(-30:40, 4), y, r, lo, hi, m", "  do m = lo, hi",
               "    x(m, 1) = y + m", "    x(m, r) = y - m", "  end do", "end subroutine box_rows"]
