@@ -134,10 +134,12 @@ struct ArrayAccess {
     std::vector<LinearExpr> low, high;
   };
   const std::vector<std::optional<Range>>* ranges = nullptr;
-  /// A CALL's write of an array passed whole to a dummy of the same layout that the callee writes
-  /// box by box before it reads any element (Effect::definedBoxes: BT-style `call lhsinit(lhs,
-  /// isize)` writing lhs(:, :, c, 0) and lhs(:, :, c, isize)): each box's filled dimensions and
-  /// its subscripts in the caller's names as they stand at the call (unused where filled).
+  /// A CALL's write of an array passed whole to a dummy of its lower bounds and, but in the last
+  /// dimension, its extents that the callee writes box by box before it reads any element
+  /// (Effect::definedBoxes: BT-style `call lhsinit(lhs, isize)` writing lhs(:, :, c, 0) and
+  /// lhs(:, :, c, isize)): each box's filled dimensions and its subscripts in the caller's names
+  /// as they stand at the call (unused where filled or ranged; the last dimension filled only
+  /// where the extents are the same).
   struct WrittenBox {
     uint32_t filled = 0;
     const std::vector<LinearExpr>* forms = nullptr;
