@@ -1110,11 +1110,12 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
   // size(v, d) when the lower bound is 1 (size(v) for rank 1), as the front end normalizes them.
   auto runsOverDimension = [&](const LoopRow& loop, const Variable& v, size_t d) {
     if (!loop.step.empty() && loop.stepValue != 1) return false;
-    if (!v.layout.empty()) {
-      const auto [lower, extent] = v.layout[d];
-      return loop.lowerValue == lower && loop.upperValue == lower + extent - 1;
+    if (!v.assumedShape) {  // explicit: constant bounds (the layout's, or this dimension's alone)
+      std::optional<std::pair<facts::AffineForm, facts::AffineForm>> dim = v.declaredDimension(d);
+      if (!dim || !dim->first.terms.empty() || !dim->second.terms.empty()) return false;
+      return loop.lowerValue == dim->first.constant && loop.upperValue == dim->first.constant + dim->second.constant - 1;
     }
-    if (!v.assumedShape || d >= v.bounds.size()) return false;
+    if (d >= v.bounds.size()) return false;
     const std::optional<int64_t> declaredLower = v.bounds[d].first.empty() ? 1 : integerText(v.bounds[d].first);
     const std::string dim = std::to_string(d + 1);
     auto call = [&](const char* inquiry) { return std::string(inquiry) + "(" + v.name + "," + dim + ")"; };
@@ -1214,33 +1215,35 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
     }
     return false;
   };
+  // The scalars statements first..last write or pass to a procedure.
+  auto writtenIn = [&](Id first, Id last) {
+    std::set<std::string> out;
+    for (Id s = first; s <= last; ++s) {
+      const StatementRow& st = program_.statement(s);
+      for (const ScalarRefRow& r : st.scalars)
+        if (r.access == Access::Write) out.insert(program_.variable(r.varId).name);
+      for (Id callId : st.calls)
+        for (const CallArgRow& a : program_.call(callId).args)
+          if (!a.var.empty()) out.insert(a.var);
+    }
+    return out;
+  };
   // Integer scalars of its own an assignment at the body's top set to an affine form of integer
   // dummies nothing had changed (i = size): that form, until something writes the scalar again.
   std::map<std::string, facts::AffineForm> values;
   auto noteWrites = [&](Id first, Id last) {
-    for (Id s = first; s <= last; ++s) {
-      const StatementRow& st = program_.statement(s);
-      for (const ScalarRefRow& r : st.scalars)
-        if (r.access == Access::Write) changed.insert(program_.variable(r.varId).name), values.erase(program_.variable(r.varId).name);
-      for (Id callId : st.calls)
-        for (const CallArgRow& a : program_.call(callId).args)
-          if (!a.var.empty()) changed.insert(a.var), values.erase(a.var);
+    for (const std::string& name : writtenIn(first, last)) {
+      changed.insert(name);
+      values.erase(name);
     }
   };
-  // A form in the callee's integer dummies as they were on entry, of `form` as it stands before
-  // statement first..last, which writes none of its names; nullopt when it is not one.
-  auto onEntry = [&](const facts::AffineForm& form, Id first, Id last) -> std::optional<facts::AffineForm> {
+  // A form in the callee's integer dummies as they were on entry, of `form` as it stands at
+  // statements that write none of its names (`here`: what they write); nullopt when not one.
+  auto onEntry = [&](const facts::AffineForm& form, const std::set<std::string>& here) -> std::optional<facts::AffineForm> {
     if (!form.affine) return std::nullopt;
     facts::AffineForm out{true, form.constant, {}};
     for (const auto& [name, coeff] : form.terms) {
-      for (Id s = first; s <= last; ++s) {
-        const StatementRow& st = program_.statement(s);
-        for (const ScalarRefRow& r : st.scalars)
-          if (r.access == Access::Write && program_.variable(r.varId).name == name) return std::nullopt;
-        for (Id callId : st.calls)
-          for (const CallArgRow& a : program_.call(callId).args)
-            if (a.var == name) return std::nullopt;
-      }
+      if (here.count(name)) return std::nullopt;
       facts::AffineForm value{true, 0, {{name, 1}}};
       if (auto known = values.find(name); known != values.end()) {
         value = known->second;
@@ -1274,7 +1277,7 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
     if (!form) return;
     // Its names as they were before the statement (which writes only `name`).
     if (std::any_of(form->terms.begin(), form->terms.end(), [&](const auto& t) { return t.first == name; })) return;
-    if (std::optional<facts::AffineForm> value = onEntry(*form, row.id, row.id - 1)) values[name] = *value;
+    if (std::optional<facts::AffineForm> value = onEntry(*form, {})) values[name] = *value;
   };
   // The range DO nest `nest` (statements first..last) writes v over: its first reference a write
   // over a range, the others reads of the element it wrote, after it (q_con(i) = ...; cvm(i) =
@@ -1473,14 +1476,9 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
   // entry (onEntry); every other loop around it running at least once. At most kBoxes in all.
   // nullopt: something else.
   constexpr size_t kBoxes = 16;
-  // Whether DO loop `loop` runs exactly over dimension d of v, its bounds constants.
-  auto runsOverConstantDimension = [&](const LoopRow& loop, const Variable& v, size_t d) {
-    std::optional<std::pair<facts::AffineForm, facts::AffineForm>> dim = v.declaredDimension(d);
-    if (!dim || !dim->first.terms.empty() || !dim->second.terms.empty() || (!loop.step.empty() && loop.stepValue != 1)) return false;
-    return loop.lowerValue == dim->first.constant && loop.upperValue == dim->first.constant + dim->second.constant - 1;
-  };
   auto boxesWritten = [&](Id first, Id last, const Variable& v, size_t have) -> std::optional<std::vector<DefinedBox>> {
     if (!boxable(v)) return std::nullopt;
+    const std::set<std::string> here = writtenIn(first, last);
     std::vector<DefinedBox> out;
     for (Id s = first; s <= last; ++s) {
       const StatementRow& st = program_.statement(s);
@@ -1510,7 +1508,7 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
           box.to.push_back(facts::AffineForm{});
           if (loop) {
             if (form.terms[0].second != 1 || form.constant != 0 || !used.insert(loop->id).second) return std::nullopt;
-            if (runsOverConstantDimension(*loop, v, d)) {
+            if (runsOverDimension(*loop, v, d)) {
               box.filled |= uint32_t{1} << d;
               continue;
             }
@@ -1518,8 +1516,8 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
             // and then nothing of the box is written either).
             if ((!loop->step.empty() && loop->stepValue != 1) || !loop->lowerForm.affine || !loop->upperForm.affine)
               return std::nullopt;
-            std::optional<facts::AffineForm> low = onEntry(loop->lowerForm, first, last);
-            std::optional<facts::AffineForm> high = onEntry(loop->upperForm, first, last);
+            std::optional<facts::AffineForm> low = onEntry(loop->lowerForm, here);
+            std::optional<facts::AffineForm> high = onEntry(loop->upperForm, here);
             if (!low || !high) return std::nullopt;
             box.ranged |= uint32_t{1} << d;
             box.at.back() = *low;
@@ -1529,7 +1527,7 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
           for (const LoopRow* l : around)
             if (std::any_of(form.terms.begin(), form.terms.end(), [&](const auto& t) { return t.first == l->var; }))
               return std::nullopt;
-          std::optional<facts::AffineForm> entry = onEntry(form, first, last);
+          std::optional<facts::AffineForm> entry = onEntry(form, here);
           if (!entry) return std::nullopt;
           box.at.back() = *entry;
         }
@@ -1611,13 +1609,17 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
         ++candidate;
         continue;
       }
+      // Boxes of it, and nothing else done with it here: the walk goes on.
+      auto addBoxes = [&] {
+        std::optional<std::vector<DefinedBox>> written = construct ? std::nullopt : boxesWritten(id, last, v, boxes[v.id].size());
+        if (written) boxes[v.id].insert(boxes[v.id].end(), written->begin(), written->end());
+        return written.has_value();
+      };
       if (boxesOnly.count(v.id)) {
-        if (!construct)
-          if (std::optional<std::vector<DefinedBox>> written = boxesWritten(id, last, v, boxes[v.id].size())) {
-            boxes[v.id].insert(boxes[v.id].end(), written->begin(), written->end());
-            ++candidate;
-            continue;
-          }
+        if (addBoxes()) {
+          ++candidate;
+          continue;
+        }
         keepPieces(v.id);
         candidate = open.erase(candidate);
         continue;
@@ -1672,13 +1674,10 @@ std::map<Id, Effects::DefinedArray> Effects::definedArrays(const ProcedureRow& p
       }
       std::vector<facts::AffineForm> range;
       if (!whole) range = nest ? nestRange(*nest, id, last, v) : construct ? armsRange(id, last, v) : range;
-      // Else boxes of it, and nothing else done with it: the walk goes on.
-      if (!whole && range.empty() && !construct)
-        if (std::optional<std::vector<DefinedBox>> written = boxesWritten(id, last, v, boxes[v.id].size())) {
-          boxes[v.id].insert(boxes[v.id].end(), written->begin(), written->end());
-          ++candidate;
-          continue;
-        }
+      if (!whole && range.empty() && addBoxes()) {
+        ++candidate;
+        continue;
+      }
       if (!whole && range.empty()) keepPieces(v.id);
       if (whole) {
         defined[v.id].whole = true;

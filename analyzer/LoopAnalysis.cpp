@@ -4119,25 +4119,26 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
     }
     return false;
   };
-  coveredRead = [&](const ArrayAccess& r) {
-    // The other arms' writes by where they are first (cheap), then by their subscripts.
+  // Whether a write covers r where it runs (`sets`: an assignment's, or a CALL statement's of an
+  // element it defines; otherwise a call's write covers nothing, the callee may leave the element
+  // as it was, a function in an assignment, `x = f(w(i))`, included), and, where it stands in an
+  // arm of a complete IF or SELECT CASE that r is not under, a write in each other arm does too:
+  // the other arms' writes found by where they are first (cheap), then by `sets`.
+  auto setInEveryArm = [&](const ArrayAccess& r, const std::function<bool(const ArrayAccess&)>& sets) {
     const std::function<bool(const ArrayAccess&)> anywhere = [](const ArrayAccess&) { return true; };
-    const std::function<bool(const ArrayAccess&)> alternative = [&](const ArrayAccess& x) { return setsElement(x, r); };
     ArmSearch byPlace, bySubscripts;
     return std::any_of(refs.begin(), refs.end(), [&](const ArrayAccess* w) {
-      // Otherwise a call's write covers nothing: the callee may leave the element as it was (a
-      // function in an assignment, `x = f(w(i))`, included), but for a CALL statement's of an
-      // element passed to a scalar dummy it defines (definesElement).
       byPlace.armsMet = false;
+      return w->access == 'W' && (!w->callId || w->definesElement) && writtenWheneverRead(loop, *w, r, refs, anywhere, &byPlace) &&
+             sets(*w) && (!byPlace.armsMet || writtenWheneverRead(loop, *w, r, refs, sets, &bySubscripts));
+    });
+  };
+  coveredRead = [&](const ArrayAccess& r) {
+    return std::any_of(refs.begin(), refs.end(), [&](const ArrayAccess* w) {
       return coveredByCall(*w, r) || coveredByCallRange(*w, r) || coveredBySlab(*w, r) || coveredByBoxes(*w, r) ||
-             coveredByWholeWrite(*w, r) ||
-             coveredByFillingLoops(*w, r) ||
-             coveredByArmWholeWrites(*w, r) ||
-             (w->access == 'W' && (!w->callId || w->definesElement) && writtenWheneverRead(loop, *w, r, refs, anywhere, &byPlace) &&
-              setsElement(*w, r) &&
-              (!byPlace.armsMet || writtenWheneverRead(loop, *w, r, refs, alternative, &bySubscripts)));
-    }) || coveredByElements(r) || coveredByRecurrence(r) || coveredByRangeAndElements(r) || coveredBySplit(r) ||
-           coveredByCounter(r);
+             coveredByWholeWrite(*w, r) || coveredByFillingLoops(*w, r) || coveredByArmWholeWrites(*w, r);
+    }) || setInEveryArm(r, [&](const ArrayAccess& x) { return setsElement(x, r); }) || coveredByElements(r) ||
+           coveredByRecurrence(r) || coveredByRangeAndElements(r) || coveredBySplit(r) || coveredByCounter(r);
   };
   // A read through a short loop inside `loop` (DO m = 1, 5 around flux(m, i+1)) taken one value
   // of that loop's variable at a time: covered when each of those reads is, by whichever writes
@@ -4211,20 +4212,12 @@ LoopAnalysis::IterationCoverage LoopAnalysis::coverageInEachIteration(const Loop
       std::optional<LinearExpr> toHigh = combine(LinearExpr{true, -above, {{peeled.var, -1}}}, high, 1);
       if (!fromLow || !toHigh) continue;
       const std::vector<Condition> rest = {{*fromLow, false, 0}, {*toHigh, false, 0}};
-      // One write, or one in each arm of a complete IF or SELECT CASE around it (as coveredRead
-      // takes them: peln2(i, k) set alike under IF (use_cond) and its ELSE).
-      auto restCovered = [&](const ArrayAccess& x) {
-        return !masked(x) && coversSymbolically(loop, x, r, innerVariables, sameIteration, rest);
-      };
-      const std::function<bool(const ArrayAccess&)> anywhere = [](const ArrayAccess&) { return true; };
-      const std::function<bool(const ArrayAccess&)> alternative = restCovered;
-      ArmSearch byPlace, bySubscripts;
-      const bool covered = std::any_of(refs.begin(), refs.end(), [&](const ArrayAccess* w) {
-        byPlace.armsMet = false;
-        return w->access == 'W' && !w->callId && writtenWheneverRead(loop, *w, r, refs, anywhere, &byPlace) && restCovered(*w) &&
-               (!byPlace.armsMet || writtenWheneverRead(loop, *w, r, refs, alternative, &bySubscripts));
-      });
-      if (covered) return true;
+      // One assignment, or one in each arm of a complete IF or SELECT CASE around it (peln2(i, k)
+      // set alike under IF (use_cond) and its ELSE).
+      if (setInEveryArm(r, [&](const ArrayAccess& x) {
+            return !x.callId && !masked(x) && coversSymbolically(loop, x, r, innerVariables, sameIteration, rest);
+          }))
+        return true;
     }
     return false;
   };
